@@ -1,0 +1,229 @@
+"""Content packs: YAML files checked against each game's schemas, with file:line errors.
+
+Packs live in `content/<game>/<pack>/` (shipped) or in the user data folder's
+`content/<game>/<pack>/` (the players' own).  A scenario's `define:` block goes through
+the same loader, so every kind has exactly one schema and one set of error messages.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import msgspec
+
+from companion.content.schema import ID_PATTERN
+from companion.content.yamlines import LinedDoc, YamlSyntaxError, load_file, path_text
+from companion.paths import shipped_content_dir, user_content_dir
+
+_MSGSPEC_PATH = re.compile(r" - at `\$([^`]*)`$")
+_PATH_PART = re.compile(r"\.([^.\[\]]+)|\[(\d+)\]|\[\"?([^\]\"]+)\"?\]")
+
+
+@dataclass(frozen=True)
+class Problem:
+    """One thing wrong with a content file, located for the person who has to fix it."""
+
+    file: str
+    line: int
+    field: str
+    message: str
+
+    def __str__(self) -> str:
+        where = f" {self.field}:" if self.field else ""
+        return f"{self.file}:{self.line}:{where} {self.message}"
+
+
+class ContentError(Exception):
+    def __init__(self, problems: list[Problem]) -> None:
+        self.problems = problems
+        super().__init__("\n".join(str(p) for p in problems))
+
+
+@dataclass
+class Content:
+    """All content loaded for one game: items by kind and id, with where each came from."""
+
+    game: str
+    items: dict[str, dict[str, Any]] = field(default_factory=dict)
+    sources: dict[str, str] = field(default_factory=dict)
+    packs: list[str] = field(default_factory=list)
+
+    def get(self, kind: str, item_id: str) -> Any:
+        try:
+            return self.items[kind][item_id]
+        except KeyError:
+            raise KeyError(f"no {kind} '{item_id}' in the loaded content") from None
+
+    def find(self, kind: str, item_id: str) -> Any | None:
+        return self.items.get(kind, {}).get(item_id)
+
+    def all(self, kind: str) -> list[Any]:
+        return list(self.items.get(kind, {}).values())
+
+    def ids(self, kind: str) -> list[str]:
+        return list(self.items.get(kind, {}))
+
+    def by_id(self, item_id: str) -> Any | None:
+        for items in self.items.values():
+            if item_id in items:
+                return items[item_id]
+        return None
+
+
+def _split_msgspec_path(text: str) -> tuple[tuple[str | int, ...], str]:
+    match = _MSGSPEC_PATH.search(text)
+    if not match:
+        return (), text
+    parts: list[str | int] = []
+    for name, index, key in _PATH_PART.findall(match.group(1)):
+        parts.append(name or (int(index) if index else key))
+    return tuple(parts), text[: match.start()]
+
+
+def _missing_field(message: str) -> str | None:
+    m = re.search(r"missing required field `([^`]+)`", message)
+    return m.group(1) if m else None
+
+
+def add_items(
+    content: Content,
+    doc: LinedDoc,
+    kinds: Mapping[str, type],
+    problems: list[Problem],
+    *,
+    override: bool = False,
+) -> None:
+    """Validate `doc` (a mapping of kind -> list of items) and add its items to `content`."""
+    data = doc.data
+    if data is None:
+        return
+    if not isinstance(data, dict):
+        problems.append(
+            Problem(doc.filename, doc.line_of(()), "", "expected a mapping of kinds to lists")
+        )
+        return
+    for kind, items in data.items():
+        if kind in ("game", "pack", "description"):
+            continue
+        if kind not in kinds:
+            known = ", ".join(sorted(kinds)) or "none"
+            problems.append(
+                Problem(
+                    doc.filename,
+                    doc.line_of((kind,)),
+                    str(kind),
+                    f"unknown kind for {content.game} (known kinds: {known})",
+                )
+            )
+            continue
+        if not isinstance(items, list):
+            problems.append(
+                Problem(doc.filename, doc.line_of((kind,)), kind, "expected a list of items")
+            )
+            continue
+        schema = kinds[kind]
+        for i, raw in enumerate(items):
+            where = (kind, i)
+            try:
+                item = msgspec.convert(raw, schema, strict=True)
+            except msgspec.ValidationError as exc:
+                sub, message = _split_msgspec_path(str(exc))
+                missing = _missing_field(message)
+                label = path_text(where + sub + ((missing,) if missing else ()))
+                ident = raw.get("id") if isinstance(raw, dict) else None
+                if ident:
+                    label += f" ({ident})"
+                problems.append(Problem(doc.filename, doc.line_of(where + sub), label, message))
+                continue
+            if not ID_PATTERN.match(item.id) or not item.id.startswith(content.game + "/"):
+                problems.append(
+                    Problem(
+                        doc.filename,
+                        doc.line_of(where + ("id",)),
+                        path_text(where + ("id",)),
+                        f"id '{item.id}' must look like {content.game}/<kind>/<name> "
+                        "in lower case",
+                    )
+                )
+                continue
+            bucket = content.items.setdefault(kind, {})
+            here = f"{doc.filename}:{doc.line_of(where)}"
+            if item.id in bucket and not override:
+                problems.append(
+                    Problem(
+                        doc.filename,
+                        doc.line_of(where),
+                        path_text(where),
+                        f"{item.id} is defined twice (first at {content.sources[item.id]})",
+                    )
+                )
+                continue
+            bucket[item.id] = item
+            content.sources[item.id] = here
+
+
+def pack_dirs(game: str, pack: str) -> list[Path]:
+    """Where pack `pack` of `game` may live: a path, the shipped folder, the user folder."""
+    direct = Path(pack)
+    if direct.is_dir():
+        return [direct]
+    return [
+        d for d in (shipped_content_dir() / game / pack, user_content_dir() / game / pack) if d.is_dir()
+    ]
+
+
+def available_packs(game: str) -> list[str]:
+    names: set[str] = set()
+    for root in (shipped_content_dir() / game, user_content_dir() / game):
+        if root.is_dir():
+            names.update(p.name for p in root.iterdir() if p.is_dir())
+    return sorted(names)
+
+
+def yaml_files(root: Path) -> list[Path]:
+    if root.is_file():
+        return [root]
+    return sorted(p for p in root.rglob("*") if p.suffix in (".yaml", ".yml") and p.is_file())
+
+
+def load_content(
+    game: str,
+    kinds: Mapping[str, type],
+    packs: Iterable[str] = ("demo",),
+    define: LinedDoc | None = None,
+    validate: Any = None,
+) -> Content:
+    """Load the named packs (and an inline `define` block) for `game`, or raise ContentError."""
+    content = Content(game=game, packs=list(packs))
+    problems: list[Problem] = []
+    for pack in content.packs:
+        dirs = pack_dirs(game, pack)
+        if not dirs:
+            where = define.filename if define else "content"
+            choices = ", ".join(available_packs(game)) or "none installed"
+            problems.append(
+                Problem(where, 1, "content", f"no {game} content pack '{pack}' ({choices})")
+            )
+            continue
+        for d in dirs:
+            for path in yaml_files(d):
+                try:
+                    doc = load_file(str(path))
+                except YamlSyntaxError as exc:
+                    problems.append(Problem(exc.filename, exc.line, "", str(exc).split(": ", 1)[1]))
+                    continue
+                add_items(content, doc, kinds, problems)
+    if define is not None:
+        add_items(content, define, kinds, problems, override=True)
+    if not problems and validate is not None:
+        for item_id, message in validate(content):
+            src = content.sources.get(item_id, "content:1")
+            file, _, line = src.rpartition(":")
+            problems.append(Problem(file, int(line or 1), item_id, message))
+    if problems:
+        raise ContentError(problems)
+    return content

@@ -1,0 +1,92 @@
+"""The sessions on this device: named files in the user's data folder."""
+
+from __future__ import annotations
+
+import json
+import re
+import sqlite3
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from companion.core.rules import Game
+from companion.core.session import Session
+from companion.core.store import SessionFileError, SessionNotFound
+from companion.paths import sessions_dir
+
+SUFFIX = ".session"
+
+
+@dataclass(frozen=True)
+class SessionInfo:
+    """What the home screen lists: enough to choose, without folding any log."""
+
+    id: str
+    path: Path
+    game: str
+    summary: str
+    updated: float
+    problem: str = ""
+
+
+class Library:
+    def __init__(self, root: Path | None = None) -> None:
+        self.root = Path(root) if root else sessions_dir()
+        self.root.mkdir(parents=True, exist_ok=True)
+
+    def path_for(self, session_id: str) -> Path:
+        if not re.fullmatch(r"[A-Za-z0-9_.-]+", session_id):
+            raise SessionNotFound(Path(session_id), "is not a session name")
+        return self.root / f"{session_id}{SUFFIX}"
+
+    def next_id(self, game_id: str) -> str:
+        taken = {p.stem for p in self.root.glob(f"*{SUFFIX}")}
+        n = 1
+        while f"{game_id}-{n}" in taken:
+            n += 1
+        return f"{game_id}-{n}"
+
+    def new(self, game: Game, options: dict[str, Any] | None = None,
+            packs: list[str] | None = None, define: str | None = None,
+            session_id: str | None = None) -> Session:
+        sid = session_id or self.next_id(game.id)
+        return Session.create(self.path_for(sid), game, options, packs or ["demo"], define)
+
+    def resolve(self, ref: str | None) -> Path:
+        """A session by id, by path, or (None) the one played most recently."""
+        if ref is None:
+            infos = [i for i in self.list() if not i.problem]
+            if not infos:
+                raise SessionNotFound(self.root, "has no sessions yet; start one with 'companion new'")
+            return infos[0].path
+        direct = Path(ref)
+        if direct.suffix == SUFFIX and direct.exists():
+            return direct
+        path = self.path_for(ref)
+        if not path.exists():
+            raise SessionNotFound(path, f"no session called '{ref}'")
+        return path
+
+    def open(self, ref: str | None = None) -> Session:
+        return Session.open(self.resolve(ref))
+
+    def list(self) -> list[SessionInfo]:
+        infos = []
+        for path in self.root.glob(f"*{SUFFIX}"):
+            infos.append(self._info(path))
+        infos.sort(key=lambda i: i.updated, reverse=True)
+        return infos
+
+    def _info(self, path: Path) -> SessionInfo:
+        try:
+            db = sqlite3.connect(f"file:{path}?mode=ro", uri=True, timeout=0.5)
+            try:
+                meta = {k: json.loads(v) for k, v in db.execute("SELECT key, value FROM meta")}
+                updated = db.execute("SELECT coalesce(max(at), 0) FROM log").fetchone()[0]
+            finally:
+                db.close()
+            return SessionInfo(path.stem, path, meta.get("game", "?"), meta.get("summary", ""),
+                               updated)
+        except (sqlite3.Error, ValueError, SessionFileError) as exc:
+            return SessionInfo(path.stem, path, "?", "", path.stat().st_mtime,
+                               problem=f"cannot be read ({exc})")

@@ -1,0 +1,260 @@
+"""The contract between the session core and a game's pure rules.
+
+A game never rolls, never reads a clock and never touches a file.  The core hands it a
+state, a command and a `Chance` holding whatever answers the table has given so far; the
+game returns events, raises `RuleError` with words a player understands, or raises
+`ChanceNeeded` when it has to know a die or a card it was not told yet.  The core then
+stores the request, waits for any dice source to answer it, and runs the same command
+again with one more answer.  Because the rules are deterministic, re-running is exact,
+and the stored answers mean a replay never rolls again.
+"""
+
+from __future__ import annotations
+
+import copy
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any, ClassVar, Protocol
+
+if TYPE_CHECKING:
+    from companion.content.pack import Content
+
+
+class RuleError(Exception):
+    """A command the rules refuse.  The message is shown to the players as it is."""
+
+    def __init__(self, message: str) -> None:
+        super().__init__(message)
+        self.message = message
+
+
+@dataclass(frozen=True)
+class Event:
+    """A past-tense fact (`HeroMoved`) with JSON-able data."""
+
+    type: str
+    data: dict[str, Any] = field(default_factory=dict)
+
+
+@dataclass(frozen=True)
+class Command:
+    """An imperative verb (`move_hero`) with JSON-able arguments."""
+
+    name: str
+    args: dict[str, Any] = field(default_factory=dict)
+
+
+# Die profiles: the faces a physical die reports are mapped to these game values.
+# Keys are the profile ids requests use; values are the legal game values.
+DIE_PROFILES: dict[str, tuple[int, ...]] = {
+    "d3": (1, 2, 3),
+    "d6": (1, 2, 3, 4, 5, 6),
+    "hex_d6": (1, 2, 3, 4, 5, 6),  # hex face = 6
+    "skill_d10": (1, 2, 3, 4, 5, 6, 7, 8, 9, 10),  # hex face = 1
+    "fate_d8": (1, 2, 3, 4, 5, 6, 7, 8),  # hex face = 1
+    "d8": (1, 2, 3, 4, 5, 6, 7, 8),
+    "d10": (1, 2, 3, 4, 5, 6, 7, 8, 9, 10),
+    "d20": tuple(range(1, 21)),
+}
+
+# How each profile's physical faces read, for keypads and smart dice: the face labels in
+# face-index order, and the game value of each face.
+DIE_FACES: dict[str, tuple[tuple[str, int], ...]] = {
+    "d3": (("1", 1), ("2", 2), ("3", 3), ("1", 1), ("2", 2), ("3", 3)),
+    "d6": tuple((str(v), v) for v in range(1, 7)),
+    "hex_d6": (("1", 1), ("2", 2), ("3", 3), ("4", 4), ("5", 5), ("hex", 6)),
+    "skill_d10": (("hex", 1),) + tuple((str(v), v) for v in range(2, 11)),
+    "fate_d8": (("hex", 1),) + tuple((str(v), v) for v in range(2, 9)),
+    "d8": tuple((str(v), v) for v in range(1, 9)),
+    "d10": tuple((str(v), v) for v in range(1, 11)),
+    "d20": tuple((str(v), v) for v in range(1, 21)),
+}
+
+
+@dataclass(frozen=True)
+class Request:
+    """Chance the rules need answered: `count` dice of `profile`, or one card from `deck`.
+
+    `for_` names who rolls or draws ("stormbringer", "boss"), `why` says what for in
+    words the dice panel can show as they are ("roll the d3 for the battle").
+    """
+
+    kind: str  # "dice" | "draw"
+    why: str
+    for_: str = ""
+    profile: str = ""
+    count: int = 1
+    deck: str = ""
+    options: tuple[str, ...] = ()
+
+    def to_json(self) -> dict[str, Any]:
+        out: dict[str, Any] = {"kind": self.kind, "for": self.for_, "why": self.why}
+        if self.kind == "dice":
+            out.update(profile=self.profile, count=self.count)
+        else:
+            out.update(deck=self.deck, options=list(self.options))
+        return out
+
+    @classmethod
+    def from_json(cls, data: Mapping[str, Any]) -> Request:
+        return cls(
+            kind=data["kind"],
+            why=data.get("why", ""),
+            for_=data.get("for", ""),
+            profile=data.get("profile", ""),
+            count=int(data.get("count", 1)),
+            deck=data.get("deck", ""),
+            options=tuple(data.get("options", ())),
+        )
+
+    def describe(self) -> str:
+        who = f"{self.for_}: " if self.for_ else ""
+        if self.kind == "dice":
+            dice = f"{self.count} x {self.profile}" if self.count > 1 else self.profile
+            return f"{who}roll {dice} ({self.why})"
+        return f"{who}draw from {self.deck} ({self.why})"
+
+    def check(self, answer: Any) -> Any:
+        """Validate one answer; returns it normalised or raises RuleError in plain words."""
+        if self.kind == "dice":
+            values = answer if isinstance(answer, list | tuple) else [answer]
+            if len(values) != self.count:
+                raise RuleError(
+                    f"{self.describe()} needs {self.count} value(s), got {len(values)}"
+                )
+            legal = DIE_PROFILES.get(self.profile)
+            out = []
+            for v in values:
+                if isinstance(v, bool) or not isinstance(v, int):
+                    try:
+                        v = int(v)
+                    except (TypeError, ValueError):
+                        raise RuleError(f"'{v}' is not a die value") from None
+                if legal is not None and v not in legal:
+                    raise RuleError(f"{v} is not a face of the {self.profile}")
+                out.append(v)
+            return out
+        card = answer[0] if isinstance(answer, list | tuple) and len(answer) == 1 else answer
+        if not isinstance(card, str):
+            raise RuleError(f"{self.describe()} needs a card id, got {card!r}")
+        if self.options and card not in self.options:
+            raise RuleError(f"{card} cannot be drawn from {self.deck} now")
+        return card
+
+
+class ChanceNeeded(Exception):
+    """Raised by `Chance` when the rules need an answer the table has not given yet."""
+
+    def __init__(self, request: Request) -> None:
+        super().__init__(request.describe())
+        self.request = request
+
+
+class Chance:
+    """The answers given so far to one command's requests, consumed in order."""
+
+    def __init__(self, answers: list[Any] | None = None) -> None:
+        self._answers = list(answers or [])
+        self._next = 0
+
+    @property
+    def used(self) -> int:
+        return self._next
+
+    def _take(self, request: Request) -> Any:
+        if self._next >= len(self._answers):
+            raise ChanceNeeded(request)
+        answer = self._answers[self._next]
+        self._next += 1
+        return request.check(answer)
+
+    def roll(self, profile: str, count: int = 1, *, for_: str = "", why: str) -> list[int]:
+        """Ask for `count` dice of `profile`; returns their game values."""
+        return self._take(Request("dice", why, for_, profile=profile, count=count))
+
+    def draw(
+        self, deck: str, *, for_: str = "", why: str, options: tuple[str, ...] | list[str] = ()
+    ) -> str:
+        """Ask for one card from `deck` (optionally limited to `options`); returns its id."""
+        return self._take(Request("draw", why, for_, deck=deck, options=tuple(options)))
+
+
+class Game(Protocol):
+    """What a game module exposes as `GAME`."""
+
+    id: str
+    title: str
+    state_type: type
+    content_kinds: Mapping[str, type]
+
+    def initial_state(self, options: Mapping[str, Any], content: Content) -> Any:
+        """The state at the start of a session; RuleError for bad set-up options."""
+
+    def decide(self, state: Any, command: Command, chance: Chance, content: Content) -> list[Event]:
+        """The events a command causes.  Must not mutate `state`."""
+
+    def evolve(self, state: Any, event: Event) -> None:
+        """Apply one of this game's events to `state` in place."""
+
+    def describe(self, event: Event) -> str:
+        """The event in words for the action log."""
+
+
+class Decision:
+    """Builds a command's events while keeping a scratch state up to date.
+
+    Rules often decide step by step ("move, then check adjacency, then battle"); emitting
+    through a Decision applies each event to a private copy so the next step sees it,
+    while the caller's state stays untouched.
+    """
+
+    def __init__(self, state: Any, evolve: Callable[[Any, Event], None]) -> None:
+        self.state = copy.deepcopy(state)
+        self.events: list[Event] = []
+        self._evolve = evolve
+
+    def emit(self, type: str, **data: Any) -> Event:
+        event = Event(type, data)
+        self._evolve(self.state, event)
+        self.events.append(event)
+        return event
+
+
+class GameBase:
+    """Convenience base: dispatches commands to `cmd_<name>` and events to `on_<Type>`.
+
+    `cmd_<name>(d: Decision, args, chance, content)` emits through `d`;
+    `on_<EventType>(state, data)` mutates state.  Unknown commands are refused with the
+    list of what the game understands.
+    """
+
+    id: ClassVar[str] = ""
+    title: ClassVar[str] = ""
+    state_type: ClassVar[type] = object
+    content_kinds: ClassVar[Mapping[str, type]] = {}
+
+    def decide(self, state: Any, command: Command, chance: Chance, content: Content) -> list[Event]:
+        handler = getattr(self, f"cmd_{command.name}", None)
+        if handler is None:
+            known = ", ".join(sorted(self.commands()))
+            raise RuleError(f"{self.title} has no command '{command.name}' (it knows: {known})")
+        d = Decision(state, self.evolve)
+        handler(d, dict(command.args), chance, content)
+        return d.events
+
+    def evolve(self, state: Any, event: Event) -> None:
+        handler = getattr(self, f"on_{event.type}", None)
+        if handler is None:
+            raise KeyError(f"{self.id} cannot apply event {event.type}")
+        handler(state, event.data)
+
+    def describe(self, event: Event) -> str:
+        text = getattr(self, f"text_{event.type}", None)
+        if text is not None:
+            return text(event.data)
+        details = ", ".join(f"{k} {v}" for k, v in event.data.items())
+        return f"{event.type}: {details}" if details else event.type
+
+    @classmethod
+    def commands(cls) -> list[str]:
+        return [n[4:] for n in dir(cls) if n.startswith("cmd_")]

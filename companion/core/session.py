@@ -1,0 +1,489 @@
+"""A live session: the log, the state folded from it, and the commands that extend it.
+
+Every accepted command is one transaction in the log.  Its first event says what kind of
+transaction it is: `SessionStarted`, `CommandIssued` (a game command, perhaps left waiting
+on a request), `RequestAnswered`, `Corrected`, `Undone` or `Redone`.  Undo and redo do not
+delete anything; they choose which transactions make up the game's history (the
+"chain"), so they survive a restart and can themselves be undone by redo.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import msgspec
+
+from companion.content.pack import Content
+from companion.content.yamlines import LinedDoc, load_text
+from companion.core import store as store_mod
+from companion.core.corrections import apply_correction, check_correction
+from companion.core.rules import Chance, ChanceNeeded, Command, Event, Game, Request, RuleError
+from companion.core.store import Row, SessionDamaged, Store
+
+SNAPSHOT_EVERY = 200  # chain transactions between snapshots written to the file
+CHECKPOINT_EVERY = 20  # chain transactions between in-memory checkpoints (fast undo)
+
+CORE_EVENTS = {
+    "SessionStarted",
+    "CommandIssued",
+    "RequestOpened",
+    "RequestAnswered",
+    "CommandDone",
+    "Corrected",
+    "Undone",
+    "Redone",
+}
+
+
+@dataclass
+class Pending:
+    """A command waiting on chance: what was asked, and the answers given so far."""
+
+    command: Command
+    request: Request
+    answers: list[Any] = field(default_factory=list)
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "command": {"name": self.command.name, "args": self.command.args},
+            "request": self.request.to_json(),
+            "answers": self.answers,
+        }
+
+    @classmethod
+    def from_json(cls, data: dict[str, Any]) -> Pending:
+        cmd = data["command"]
+        return cls(Command(cmd["name"], cmd.get("args", {})), Request.from_json(data["request"]),
+                   list(data.get("answers", [])))
+
+
+@dataclass(frozen=True)
+class Result:
+    """What an accepted command did: its transaction, events, and what is asked next."""
+
+    tx: int
+    events: list[Event]
+    request: Request | None
+
+
+@dataclass
+class Chain:
+    """Which transactions make up the history, worked out from undo and redo alone."""
+
+    alive: list[int] = field(default_factory=list)
+    redo: list[int] = field(default_factory=list)
+
+    def add(self, tx: int, head: str, data: dict[str, Any]) -> None:
+        if head == "Undone":
+            if self.alive and self.alive[-1] == data.get("tx"):
+                self.redo.append(self.alive.pop())
+        elif head == "Redone":
+            if self.redo and self.redo[-1] == data.get("tx"):
+                self.alive.append(self.redo.pop())
+        else:
+            self.alive.append(tx)
+            if head != "SessionStarted":
+                self.redo.clear()
+
+
+class Session:
+    """One game at the table.  Not thread-safe: drive it from one thread or event loop."""
+
+    def __init__(self, store: Store, game: Game, content: Content, meta: dict[str, Any]) -> None:
+        self.store = store
+        self.game = game
+        self.content = content
+        self.meta = meta
+        self.state: Any = None
+        self.pending: Pending | None = None
+        self.chain = Chain()
+        self._events: dict[int, list[Row]] = {}
+        self._checkpoints: dict[int, bytes] = {}
+        self._last_seq = -1
+        self._listeners: list[Callable[[Session, Result | None], None]] = []
+
+    # -- creating and opening ------------------------------------------------------------
+
+    @property
+    def path(self) -> Path:
+        return self.store.path
+
+    @property
+    def id(self) -> str:
+        return self.path.stem
+
+    @property
+    def rules_version(self) -> str:
+        return f"{self.game.id}:{getattr(self.game, 'version', '1')}"
+
+    @classmethod
+    def create(
+        cls,
+        path: Path,
+        game: Game,
+        options: dict[str, Any] | None = None,
+        packs: Iterable[str] = ("demo",),
+        define: str | None = None,
+        content: Content | None = None,
+    ) -> Session:
+        """Start a new session file.  Bad set-up options raise RuleError and write nothing."""
+        from companion.games import load_game_content
+
+        options = dict(options or {})
+        packs = list(packs)
+        if content is None:
+            define_doc = load_text(define, "define") if define else None
+            content = load_game_content(game, packs, define_doc)
+        state = game.initial_state(options, content)
+        meta = {"game": game.id, "packs": packs, "define": define or "", "options": options}
+        store = Store.create(path, meta)
+        session = cls(store, game, content, meta)
+        with store.transaction():
+            rows = store.append(0, [("SessionStarted", {"game": game.id, "options": options})])
+            session._write_summary(state)
+        session.state = state
+        session.chain.add(0, "SessionStarted", {})
+        session._events[0] = rows
+        session._last_seq = rows[-1].seq
+        session._checkpoints[0] = session._freeze()
+        return session
+
+    @classmethod
+    def open(cls, path: Path) -> Session:
+        from companion.games import UnknownGame, get_game, load_game_content
+
+        store = Store.open(path)
+        try:
+            meta = store.meta()
+            if "game" not in meta:
+                raise SessionDamaged(path, "has no game record", store_mod.count_recoverable(path))
+            try:
+                game = get_game(meta["game"])
+            except UnknownGame as exc:
+                raise store_mod.SessionFileError(path, str(exc)) from exc
+            define = meta.get("define") or None
+            content = load_game_content(
+                game, meta.get("packs", ["demo"]), load_text(define, "define") if define else None
+            )
+            session = cls(store, game, content, meta)
+            session._load()
+        except BaseException:
+            store.close()
+            raise
+        return session
+
+    def close(self) -> None:
+        self.store.close()
+
+    def __enter__(self) -> Session:
+        return self
+
+    def __exit__(self, *exc: Any) -> None:
+        self.close()
+
+    # -- folding -----------------------------------------------------------------------
+
+    def _freeze(self) -> bytes:
+        return msgspec.json.encode(
+            {
+                "game": msgspec.to_builtins(self.state),
+                "pending": self.pending.to_json() if self.pending else None,
+            }
+        )
+
+    def _thaw(self, blob: bytes) -> None:
+        data = msgspec.json.decode(blob)
+        self.state = msgspec.convert(data["game"], self.game.state_type)
+        self.pending = Pending.from_json(data["pending"]) if data["pending"] else None
+
+    def _initial(self) -> None:
+        rows = self._rows(0)
+        if not rows or rows[0].type != "SessionStarted":
+            raise SessionDamaged(self.path, "does not start with a new game", 0)
+        self.state = self.game.initial_state(rows[0].data.get("options", {}), self.content)
+        self.pending = None
+
+    def _rows(self, tx: int) -> list[Row]:
+        rows = self._events.get(tx)
+        if rows is None:
+            rows = self.store.tx_rows(tx)
+            self._events[tx] = rows
+        return rows
+
+    def _load(self) -> None:
+        """Fold the log into the state, starting from the newest snapshot that still fits."""
+        self.chain = Chain()
+        for tx, head, data in self.store.tx_heads():
+            self.chain.add(tx, head, data)
+        alive = self.chain.alive
+        position = {tx: i for i, tx in enumerate(alive)}
+        start = -1
+        for tx, rules in self.store.snapshots():
+            if rules == self.rules_version and tx in position:
+                blob = self.store.snapshot(tx)
+                try:
+                    self._thaw(blob or b"")
+                except (msgspec.DecodeError, msgspec.ValidationError, KeyError, TypeError):
+                    continue  # a stale or bad snapshot is only a cache: fold instead
+                start = position[tx]
+                break
+        if start < 0:
+            self._initial()
+            start = 0
+        first_tx = alive[start]
+        wanted = set(alive[start + 1 :])
+        for row in self.store.rows(after_tx=first_tx):
+            self._last_seq = row.seq
+            if row.tx in wanted:
+                self._events.setdefault(row.tx, []).append(row)
+        try:
+            for tx in alive[start + 1 :]:
+                for row in self._events.get(tx, []):
+                    self._apply(row)
+        except (KeyError, TypeError, ValueError, RuleError) as exc:
+            raise SessionDamaged(
+                self.path, f"its events no longer fit the rules ({exc})", len(self._events)
+            ) from exc
+        self._last_seq = max(self._last_seq, self.store.last_seq())
+        self._checkpoints = {alive[-1]: self._freeze()}
+
+    def _apply(self, row: Row) -> None:
+        etype, data = row.type, row.data
+        if etype in ("SessionStarted", "Undone", "Redone"):
+            return
+        if etype == "CommandIssued":
+            self._issuing = Command(data["name"], data.get("args", {}))
+        elif etype == "RequestOpened":
+            self.pending = Pending.from_json(data)
+        elif etype == "RequestAnswered":
+            pass  # the answers are carried in the next RequestOpened or used by the events
+        elif etype == "CommandDone":
+            self.pending = None
+        elif etype == "Corrected":
+            self.state = apply_correction(self.state, self.game.state_type, data["path"],
+                                          data["value"])
+        else:
+            self.game.evolve(self.state, Event(etype, data))
+
+    def _refold_to(self, alive: list[int]) -> None:
+        """Rebuild the state for `alive` from the nearest in-memory checkpoint or snapshot."""
+        for i in range(len(alive) - 1, -1, -1):
+            blob = self._checkpoints.get(alive[i])
+            if blob is not None:
+                self._thaw(blob)
+                start = i
+                break
+        else:
+            self._initial()
+            start = 0
+        for tx in alive[start + 1 :]:
+            for row in self._rows(tx):
+                self._apply(row)
+
+    # -- listening -----------------------------------------------------------------------
+
+    def subscribe(self, listener: Callable[[Session, Result | None], None]) -> None:
+        self._listeners.append(listener)
+
+    def unsubscribe(self, listener: Callable[[Session, Result | None], None]) -> None:
+        if listener in self._listeners:
+            self._listeners.remove(listener)
+
+    def _notify(self, result: Result | None) -> None:
+        for listener in list(self._listeners):
+            listener(self, result)
+
+    # -- writing -----------------------------------------------------------------------
+
+    def _write_summary(self, state: Any) -> None:
+        summary = getattr(self.game, "summary", None)
+        text = summary(state) if summary else ""
+        self.store.set_meta("summary", text)
+
+    def _sync(self) -> None:
+        """Catch up with transactions another process appended (a CLI beside the app)."""
+        if self.store.last_seq() != self._last_seq:
+            self._events.clear()
+            self._checkpoints.clear()
+            self._load()
+
+    def _commit(self, head: tuple[str, dict[str, Any]], body: list[tuple[str, dict[str, Any]]],
+                apply_state: Callable[[], None]) -> tuple[int, list[Row]]:
+        """Write one transaction, then update the live state.  Nothing changes on failure."""
+        with self.store.transaction():
+            tx = self.store.last_tx() + 1
+            rows = self.store.append(tx, [head, *body])
+            try:
+                apply_state()
+                self._write_summary(self.state)
+            except BaseException:
+                self._refold_to(self.chain.alive)  # the transaction rolls back; so does memory
+                raise
+        self._events[tx] = rows
+        self._last_seq = rows[-1].seq
+        self.chain.add(tx, head[0], head[1])
+        if head[0] not in ("Undone", "Redone"):
+            self._maybe_checkpoint(tx)
+        return tx, rows
+
+    def _maybe_checkpoint(self, tx: int) -> None:
+        n = len(self.chain.alive)
+        if n % CHECKPOINT_EVERY == 0:
+            self._checkpoints[tx] = self._freeze()
+        if n % SNAPSHOT_EVERY == 0:
+            blob = self._checkpoints.get(tx) or self._freeze()
+            with self.store.transaction():
+                self.store.put_snapshot(tx, self.rules_version, blob)
+
+    def _run(self, command: Command, answers: list[Any]) -> tuple[list[Event], Request | None]:
+        chance = Chance(answers)
+        try:
+            events = self.game.decide(self.state, command, chance, self.content)
+        except ChanceNeeded as need:
+            return [], need.request
+        if chance.used < len(answers):
+            raise RuleError("more answers were given than the rules asked for")
+        for e in events:
+            if e.type in CORE_EVENTS:
+                raise RuleError(f"the rules emitted a reserved event name: {e.type}")
+        return events, None
+
+    def do(self, name: str, args: dict[str, Any] | None = None) -> Result:
+        """Run a command.  RuleError leaves the log and the state exactly as they were."""
+        args = dict(args or {})
+        self._sync()
+        if name == "correct":
+            return self.correct(args.get("path", ""), args.get("value"))
+        if name == "undo":
+            return self.undo()
+        if name == "redo":
+            return self.redo()
+        if name == "answer":
+            return self.answer(args.get("values"), by=args.get("by", "cli"))
+        if self.pending is not None:
+            raise RuleError(
+                f"waiting for: {self.pending.request.describe()}. Answer it, or undo to cancel "
+                f"'{self.pending.command.name}'"
+            )
+        command = Command(name, args)
+        events, request = self._run(command, [])
+        body = [(e.type, e.data) for e in events]
+        if request is not None:
+            pending = Pending(command, request, [])
+            body.append(("RequestOpened", pending.to_json()))
+        else:
+            body.append(("CommandDone", {}))
+
+        def apply() -> None:
+            for e in events:
+                self.game.evolve(self.state, e)
+            self.pending = Pending(command, request, []) if request else None
+
+        tx, _ = self._commit(("CommandIssued", {"name": name, "args": args}), body, apply)
+        result = Result(tx, events, request)
+        self._notify(result)
+        return result
+
+    def answer(self, values: Any, by: str = "keypad") -> Result:
+        """Answer the pending request (dice values or a card id) and carry on the command."""
+        self._sync()
+        if self.pending is None:
+            raise RuleError("nothing is waiting for dice or a card right now")
+        pending = self.pending
+        value = pending.request.check(values)
+        answers = [*pending.answers, value]
+        events, request = self._run(pending.command, answers)
+        body = [(e.type, e.data) for e in events]
+        following = Pending(pending.command, request, answers) if request else None
+        body.append(("RequestOpened", following.to_json()) if following else ("CommandDone", {}))
+
+        def apply() -> None:
+            for e in events:
+                self.game.evolve(self.state, e)
+            self.pending = following
+
+        head = ("RequestAnswered", {"values": value, "by": by, "request": pending.request.to_json()})
+        tx, _ = self._commit(head, body, apply)
+        result = Result(tx, events, request)
+        self._notify(result)
+        return result
+
+    def correct(self, path: str, value: Any) -> Result:
+        """Set any state field to what the table shows; validated against the state's shape."""
+        self._sync()
+        previous = check_correction(self.state, self.game.state_type, path, value)
+        data = {"path": path, "value": value, "previous": previous}
+
+        def apply() -> None:
+            self.state = apply_correction(self.state, self.game.state_type, path, value)
+
+        tx, _ = self._commit(("Corrected", data), [], apply)
+        result = Result(tx, [Event("Corrected", data)], None)
+        self._notify(result)
+        return result
+
+    def undo(self) -> Result:
+        self._sync()
+        if len(self.chain.alive) <= 1:
+            raise RuleError("there is nothing to undo")
+        target = self.chain.alive[-1]
+        remaining = self.chain.alive[:-1]
+        tx, _ = self._commit(("Undone", {"tx": target}), [], lambda: self._refold_to(remaining))
+        result = Result(tx, [Event("Undone", {"tx": target})], self.request)
+        self._notify(result)
+        return result
+
+    def redo(self) -> Result:
+        self._sync()
+        if not self.chain.redo:
+            raise RuleError("there is nothing to redo")
+        target = self.chain.redo[-1]
+
+        def apply() -> None:
+            for row in self._rows(target):
+                self._apply(row)
+
+        tx, _ = self._commit(("Redone", {"tx": target}), [], apply)
+        result = Result(tx, [Event("Redone", {"tx": target})], self.request)
+        self._notify(result)
+        return result
+
+    # -- reading -----------------------------------------------------------------------
+
+    @property
+    def request(self) -> Request | None:
+        return self.pending.request if self.pending else None
+
+    def to_json(self) -> dict[str, Any]:
+        """The state as `companion state --json` prints it and scenarios' `expect` reads it."""
+        out = msgspec.to_builtins(self.state)
+        out["requests"] = [self.pending.request.to_json()] if self.pending else []
+        return out
+
+    def history(self) -> list[list[Row]]:
+        """The transactions that make up the game now, oldest first (for the action log)."""
+        return [self._rows(tx) for tx in self.chain.alive]
+
+    def describe(self, row: Row) -> str:
+        """One log row in words."""
+        d = row.data
+        if row.type == "SessionStarted":
+            return f"New game of {self.game.title}"
+        if row.type == "CommandIssued":
+            return f"{d['name'].replace('_', ' ')}"
+        if row.type == "RequestOpened":
+            return f"Waiting: {Request.from_json(d['request']).describe()}"
+        if row.type == "RequestAnswered":
+            return f"Answered {d['values']} ({d.get('by', '')})"
+        if row.type == "CommandDone":
+            return ""
+        if row.type == "Corrected":
+            return f"Corrected {d['path']}: {d['previous']} -> {d['value']}"
+        if row.type == "Undone":
+            return "Undo"
+        if row.type == "Redone":
+            return "Redo"
+        return self.game.describe(Event(row.type, d))
