@@ -36,5 +36,12 @@ def shipped_content_dir() -> Path:
     return Path(env) if env else REPO_ROOT / "content"
 
 
+def content_roots() -> list[Path]:
+    """Folders holding `<game>/<pack>/` content: shipped, then `COMPANION_CONTENT_PATH`
+    (os.pathsep-separated, used by tests for test-only games), then the user's own."""
+    extra = [Path(p) for p in os.environ.get("COMPANION_CONTENT_PATH", "").split(os.pathsep) if p]
+    return [shipped_content_dir(), *extra, user_content_dir()]
+
+
 def settings_file() -> Path:
     return data_home() / "settings.json"

@@ -23,6 +23,7 @@ os.environ.setdefault("KIVY_LOG_MODE", "PYTHON")
 os.environ.setdefault("SDL_VIDEODRIVER", "offscreen")
 os.environ.pop("DISPLAY", None)
 os.environ["COMPANION_EXTRA_GAMES"] = "tests.fixtures.tinygame:GAME"
+os.environ["COMPANION_CONTENT_PATH"] = str(ROOT / "tests" / "fixtures" / "content")
 os.environ["PYTHONPATH"] = os.pathsep.join(
     p for p in (str(ROOT), os.environ.get("PYTHONPATH", "")) if p
 )

@@ -17,7 +17,7 @@ import msgspec
 
 from companion.content.schema import ID_PATTERN
 from companion.content.yamlines import LinedDoc, YamlSyntaxError, load_file, path_text
-from companion.paths import shipped_content_dir, user_content_dir
+from companion.paths import content_roots
 
 _MSGSPEC_PATH = re.compile(r" - at `\$([^`]*)`$")
 _PATH_PART = re.compile(r"\.([^.\[\]]+)|\[(\d+)\]|\[\"?([^\]\"]+)\"?\]")
@@ -171,16 +171,14 @@ def pack_dirs(game: str, pack: str) -> list[Path]:
     direct = Path(pack)
     if direct.is_dir():
         return [direct]
-    return [
-        d for d in (shipped_content_dir() / game / pack, user_content_dir() / game / pack) if d.is_dir()
-    ]
+    return [root / game / pack for root in content_roots() if (root / game / pack).is_dir()]
 
 
 def available_packs(game: str) -> list[str]:
     names: set[str] = set()
-    for root in (shipped_content_dir() / game, user_content_dir() / game):
-        if root.is_dir():
-            names.update(p.name for p in root.iterdir() if p.is_dir())
+    for root in content_roots():
+        if (root / game).is_dir():
+            names.update(p.name for p in (root / game).iterdir() if p.is_dir())
     return sorted(names)
 
 

@@ -8,7 +8,7 @@ from pathlib import Path
 from companion.content.pack import ContentError, Problem, add_items, available_packs, yaml_files
 from companion.content.yamlines import YamlSyntaxError, load_file
 from companion.games import available_games, get_game, load_game_content
-from companion.paths import shipped_content_dir, user_content_dir
+from companion.paths import content_roots
 
 
 def _game_of(path: Path, games: list[str]) -> str | None:
@@ -69,7 +69,7 @@ def cmd_check(args: argparse.Namespace) -> int:
                     load_game_content(game, [pack])
                 except ContentError as exc:
                     problems.extend(exc.problems)
-        checked = ", ".join(names) or f"nothing under {shipped_content_dir()} or {user_content_dir()}"
+        checked = ", ".join(names) or "nothing under " + ", ".join(map(str, content_roots()))
     for p in problems:
         print(p)
     if problems:
