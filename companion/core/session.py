@@ -17,7 +17,7 @@ from typing import Any
 import msgspec
 
 from companion.content.pack import Content
-from companion.content.yamlines import LinedDoc, load_text
+from companion.content.yamlines import load_text
 from companion.core import store as store_mod
 from companion.core.corrections import apply_correction, check_correction
 from companion.core.rules import Chance, ChanceNeeded, Command, Event, Game, Request, RuleError
