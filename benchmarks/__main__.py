@@ -16,8 +16,9 @@ import benchmarks
 
 def main(argv: list[str]) -> int:
     wanted = set(argv)
-    names = sorted(m.name for m in pkgutil.iter_modules(benchmarks.__path__)
-                   if m.name.startswith("bench_"))
+    names = sorted(
+        m.name for m in pkgutil.iter_modules(benchmarks.__path__) if m.name.startswith("bench_")
+    )
     for name in names:
         if wanted and name not in wanted and name.removeprefix("bench_") not in wanted:
             continue

@@ -84,9 +84,13 @@ def _split_msgspec_path(text: str) -> tuple[tuple[str | int, ...], str]:
     return tuple(parts), text[: match.start()]
 
 
-def _missing_field(message: str) -> str | None:
+def _named_field(message: str) -> tuple[str | None, bool]:
+    """The field a msgspec message names, and whether it is present in the file."""
     m = re.search(r"missing required field `([^`]+)`", message)
-    return m.group(1) if m else None
+    if m:
+        return m.group(1), False
+    m = re.search(r"unknown field `([^`]+)`", message)
+    return (m.group(1), True) if m else (None, False)
 
 
 def add_items(
@@ -132,12 +136,14 @@ def add_items(
                 item = msgspec.convert(raw, schema, strict=True)
             except msgspec.ValidationError as exc:
                 sub, message = _split_msgspec_path(str(exc))
-                missing = _missing_field(message)
-                label = path_text(where + sub + ((missing,) if missing else ()))
+                named, present = _named_field(message)
+                full = where + sub + ((named,) if named else ())
+                label = path_text(full)
                 ident = raw.get("id") if isinstance(raw, dict) else None
                 if ident:
                     label += f" ({ident})"
-                problems.append(Problem(doc.filename, doc.line_of(where + sub), label, message))
+                line = doc.line_of(full if present else where + sub)
+                problems.append(Problem(doc.filename, line, label, message))
                 continue
             if not ID_PATTERN.match(item.id) or not item.id.startswith(content.game + "/"):
                 problems.append(
@@ -145,8 +151,7 @@ def add_items(
                         doc.filename,
                         doc.line_of(where + ("id",)),
                         path_text(where + ("id",)),
-                        f"id '{item.id}' must look like {content.game}/<kind>/<name> "
-                        "in lower case",
+                        f"id '{item.id}' must look like {content.game}/<kind>/<name> in lower case",
                     )
                 )
                 continue

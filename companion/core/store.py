@@ -92,7 +92,10 @@ MIGRATIONS: dict[int, Callable[[sqlite3.Connection], None]] = {1: _migrate_1_to_
 def _connect(path: Path, *, create: bool) -> sqlite3.Connection:
     mode = "rwc" if create else "rw"
     db = sqlite3.connect(
-        f"file:{path}?mode={mode}", uri=True, isolation_level=None, timeout=2.0,
+        f"file:{path}?mode={mode}",
+        uri=True,
+        isolation_level=None,
+        timeout=2.0,
         check_same_thread=False,
     )
     db.execute("PRAGMA busy_timeout = 2000")
@@ -290,65 +293,29 @@ class Store:
         return row[0].encode() if row else None
 
 
-def count_recoverable(path: Path) -> int:
-    """How many events a damaged file still yields, read row by row without writing."""
-    try:
-        db = sqlite3.connect(f"file:{path}?mode=ro", uri=True)
-    except sqlite3.Error:
-        return 0
-    count = 0
-    try:
-        seq = -1
-        while True:
-            try:
-                row = db.execute(
-                    "SELECT seq, data FROM log WHERE seq > ? ORDER BY seq LIMIT 1", (seq,)
-                ).fetchone()
-            except sqlite3.Error:
-                break
-            if row is None:
-                break
-            seq = row[0]
-            try:
-                _decode(row[1])
-            except msgspec.DecodeError:
-                break
-            count += 1
-    finally:
-        db.close()
-    return count
-
-
 def recover_rows(path: Path) -> tuple[dict[str, Any], list[Row]]:
-    """Read what can be read from a damaged file, in order, stopping at the first gap."""
-    db = sqlite3.connect(f"file:{path}?mode=ro", uri=True)
-    meta: dict[str, Any] = {}
+    """What can be read from a damaged file: the unbroken run of events from the start.
+
+    Reads through SQLite where it still can, else page by page (see recovery.py).
+    """
+    from companion.core.recovery import scan
+
+    meta, found = scan(path)
     rows: list[Row] = []
-    try:
-        try:
-            for key, value in db.execute("SELECT key, value FROM meta"):
-                meta[key] = json.loads(value)
-        except (sqlite3.Error, ValueError):
-            pass
-        seq = -1
-        while True:
-            try:
-                row = db.execute(
-                    "SELECT seq, tx, type, data, at FROM log WHERE seq > ? ORDER BY seq LIMIT 1",
-                    (seq,),
-                ).fetchone()
-            except sqlite3.Error:
-                break
-            if row is None or row[0] != seq + 1:
-                break
-            try:
-                rows.append(Row(row[0], row[1], row[2], _decode(row[3]), row[4]))
-            except msgspec.DecodeError:
-                break
-            seq = row[0]
-    finally:
-        db.close()
+    seq = 0
+    while seq in found:
+        tx, etype, data, at = found[seq]
+        rows.append(Row(seq, tx, etype, data, at))
+        seq += 1
     return meta, rows
+
+
+def count_recoverable(path: Path) -> int:
+    """How many events a damaged file still yields, read without writing to it."""
+    try:
+        return len(recover_rows(path)[1])
+    except OSError:
+        return 0
 
 
 def fsync_dir(path: Path) -> None:

@@ -1,0 +1,138 @@
+"""Session core: a command's full path, folding 10,000 events, resuming from a snapshot.
+
+Floors measured in the same run: a bare SQLite insert-and-commit (WAL, synchronous=FULL)
+and reading and parsing 2,000 JSON rows.  Targets (issue 2): command p99 <= 2 ms, fold of
+10,000 events <= 150 ms, resume of a 10,000-event session from its snapshot <= 50 ms.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import sqlite3
+import statistics
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+os.environ.setdefault("COMPANION_EXTRA_GAMES", "tests.fixtures.tinygame:GAME")
+os.environ.setdefault("COMPANION_CONTENT_PATH", str(ROOT / "tests" / "fixtures" / "content"))
+
+from companion.core import session as session_mod  # noqa: E402
+from companion.core.session import Session  # noqa: E402
+from companion.games import get_game  # noqa: E402
+
+
+def pct(values: list[float], p: float) -> float:
+    values = sorted(values)
+    return values[min(len(values) - 1, int(len(values) * p))]
+
+
+def ms(values: list[float]) -> str:
+    return f"median {statistics.median(values) * 1e3:.3f} ms, p99 {pct(values, 0.99) * 1e3:.3f} ms"
+
+
+def floor_insert(folder: Path, n: int = 2000) -> list[float]:
+    db = sqlite3.connect(folder / "floor.db", isolation_level=None)
+    db.execute("PRAGMA journal_mode=WAL")
+    db.execute("PRAGMA synchronous=FULL")
+    db.execute("CREATE TABLE t (seq INTEGER PRIMARY KEY, data TEXT)")
+    out = []
+    for i in range(n):
+        t = time.perf_counter()
+        db.execute("BEGIN IMMEDIATE")
+        db.execute("INSERT INTO t VALUES (?, ?)", (i, '{"n": 1}'))
+        db.execute("COMMIT")
+        out.append(time.perf_counter() - t)
+    db.close()
+    return out
+
+
+def floor_parse(folder: Path) -> list[float]:
+    db = sqlite3.connect(folder / "floor.db")
+    out = []
+    for _ in range(30):
+        t = time.perf_counter()
+        rows = [json.loads(r[0]) for r in db.execute("SELECT data FROM t LIMIT 2000")]
+        out.append(time.perf_counter() - t)
+    assert len(rows) == 2000
+    db.close()
+    return out
+
+
+def commands(folder: Path, n: int = 2000) -> tuple[list[float], Path]:
+    s = Session.create(folder / "cmd.session", get_game("tiny"), {})
+    out = []
+    for i in range(n):
+        t = time.perf_counter()
+        s.do("add", {"n": 1 + i % 3})
+        s.to_json()
+        out.append(time.perf_counter() - t)
+    s.close()
+    return out, folder / "cmd.session"
+
+
+def build_long(folder: Path, events: int = 10_000) -> Path:
+    path = folder / "long.session"
+    s = Session.create(path, get_game("tiny"), {})
+    while s.store.last_seq() < events:
+        s.do("add", {"n": 1})
+    s.close()
+    return path
+
+
+def fold(path: Path, runs: int = 15) -> list[float]:
+    out = []
+    saved = session_mod.Session._load
+
+    def no_snapshots(self):
+        self.store.snapshots = lambda: []
+        saved(self)
+
+    session_mod.Session._load = no_snapshots
+    try:
+        for _ in range(runs):
+            t = time.perf_counter()
+            Session.open(path).close()
+            out.append(time.perf_counter() - t)
+    finally:
+        session_mod.Session._load = saved
+    return out
+
+
+def resume(path: Path, runs: int = 15) -> list[float]:
+    out = []
+    for _ in range(runs):
+        t = time.perf_counter()
+        Session.open(path).close()
+        out.append(time.perf_counter() - t)
+    return out
+
+
+def main() -> None:
+    with tempfile.TemporaryDirectory() as tmp:
+        folder = Path(tmp)
+        ins = floor_insert(folder)
+        parse = floor_parse(folder)
+        print(f"floor: SQLite insert+commit (WAL, FULL): {ms(ins)}")
+        print(f"floor: read+parse 2,000 JSON rows: {ms(parse)}")
+        cmd, _ = commands(folder)
+        print(
+            f"command full path (rules, commit, new state): {ms(cmd)}   target p99 <= 2 ms; "
+            f"p99 is {pct(cmd, 0.99) / pct(ins, 0.99):.1f}x the insert floor's p99"
+        )
+        path = build_long(folder)
+        f = fold(path)
+        print(
+            f"fold 10,000 events (no snapshot): {ms(f)}   target <= 150 ms; "
+            f"{statistics.median(f) / (5 * statistics.median(parse)):.1f}x reading 10,000 rows"
+        )
+        r = resume(path)
+        print(f"resume 10,000-event session from its snapshot: {ms(r)}   target <= 50 ms")
+
+
+if __name__ == "__main__":
+    main()
