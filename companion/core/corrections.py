@@ -12,6 +12,7 @@ from typing import Any
 import msgspec
 
 from companion.core.rules import RuleError
+from companion.core.shape import convert_state
 
 
 def _split(path: str) -> list[str]:
@@ -62,7 +63,7 @@ def _rebuilt(state: Any, state_type: type, path: str, value: Any) -> tuple[Any, 
         raise RuleError(f"{path} is past the end of the list") from None
     node[key] = value
     try:
-        return msgspec.convert(data, state_type, strict=True), previous
+        return convert_state(data, state_type), previous
     except msgspec.ValidationError as exc:
         raise RuleError(f"{path} cannot be {value!r}: {exc}") from None
 

@@ -21,6 +21,7 @@ from companion.content.yamlines import load_text
 from companion.core import store as store_mod
 from companion.core.corrections import apply_correction, check_correction
 from companion.core.rules import Chance, ChanceNeeded, Command, Event, Game, Request, RuleError
+from companion.core.shape import convert_state
 from companion.core.store import Row, SessionDamaged, Store
 
 SNAPSHOT_EVERY = 200  # chain transactions between snapshots written to the file
@@ -199,7 +200,7 @@ class Session:
 
     def _thaw(self, blob: bytes) -> None:
         data = msgspec.json.decode(blob)
-        self.state = msgspec.convert(data["game"], self.game.state_type)
+        self.state = convert_state(data["game"], self.game.state_type)
         self.pending = Pending.from_json(data["pending"]) if data["pending"] else None
 
     def _initial(self) -> None:

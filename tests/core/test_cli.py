@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 import json
+import os
 
+from tests.core.test_content import BROKEN
 from tests.core.test_scenario_runner import companion
 
 
@@ -57,7 +59,13 @@ def test_content_check_names_file_line_field(tmp_path):
     run = companion("content", "check", str(bad))
     assert run.returncode == 2
     assert f"{bad / 'tokens.yaml'}:3: tokens[0].value (tiny/token/a): Expected `int`" in run.stdout
-    run = companion("content", "check")  # every installed pack, the broken fixture among them
+    os.environ["COMPANION_CONTENT_PATH"] += os.pathsep + str(BROKEN)
+    try:
+        run = companion("content", "check")  # every installed pack, the broken fixture among them
+    finally:
+        os.environ["COMPANION_CONTENT_PATH"] = os.environ["COMPANION_CONTENT_PATH"].rsplit(
+            os.pathsep, 1
+        )[0]
     assert run.returncode == 2 and "tiny/broken/tokens.yaml:7:" in run.stdout
     assert "problem(s) in" in run.stdout and "tiny/demo" in run.stdout
 

@@ -2,14 +2,22 @@
 
 from __future__ import annotations
 
+import os
+from pathlib import Path
+
 import pytest
 
 from companion.content.pack import ContentError
 from companion.content.yamlines import load_text
 from companion.games import get_game, load_game_content
 
+BROKEN = Path(__file__).resolve().parent.parent / "fixtures" / "broken-content"
 
-def problems(pack: str) -> list[str]:
+
+def problems(pack: str, monkeypatch) -> list[str]:
+    monkeypatch.setenv(
+        "COMPANION_CONTENT_PATH", f"{os.environ['COMPANION_CONTENT_PATH']}{os.pathsep}{BROKEN}"
+    )
     with pytest.raises(ContentError) as err:
         load_game_content(get_game("tiny"), [pack])
     return [str(p) for p in err.value.problems]
@@ -21,8 +29,8 @@ def test_demo_pack_loads():
     assert content.sources["tiny/token/silver"].endswith("tokens.yaml:3")
 
 
-def test_each_problem_has_file_line_and_field():
-    found = problems("broken")
+def test_each_problem_has_file_line_and_field(monkeypatch):
+    found = problems("broken", monkeypatch)
     assert len(found) == 6
     assert any(
         p.endswith("tokens.yaml:7: tokens[1].value (tiny/token/bad): Expected `int`, got `str`")
@@ -42,8 +50,8 @@ def test_each_problem_has_file_line_and_field():
     ), found
 
 
-def test_unknown_pack_lists_the_packs_there_are():
-    assert problems("nosuch") == [
+def test_unknown_pack_lists_the_packs_there_are(monkeypatch):
+    assert problems("nosuch", monkeypatch) == [
         "content:1: content: no tiny content pack 'nosuch' (broken, demo)"
     ]
 

@@ -2,11 +2,15 @@
 
 from __future__ import annotations
 
+from dataclasses import dataclass, field
+
+import msgspec
 import pytest
 
 from companion.core import session as session_mod
 from companion.core.rules import RuleError
 from companion.core.session import Session
+from companion.core.shape import convert_state
 from tests.core.helpers import log_rows, tiny_session
 
 
@@ -186,3 +190,20 @@ def test_another_process_writing_is_picked_up(tmp_path):
     assert b.to_json()["score"] == 5
     a.do("add", {"n": 1})
     assert a.to_json()["score"] == 6
+
+
+@dataclass
+class _Cond:
+    stacks: int = 0
+    turns: int = 1
+
+
+@dataclass
+class _CondState:
+    conds: dict[str, _Cond] = field(default_factory=dict)
+
+
+def test_partial_objects_keep_their_other_fields():
+    """msgspec leaves omitted dataclass fields unset; the core must fill them in."""
+    state = convert_state({"conds": {"bleeding": {"stacks": 2}}}, _CondState)
+    assert msgspec.to_builtins(state) == {"conds": {"bleeding": {"stacks": 2, "turns": 1}}}
