@@ -283,6 +283,7 @@ def enemy_wins(d: Decision, hero: str, enemy: str, ctx: Context) -> None:
 def forced_loss(d: Decision, hero: str, enemy: str, ctx: Context, why: str) -> None:
     """A battle the hero loses without rolling: distraction, hit effects, a Fatal Wound."""
     d.emit("AutomaticWin", hero=hero, enemy=enemy, why=why)
+    fx.wake(d, enemy, ctx, f"it fights {hero.title()}", hero)
     change_stamina(d, enemy, -1, "distracted by the fight", floor=DISTRACTION_FLOOR)
     enemy_wins(d, hero, enemy, ctx)
 
