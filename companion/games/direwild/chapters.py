@@ -113,6 +113,7 @@ def initial_state(options: dict[str, Any], content: Any) -> DirewildState:
         ai_mode=mode,
         ai_deck=deck,
         treasures=[t.upper() for t in board.treasures],
+        wilds_slots=WILDS_SLOTS[len(players)],
     )
     s.karn = Karn(
         track_length=karn.track_length,

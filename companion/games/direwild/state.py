@@ -106,6 +106,7 @@ class DirewildState:
     fatal_wounds: int = FATAL_WOUNDS
     outcome: str | None = None  # null | chapter_won | won | lost
     turn_order: list[str] = field(default_factory=list)
+    wilds_slots: int = 6  # Wilds slots filled for this many players
     ai_mode: str = "normal"
     ai_deck: list[str] = field(default_factory=list)  # cards still to come (unordered)
     ai_discard: list[str] = field(default_factory=list)
