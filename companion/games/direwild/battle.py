@@ -118,6 +118,8 @@ def resolve(d: Decision, args: dict[str, Any], chance: Chance, content: Any) -> 
     ctx.on_collide = lambda who, into: forced_loss(d, who, into, ctx, "knocked into it")
     if enemy != KARN and not s.enemies[enemy].active:
         fx.activate(d, enemy, ctx, f"{hero.title()} attacks it", hero)
+        if flying and geo.adjacent(position(d.state, hero), position(d.state, enemy)):
+            flying = False  # its when-revealed ability brought it next to the hero
     if enemy != KARN:
         minion = minion_of(s, enemy, content)
         for ability in minion.abilities:
