@@ -220,6 +220,11 @@ def hero_wins(
             released=[h for h, v in d.state.heroes.items() if v.eaten_by == enemy],
             square=e.position,
         )
+        for ability in minion.abilities:
+            if ability.when == "defeated":
+                if not ability.effects:
+                    d.emit("Prompted", source=enemy, text=ability.text)
+                fx.run(d, ability.effects, enemy, hero, ctx, f"{minion.title} defeated")
 
 
 def counterattack(d: Decision, enemy: str, damaged_by: list[str], ctx: Context) -> None:

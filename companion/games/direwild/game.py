@@ -309,7 +309,7 @@ class Direwild(Texts, GameBase):
     def on_ChapterStarted(self, s: DirewildState, e: dict) -> None:
         s.chapter, s.board, s.round, s.phase = e["chapter"], e["board"], 0, "setup"
         s.fatal_wounds, s.outcome = FATAL_WOUNDS, None
-        s.treasures, s.enemies, s.turn_order = list(e["treasures"]), {}, []
+        s.treasures, s.enemies = list(e["treasures"]), {}
         s.ai_deck, s.ai_discard, s.ai_card, s.walkthrough = list(e["ai_deck"]), [], None, []
         s.last_battle, s.prompts = None, []
         for h in s.heroes.values():
