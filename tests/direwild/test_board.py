@@ -90,3 +90,25 @@ boards:
     problem = err.value.problems[0]
     assert problem.file == "mine.yaml" and problem.line == 3
     assert "red trail step 3: C3 is not next to B1" in problem.message
+
+
+def test_content_check_reports_effect_problems():
+    from companion.content.pack import ContentError
+    from companion.content.yamlines import load_text
+    from companion.games import get_game, load_game_content
+
+    text = """
+minions:
+  - id: direwild/minion/bad-roller
+    level: 1
+    attack: 5
+    hp: 2
+    abilities:
+      - when: damaged
+        effects: [{kind: poison, roll: d7, hits: [1]}, {kind: rage, roll: d6, hits: [9]}]
+"""
+    with pytest.raises(ContentError) as err:
+        load_game_content(get_game("direwild"), ["demo"], load_text(text, "mine.yaml"))
+    messages = [p.message for p in err.value.problems]
+    assert any("roll 'd7' is not a die" in m for m in messages)
+    assert any("a d6 roll needs hits: the faces it happens on (1-6)" in m for m in messages)

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from companion.core.rules import Chance, Decision, Event, GameBase, RuleError
+from companion.core.rules import DIE_PROFILES, Chance, Decision, Event, GameBase, RuleError
 from companion.games.direwild import battle, chapters, heroes, phase
 from companion.games.direwild.board import STAGING, check_board
 from companion.games.direwild.schema import CONTENT_KINDS
@@ -53,6 +53,13 @@ class Direwild(Texts, GameBase):
         for m in content.all("minions"):
             if m.hp <= 0:
                 out.append((m.id, "hp must be 1 or more"))
+            effects = [*m.hit_effects, *(e for a in m.abilities for e in a.effects)]
+            out += [(m.id, p) for p in effect_problems(effects)]
+        for k in [*content.all("karn"), *content.all("karn_cards")]:
+            effects = getattr(k, "hit_effects", None) or getattr(k, "counterattack", [])
+            out += [(k.id, p) for p in effect_problems(effects)]
+            if getattr(k, "track_length", 2) < 2:
+                out.append((k.id, "the Hunting Track needs at least 2 squares"))
         return out
 
     def evolve(self, state: DirewildState, event: Event) -> None:
@@ -348,6 +355,22 @@ class Direwild(Texts, GameBase):
             s.enemies[unit].stamina = value
         else:
             s.heroes[unit].stamina = value
+
+
+def effect_problems(effects: list) -> list[str]:
+    out = []
+    for e in effects:
+        if e.roll is not None:
+            faces = DIE_PROFILES.get(e.roll)
+            if faces is None:
+                out.append(f"roll '{e.roll}' is not a die ({', '.join(DIE_PROFILES)})")
+            elif not e.hits or any(v not in faces for v in e.hits):
+                out.append(
+                    f"a {e.roll} roll needs hits: the faces it happens on ({faces[0]}-{faces[-1]})"
+                )
+        if e.amount < 0:
+            out.append(f"{e.kind} amount must be 0 or more")
+    return out
 
 
 def end_condition(s: DirewildState) -> str | None:
