@@ -74,6 +74,7 @@ def test_it_renders_to_png_with_paths_after_an_ai_card(view, session, tmp_path: 
     press(view.ids.walkthrough.ids.next)
     press(view.ids.walkthrough.ids.next)
     assert view.ids.walkthrough.text.startswith("Red minion: 3 squares along its trail")
+    assert view.ids.board.highlight == ["B2", "C2", "D2", "D3"]
     settle()
     from kivy.core.window import Window
 

@@ -9,7 +9,7 @@ from typing import Any
 from kivy.core.text import Label as CoreLabel
 from kivy.graphics import Color, Ellipse, Line, Rectangle, Triangle
 from kivy.lang import Builder
-from kivy.properties import ObjectProperty, StringProperty
+from kivy.properties import ListProperty, ObjectProperty, StringProperty
 from kivy.uix.widget import Widget
 
 from companion.games.direwild.board import DIRECTIONS, parse_size, parse_square
@@ -31,6 +31,10 @@ class BoardView(Widget):
 
     session = ObjectProperty(None, allownone=True)
     selected = StringProperty("")
+    highlight = ListProperty([])  # the path of the AI step on show, drawn over the rest
+
+    def on_highlight(self, *_: Any) -> None:
+        self.refresh()
 
     __events__ = ("on_square",)
 
@@ -93,6 +97,9 @@ class BoardView(Widget):
             self._walls(board, size)
             self._units(state, size)
             self._paths(state, size)
+            if len(self.highlight) > 1:
+                Color(1, 1, 1, 0.9)
+                Line(points=[p for sq in self.highlight for p in self.centre(sq)], width=4)
 
     def _label(self, text: str, x: float, y: float, font: float, colour=(1, 1, 1)) -> None:
         label = CoreLabel(text=text, font_size=font)

@@ -35,6 +35,7 @@ class DirewildView(BoxLayout):
         super().__init__(**kwargs)
         self._hero_buttons: list[str] = []
         self.ids.board.bind(on_square=lambda _w, sq: self.tap_square(sq))
+        self.ids.walkthrough.bind(current_path=self.ids.board.setter("highlight"))
         self.refresh()
 
     # -- sending commands -------------------------------------------------------------
