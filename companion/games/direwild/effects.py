@@ -77,6 +77,13 @@ def run(
             if not hit:
                 continue
         amount = effect.amount
+        if effect.die:
+            amount = ctx.chance.roll(
+                effect.die, 1, for_=hero or "table", why=f"{why}: how much {effect.kind}"
+            )[0]
+            d.emit(
+                "EffectRolled", source=source, roll=amount, hit=True, text=effect.kind, amount=True
+            )
         if effect.scale == "minions":
             amount *= minions_on_board(d.state)
         if effect.kind == "prompt":

@@ -368,6 +368,8 @@ def effect_problems(effects: list) -> list[str]:
                 out.append(
                     f"a {e.roll} roll needs hits: the faces it happens on ({faces[0]}-{faces[-1]})"
                 )
+        if e.die is not None and e.die not in DIE_PROFILES:
+            out.append(f"die '{e.die}' is not a die ({', '.join(DIE_PROFILES)})")
         if e.amount < 0:
             out.append(f"{e.kind} amount must be 0 or more")
     return out

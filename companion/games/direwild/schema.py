@@ -42,6 +42,7 @@ class Effect(msgspec.Struct, forbid_unknown_fields=True, kw_only=True):
     roll: str | None = None
     hits: list[int] = msgspec.field(default_factory=list)
     scale: Literal["minions"] | None = None
+    die: str | None = None  # "d3 poison", "d6 knockback": roll this die for the amount
     level: int | None = None
     text: str = ""
 

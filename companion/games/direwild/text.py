@@ -101,6 +101,8 @@ class Texts:
         return f"{name(e['source'])}: {e['text']}"
 
     def text_EffectRolled(self, e: dict) -> str:
+        if e.get("amount"):
+            return f"{name(e['source'])} rolls {e['roll']}: {e['roll']} {e['text']}"
         return f"{name(e['source'])} rolls {e['roll']} for {e['text']}: " + (
             "it happens" if e["hit"] else "nothing happens"
         )
