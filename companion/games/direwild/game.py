@@ -130,6 +130,10 @@ class Direwild(Texts, GameBase):
     def cmd_charm_roll(self, d: Decision, args: dict, chance: Chance, content: Any) -> None:
         chapters.charm_roll(d, args, chance)
 
+    def cmd_target_enemy(self, d: Decision, args: dict, chance: Chance, content: Any) -> None:
+        """A creature ability, magic or treasure aimed at an enemy outside battle."""
+        heroes.target_enemy(d, args, chance, content)
+
     def cmd_unlock(self, d: Decision, args: dict, chance: Chance, content: Any) -> None:
         power = args.get("power")
         if power not in ("veteran", "advanced"):
@@ -306,6 +310,9 @@ class Direwild(Texts, GameBase):
 
     def on_HeroEaten(self, s: DirewildState, e: dict) -> None:
         s.heroes[e["hero"]].eaten_by = e["by"]
+
+    def on_EnemyTargeted(self, s: DirewildState, e: dict) -> None:
+        pass
 
     def on_TurnEnded(self, s: DirewildState, e: dict) -> None:
         s.heroes[e["hero"]].done = True

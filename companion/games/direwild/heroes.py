@@ -5,12 +5,13 @@ from __future__ import annotations
 from typing import Any
 
 from companion.core.rules import Chance, Decision, RuleError
-from companion.games.direwild import battle, movement
+from companion.games.direwild import battle, effects, movement
 from companion.games.direwild.board import STAGING, BoardError
 from companion.games.direwild.effects import Context, activate
 from companion.games.direwild.state import STAMINA_MIN
 from companion.games.direwild.units import (
     board_of,
+    check_enemy,
     check_hero,
     enemy_squares,
     geo_of,
@@ -110,6 +111,22 @@ def move(d: Decision, args: dict[str, Any], chance: Chance, content: Any) -> Non
         e = d.state.enemies.get(unit)
         if e is not None and not e.active and geo.adjacent(to, e.position):
             activate(d, unit, ctx, f"{hero.title()} ended next to it", hero)
+
+
+def target_enemy(d: Decision, args: dict[str, Any], chance: Chance, content: Any) -> None:
+    """Poison (or just target) an enemy with a card, magic or treasure: an idle minion wakes."""
+    s = d.state
+    hero = check_hero(s, args.get("hero"))
+    enemy = check_enemy(s, args.get("enemy"))
+    poison = args.get("poison", 0)
+    if isinstance(poison, bool) or not isinstance(poison, int) or poison < 0:
+        raise RuleError("poison must be a whole number, 0 or more")
+    ctx = Context(content, chance)
+    d.emit("EnemyTargeted", hero=hero, enemy=enemy, poison=poison)
+    if poison:
+        effects.apply(d, "poison", poison, hero, enemy, ctx, f"{hero.title()}'s card")
+    else:
+        effects.wake(d, enemy, ctx, f"{hero.title()} targeted it", hero)
 
 
 def end_turn(d: Decision, args: dict[str, Any], chance: Chance, content: Any) -> None:

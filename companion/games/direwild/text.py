@@ -174,6 +174,10 @@ class Texts:
     def text_HeroEaten(self, e: dict) -> str:
         return f"{name(e['hero'])} is eaten by the {name(e['by'])}: put the hero on its card"
 
+    def text_EnemyTargeted(self, e: dict) -> str:
+        what = f"{e['poison']} poison on" if e["poison"] else "targets"
+        return f"{name(e['hero'])}'s card, magic or treasure: {what} {name(e['enemy'])}"
+
     def text_TurnEnded(self, e: dict) -> str:
         return f"{name(e['hero'])}'s turn ends"
 
