@@ -113,3 +113,22 @@ def test_battle_asks_for_the_roll_and_the_dice_buttons_answer_it(view, session):
     assert session.state.last_battle.hero_total == 10
     assert view.ids.battle.headline == "Stormbringer 10 vs Red 7: Stormbringer wins"
     assert "Red minion takes 1 damage (stormbringer gem)" in view.ids.battle.effects
+
+
+def test_a_typed_ai_card_answers_the_draw_and_end_turn_needs_a_hero(view, session):
+    press(view.ids.start_round)
+    press(view.ids.reveal)
+    assert session.request is not None and session.request.kind == "draw"
+    typed = next(w for w in view.ids.answers.children if hasattr(w, "hint_text"))
+    typed.text = "moon-card"
+    typed.dispatch("on_text_validate")
+    assert "cannot be drawn" in view.message and session.request is not None
+    typed = next(w for w in view.ids.answers.children if hasattr(w, "hint_text"))
+    typed.text = "noise-3"
+    typed.dispatch("on_text_validate")
+    assert session.request is None and session.state.ai_card == "direwild/ai/noise-3"
+    press(view.ids.end_turn)
+    assert view.message == "Pick the hero whose turn ends"
+    view.select("featherheart")
+    press(view.ids.end_turn)
+    assert session.state.heroes["featherheart"].done

@@ -14,6 +14,7 @@ from kivy.lang import Builder
 from kivy.properties import ObjectProperty, StringProperty
 from kivy.uix.boxlayout import BoxLayout
 from kivy.uix.button import Button
+from kivy.uix.textinput import TextInput
 from kivy.uix.togglebutton import ToggleButton
 
 from companion.core.rules import DIE_PROFILES, RuleError
@@ -59,6 +60,20 @@ class DirewildView(BoxLayout):
         else:
             self.message = ""
         self.refresh()
+
+    def answer_card(self, text: str) -> None:
+        """A typed card: its full id, or the short name after the last slash."""
+        request = self.session.request
+        text = text.strip()
+        if request is not None and "/" not in text:
+            text = next((o for o in request.options if o.rsplit("/", 1)[-1] == text), text)
+        self.answer(text)
+
+    def end_turn(self) -> None:
+        if not self.hero:
+            self.message = "Pick the hero whose turn ends"
+            return
+        self.send("end_turn", {"hero": self.hero})
 
     def draw_for_me(self) -> None:
         """The app's virtual deck: the screen (not the rules) picks a card at random."""
@@ -149,6 +164,9 @@ class DirewildView(BoxLayout):
                 b.bind(on_release=lambda _b, v=v: self.answer([v] * request.count))
                 box.add_widget(b)
         else:
+            typed = TextInput(hint_text="card id or name", multiline=False, font_size="12sp")
+            typed.bind(on_text_validate=lambda t: self.answer_card(t.text))
+            box.add_widget(typed)
             b = Button(text="Draw for me")
             b.bind(on_release=lambda _b: self.draw_for_me())
             box.add_widget(b)
