@@ -1,0 +1,314 @@
+"""Battles: picking a fight, the two totals, and every effect of a win or a loss, in order."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from companion.core.rules import Chance, Decision, RuleError
+from companion.games.direwild import effects as fx
+from companion.games.direwild.board import DIRECTIONS
+from companion.games.direwild.effects import Context
+from companion.games.direwild.state import DISTRACTION_FLOOR, GEMS
+from companion.games.direwild.units import (
+    KARN,
+    change_stamina,
+    check_enemy,
+    check_hero,
+    fatal_wound_to,
+    geo_of,
+    label,
+    minion_of,
+    on_board_enemies,
+    position,
+)
+
+CRITICAL_MARGIN = 5
+CREATURE_KEYS = {"attack", "knockback", "poison", "flight", "move"}
+FLIGHT_PASSIVE = {"featherheart": 1}
+
+
+def creature_stats(raw: Any) -> dict[str, int]:
+    if isinstance(raw, int) and not isinstance(raw, bool):
+        raw = {"attack": raw}
+    if not isinstance(raw, dict) or "attack" not in raw:
+        raise RuleError(
+            "say the summoned creature's stats, at least its attack, e.g. "
+            "creature: {attack: 5, knockback: 2}"
+        )
+    unknown = set(raw) - CREATURE_KEYS
+    if unknown:
+        raise RuleError(
+            f"the creature has no '{', '.join(sorted(unknown))}' (it can have: "
+            f"{', '.join(sorted(CREATURE_KEYS))})"
+        )
+    out = {}
+    for key in CREATURE_KEYS:
+        v = raw.get(key, 0)
+        if isinstance(v, bool) or not isinstance(v, int) or v < 0:
+            raise RuleError(f"creature {key} must be a whole number, 0 or more (got {v!r})")
+        out[key] = v
+    return out
+
+
+def enemy_attack(state: Any, enemy: str, content: Any) -> int:
+    if enemy == KARN:
+        return content.get("karn", karn_id(content)).attack
+    return minion_of(state, enemy, content).attack
+
+
+def karn_id(content: Any) -> str:
+    ids = content.ids("karn")
+    if not ids:
+        raise RuleError("the content has no Karn (kind 'karn')")
+    return ids[0]
+
+
+def hit_effects(state: Any, enemy: str, content: Any) -> list:
+    if enemy == KARN:
+        return content.get("karn", karn_id(content)).hit_effects
+    return minion_of(state, enemy, content).hit_effects
+
+
+def resolve(d: Decision, args: dict[str, Any], chance: Chance, content: Any) -> None:
+    s = d.state
+    if s.outcome:
+        raise RuleError(f"the chapter is over ({s.outcome})")
+    if s.phase == "game":
+        raise RuleError("battles happen in the Adventure Phase: reveal the AI card first")
+    hero = check_hero(s, args.get("hero"))
+    enemy = check_enemy(s, args.get("enemy"))
+    creature = creature_stats(args.get("creature"))
+    h = s.heroes[hero]
+    if h.battled:
+        raise RuleError(f"{hero.title()} has already battled this round (one battle a turn)")
+    geo = geo_of(s, content)
+    here, there = position(s, hero), position(s, enemy)
+    if h.eaten_by:
+        if enemy != h.eaten_by:
+            raise RuleError(
+                f"{hero.title()} is inside the {label(s, h.eaten_by, content)} and must battle it"
+            )
+        flying = False
+    elif here is None:
+        raise RuleError(f"{hero.title()} is in the staging area: move onto the land board first")
+    elif geo.adjacent(here, there):
+        flying = False
+    else:
+        reach = creature["flight"] + FLIGHT_PASSIVE.get(hero, 0)
+        gap = geo.distance(here, there)
+        if reach == 0:
+            raise RuleError(
+                f"the {label(s, enemy, content)} is not adjacent to {hero.title()} "
+                "(walls break adjacency) and the creature has no flight"
+            )
+        if gap > reach + 1:
+            raise RuleError(
+                f"the {label(s, enemy, content)} is {gap} squares away: out of "
+                f"{hero.title()}'s flight range ({reach})"
+            )
+        flying = True
+    direction = args.get("knockback_direction")
+    if direction is not None and direction not in DIRECTIONS:
+        raise RuleError(f"knockback_direction must be one of {', '.join(DIRECTIONS)}")
+    colour = args.get("critical_colour", hero)
+    if colour not in s.heroes:
+        raise RuleError(f"critical_colour must be a hero's colour ({', '.join(s.heroes)})")
+
+    ctx = Context(content, chance, direction=direction)
+    ctx.on_collide = lambda who, into: forced_loss(d, who, into, ctx, "knocked into it")
+    if enemy != KARN and not s.enemies[enemy].active:
+        fx.activate(d, enemy, ctx, f"{hero.title()} attacks it", hero)
+        if flying and geo.adjacent(position(d.state, hero), position(d.state, enemy)):
+            flying = False  # its when-revealed ability brought it next to the hero
+    if enemy != KARN:
+        minion = minion_of(s, enemy, content)
+        for ability in minion.abilities:
+            if ability.when == "passive" and ability.text:
+                d.emit("Prompted", source=enemy, text=ability.text)
+    profile = "d6" if s.veteran else "d3"
+    roll = chance.roll(
+        profile,
+        1,
+        for_=hero,
+        why=f"{hero.title()}'s battle roll against the {label(s, enemy, content)}",
+    )
+    hero_total = creature["attack"] + h.stamina + roll[0]
+    enemy_total = enemy_attack(s, enemy, content) + (
+        s.karn.stamina if enemy == KARN else s.enemies[enemy].stamina
+    )
+    won = hero_total > enemy_total
+    critical = won and enemy != KARN and hero_total - enemy_total >= CRITICAL_MARGIN
+    d.emit(
+        "BattleResolved",
+        hero=hero,
+        enemy=enemy,
+        roll=roll,
+        creature=creature,
+        hero_total=hero_total,
+        enemy_total=enemy_total,
+        winner="hero" if won else "enemy",
+        critical=critical,
+        flying=flying,
+    )
+    change_stamina(d, enemy, -1, "distracted by the fight", floor=DISTRACTION_FLOOR)
+    if won:
+        hero_wins(d, hero, enemy, creature, hero_total - enemy_total, critical, colour, ctx)
+    else:
+        minion = None if enemy == KARN else minion_of(s, enemy, content)
+        if flying and not (minion and minion.attacks_flying):
+            d.emit(
+                "Noted",
+                actor=enemy,
+                text=f"{hero.title()} attacked flying: the "
+                f"{label(d.state, enemy, content)} cannot answer",
+            )
+        else:
+            enemy_wins(d, hero, enemy, ctx)
+    ctx.collided.add(enemy)
+    automatic_wins(d, hero, ctx)
+    d.emit("BattleEnded", hero=hero)
+
+
+def hero_wins(
+    d: Decision,
+    hero: str,
+    enemy: str,
+    creature: dict[str, int],
+    margin: int,
+    critical: bool,
+    colour: str,
+    ctx: Context,
+) -> None:
+    if creature["poison"]:
+        fx.apply(d, "poison", creature["poison"], hero, enemy, ctx, f"{hero.title()}'s hit")
+    if creature["knockback"]:
+        fx.knockback(d, hero, enemy, creature["knockback"], ctx, f"{hero.title()}'s hit")
+    if enemy == KARN:
+        damage_karn(d, hero, margin, ctx)
+        return
+    placed = [hero]
+    if critical:
+        placed.append(colour)
+    minion = minion_of(d.state, enemy, ctx.content)
+    done: list[str] = []
+    for who, crit in zip(placed, (False, True), strict=False):
+        e = d.state.enemies[enemy]
+        if e.damage >= minion.hp:
+            d.emit(
+                "Noted",
+                actor=enemy,
+                text=f"the {label(d.state, enemy, ctx.content)} cannot "
+                "take more damage than its hit points",
+            )
+            continue
+        gem = (
+            "inactive"
+            if d.state.heroes[who].inactive > 0
+            else ("active" if d.state.heroes[who].magic > 0 else "none")
+        )
+        d.emit("DamageDealt", enemy=enemy, colour=who, critical=crit, gem=gem)
+        if who not in done:
+            done.append(who)
+    counterattack(d, enemy, done, ctx)
+    e = d.state.enemies[enemy]
+    if e.damage >= minion.hp and not e.defeated:
+        returned = {c: n for c, n in e.damage_by.items() if c in d.state.heroes}
+        d.emit(
+            "EnemyDefeated",
+            enemy=enemy,
+            returned=returned,
+            released=[h for h, v in d.state.heroes.items() if v.eaten_by == enemy],
+            square=e.position,
+        )
+        for ability in minion.abilities:
+            if ability.when == "defeated":
+                if not ability.effects:
+                    d.emit("Prompted", source=enemy, text=ability.text)
+                fx.run(d, ability.effects, enemy, hero, ctx, f"{minion.title} defeated")
+
+
+def counterattack(d: Decision, enemy: str, damaged_by: list[str], ctx: Context) -> None:
+    """When-damaged abilities: against each hero whose colour went on, self effects once."""
+    if not damaged_by:
+        return
+    minion = minion_of(d.state, enemy, ctx.content)
+    ctx.damagers = [h for h, n in d.state.enemies[enemy].damage_by.items() if n > 0]
+    for ability in minion.abilities:
+        if ability.when != "damaged":
+            continue
+        why = f"{label(d.state, enemy, ctx.content)} when damaged"
+        if not ability.effects:
+            d.emit("Prompted", source=enemy, text=ability.text)
+            continue
+        own = [e for e in ability.effects if e.target in ("self", "damagers", "all_heroes")]
+        each = [e for e in ability.effects if e.target == "hero"]
+        for who in damaged_by:
+            fx.run(d, each, enemy, who, ctx, why)
+        fx.run(d, own, enemy, damaged_by[0], ctx, why)
+
+
+def damage_karn(d: Decision, hero: str, margin: int, ctx: Context) -> None:
+    k = d.state.karn
+    count = min(margin, k.cards_left)
+    d.emit("KarnCardsDiscarded", count=count, wanted=margin)
+    if d.state.karn.cards_left > 0:
+        options = [c for c in sorted(ctx.content.ids("karn_cards")) if c not in k.destroyed]
+        card = ctx.chance.draw(
+            "karn_cards",
+            for_=hero,
+            options=options,
+            why="flip the top discarded Karn card for his counterattack",
+        )
+        d.emit("KarnCounterattacked", card=card, hero=hero)
+        fx.run(
+            d,
+            ctx.content.get("karn_cards", card).counterattack,
+            KARN,
+            hero,
+            ctx,
+            "Karn's counterattack",
+        )
+        d.emit("KarnCardDestroyed", card=card)
+    elif d.state.karn.regenerates_left > 0:
+        d.emit("KarnRegenerated", cards_back=d.state.karn.discarded, unused=margin - count)
+    else:
+        d.emit("KarnDefeated", hero=hero)
+
+
+def enemy_wins(d: Decision, hero: str, enemy: str, ctx: Context) -> None:
+    fx.run(
+        d,
+        hit_effects(d.state, enemy, ctx.content),
+        enemy,
+        hero,
+        ctx,
+        f"{label(d.state, enemy, ctx.content)}'s hit",
+    )
+    fatal_wound_to(d, hero, f"lost to the {label(d.state, enemy, ctx.content)}")
+
+
+def forced_loss(d: Decision, hero: str, enemy: str, ctx: Context, why: str) -> None:
+    """A battle the hero loses without rolling: distraction, hit effects, a Fatal Wound."""
+    d.emit("AutomaticWin", hero=hero, enemy=enemy, why=why)
+    fx.wake(d, enemy, ctx, f"it fights {hero.title()}", hero)
+    change_stamina(d, enemy, -1, "distracted by the fight", floor=DISTRACTION_FLOOR)
+    enemy_wins(d, hero, enemy, ctx)
+
+
+def automatic_wins(d: Decision, hero: str, ctx: Context) -> None:
+    """Adjacent enemies the hero did not battle win against it automatically."""
+    geo = geo_of(d.state, ctx.content)
+    for unit in on_board_enemies(d.state):
+        here = position(d.state, hero)
+        if unit in ctx.collided or here is None:
+            continue
+        if geo.adjacent(here, position(d.state, unit)):
+            ctx.collided.add(unit)
+            forced_loss(d, hero, unit, ctx, "it was adjacent and not battled")
+
+
+def returned_magic(active: int, inactive: int, gems: int) -> tuple[int, int]:
+    """Gems coming back as active magic, at most 6 active; the rest stay inactive."""
+    room = max(0, 6 - active)
+    back = min(gems, room)
+    return active + back, min(GEMS, inactive + gems - back)

@@ -1,0 +1,247 @@
+"""Set-up by player count, drawing each chapter's minions, chapter changes and the
+Charm rounds that open a new game at chapter 2 or 3."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from companion.core.rules import Chance, Decision, RuleError
+from companion.games.direwild.board import SLOTS, STAGING, BoardError, geometry
+from companion.games.direwild.schema import Board
+from companion.games.direwild.state import (
+    CLANS,
+    KARN_CARDS,
+    DirewildState,
+    Enemy,
+    Hero,
+    Karn,
+    Prelude,
+)
+from companion.games.direwild.units import KARN, board_of
+
+LANDS = {1: "redmill", 2: "blightwood", 3: "dungeon"}
+# Which minion levels fill each chapter's Minion Track, lowest level leftmost.
+CHAPTER_LEVELS: dict[int, tuple[int | str, ...]] = {1: (1, 2), 2: (3, 4), 3: ("acolyte",)}
+# How many minions of each level are drawn, by player count: one per player per chapter
+# (see docs/rulings/direwild.md: the printed counts overfill a four-slot track).
+LEVEL_COUNTS: dict[int, dict[int | str, int]] = {
+    2: {1: 1, 2: 1, 3: 1, 4: 1, "acolyte": 2},
+    3: {1: 2, 2: 1, 3: 1, 4: 2, "acolyte": 3},
+    4: {1: 2, 2: 2, 3: 2, 4: 2, "acolyte": 4},
+}
+WILDS_SLOTS = {2: 6, 3: 5, 4: 4}
+PRELUDE_ROUNDS = {2: 5, 3: 10}
+AI_MODES = ("normal", "hardcore", "mixed")
+
+
+def charm_for(roll: int, prelude_round: int) -> int:
+    """The d6 Charm table: rounds 1-5, then (chapter 3 only) rounds 6-10."""
+    if prelude_round <= 5:
+        return 3 if roll == 1 else (6 if roll == 6 else 4)
+    return 4 if roll <= 2 else (7 if roll == 6 else 5)
+
+
+def find_id(content: Any, kind: str, value: Any, what: str) -> str:
+    ids = content.ids(kind)
+    if isinstance(value, str):
+        if value in ids:
+            return value
+        for i in ids:
+            if i.rsplit("/", 1)[-1] == value:
+                return i
+    raise RuleError(
+        f"there is no {what} '{value}' (known: "
+        f"{', '.join(i.rsplit('/', 1)[-1] for i in ids) or 'none'})"
+    )
+
+
+def board_for(content: Any, chapter: int, wanted: Any = None) -> Board:
+    if wanted is not None:
+        return content.get("boards", find_id(content, "boards", wanted, "board"))
+    for b in content.all("boards"):
+        if b.land == LANDS[chapter]:
+            return b
+    raise RuleError(f"the content has no {LANDS[chapter]} board for chapter {chapter}")
+
+
+def ai_cards(content: Any, mode: str) -> list[str]:
+    return sorted(c.id for c in content.all("ai_cards") if mode == "mixed" or c.deck == mode)
+
+
+def karn_stats(content: Any) -> Any:
+    items = content.all("karn")
+    if not items:
+        raise RuleError("the content has no Karn (kind 'karn')")
+    return items[0]
+
+
+def initial_state(options: dict[str, Any], content: Any) -> DirewildState:
+    known = {"players", "board", "chapter", "ai_deck", "minions", "heroes_at", "prelude"}
+    unknown = set(options) - known
+    if unknown:
+        raise RuleError(
+            f"unknown set-up option(s) {', '.join(sorted(unknown))} "
+            f"(Direwild knows: {', '.join(sorted(known))})"
+        )
+    players = options.get("players")
+    if not isinstance(players, list) or not 2 <= len(players) <= 4:
+        raise RuleError("players must list 2 to 4 clans, e.g. [stormbringer, featherheart]")
+    for p in players:
+        if p not in CLANS:
+            raise RuleError(f"'{p}' is not a clan ({', '.join(CLANS)})")
+    if len(set(players)) != len(players):
+        raise RuleError("each clan can be played by only one player")
+    chapter = options.get("chapter", 1)
+    if chapter not in (1, 2, 3):
+        raise RuleError("chapter must be 1, 2 or 3")
+    mode = options.get("ai_deck", "normal")
+    if mode not in AI_MODES:
+        raise RuleError(f"ai_deck must be one of {', '.join(AI_MODES)}")
+    board = board_for(content, chapter, options.get("board"))
+    try:
+        geo = geometry(board)
+    except BoardError as exc:
+        raise RuleError(f"board {board.id}: {exc}") from None
+    deck = ai_cards(content, mode)
+    if not deck:
+        raise RuleError(f"the content has no {mode} Enemy AI cards")
+    karn = karn_stats(content)
+    s = DirewildState(
+        players=list(players),
+        chapter=chapter,
+        board=board.id,
+        ai_mode=mode,
+        ai_deck=deck,
+        treasures=[t.upper() for t in board.treasures],
+        wilds_slots=WILDS_SLOTS[len(players)],
+    )
+    s.karn = Karn(
+        track_length=karn.track_length,
+        regenerates_left=len(players),
+        cards_left=min(KARN_CARDS, len(content.ids("karn_cards"))) or KARN_CARDS,
+    )
+    for p in players:
+        s.heroes[p] = Hero()
+    if chapter == 3:
+        s.karn.on_board, s.karn.position = True, board.altar.upper()
+    minions = options.get("minions")
+    if minions is not None:
+        if not isinstance(minions, dict):
+            raise RuleError("minions maps track slots to minions, e.g. {red: inkling}")
+        for slot, mid in minions.items():
+            if slot not in SLOTS:
+                raise RuleError(f"'{slot}' is not a Minion Track slot ({', '.join(SLOTS)})")
+            mid = find_id(content, "minions", mid, "minion")
+            s.enemies[slot] = placed(board, slot, mid)
+            s.minions_used.append(mid)
+    heroes_at = options.get("heroes_at") or {}
+    if not isinstance(heroes_at, dict):
+        raise RuleError("heroes_at maps clans to squares, e.g. {stormbringer: C4}")
+    taken = {e.position for e in s.enemies.values()}
+    for clan, sq in heroes_at.items():
+        if clan not in s.heroes:
+            raise RuleError(f"heroes_at: '{clan}' is not playing")
+        if str(sq).lower() == STAGING:
+            continue
+        try:
+            sq = geo.check(sq, f"heroes_at {clan}:")
+        except BoardError as exc:
+            raise RuleError(str(exc)) from None
+        if sq in taken:
+            raise RuleError(f"heroes_at {clan}: {sq} is already taken")
+        taken.add(sq)
+        s.heroes[clan].position = sq
+    if chapter > 1 and options.get("prelude", True):
+        s.prelude = Prelude(rounds=PRELUDE_ROUNDS[chapter])
+        for h in s.heroes.values():
+            h.magic, h.inactive = 3, 3
+            h.treasures = chapter - 1
+            h.wounds = 1
+    return s
+
+
+def placed(board: Board, slot: str, minion: str) -> Enemy:
+    spawn = board.spawns.get(slot)
+    if spawn is None:
+        raise RuleError(f"board {board.id} has no {slot} spawn")
+    spawn = spawn.upper()
+    trail = [t.upper() for t in board.trails.get(slot, [])]
+    return Enemy(
+        minion=minion, position=spawn, trail_step=trail.index(spawn) if spawn in trail else 0
+    )
+
+
+def draw_minions(d: Decision, chance: Chance, content: Any) -> None:
+    """Fill the Minion Track for this chapter, one draw request per face-down card."""
+    s = d.state
+    board = board_of(s, content)
+    counts = LEVEL_COUNTS[len(s.players)]
+    slots = iter(SLOTS)
+    chosen: dict[str, dict[str, Any]] = {}
+    used = list(s.minions_used)
+    for level in CHAPTER_LEVELS[s.chapter]:
+        pool = sorted(m.id for m in content.all("minions") if m.level == level)
+        for n in range(counts[level]):
+            options = pool if level == "acolyte" else [m for m in pool if m not in used]
+            if not options:
+                raise RuleError(f"the content has no level {level} minion left to draw")
+            slot = next(slots, None)
+            if slot is None:
+                break
+            mid = chance.draw(
+                "minions",
+                for_="table",
+                options=options,
+                why=f"draw a level {level} minion for the {slot} slot ({n + 1} of {counts[level]})",
+            )
+            used.append(mid)
+            e = placed(board, slot, mid)
+            chosen[slot] = {"minion": mid, "position": e.position, "trail_step": e.trail_step}
+    d.emit("MinionsPlaced", slots=chosen)
+
+
+def start_chapter(d: Decision, args: dict[str, Any], chance: Chance, content: Any) -> None:
+    s = d.state
+    if s.outcome != "chapter_won":
+        raise RuleError("the next chapter starts once this one is won (every minion defeated)")
+    if s.chapter >= 3:
+        raise RuleError("chapter 3 is the last: defeat Karn to win")
+    chapter = s.chapter + 1
+    board = board_for(content, chapter, args.get("board"))
+    d.emit(
+        "ChapterStarted",
+        chapter=chapter,
+        board=board.id,
+        treasures=[t.upper() for t in board.treasures],
+        karn_at=board.altar.upper() if chapter == 3 else None,
+        ai_deck=ai_cards(content, s.ai_mode),
+    )
+
+
+def charm_roll(d: Decision, args: dict[str, Any], chance: Chance) -> None:
+    s = d.state
+    p = s.prelude
+    if p is None:
+        raise RuleError(
+            "there are no Charm rounds to roll (they open a new game at chapter 2 or 3)"
+        )
+    hero = args.get("hero")
+    if hero not in s.heroes:
+        raise RuleError(f"'{hero}' is not a hero in this game ({', '.join(s.heroes)})")
+    if hero in p.rolled:
+        raise RuleError(f"{hero.title()} has already rolled in Charm round {p.round}")
+    spend = args.get("magic", 0)
+    if isinstance(spend, bool) or not isinstance(spend, int) or spend < 0:
+        raise RuleError("magic (spent for extra Charm) must be a whole number, 0 or more")
+    if spend > s.heroes[hero].magic:
+        raise RuleError(f"{hero.title()} has only {s.heroes[hero].magic} active magic")
+    roll = chance.roll("d6", 1, for_=hero, why=f"Charm for round {p.round} of {p.rounds}")[0]
+    d.emit("CharmRolled", hero=hero, roll=roll, charm=charm_for(roll, p.round) + spend, magic=spend)
+    if len(d.state.prelude.rolled) == len(s.players):
+        if p.round >= p.rounds:
+            d.emit("PreludeDone")
+        else:
+            d.emit("CharmRoundDone", round=p.round)
+
+
+__all__ = ["KARN", "WILDS_SLOTS", "charm_roll", "draw_minions", "initial_state", "start_chapter"]

@@ -1,0 +1,148 @@
+"""The Adventure Phase for heroes: turn order, moving, disengaging, engaging, looting."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from companion.core.rules import Chance, Decision, RuleError
+from companion.games.direwild import battle, effects, movement
+from companion.games.direwild.board import STAGING, BoardError
+from companion.games.direwild.effects import Context, activate
+from companion.games.direwild.state import STAMINA_MIN
+from companion.games.direwild.units import (
+    board_of,
+    check_enemy,
+    check_hero,
+    enemy_squares,
+    geo_of,
+    heroes_on_board,
+    label,
+    on_board_enemies,
+    position,
+    wound_to,
+)
+
+BASE_MOVE = 3
+
+
+def set_turn_order(d: Decision, args: dict[str, Any]) -> None:
+    s = d.state
+    order = args.get("order")
+    if not isinstance(order, list) or sorted(map(str, order)) != sorted(s.players):
+        raise RuleError(f"the turn order must list every player once: {', '.join(s.players)}")
+    if s.phase == "game":
+        raise RuleError("reveal the Enemy AI card before choosing the turn order")
+    d.emit("TurnOrderSet", order=list(order))
+
+
+def move(d: Decision, args: dict[str, Any], chance: Chance, content: Any) -> None:
+    s = d.state
+    if s.outcome:
+        raise RuleError(f"the chapter is over ({s.outcome})")
+    if s.phase == "game":
+        raise RuleError("heroes move in the Adventure Phase: reveal the AI card first")
+    hero = check_hero(s, args.get("hero"))
+    h = s.heroes[hero]
+    if h.eaten_by:
+        raise RuleError(
+            f"{hero.title()} is inside the {label(s, h.eaten_by, content)} and cannot "
+            "move until it is defeated"
+        )
+    if h.moved:
+        raise RuleError(f"{hero.title()} has already moved this round")
+    geo = geo_of(s, content)
+    board = board_of(s, content)
+    to = args.get("to")
+    if not isinstance(to, str):
+        raise RuleError("say where the hero moves, e.g. to: C4 (or staging)")
+    if to.lower() != STAGING:
+        try:
+            to = geo.check(to, "destination")
+        except BoardError as exc:
+            raise RuleError(str(exc)) from None
+    else:
+        to = STAGING
+    extra_move = args.get("move", 0)
+    if isinstance(extra_move, bool) or not isinstance(extra_move, int) or extra_move < 0:
+        raise RuleError("move (the creature's extra move) must be a whole number, 0 or more")
+    start = h.position
+    foes = [u for u in on_board_enemies(s) if geo.adjacent(start, position(s, u))]
+    disengage = bool(args.get("disengage", False))
+    if foes and to != start and not disengage:
+        names = " and the ".join(label(s, u, content) for u in foes)
+        raise RuleError(
+            f"{hero.title()} starts next to the {names}: disengage (return a Fatal "
+            "Wound to the wound pile) to move, with disengage: true"
+        )
+    if disengage and not foes:
+        raise RuleError(
+            f"{hero.title()} is not next to an enemy: there is nothing to disengage from"
+        )
+    if disengage and s.fatal_wounds == 0:
+        raise RuleError("there are no Fatal Wounds left to return: the hero cannot disengage")
+    enemies = set(enemy_squares(s))
+    heroes = {sq for name, sq in heroes_on_board(s).items() if name != hero}
+    entrance = [sq.upper() for sq in board.entrance]
+    path = movement.hero_route(geo, start, to, entrance, enemies, heroes)
+    if path is None:
+        why = (
+            "an enemy stands there"
+            if to in enemies
+            else (
+                "another hero stands there" if to in heroes else "walls and enemies block every way"
+            )
+        )
+        raise RuleError(f"{hero.title()} cannot reach {to}: {why}")
+    steps = len(path) - 1
+    allowance = BASE_MOVE + extra_move
+    extra = max(0, steps - allowance)
+    if h.stamina - extra < STAMINA_MIN:
+        raise RuleError(
+            f"{to} is {steps} squares away: {hero.title()} has {allowance} move and can exert "
+            f"only {max(0, h.stamina - STAMINA_MIN)} more (1 stamina per extra square)"
+        )
+    if disengage:
+        d.emit("FatalWoundReturned", why=f"{hero.title()} disengages")
+    d.emit("HeroMoved", hero=hero, path=path, extra=extra)
+    if to in d.state.treasures:
+        d.emit("TreasureLooted", hero=hero, square=to)
+    ctx = Context(content, chance)
+    for unit in on_board_enemies(d.state):
+        e = d.state.enemies.get(unit)
+        if e is not None and not e.active and geo.adjacent(to, e.position):
+            activate(d, unit, ctx, f"{hero.title()} ended next to it", hero)
+
+
+def target_enemy(d: Decision, args: dict[str, Any], chance: Chance, content: Any) -> None:
+    """Poison (or just target) an enemy with a card, magic or treasure: an idle minion wakes."""
+    s = d.state
+    hero = check_hero(s, args.get("hero"))
+    enemy = check_enemy(s, args.get("enemy"))
+    poison = args.get("poison", 0)
+    if isinstance(poison, bool) or not isinstance(poison, int) or poison < 0:
+        raise RuleError("poison must be a whole number, 0 or more")
+    ctx = Context(content, chance)
+    d.emit("EnemyTargeted", hero=hero, enemy=enemy, poison=poison)
+    if poison:
+        effects.apply(d, "poison", poison, hero, enemy, ctx, f"{hero.title()}'s card")
+    else:
+        effects.wake(d, enemy, ctx, f"{hero.title()} targeted it", hero)
+
+
+def end_turn(d: Decision, args: dict[str, Any], chance: Chance, content: Any) -> None:
+    hero = check_hero(d.state, args.get("hero"))
+    finish(d, hero, chance, content)
+
+
+def finish(d: Decision, hero: str, chance: Chance, content: Any) -> None:
+    """A hero's turn ends: unbattled adjacent enemies win, the Chuddle digests."""
+    h = d.state.heroes[hero]
+    if h.done:
+        raise RuleError(f"{hero.title()} has already ended this turn")
+    ctx = Context(content, chance)
+    ctx.on_collide = lambda who, into: battle.forced_loss(d, who, into, ctx, "knocked into it")
+    if not h.battled:
+        battle.automatic_wins(d, hero, ctx)
+    if d.state.heroes[hero].eaten_by:
+        wound_to(d, hero, 1, f"{hero.title()} is being digested")
+    d.emit("TurnEnded", hero=hero)

@@ -1,0 +1,125 @@
+"""The Direwild table as the app tracks it.
+
+Plain dataclasses of JSON types only, so the state round-trips through msgspec for
+snapshots, `state --json` and the core's corrections.  Field names follow the contract in
+SCENARIOS.md.  Units are named by one id each: a clan for a hero, a slot colour for a
+minion, `karn` for Karn.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+STAMINA_MIN = -3
+STAMINA_MAX = 3
+DISTRACTION_FLOOR = -1
+FATAL_WOUNDS = 6
+MAGIC_MAX = 6
+GEMS = 6  # magic gems of each clan's colour
+CLANS = ("stormbringer", "shadowleaf", "groundbreaker", "featherheart", "bloodmaker")
+KARN_CARDS = 15
+
+
+@dataclass
+class Hero:
+    position: str = "staging"  # a square, or "staging"
+    stamina: int = 0
+    magic: int = 2  # active magic
+    inactive: int = 4  # inactive gems beside the board, used as damage
+    wounds: int = 0  # regular wounds put into the discard
+    fatal: int = 0  # Fatal Wounds put into the discard
+    treasures: int = 0
+    moved: bool = False
+    battled: bool = False
+    done: bool = False
+    eaten_by: str | None = None
+
+
+@dataclass
+class Enemy:
+    minion: str | None = None
+    active: bool = False
+    position: str | None = None
+    stamina: int = 0
+    damage: int = 0
+    damage_by: dict[str, int] = field(default_factory=dict)
+    defeated: bool = False
+    path: list[str] = field(default_factory=list)  # last move, start square first
+    trail_step: int = 0
+
+
+@dataclass
+class Karn:
+    track: int = 0
+    track_length: int = 7
+    on_board: bool = False
+    position: str | None = None
+    stamina: int = 0
+    cards_left: int = KARN_CARDS
+    discarded: int = 0
+    destroyed: list[str] = field(default_factory=list)
+    regenerates_left: int = 2
+    defeated: bool = False
+    path: list[str] = field(default_factory=list)
+
+
+@dataclass
+class Battle:
+    hero: str = ""
+    enemy: str = ""
+    roll: list[int] = field(default_factory=list)
+    hero_total: int = 0
+    enemy_total: int = 0
+    winner: str = ""  # "hero" | "enemy"
+    critical: bool = False
+    flying: bool = False
+    effects: list[str] = field(default_factory=list)
+
+
+@dataclass
+class AiStep:
+    """One line of the AI card walk-through, with the path a screen draws."""
+
+    actor: str
+    action: str
+    text: str
+    path: list[str] = field(default_factory=list)
+
+
+@dataclass
+class Prelude:
+    """The Charm rounds before a new game that starts at chapter 2 or 3."""
+
+    rounds: int = 5
+    round: int = 1
+    rolled: list[str] = field(default_factory=list)
+    last: dict[str, int] = field(default_factory=dict)  # hero -> Charm from the last roll
+
+
+@dataclass
+class DirewildState:
+    players: list[str] = field(default_factory=list)
+    chapter: int = 1
+    round: int = 0
+    phase: str = "setup"  # setup | game | turn_order | adventure | round_over
+    board: str = ""
+    fatal_wounds: int = FATAL_WOUNDS
+    outcome: str | None = None  # null | chapter_won | won | lost
+    turn_order: list[str] = field(default_factory=list)
+    wilds_slots: int = 6  # Wilds slots filled for this many players
+    ai_mode: str = "normal"
+    ai_deck: list[str] = field(default_factory=list)  # cards still to come (unordered)
+    ai_discard: list[str] = field(default_factory=list)
+    ai_card: str | None = None
+    walkthrough: list[AiStep] = field(default_factory=list)
+    karn: Karn = field(default_factory=Karn)
+    enemies: dict[str, Enemy] = field(default_factory=dict)
+    heroes: dict[str, Hero] = field(default_factory=dict)
+    treasures: list[str] = field(default_factory=list)  # tokens still on the board
+    last_battle: Battle | None = None
+    prompts: list[str] = field(default_factory=list)
+    veteran: bool = False
+    advanced_unlocked: bool = False
+    minions_used: list[str] = field(default_factory=list)
+    prelude: Prelude | None = None
+    recording: str = ""  # "ai" | "battle": where event texts are being collected

@@ -1,0 +1,147 @@
+"""Small helpers every rule area shares: naming units, stamina, wounds, who stands where."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from companion.core.rules import Decision, RuleError
+from companion.games.direwild.board import SLOTS, STAGING, Geometry, geometry
+from companion.games.direwild.schema import Board, Minion
+from companion.games.direwild.state import STAMINA_MAX, STAMINA_MIN, DirewildState, Enemy
+
+KARN = "karn"
+
+
+def board_of(state: DirewildState, content: Any) -> Board:
+    return content.get("boards", state.board)
+
+
+def geo_of(state: DirewildState, content: Any) -> Geometry:
+    return geometry(board_of(state, content))
+
+
+def minion_of(state: DirewildState, slot: str, content: Any) -> Minion | None:
+    e = state.enemies.get(slot)
+    if e is None or e.minion is None:
+        return None
+    return content.find("minions", e.minion)
+
+
+def label(state: DirewildState, unit: str, content: Any = None) -> str:
+    """How the table names a unit: 'Red minion (Inkling)', 'Karn', 'Stormbringer'."""
+    if unit == KARN:
+        return "Karn"
+    if unit in state.enemies:
+        m = minion_of(state, unit, content) if content is not None else None
+        e = state.enemies[unit]
+        name = m.title if m else (e.minion or "").rsplit("/", 1)[-1].replace("-", " ").title()
+        return f"{unit.title()} minion ({name})" if name else f"{unit.title()} minion"
+    return unit.title()
+
+
+def on_board_enemies(state: DirewildState) -> list[str]:
+    """Enemy ids on the land board, in enemy turn order (red, blue, green, black, Karn)."""
+    out = [s for s in SLOTS if (e := state.enemies.get(s)) and live(e)]
+    if state.karn.on_board and not state.karn.defeated and state.karn.position:
+        out.append(KARN)
+    return out
+
+
+def live(e: Enemy) -> bool:
+    return not e.defeated and e.position is not None
+
+
+def position(state: DirewildState, unit: str) -> str | None:
+    if unit == KARN:
+        return state.karn.position if state.karn.on_board else None
+    if unit in state.enemies:
+        e = state.enemies[unit]
+        return e.position if live(e) else None
+    h = state.heroes.get(unit)
+    if h is None or h.eaten_by or h.position == STAGING:
+        return None
+    return h.position
+
+
+def heroes_on_board(state: DirewildState) -> dict[str, str]:
+    return {
+        name: h.position
+        for name, h in state.heroes.items()
+        if h.position != STAGING and not h.eaten_by
+    }
+
+
+def enemy_squares(state: DirewildState, but: str | None = None) -> dict[str, str]:
+    out = {}
+    for unit in on_board_enemies(state):
+        if unit != but:
+            out[position(state, unit)] = unit  # type: ignore[index]
+    return out
+
+
+def occupied(state: DirewildState, but: str | None = None) -> dict[str, str]:
+    """Square -> unit for every unit on the land board except `but`."""
+    out = enemy_squares(state, but)
+    for name, sq in heroes_on_board(state).items():
+        if name != but:
+            out[sq] = name
+    return out
+
+
+def stamina(state: DirewildState, unit: str) -> int:
+    if unit == KARN:
+        return state.karn.stamina
+    if unit in state.enemies:
+        return state.enemies[unit].stamina
+    return state.heroes[unit].stamina
+
+
+def change_stamina(d: Decision, unit: str, delta: int, why: str, floor: int = STAMINA_MIN) -> None:
+    """Move a stamina counter by `delta`, never past the track's ends (or `floor`)."""
+    now = stamina(d.state, unit)
+    if delta < 0:
+        new = max(now + delta, floor) if now > floor else now
+    else:
+        new = min(now + delta, STAMINA_MAX)
+    if new != now:
+        d.emit("StaminaChanged", unit=unit, value=new, was=now, why=why)
+
+
+def set_stamina(d: Decision, unit: str, value: int, why: str) -> None:
+    now = stamina(d.state, unit)
+    if value != now:
+        d.emit("StaminaChanged", unit=unit, value=value, was=now, why=why)
+
+
+def fatal_wound_to(d: Decision, hero: str, why: str) -> None:
+    """A Fatal Wound into the hero's discard, or a regular wound when the pile is empty."""
+    fatal = d.state.fatal_wounds > 0
+    d.emit("WoundTaken", hero=hero, fatal=fatal, count=1, why=why)
+
+
+def wound_to(d: Decision, hero: str, count: int, why: str) -> None:
+    if count > 0:
+        d.emit("WoundTaken", hero=hero, fatal=False, count=count, why=why)
+
+
+def check_hero(state: DirewildState, hero: Any) -> str:
+    if not isinstance(hero, str) or hero not in state.heroes:
+        known = ", ".join(state.heroes) or "none"
+        raise RuleError(f"'{hero}' is not a hero in this game (heroes: {known})")
+    return hero
+
+
+def check_enemy(state: DirewildState, enemy: Any) -> str:
+    if enemy == KARN:
+        if not state.karn.on_board or state.karn.defeated:
+            raise RuleError("Karn is not on the land board")
+        return KARN
+    e = state.enemies.get(enemy) if isinstance(enemy, str) else None
+    if e is None:
+        known = ", ".join([*state.enemies, KARN])
+        raise RuleError(f"'{enemy}' is not an enemy (enemies: {known})")
+    if e.defeated:
+        raise RuleError(f"the {enemy} minion has already been defeated")
+    if e.position is None:
+        raise RuleError(f"the {enemy} minion is not on the land board")
+    return enemy
