@@ -7,7 +7,7 @@ from typing import Any
 import msgspec
 
 from companion.core.rules import Chance, Decision, RuleError
-from companion.games.kradia.effects import apply_effects, boss_card
+from companion.games.kradia.effects import apply_effects, boss_card, dice_on_space, in_overdrive
 from companion.games.kradia.schema import Effect
 
 
@@ -44,7 +44,8 @@ def attack(d: Decision, chance: Chance, content: Any) -> None:
             )
         raise RuleError(f"it is not the boss attack phase (now: {s.phase} phase)")
     boss = boss_card(content, s)
-    count = s.boss.dice
+    # Read from the HP space itself, so a corrected HP is always rolled right.
+    count = dice_on_space(boss, s.boss.hp)
     dice = chance.roll(
         "d6",
         count,
@@ -53,7 +54,7 @@ def attack(d: Decision, chance: Chance, content: Any) -> None:
     )
     total = sum(dice)
     row = chart_row(boss, total)
-    overdrive = s.boss.overdrive
+    overdrive = in_overdrive(boss, s.boss.hp)
     d.emit("BossAttacked", dice=dice, sum=total, row=row, overdrive=overdrive)
     buff = s.boss.attack_buff
     lines, used = _buffed(boss.chart[row].effects, buff)
