@@ -91,5 +91,4 @@ def rage(d: Decision, content: Any) -> None:
         )
         for hit in hits:
             d.emit("HitRecorded", hit=msgspec.to_builtins(hit))
-        if not s.outcome:
-            d.emit("RageRaised", rage=0)
+        d.emit("RageRaised", rage=0)
