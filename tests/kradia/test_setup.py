@@ -58,3 +58,14 @@ def test_state_round_trips_strictly():
     again = msgspec.convert(data, KradiaState, strict=True)
     assert again == state
     assert "kradia/item/potion" not in again.item_deck
+
+
+def test_the_wizard_defaults_set_up_both_modes():
+    """The set-up wizard's defaults alone start a story game and a challenge game."""
+    defaults = {o["name"]: o["default"] for o in GAME.setup_options}
+    story = GAME.initial_state(defaults, CONTENT)
+    assert story.boss.id == "kradia/boss/bramble-boar" and story.heroes["oakla"].level == 1
+    assert story.heroes["oakla"].level3_side is None
+    challenge = GAME.initial_state({**defaults, "mode": "challenge"}, CONTENT)
+    assert challenge.boss.id == "kradia/boss/wild-hunt-king"
+    assert challenge.heroes["archer"].level3_side == "sniper"

@@ -15,6 +15,9 @@ from companion.games.kradia.setup import initial_state
 from companion.games.kradia.state import KradiaState
 from companion.games.kradia.turns import begin_next_turn
 
+DEMO_HEROES = ["oakla", "warden", "archer", "mystic"]
+DEMO_LEVEL3 = {"oakla": "bloom", "warden": "avenger", "archer": "sniper", "mystic": "healer"}
+
 
 class KradiaGame(KradiaEvents, GameBase):
     id = "kradia"
@@ -23,6 +26,33 @@ class KradiaGame(KradiaEvents, GameBase):
     state_type = KradiaState
     content_kinds = CONTENT_KINDS
     card_kinds = ("items", "retainers", "battlefield_cards")
+    # The app's set-up wizard (plain data, see companion/ui/screens/newgame.py); every other
+    # option (boss, level, start_player, items, retainers, battlefield) has a default.
+    setup_options = [
+        {
+            "name": "mode",
+            "label": "Mode",
+            "choices": ["story", "challenge"],
+            "default": "story",
+            "choice_labels": {"story": "Story: Level 1 to 4", "challenge": "Challenge: Level 4"},
+        },
+        {"name": "sequence", "label": "Story boss sequence", "choices": [1, 2], "default": 1},
+        {
+            "name": "heroes",
+            "label": "Heroes, clockwise",
+            "choices": [DEMO_HEROES],
+            "default": DEMO_HEROES,
+            "choice_labels": {str(DEMO_HEROES): "Oakla, Warden, Archer, Mystic"},
+        },
+        {
+            "name": "level3",
+            "label": "Level 3 Skill cards (Challenge mode)",
+            "choices": [DEMO_LEVEL3],
+            "default": DEMO_LEVEL3,
+            "choice_labels": {str(DEMO_LEVEL3): "Bloom, Avenger, Sniper, Healer"},
+        },
+        {"name": "players", "label": "Players at the table", "min": 1, "max": 4, "default": 4},
+    ]
 
     def initial_state(self, options: dict[str, Any], content: Any) -> KradiaState:
         return initial_state(dict(options or {}), content)

@@ -58,6 +58,10 @@ def check_boss_level(boss: Boss, mode: str, level: int) -> None:
         )
 
 
+def challenge_bosses(content: Any) -> list[str]:
+    return [b.id for b in content.all("bosses") if b.level == "challenge"]
+
+
 def sequence_of(content: Any, options: dict[str, Any]) -> str | None:
     seq = options.get("sequence")
     if seq is None:
@@ -88,6 +92,8 @@ def initial_state(options: dict[str, Any], content: Any) -> KradiaState:
     sequence = sequence_of(content, options) if mode == "story" else None
     if options.get("boss") is not None:
         boss_id = ref(content, "bosses", options["boss"], "boss")
+    elif mode == "challenge" and challenge_bosses(content):
+        boss_id = challenge_bosses(content)[0]
     elif sequence is not None:
         boss_id = content.get("story_sequences", sequence).bosses[level - 1]
     else:
@@ -108,15 +114,12 @@ def initial_state(options: dict[str, Any], content: Any) -> KradiaState:
     for card_id, key in zip(cards, order, strict=True):
         card: Hero = content.get("heroes", card_id)
         side = sides.get(key)
-        if level >= 3:
-            if side not in card.level3:
-                choices = " or ".join(card.level3)
-                raise RuleError(
-                    f"choose the side of {card.title}'s Level 3 Skill card "
-                    f"(level3: {{{key}: {choices}}})"
-                )
-        elif side is not None:
-            raise RuleError("the Level 3 Skill card is chosen on reaching Level 3")
+        if level >= 3 and side not in card.level3:
+            choices = " or ".join(card.level3)
+            raise RuleError(
+                f"choose the side of {card.title}'s Level 3 Skill card "
+                f"(level3: {{{key}: {choices}}})"
+            )
         heroes[key] = HeroState(
             hp=card.hp,
             max_hp=card.hp,
