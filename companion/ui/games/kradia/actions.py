@@ -14,7 +14,7 @@ from kivy.uix.boxlayout import BoxLayout
 from kivy.uix.button import Button
 
 from companion.core.rules import RuleError
-from companion.games.kradia.effects import hero_card
+from companion.games.kradia.effects import dice_on_space, hero_card
 from companion.games.kradia.turns import available_skills, blocked
 
 Builder.load_file(str(Path(__file__).with_suffix(".kv")))
@@ -83,7 +83,8 @@ class ActionPicker(BoxLayout):
             return [CommandButton("start_round", {}, text=f"Start round {s.round + 1}")]
         if s.phase == "boss":
             prompt.text = "The Start Player rolls the boss's dice"
-            return [CommandButton("boss_attack", {}, text=f"Boss attacks ({s.boss.dice} dice)")]
+            dice = dice_on_space(content.get("bosses", s.boss.id), s.boss.hp)
+            return [CommandButton("boss_attack", {}, text=f"Boss attacks ({dice} dice)")]
         if s.phase == "end":
             prompt.text = "Pass the First Player token"
             return [CommandButton("end_round", {}, text="End round")]

@@ -30,8 +30,10 @@ class BossPanel(BoxLayout):
             if b["attack_buff_max"]
             else ""
         )
-        over = "   OVERDRIVE" if b["overdrive"] else ""
-        self.ids.stats.text = f"HP {b['hp']}/{b['max_hp']}   {b['dice']} dice{buff}{over}"
+        # Read from the card, so an HP corrected at the table shows its own space's dice.
+        over = "   OVERDRIVE" if in_overdrive(card, b["hp"]) else ""
+        dice = dice_on_space(card, b["hp"])
+        self.ids.stats.text = f"HP {b['hp']}/{b['max_hp']}   {dice} dice{buff}{over}"
         track = self.ids.track
         track.clear_widgets()
         track.cols = b["max_hp"]
