@@ -41,8 +41,9 @@ def _child(node: Any, part: str, upto: str, path: str) -> Any:
     if isinstance(node, dict):
         if part not in node:
             known = ", ".join(sorted(node))
-            raise RuleError(f"there is no '{upto}' in the game (while correcting {path}; "
-                            f"here: {known})")
+            raise RuleError(
+                f"there is no '{upto}' in the game (while correcting {path}; here: {known})"
+            )
         return node[part]
     if isinstance(node, list):
         try:

@@ -73,3 +73,20 @@ battlefield_boards:
 """
     messages = _check(text)
     assert any("no space for the cards coming up moon" in m for m in messages)
+
+
+def test_hero_needs_a_two_sided_level3_card_and_six_charges():
+    text = """
+heroes:
+  - id: kradia/hero/half
+    hp: 5
+    red_max: 2
+    blue_max: 2
+    skills: []
+    level3: {only: []}
+    charge: [{roll: 1, effects: []}]
+    charge_level4: []
+"""
+    messages = _check(text)
+    assert any("two sides" in m for m in messages)
+    assert any("charge: needs exactly one entry for each roll 1 to 6" in m for m in messages)

@@ -104,3 +104,26 @@ class KradiaViewTest(GraphicUnitTest):
         self.tap(self.button("#4"))
         assert self.session.state.boss.hp == 10
         assert self.session.state.turn == "warden"
+
+    def test_retainer_and_level3_resupply_by_touch(self) -> None:
+        self.tap(self.button("Retainer: Falconer"))
+        assert self.session.state.boss.hp == 9
+        assert "kradia/retainer/falconer" not in self.session.state.retainers
+        self.session.do("start_round", {"card": "kradia/battlefield-card/sun"})
+        self.session.correct("level", 2)
+        self.session.correct("boss.hp", 1)
+        self.session.do("basic_attack", {"hero": "oakla"})
+        assert self.session.state.outcome == "boss_defeated"
+        self.view.refresh()
+        self.advance_frames(2)
+        self.tap(self.button("Warden: Guardian"))
+        self.tap(self.button("Warden: Avenger"))  # turned over, then back is one more tap
+        self.tap(self.button("Resupply to Level 3"))
+        request = self.session.request
+        assert request is not None and request.deck == "items"
+        for _ in range(4):
+            self.session.answer(self.session.request.options[0])
+        heroes = self.session.state.heroes
+        assert heroes["warden"].level3_side == "guardian"
+        assert heroes["oakla"].level3_side == "bloom"
+        assert self.session.state.boss.id == "kradia/boss/stone-wyrm"

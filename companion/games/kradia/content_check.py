@@ -77,6 +77,8 @@ def _hero(h: Any) -> Problems:
     for a in h.constitution:
         if a not in AILMENTS:
             yield h.id, f"constitution: unknown ailment '{a}'"
+    if len(h.level3) != 2:
+        yield h.id, "level3: the Level 3 Skill card has two sides (name both)"
     groups = [("skills", h.skills)] + [(f"level3 side {k}", v) for k, v in h.level3.items()]
     for where, skills in groups:
         seen = set()

@@ -32,6 +32,7 @@ class CommandButton(Button):
 class ActionPicker(BoxLayout):
     session: Any = None
     aiming: tuple[str, dict[str, Any]] | None = None
+    sides: dict[str, str] | None = None  # Level 3 card sides chosen so far, per hero
 
     def show(self, session: Any, view: Any = None, refusal: str = "") -> None:
         self.session = session
@@ -42,6 +43,15 @@ class ActionPicker(BoxLayout):
             self.ids.buttons.add_widget(button)
 
     def _pressed(self, button: CommandButton) -> None:
+        if button.command == "side":
+            hero, names = button.args["hero"], button.args["names"]
+            current = (self.sides or {}).get(hero, names[0])
+            self.sides = {
+                **(self.sides or {}),
+                hero: names[(names.index(current) + 1) % len(names)],
+            }
+            self.show(self.session)
+            return
         if button.command == "aim-cancel":
             self.aiming = None
             self.show(self.session)
@@ -51,6 +61,8 @@ class ActionPicker(BoxLayout):
             self.show(self.session)
             return
         self.aiming = None
+        if button.command == "resupply":
+            self.sides = None
         self.send(button.command, button.args)
 
     def send(self, name: str, args: dict[str, Any]) -> None:
@@ -78,26 +90,31 @@ class ActionPicker(BoxLayout):
         if s.outcome:
             prompt.text = "The game is over" if s.outcome in ("won", "lost") else ""
             return []
+        if self.aiming is not None:
+            return self._aim(s)
+        extra = self._retainers(s, content)
         if s.phase == "battlefield":
             prompt.text = "The Start Player reveals a Battlefield card"
-            return [CommandButton("start_round", {}, text=f"Start round {s.round + 1}")]
+            return [CommandButton("start_round", {}, text=f"Start round {s.round + 1}"), *extra]
         if s.phase == "boss":
             prompt.text = "The Start Player rolls the boss's dice"
             dice = dice_on_space(content.get("bosses", s.boss.id), s.boss.hp)
-            return [CommandButton("boss_attack", {}, text=f"Boss attacks ({dice} dice)")]
+            return [CommandButton("boss_attack", {}, text=f"Boss attacks ({dice} dice)"), *extra]
         if s.phase == "end":
             prompt.text = "Pass the First Player token"
-            return [CommandButton("end_round", {}, text="End round")]
-        return self._turn(s, content)
+            return [CommandButton("end_round", {}, text="End round"), *extra]
+        return self._turn(s, content) + extra
+
+    def _aim(self, s: Any) -> list[CommandButton]:
+        assert self.aiming is not None
+        command, args = self.aiming
+        self.ids.prompt.text = "For which hero?"
+        out = [CommandButton(command, {**args, "target": h}, text=h.title()) for h in s.order]
+        return [*out, CommandButton("aim-cancel", {}, text="Cancel")]
 
     def _turn(self, s: Any, content: Any) -> list[CommandButton]:
         hero = s.turn
         name = hero_card(content, s, hero).title
-        if self.aiming is not None:
-            command, args = self.aiming
-            self.ids.prompt.text = f"{name}: for which hero?"
-            out = [CommandButton(command, {**args, "target": h}, text=h.title()) for h in s.order]
-            return [*out, CommandButton("aim-cancel", {}, text="Cancel")]
         self.ids.prompt.text = f"{name}'s turn"
         if s.charge is not None:
             self.ids.prompt.text = f"{name} rolled {s.charge.roll}: choose the Charge Attack"
@@ -162,14 +179,31 @@ class ActionPicker(BoxLayout):
     def _resupply(self, s: Any, content: Any) -> list[CommandButton]:
         if s.level + 1 != 3:
             return [CommandButton("resupply", {}, text=f"Resupply (to Level {s.level + 1})")]
-        # Level 3: one button per side pairing is too many; offer each hero's first side
-        # together or each hero's second side, the common table choices.
+        # Reaching Level 3: tap a hero to turn their Level 3 Skill card to the other side.
+        out, sides = [], {}
+        for h in s.order:
+            card = hero_card(content, s, h)
+            names = list(card.level3)
+            sides[h] = (self.sides or {}).get(h, names[0])
+            out.append(
+                CommandButton(
+                    "side", {"hero": h, "names": names}, text=f"{card.title}: {sides[h].title()}"
+                )
+            )
+        out.append(CommandButton("resupply", {"level3": sides}, text="Resupply to Level 3"))
+        return out
+
+    def _retainers(self, s: Any, content: Any) -> list[CommandButton]:
+        """Retainer cards, summoned when the players agree (the button is their agreement)."""
         out = []
-        for index in (0, 1):
-            sides = {}
-            for h in s.order:
-                names = list(hero_card(content, s, h).level3)
-                sides[h] = names[min(index, len(names) - 1)]
-            label = ", ".join(v.title() for v in sides.values())
-            out.append(CommandButton("resupply", {"level3": sides}, text=f"Resupply: {label}"))
+        for rid in s.retainers:
+            card = content.get("retainers", rid)
+            out.append(
+                self._maybe_aim(
+                    "summon_retainer",
+                    {"retainer": rid, "votes": s.players},
+                    card.effects,
+                    text=f"Retainer: {card.title}",
+                )
+            )
         return out
