@@ -145,7 +145,8 @@ def add_items(
                         doc.filename,
                         doc.line_of(where + ("id",)),
                         path_text(where + ("id",)),
-                        f"id '{item.id}' must look like {content.game}/<kind>/<name> in lower case",
+                        f"id '{item.id}' must look like {content.game}/<kind>/<name> "
+                        "in lower case",
                     )
                 )
                 continue

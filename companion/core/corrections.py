@@ -41,9 +41,8 @@ def _child(node: Any, part: str, upto: str, path: str) -> Any:
     if isinstance(node, dict):
         if part not in node:
             known = ", ".join(sorted(node))
-            raise RuleError(
-                f"there is no '{upto}' in the game (while correcting {path}; here: {known})"
-            )
+            raise RuleError(f"there is no '{upto}' in the game (while correcting {path}; "
+                            f"here: {known})")
         return node[part]
     if isinstance(node, list):
         try:

@@ -46,14 +46,9 @@ class Library:
             n += 1
         return f"{game_id}-{n}"
 
-    def new(
-        self,
-        game: Game,
-        options: dict[str, Any] | None = None,
-        packs: list[str] | None = None,
-        define: str | None = None,
-        session_id: str | None = None,
-    ) -> Session:
+    def new(self, game: Game, options: dict[str, Any] | None = None,
+            packs: list[str] | None = None, define: str | None = None,
+            session_id: str | None = None) -> Session:
         sid = session_id or self.next_id(game.id)
         return Session.create(self.path_for(sid), game, options, packs or ["demo"], define)
 
@@ -62,9 +57,7 @@ class Library:
         if ref is None:
             infos = [i for i in self.list() if not i.problem]
             if not infos:
-                raise SessionNotFound(
-                    self.root, "has no sessions yet; start one with 'companion new'"
-                )
+                raise SessionNotFound(self.root, "has no sessions yet; start one with 'companion new'")
             return infos[0].path
         direct = Path(ref)
         if direct.suffix == SUFFIX and direct.exists():
@@ -92,10 +85,8 @@ class Library:
                 updated = db.execute("SELECT coalesce(max(at), 0) FROM log").fetchone()[0]
             finally:
                 db.close()
-            return SessionInfo(
-                path.stem, path, meta.get("game", "?"), meta.get("summary", ""), updated
-            )
+            return SessionInfo(path.stem, path, meta.get("game", "?"), meta.get("summary", ""),
+                               updated)
         except (sqlite3.Error, ValueError, SessionFileError) as exc:
-            return SessionInfo(
-                path.stem, path, "?", "", path.stat().st_mtime, problem=f"cannot be read ({exc})"
-            )
+            return SessionInfo(path.stem, path, "?", "", path.stat().st_mtime,
+                               problem=f"cannot be read ({exc})")

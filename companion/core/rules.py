@@ -119,7 +119,9 @@ class Request:
         if self.kind == "dice":
             values = answer if isinstance(answer, list | tuple) else [answer]
             if len(values) != self.count:
-                raise RuleError(f"{self.describe()} needs {self.count} value(s), got {len(values)}")
+                raise RuleError(
+                    f"{self.describe()} needs {self.count} value(s), got {len(values)}"
+                )
             legal = DIE_PROFILES.get(self.profile)
             out = []
             for v in values:

@@ -56,11 +56,8 @@ class Pending:
     @classmethod
     def from_json(cls, data: dict[str, Any]) -> Pending:
         cmd = data["command"]
-        return cls(
-            Command(cmd["name"], cmd.get("args", {})),
-            Request.from_json(data["request"]),
-            list(data.get("answers", [])),
-        )
+        return cls(Command(cmd["name"], cmd.get("args", {})), Request.from_json(data["request"]),
+                   list(data.get("answers", [])))
 
 
 @dataclass(frozen=True)
@@ -266,9 +263,8 @@ class Session:
         elif etype == "CommandDone":
             self.pending = None
         elif etype == "Corrected":
-            self.state = apply_correction(
-                self.state, self.game.state_type, data["path"], data["value"]
-            )
+            self.state = apply_correction(self.state, self.game.state_type, data["path"],
+                                          data["value"])
         else:
             self.game.evolve(self.state, Event(etype, data))
 
@@ -314,12 +310,8 @@ class Session:
             self._checkpoints.clear()
             self._load()
 
-    def _commit(
-        self,
-        head: tuple[str, dict[str, Any]],
-        body: list[tuple[str, dict[str, Any]]],
-        apply_state: Callable[[], None],
-    ) -> tuple[int, list[Row]]:
+    def _commit(self, head: tuple[str, dict[str, Any]], body: list[tuple[str, dict[str, Any]]],
+                apply_state: Callable[[], None]) -> tuple[int, list[Row]]:
         """Write one transaction, then update the live state.  Nothing changes on failure."""
         with self.store.transaction():
             tx = self.store.last_tx() + 1
@@ -413,10 +405,7 @@ class Session:
                 self.game.evolve(self.state, e)
             self.pending = following
 
-        head = (
-            "RequestAnswered",
-            {"values": value, "by": by, "request": pending.request.to_json()},
-        )
+        head = ("RequestAnswered", {"values": value, "by": by, "request": pending.request.to_json()})
         tx, _ = self._commit(head, body, apply)
         result = Result(tx, events, request)
         self._notify(result)

@@ -92,10 +92,7 @@ MIGRATIONS: dict[int, Callable[[sqlite3.Connection], None]] = {1: _migrate_1_to_
 def _connect(path: Path, *, create: bool) -> sqlite3.Connection:
     mode = "rwc" if create else "rw"
     db = sqlite3.connect(
-        f"file:{path}?mode={mode}",
-        uri=True,
-        isolation_level=None,
-        timeout=2.0,
+        f"file:{path}?mode={mode}", uri=True, isolation_level=None, timeout=2.0,
         check_same_thread=False,
     )
     db.execute("PRAGMA busy_timeout = 2000")

@@ -43,13 +43,8 @@ def export_session(path: Path, output: Path | None = None) -> Path:
     finally:
         store.close()
     out = output or path.with_suffix(".tcsave")
-    doc = {
-        "format": FORMAT,
-        "version": SCHEMA_VERSION,
-        "meta": meta,
-        "events": events,
-        "sha256": _digest(meta, events),
-    }
+    doc = {"format": FORMAT, "version": SCHEMA_VERSION, "meta": meta, "events": events,
+           "sha256": _digest(meta, events)}
     tmp = out.with_name(out.name + ".tmp")
     tmp.write_text(json.dumps(doc), encoding="utf-8")
     os.replace(tmp, out)
@@ -62,18 +57,14 @@ def _read_export(file: Path) -> dict[str, Any]:
     except FileNotFoundError:
         raise SessionFileError(file, "no such file") from None
     except (ValueError, UnicodeDecodeError):
-        raise SessionDamaged(
-            file, "is not a Table Companion export (or it was cut short)"
-        ) from None
+        raise SessionDamaged(file, "is not a Table Companion export (or it was cut short)") from None
     if not isinstance(doc, dict) or doc.get("format") != FORMAT:
         raise SessionDamaged(file, "is not a Table Companion export")
     version = doc.get("version")
     if not isinstance(version, int) or version > SCHEMA_VERSION:
         raise SessionTooNew(
-            file,
-            f"was exported by a newer Table Companion (log version {version}; this app "
-            f"reads up to {SCHEMA_VERSION}). Update the app to import it",
-        )
+            file, f"was exported by a newer Table Companion (log version {version}; this app "
+            f"reads up to {SCHEMA_VERSION}). Update the app to import it")
     meta, events = doc.get("meta"), doc.get("events")
     if not isinstance(meta, dict) or not isinstance(events, list):
         raise SessionDamaged(file, "is missing its records or events")
@@ -133,14 +124,8 @@ def recover_session(path: Path, lib: Library) -> tuple[str, int]:
     if "game" not in meta or not rows:
         raise SessionDamaged(path, "has nothing that can be recovered", 0)
     # drop a trailing partial transaction: a command is kept whole or not at all
-    while rows and rows[-1].type not in (
-        "CommandDone",
-        "RequestOpened",
-        "Corrected",
-        "Undone",
-        "Redone",
-        "SessionStarted",
-    ):
+    while rows and rows[-1].type not in ("CommandDone", "RequestOpened", "Corrected",
+                                         "Undone", "Redone", "SessionStarted"):
         rows.pop()
     sid = _write_new(lib, meta, rows, f"{path.stem}-recovered")
     return sid, len(rows)
@@ -165,17 +150,14 @@ def export_scenario(session: Session) -> str:
             else:
                 current.setdefault("cards", []).append(values)
         elif head.type == "Corrected":
-            steps.append(
-                {"do": "correct", "with": {"path": head.data["path"], "value": head.data["value"]}}
-            )
+            steps.append({"do": "correct",
+                          "with": {"path": head.data["path"], "value": head.data["value"]}})
             current = None
     note = ""
     if session.pending is not None and current is not None and current in steps:
         steps.remove(current)
-        note = (
-            f"# left out: '{current['do']}' was still waiting for "
-            f"{session.pending.request.describe()}\n"
-        )
+        note = (f"# left out: '{current['do']}' was still waiting for "
+                f"{session.pending.request.describe()}\n")
     state = session.to_json()
     state.pop("requests", None)
     steps.append({"expect": state})
@@ -185,8 +167,5 @@ def export_scenario(session: Session) -> str:
     doc["setup"] = session.meta.get("options", {})
     doc["steps"] = steps
     header = f"# exported from session {session.id}\n"
-    return (
-        header
-        + note
-        + yaml.safe_dump(doc, sort_keys=False, default_flow_style=None, allow_unicode=True)
-    )
+    return header + note + yaml.safe_dump(doc, sort_keys=False, default_flow_style=None,
+                                          allow_unicode=True)

@@ -65,11 +65,8 @@ def parse(path: Path | str) -> Scenario:
         raise ScenarioInvalid(path, 1, "a scenario is a mapping with game, setup and steps")
     for key in data:
         if key not in TOP_KEYS:
-            raise ScenarioInvalid(
-                path,
-                doc.line_of((key,)),
-                f"unknown key '{key}' (allowed: {', '.join(sorted(TOP_KEYS))})",
-            )
+            raise ScenarioInvalid(path, doc.line_of((key,)),
+                                  f"unknown key '{key}' (allowed: {', '.join(sorted(TOP_KEYS))})")
     game = data.get("game")
     if not isinstance(game, str):
         raise ScenarioInvalid(path, doc.line_of(("game",)), "'game' must name the game")
@@ -95,19 +92,15 @@ def _step(doc: LinedDoc, i: int, raw: Any) -> Step:
         raise ScenarioInvalid(doc.filename, line, f"step {i + 1} must be a mapping")
     for key in raw:
         if key not in STEP_KEYS:
-            raise ScenarioInvalid(
-                doc.filename, doc.line_of(("steps", i, key)), f"step {i + 1}: unknown key '{key}'"
-            )
+            raise ScenarioInvalid(doc.filename, doc.line_of(("steps", i, key)),
+                                  f"step {i + 1}: unknown key '{key}'")
     step = Step(index=i, line=line)
     if "expect" in raw:
         if "do" in raw:
-            raise ScenarioInvalid(
-                doc.filename, line, f"step {i + 1}: use 'do' and 'expect' in separate steps"
-            )
+            raise ScenarioInvalid(doc.filename, line, f"step {i + 1}: use 'do' and 'expect' "
+                                  "in separate steps")
         if not isinstance(raw["expect"], dict):
-            raise ScenarioInvalid(
-                doc.filename, line, f"step {i + 1}: 'expect' maps paths to values"
-            )
+            raise ScenarioInvalid(doc.filename, line, f"step {i + 1}: 'expect' maps paths to values")
         step.expect = raw["expect"]
         return step
     if not isinstance(raw.get("do"), str):
@@ -115,11 +108,8 @@ def _step(doc: LinedDoc, i: int, raw: Any) -> Step:
     step.do = raw["do"]
     args = raw.get("with") or {}
     if not isinstance(args, dict):
-        raise ScenarioInvalid(
-            doc.filename,
-            doc.line_of(("steps", i, "with")),
-            f"step {i + 1}: 'with' must be a mapping of arguments",
-        )
+        raise ScenarioInvalid(doc.filename, doc.line_of(("steps", i, "with")),
+                              f"step {i + 1}: 'with' must be a mapping of arguments")
     step.args = args
     for key in ("dice", "cards"):
         value = raw.get(key) or []
@@ -142,9 +132,6 @@ def load_setup_file(path: Path) -> tuple[dict[str, Any], list[str] | None, str |
         raise ScenarioInvalid(str(path), 1, "a set-up file is a mapping of options")
     if "setup" in data or "game" in data:
         define = data.get("define")
-        return (
-            data.get("setup") or {},
-            data.get("content"),
-            yaml.safe_dump(define, sort_keys=False) if define else None,
-        )
+        return (data.get("setup") or {}, data.get("content"),
+                yaml.safe_dump(define, sort_keys=False) if define else None)
     return data, None, None

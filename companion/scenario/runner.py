@@ -45,11 +45,7 @@ def lookup(state: Any, path: str) -> Any:
     for part in str(path).split("."):
         if isinstance(node, dict) and part in node:
             node = node[part]
-        elif (
-            isinstance(node, list)
-            and part.lstrip("-").isdigit()
-            and -len(node) <= int(part) < len(node)
-        ):
+        elif isinstance(node, list) and part.lstrip("-").isdigit() and -len(node) <= int(part) < len(node):
             node = node[int(part)]
         else:
             return MISSING
@@ -82,9 +78,8 @@ def _take_answer(step: Step, session: Session) -> Any:
         if isinstance(step.dice[0], list):
             return step.dice.pop(0)
         if len(step.dice) < request.count:
-            raise StepFailed(
-                f"unanswered request: {request.describe()} (only {len(step.dice)} dice left)"
-            )
+            raise StepFailed(f"unanswered request: {request.describe()} "
+                             f"(only {len(step.dice)} dice left)")
         values, step.dice[:] = step.dice[: request.count], step.dice[request.count :]
         return values
     if not step.cards:
@@ -113,9 +108,8 @@ def run_step(session: Session, step: Step) -> None:
         if step.refused is None:
             raise StepFailed(f"refused: {exc.message}") from None
         if step.refused.lower() not in exc.message.lower():
-            raise StepFailed(
-                f"refused with '{exc.message}', wanted a refusal containing '{step.refused}'"
-            ) from None
+            raise StepFailed(f"refused with '{exc.message}', wanted a refusal "
+                             f"containing '{step.refused}'") from None
         return
     if step.refused is not None:
         raise StepFailed(f"wanted a refusal containing '{step.refused}', but it was accepted")
@@ -132,22 +126,14 @@ def start(scenario: Scenario, folder: Path) -> Session:
     try:
         content = load_game_content(game, scenario.content, scenario.define)
     except ContentError as exc:
-        raise ScenarioInvalid(
-            scenario.path, exc.problems[0].line, "content problems:\n" + str(exc)
-        ) from None
+        raise ScenarioInvalid(scenario.path, exc.problems[0].line,
+                              "content problems:\n" + str(exc)) from None
     try:
-        return Session.create(
-            folder / "scenario.session",
-            game,
-            scenario.setup,
-            scenario.content,
-            scenario.define_text,
-            content=content,
-        )
+        return Session.create(folder / "scenario.session", game, scenario.setup, scenario.content,
+                              scenario.define_text, content=content)
     except RuleError as exc:
-        raise ScenarioInvalid(
-            scenario.path, scenario.doc.line_of(("setup",)), f"setup refused: {exc.message}"
-        ) from None
+        raise ScenarioInvalid(scenario.path, scenario.doc.line_of(("setup",)),
+                              f"setup refused: {exc.message}") from None
 
 
 def run_file(path: Path | str) -> Outcome:
@@ -163,8 +149,7 @@ def run_file(path: Path | str) -> Outcome:
                     except StepFailed as exc:
                         what = f"do {step.do}" if step.do else "expect"
                         outcome.failures.append(
-                            f"{scenario.path}:{step.line}: step {step.index + 1} ({what}): {exc}"
-                        )
+                            f"{scenario.path}:{step.line}: step {step.index + 1} ({what}): {exc}")
                         break
             finally:
                 session.close()

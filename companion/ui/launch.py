@@ -8,12 +8,9 @@ import sys
 
 
 def launch(args: argparse.Namespace) -> int:
-    if (
-        not args.screenshot
-        and not os.environ.get("DISPLAY")
-        and not os.environ.get("WAYLAND_DISPLAY")
-        and sys.platform.startswith("linux")
-    ):
+    if not args.screenshot and not os.environ.get("DISPLAY") and not os.environ.get(
+        "WAYLAND_DISPLAY"
+    ) and sys.platform.startswith("linux"):
         print(
             "There is no display here, so the app would run invisibly.\n"
             "To look at it anyway: companion app --screenshot home.png (renders the home "

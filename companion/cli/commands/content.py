@@ -34,15 +34,8 @@ def check_path(root: Path) -> list[Problem]:
     for path in yaml_files(root):
         game_id = _game_of(path, games)
         if game_id is None:
-            problems.append(
-                Problem(
-                    str(path),
-                    1,
-                    "game",
-                    "cannot tell which game this is for: "
-                    "add 'game: <id>' or keep it under content/<game>/",
-                )
-            )
+            problems.append(Problem(str(path), 1, "game", "cannot tell which game this is for: "
+                                    "add 'game: <id>' or keep it under content/<game>/"))
             continue
         game = get_game(game_id)
         content = by_game.setdefault(game_id, Content(game=game_id))

@@ -60,21 +60,8 @@ def cmd_new(args: argparse.Namespace) -> int:
 def cmd_sessions(args: argparse.Namespace) -> int:
     infos = Library().list()
     if args.json:
-        print(
-            json.dumps(
-                [
-                    {
-                        "id": i.id,
-                        "game": i.game,
-                        "summary": i.summary,
-                        "updated": i.updated,
-                        "problem": i.problem,
-                    }
-                    for i in infos
-                ],
-                indent=2,
-            )
-        )
+        print(json.dumps([{"id": i.id, "game": i.game, "summary": i.summary,
+                           "updated": i.updated, "problem": i.problem} for i in infos], indent=2))
         return 0
     if not infos:
         print("no sessions yet: start one with 'companion new GAME'")
@@ -103,7 +90,7 @@ def cmd_do(args: argparse.Namespace) -> int:
     with Library().open(args.session) as session:
         payload = _json_arg(args.with_, "--with") if args.with_ else {}
         if not isinstance(payload, dict):
-            raise CliError('--with must be a JSON object, e.g. \'{"hero": "stormbringer"}\'')
+            raise CliError("--with must be a JSON object, e.g. '{\"hero\": \"stormbringer\"}'")
         _report(session, session.do(args.name, payload))
     return 0
 
