@@ -40,7 +40,7 @@ class HeroCard(BoxLayout):
         token = "  [1st]" if start else ""
         self.ids.name.text = f"{title}  Lv{h['level']}{token}"
         self.ids.numbers.text = (
-            f"HP {h['hp']}/{h['max_hp']}   "
+            f"HP {h['hp']}/{h['max_hp']}\n"
             f"Red {h['red']}/{h['red_max']}   Blue {h['blue']}/{h['blue_max']}"
         )
         self.ids.states.text = ", ".join(hero_states(h)) or "-"
