@@ -64,6 +64,14 @@ def check(s: KradiaState) -> None:
 
 def hero_move(s, data):
     hero = s.turn
+    keep = data.draw(st.booleans())  # sometimes keep the turn open for items afterwards
+    if s.turn_done:
+        items = [
+            ("use_item", {"hero": hero, "item": i, "target": t})
+            for i in s.heroes[hero].items
+            for t in s.order
+        ]
+        return data.draw(st.sampled_from([("end_turn", {"hero": hero}), *items]))
     if s.charge is not None:
         return "charge_attack", {
             "hero": hero,
@@ -72,7 +80,7 @@ def hero_move(s, data):
     closed = blocked(CONTENT, s, hero)
     moves = []
     if "basic_attack" not in closed:
-        moves.append(("basic_attack", {"hero": hero}))
+        moves.append(("basic_attack", {"hero": hero, "end_turn": not keep}))
     if "charge_attack" not in closed:
         moves.append(("charge_attack", {"hero": hero}))
     if "skill" not in closed:

@@ -86,6 +86,10 @@ class KradiaViewTest(GraphicUnitTest):
         assert self.session.state.turn == "oakla"
         self.tap(self.button("Basic Attack"))
         assert self.session.state.boss.hp == 11
+        # Oakla holds a Potion, so her turn stays open for Item cards until she ends it.
+        assert self.session.state.turn == "oakla" and self.session.state.turn_done
+        assert not any(getattr(w, "text", "") == "Basic Attack" for w in walk(self.view))
+        self.tap(self.button("End turn"))
         assert self.session.state.turn == "warden"
 
     def test_item_aimed_at_a_hero_and_charge_choices(self) -> None:

@@ -28,8 +28,16 @@ def _hero(args: dict[str, Any]) -> str:
     return hero
 
 
-def _done(d: Decision, content: Any, hero: str) -> None:
-    if not d.state.outcome:
+def _done(d: Decision, content: Any, hero: str, args: dict[str, Any]) -> None:
+    """End the turn, or keep it open for Item cards when the player asks (end_turn: false)."""
+    keep = args.get("end_turn", True) is False
+    if not isinstance(args.get("end_turn", True), bool):
+        raise RuleError("end_turn is true (the default) or false (keep the turn for items)")
+    if d.state.outcome:
+        return
+    if keep:
+        d.emit("ActionTaken", hero=hero)
+    else:
         finish_turn(d, content, hero)
 
 
@@ -65,7 +73,7 @@ def basic_attack(d: Decision, args: dict[str, Any], chance: Chance, content: Any
         d.emit("AttackBuffSet", who=hero, value=0, why="the Attack Buff is spent")
     damage_boss(d, content, damage, f"{name(d.state, hero)}'s Basic Attack")
     enhance(d, hero)  # read after the damage: see docs/rulings/kradia.md
-    _done(d, content, hero)
+    _done(d, content, hero, args)
 
 
 def charge_attack(d: Decision, args: dict[str, Any], chance: Chance, content: Any) -> None:
@@ -91,7 +99,7 @@ def charge_attack(d: Decision, args: dict[str, Any], chance: Chance, content: An
     effects = charge_table(hero_card(content, d.state, hero), h.level)[effect]
     d.emit("ChargeChosen", hero=hero, roll=charge.roll, effect=effect)
     apply_effects(d, content, effects, actor=hero, why=f"Charge Attack #{effect}")
-    _done(d, content, hero)
+    _done(d, content, hero, args)
 
 
 def skill(d: Decision, args: dict[str, Any], chance: Chance, content: Any) -> None:
@@ -122,7 +130,7 @@ def skill(d: Decision, args: dict[str, Any], chance: Chance, content: Any) -> No
         blue=h.blue - entry.blue,
     )
     apply_effects(d, content, entry.effects, actor=hero, chosen=chosen, why=f"skill {wanted}")
-    _done(d, content, hero)
+    _done(d, content, hero, args)
 
 
 def use_item(d: Decision, args: dict[str, Any], chance: Chance, content: Any) -> None:
@@ -147,6 +155,8 @@ def pass_turn(d: Decision, args: dict[str, Any], chance: Chance, content: Any) -
     require_turn(d.state, hero)
     if d.state.charge is not None:
         raise RuleError(f"{name(d.state, hero)} rolled for a Charge Attack: choose its effect")
+    if d.state.turn_done:
+        raise RuleError(f"{name(d.state, hero)} has taken an action: end the turn instead")
     closed = blocked(content, d.state, hero)
     open_ = [a for a in ("basic_attack", "charge_attack", "skill") if a not in closed]
     if open_:
@@ -156,7 +166,19 @@ def pass_turn(d: Decision, args: dict[str, Any], chance: Chance, content: Any) -
             "hero whom ailments or the Battlefield keep from acting"
         )
     d.emit("Passed", hero=hero)
-    _done(d, content, hero)
+    if not d.state.outcome:
+        finish_turn(d, content, hero)
+
+
+def end_turn(d: Decision, args: dict[str, Any], chance: Chance, content: Any) -> None:
+    hero = _hero(args)
+    require_turn(d.state, hero)
+    if not d.state.turn_done:
+        raise RuleError(
+            f"{name(d.state, hero)} has not taken an action yet: choose one, "
+            "or pass if none is possible"
+        )
+    finish_turn(d, content, hero)
 
 
 def summon_retainer(d: Decision, args: dict[str, Any], chance: Chance, content: Any) -> None:

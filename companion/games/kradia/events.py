@@ -34,7 +34,7 @@ class KradiaEvents:
 
     def on_PhaseChanged(self, s: KradiaState, e: Data) -> None:
         s.phase = e["phase"]
-        s.turn = None
+        s.turn, s.turn_done = None, False
 
     def text_PhaseChanged(self, e: Data) -> str:
         return {
@@ -46,13 +46,21 @@ class KradiaEvents:
 
     def on_TurnStarted(self, s: KradiaState, e: Data) -> None:
         s.turn = e["hero"]
+        s.turn_done = False
+
+    def on_ActionTaken(self, s: KradiaState, e: Data) -> None:
+        s.turn_done = True
+        s.charge = None
+
+    def text_ActionTaken(self, e: Data) -> str:
+        return f"{_who(e['hero'])} may still use Item cards before ending the turn"
 
     def text_TurnStarted(self, e: Data) -> str:
         return f"{_who(e['hero'])}'s turn"
 
     def on_TurnEnded(self, s: KradiaState, e: Data) -> None:
         s.acted.append(e["hero"])
-        s.turn = None
+        s.turn, s.turn_done = None, False
         s.charge = None
 
     def text_TurnEnded(self, e: Data) -> str:

@@ -100,6 +100,9 @@ class KradiaGame(KradiaEvents, GameBase):
     def cmd_pass(self, d, args, chance, content) -> None:
         actions.pass_turn(d, args, chance, content)
 
+    def cmd_end_turn(self, d, args, chance, content) -> None:
+        actions.end_turn(d, args, chance, content)
+
     def cmd_summon_retainer(self, d, args, chance, content) -> None:
         actions.summon_retainer(d, args, chance, content)
 

@@ -93,6 +93,7 @@ class KradiaState:
     round: int = 0
     phase: str = "battlefield"  # battlefield | heroes | boss | end | over
     turn: str | None = None
+    turn_done: bool = False  # the hero acted and kept the turn open for Item cards
     acted: list[str] = field(default_factory=list)
     charge: ChargeRoll | None = None
     outcome: str | None = None  # None | boss_defeated | won | lost

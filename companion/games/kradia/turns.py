@@ -76,6 +76,9 @@ def blocked(content: Any, state: KradiaState, hero: str) -> dict[str, str]:
         every = f"{who} has retired from the battle"
     if every:
         return dict.fromkeys(ACTION_WORDS, every)
+    if state.turn_done and state.turn == hero:
+        done = f"{who} has taken an action this turn"
+        out.update(basic_attack=done, charge_attack=done, skill=done)
     for ailment, why in (
         ("sleep", "is asleep"),
         ("confusion", "is confused"),
@@ -114,6 +117,10 @@ def require_turn(state: KradiaState, hero: str) -> None:
 
 def require_action(content: Any, state: KradiaState, hero: str, action: str) -> None:
     require_turn(state, hero)
+    if state.turn_done:
+        raise RuleError(
+            f"{name(state, hero)} has taken an action this turn: use Item cards or end the turn"
+        )
     if state.charge is not None and action != "charge_attack":
         raise RuleError(
             f"{name(state, hero)} rolled {state.charge.roll} for a Charge Attack: "

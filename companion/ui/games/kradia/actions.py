@@ -115,19 +115,26 @@ class ActionPicker(BoxLayout):
     def _turn(self, s: Any, content: Any) -> list[CommandButton]:
         hero = s.turn
         name = hero_card(content, s, hero).title
+        h = s.heroes[hero]
+        closed = blocked(content, s, hero)
+        # A hero holding Item cards keeps the turn open after the action, to use them then.
+        keep = {"end_turn": False} if h.items else {}
+        items = [self._item(content, hero, item, closed) for item in dict.fromkeys(h.items)]
         self.ids.prompt.text = f"{name}'s turn"
+        if s.turn_done:
+            self.ids.prompt.text = f"{name}: use Item cards, or end the turn"
+            return [*items, CommandButton("end_turn", {"hero": hero}, text="End turn")]
         if s.charge is not None:
             self.ids.prompt.text = f"{name} rolled {s.charge.roll}: choose the Charge Attack"
-            return [
-                CommandButton("charge_attack", {"hero": hero, "effect": c}, text=f"#{c}")
+            choices = [
+                CommandButton("charge_attack", {"hero": hero, "effect": c, **keep}, text=f"#{c}")
                 for c in s.charge.choices
             ]
-        closed = blocked(content, s, hero)
-        h = s.heroes[hero]
+            return [*choices, *items]
         out = [
             CommandButton(
                 "basic_attack",
-                {"hero": hero},
+                {"hero": hero, **keep},
                 text="Basic Attack",
                 disabled="basic_attack" in closed,
             ),
@@ -140,35 +147,34 @@ class ActionPicker(BoxLayout):
         ]
         skill_closed = closed.get("skill")
         for sid, entry in available_skills(content, s, hero).items():
-            cost = f"{entry.red}R {entry.blue}B"
             can = h.red >= entry.red and h.blue >= entry.blue
             out.append(
                 self._maybe_aim(
                     "skill",
-                    {"hero": hero, "skill": sid},
+                    {"hero": hero, "skill": sid, **keep},
                     entry.effects,
-                    text=f"{sid.replace('-', ' ').title()} ({cost})",
+                    text=f"{sid.replace('-', ' ').title()} ({entry.red}R {entry.blue}B)",
                     disabled=bool(skill_closed and not skill_closed.endswith("for any skill"))
                     or not can,
                 )
             )
-        for item in dict.fromkeys(h.items):
-            card = content.get("items", item)
-            out.append(
-                self._maybe_aim(
-                    "use_item",
-                    {"hero": hero, "item": item},
-                    card.effects,
-                    text=f"Item: {card.title}",
-                    disabled="item" in closed,
-                )
-            )
         able = all(a in closed for a in ("basic_attack", "charge_attack", "skill"))
+        out += items
         out.append(CommandButton("pass", {"hero": hero}, text="Pass", disabled=not able))
         reasons = sorted(set(closed.values()))
         if reasons and not self.ids.message.text:
             self.ids.message.text = "; ".join(reasons)
         return out
+
+    def _item(self, content: Any, hero: str, item: str, closed: dict[str, str]) -> Any:
+        card = content.get("items", item)
+        return self._maybe_aim(
+            "use_item",
+            {"hero": hero, "item": item},
+            card.effects,
+            text=f"Item: {card.title}",
+            disabled="item" in closed,
+        )
 
     @staticmethod
     def _maybe_aim(command: str, args: dict[str, Any], effects: list[Any], **kw: Any) -> Any:
