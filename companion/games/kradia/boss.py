@@ -1,0 +1,94 @@
+"""The boss attack phase and the rage phase."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import msgspec
+
+from companion.core.rules import Chance, Decision, RuleError
+from companion.games.kradia.effects import apply_effects, boss_card, dice_on_space, in_overdrive
+from companion.games.kradia.schema import Effect
+
+
+def chart_row(boss: Any, total: int) -> int:
+    for i, row in enumerate(boss.chart):
+        if row.min <= total <= row.max:
+            return i
+    raise RuleError(f"{boss.title}'s attack chart has no row for a sum of {total}")
+
+
+def _buffed(effects: list[Effect], buff: int) -> tuple[list[Effect], bool]:
+    """The attack lines with the boss's Attack Buff added to each line that deals damage."""
+    if not buff:
+        return effects, False
+    out, used = [], False
+    for e in effects:
+        if e.damage > 0 and e.target != "boss":
+            out.append(msgspec.structs.replace(e, damage=e.damage + buff))
+            used = True
+        else:
+            out.append(e)
+    return out, used
+
+
+def attack(d: Decision, chance: Chance, content: Any) -> None:
+    s = d.state
+    if s.outcome:
+        raise RuleError("the battle is over")
+    if s.phase != "boss":
+        if s.phase == "heroes":
+            waiting = s.turn or "a hero"
+            raise RuleError(
+                f"the boss attacks after every hero has had a turn (waiting for {waiting})"
+            )
+        raise RuleError(f"it is not the boss attack phase (now: {s.phase} phase)")
+    boss = boss_card(content, s)
+    # Read from the HP space itself, so a corrected HP is always rolled right.
+    count = dice_on_space(boss, s.boss.hp)
+    dice = chance.roll(
+        "d6",
+        count,
+        for_=s.start_player,
+        why=f"{boss.title} attacks: {count} dice from its HP space",
+    )
+    total = sum(dice)
+    row = chart_row(boss, total)
+    overdrive = in_overdrive(boss, s.boss.hp)
+    d.emit("BossAttacked", dice=dice, sum=total, row=row, overdrive=overdrive)
+    buff = s.boss.attack_buff
+    lines, used = _buffed(boss.chart[row].effects, buff)
+    hits = apply_effects(
+        d, content, lines, actor=None, why=f"{boss.title}'s attack", source="chart"
+    )
+    if overdrive and boss.overdrive and not s.outcome:
+        more, used_more = _buffed(boss.overdrive.effects, buff)
+        used = used or used_more
+        hits += apply_effects(
+            d, content, more, actor=None, why=f"{boss.title}'s overdrive", source="overdrive"
+        )
+    for hit in hits:
+        d.emit("HitRecorded", hit=msgspec.to_builtins(hit))
+    if used and s.boss.attack_buff:
+        d.emit("AttackBuffSet", who="boss", value=0, why="the Attack Buff is spent")
+    if s.outcome:
+        return
+    rage(d, content)
+    if not s.outcome:
+        d.emit("PhaseChanged", phase="end")
+
+
+def rage(d: Decision, content: Any) -> None:
+    """Rage +1; at the last space the rage effect fires and the marker starts again at 0."""
+    s = d.state
+    boss = boss_card(content, s)
+    value = s.boss.rage + 1
+    d.emit("RageRaised", rage=value)
+    if value >= s.boss.rage_max:
+        d.emit("RageUnleashed", boss=s.boss.id)
+        hits = apply_effects(
+            d, content, boss.rage.effects, actor=None, why=f"{boss.title}'s rage", source="rage"
+        )
+        for hit in hits:
+            d.emit("HitRecorded", hit=msgspec.to_builtins(hit))
+        d.emit("RageRaised", rage=0)

@@ -1,0 +1,168 @@
+"""Setting up a battle: heroes, boss, battlefield, items and retainers (rulebook "Setup")."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from companion.core.rules import RuleError
+from companion.games.kradia.effects import dice_on_space, in_overdrive
+from companion.games.kradia.schema import Boss, Hero
+from companion.games.kradia.state import Battlefield, BossState, HeroState, KradiaState
+
+PREFIX = {
+    "heroes": "hero",
+    "bosses": "boss",
+    "items": "item",
+    "retainers": "retainer",
+    "battlefield_boards": "battlefield-board",
+    "battlefield_cards": "battlefield-card",
+    "story_sequences": "story",
+}
+
+
+def ref(content: Any, kind: str, value: Any, what: str) -> str:
+    """A content id from a full id or its short name ("oakla" for kradia/hero/oakla)."""
+    ids = content.ids(kind)
+    text = str(value)
+    for candidate in (text, f"kradia/{PREFIX[kind]}/{text}"):
+        if candidate in ids:
+            return candidate
+    known = ", ".join(i.rsplit("/", 1)[-1] for i in ids) or "none loaded"
+    raise RuleError(f"there is no {what} '{text}' (known: {known})")
+
+
+def slug(item_id: str) -> str:
+    return item_id.rsplit("/", 1)[-1]
+
+
+def boss_state(boss: Boss) -> BossState:
+    return BossState(
+        id=boss.id,
+        hp=boss.hp,
+        max_hp=boss.hp,
+        dice=dice_on_space(boss, boss.hp),
+        overdrive=in_overdrive(boss, boss.hp),
+        rage_max=boss.rage.length,
+        attack_buff_max=boss.attack_buff_max,
+    )
+
+
+def check_boss_level(boss: Boss, mode: str, level: int) -> None:
+    if mode == "challenge":
+        if boss.level != "challenge":
+            raise RuleError(f"{boss.title} is a Level {boss.level} boss, not a Challenge boss")
+    elif boss.level != level:
+        raise RuleError(
+            f"{boss.title} is a Level {boss.level} boss; the heroes are Level {level} "
+            "(the boss's level must match the heroes')"
+        )
+
+
+def challenge_bosses(content: Any) -> list[str]:
+    return [b.id for b in content.all("bosses") if b.level == "challenge"]
+
+
+def sequence_of(content: Any, options: dict[str, Any]) -> str | None:
+    seq = options.get("sequence")
+    if seq is None:
+        return None
+    text = str(seq)
+    return ref(
+        content, "story_sequences", f"sequence-{text}" if text.isdigit() else text, "story sequence"
+    )
+
+
+def initial_state(options: dict[str, Any], content: Any) -> KradiaState:
+    mode = options.get("mode", "story")
+    if mode not in ("story", "challenge"):
+        raise RuleError("mode must be 'story' or 'challenge'")
+    heroes_opt = options.get("heroes")
+    if not isinstance(heroes_opt, list) or len(heroes_opt) != 4:
+        raise RuleError("name the 4 heroes in clockwise order (4 heroes play every game)")
+    cards = [ref(content, "heroes", h, "hero") for h in heroes_opt]
+    order = [slug(c) for c in cards]
+    if len(set(order)) != 4:
+        raise RuleError("each of the 4 heroes may play only once")
+    default_level = 4 if mode == "challenge" else 1
+    level = options.get("level", default_level)
+    if not isinstance(level, int) or not 1 <= level <= 4:
+        raise RuleError("level must be 1, 2, 3 or 4")
+    if mode == "challenge" and level != 4:
+        raise RuleError("in Challenge mode the heroes begin fully levelled up (Level 4)")
+    sequence = sequence_of(content, options) if mode == "story" else None
+    if options.get("boss") is not None:
+        boss_id = ref(content, "bosses", options["boss"], "boss")
+    elif mode == "challenge" and challenge_bosses(content):
+        boss_id = challenge_bosses(content)[0]
+    elif sequence is not None:
+        boss_id = content.get("story_sequences", sequence).bosses[level - 1]
+    else:
+        raise RuleError("choose a boss (or a story sequence, 1 or 2)")
+    boss = content.get("bosses", boss_id)
+    check_boss_level(boss, mode, level)
+    if mode == "story" and sequence is None:
+        sequence = next(
+            (
+                q.id
+                for q in content.all("story_sequences")
+                if len(q.bosses) >= level and q.bosses[level - 1] == boss_id
+            ),
+            None,
+        )
+    sides = options.get("level3") or {}
+    heroes: dict[str, HeroState] = {}
+    for card_id, key in zip(cards, order, strict=True):
+        card: Hero = content.get("heroes", card_id)
+        side = sides.get(key)
+        if level >= 3 and side not in card.level3:
+            choices = " or ".join(card.level3)
+            raise RuleError(
+                f"choose the side of {card.title}'s Level 3 Skill card "
+                f"(level3: {{{key}: {choices}}})"
+            )
+        heroes[key] = HeroState(
+            hp=card.hp,
+            max_hp=card.hp,
+            red_max=card.red_max,
+            blue_max=card.blue_max,
+            card=card_id,
+            level=level,
+            level3_side=side if level >= 3 else None,
+        )
+    dealt = options.get("items") or {}
+    for key, items in dealt.items():
+        if key not in heroes:
+            raise RuleError(f"items for '{key}', who is not playing")
+        heroes[key].items = [ref(content, "items", i, "item card") for i in items]
+    held = [i for h in heroes.values() for i in h.items]
+    deck = [i for i in content.ids("items") if i not in held]
+    start = options.get("start_player", order[0])
+    if start not in heroes:
+        raise RuleError(f"the start player must be one of the heroes ({', '.join(order)})")
+    players = options.get("players", 4)
+    if not isinstance(players, int) or not 1 <= players <= 4:
+        raise RuleError("players must be 1 to 4 (the 4 heroes are shared among them)")
+    retainers = [
+        ref(content, "retainers", r, "retainer card")
+        for r in options.get("retainers", content.ids("retainers"))
+    ]
+    boards = content.ids("battlefield_boards")
+    if not boards:
+        raise RuleError("the content has no Battlefield board")
+    board_id = ref(
+        content, "battlefield_boards", options.get("battlefield", boards[0]), "battlefield board"
+    )
+    board = content.get("battlefield_boards", board_id)
+    return KradiaState(
+        mode=mode,
+        level=level,
+        order=order,
+        heroes=heroes,
+        boss=boss_state(boss),
+        battlefield=Battlefield(board=board_id, face_down=list(board.cards)),
+        start_player=start,
+        sequence=sequence,
+        item_deck=deck,
+        retainers=retainers,
+        players=players,
+    )

@@ -1,0 +1,78 @@
+"""Story mode between bosses: the five Resupply steps, then the next boss of the sequence."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import msgspec
+
+from companion.core.rules import Chance, Decision, RuleError
+from companion.games.kradia.effects import hero_card
+from companion.games.kradia.setup import boss_state, check_boss_level, ref
+
+
+def resupply(d: Decision, args: dict[str, Any], chance: Chance, content: Any) -> None:
+    s = d.state
+    if s.mode != "story":
+        raise RuleError("Resupply is part of Story mode only")
+    if s.outcome != "boss_defeated":
+        raise RuleError(
+            "the heroes Resupply after defeating a boss"
+            + (" and the story is over" if s.outcome else "")
+        )
+    level = s.level + 1
+    boss_id = _next_boss(s, args, content, level)
+    sides = args.get("level3") or {}
+    if level == 3:
+        for hero in s.order:
+            card = hero_card(content, s, hero)
+            if sides.get(hero) not in card.level3:
+                choices = " or ".join(card.level3)
+                raise RuleError(
+                    f"reaching Level 3: choose the side of {card.title}'s Level 3 "
+                    f"Skill card (level3: {{{hero}: {choices}}})"
+                )
+    # 1. All Mana is spent: 1 HP per point.  A Fading hero does not recover.
+    for hero in s.order:
+        h = s.heroes[hero]
+        spent = h.red + h.blue
+        if h.fading or h.retired:
+            continue
+        d.emit("ManaConverted", hero=hero, amount=spent, hp=min(h.max_hp, h.hp + spent))
+    # 2. Remove all Ailments, Attack Buffs and Evasion (and any stun left unspent).
+    for hero in s.order:
+        d.emit("Cleansed", hero=hero)
+        if s.heroes[hero].retired:
+            d.emit("HeroReturned", hero=hero)
+    # 3. Each hero gains 1 Level (Level 3 card side; the Level 4 Charge Attack card).
+    for hero in s.order:
+        d.emit(
+            "LeveledUp",
+            hero=hero,
+            level=level,
+            side=sides.get(hero) if level == 3 else s.heroes[hero].level3_side,
+        )
+    # 4. Each hero draws 1 Item card.
+    for hero in s.order:
+        if not s.item_deck:
+            break
+        card = chance.draw(
+            "items", for_=hero, why="Resupply: draw 1 Item card", options=list(s.item_deck)
+        )
+        d.emit("ItemDrawn", hero=hero, item=card)
+    # 5. Reshuffle the 3 Battlefield cards face down.
+    board = content.get("battlefield_boards", s.battlefield.board)
+    d.emit("BattlefieldShuffled", face_down=list(board.cards))
+    boss = content.get("bosses", boss_id)
+    d.emit("BossSet", level=level, boss=msgspec.to_builtins(boss_state(boss)))
+
+
+def _next_boss(s: Any, args: dict[str, Any], content: Any, level: int) -> str:
+    if args.get("boss") is not None:
+        boss_id = ref(content, "bosses", args["boss"], "boss")
+    elif s.sequence is not None:
+        boss_id = content.get("story_sequences", s.sequence).bosses[level - 1]
+    else:
+        raise RuleError(f"name the Level {level} boss to fight next (boss)")
+    check_boss_level(content.get("bosses", boss_id), "story", level)
+    return boss_id

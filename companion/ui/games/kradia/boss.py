@@ -1,0 +1,95 @@
+"""The boss board: HP track with dice per space and the overdrive line, the rage track,
+the attack buff, and the battlefield board with its marker."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from kivy.lang import Builder
+from kivy.uix.boxlayout import BoxLayout
+from kivy.uix.label import Label
+
+from companion.games.kradia.effects import dice_on_space, in_overdrive
+from companion.ui.games.kradia.cells import Cell
+
+Builder.load_file(str(Path(__file__).with_suffix(".kv")))
+
+SYMBOL_NAMES = {"sun": "Sun", "moon": "Moon", "star": "Star"}
+
+
+class BossPanel(BoxLayout):
+    def show(self, data: dict[str, Any], content: Any) -> None:
+        b = data["boss"]
+        card = content.get("bosses", b["id"])
+        self.ids.name.text = (
+            f"{card.title} ({'Challenge' if card.level == 'challenge' else f'Level {card.level}'})"
+        )
+        buff = (
+            f"   Attack Buff {b['attack_buff']}/{b['attack_buff_max']}"
+            if b["attack_buff_max"]
+            else ""
+        )
+        # Read from the card, so an HP corrected at the table shows its own space's dice.
+        over = "   OVERDRIVE" if in_overdrive(card, b["hp"]) else ""
+        dice = dice_on_space(card, b["hp"])
+        self.ids.stats.text = f"HP {b['hp']}/{b['max_hp']}   {dice} dice{buff}{over}"
+        track = self.ids.track
+        track.clear_widgets()
+        track.cols = b["max_hp"]
+        for hp in range(b["max_hp"], 0, -1):
+            here = hp == b["hp"]
+            track.add_widget(
+                Cell(
+                    text=str(hp),
+                    bold=here,
+                    tone="marker" if here else ("overdrive" if in_overdrive(card, hp) else "plain"),
+                )
+            )
+        for hp in range(b["max_hp"], 0, -1):
+            track.add_widget(Cell(text=f"x{dice_on_space(card, hp)}", tone="dim"))
+        rage = self.ids.rage
+        rage.clear_widgets()
+        for space in range(1, b["rage_max"] + 1):
+            rage.add_widget(
+                Cell(
+                    text="RAGE" if space == b["rage_max"] else str(space),
+                    tone="rage" if space <= b["rage"] else "plain",
+                )
+            )
+        self._battlefield(data["battlefield"], content)
+
+    def _battlefield(self, bf: dict[str, Any], content: Any) -> None:
+        box = self.ids.battlefield
+        box.clear_widgets()
+        board = content.get("battlefield_boards", bf["board"])
+        columns: dict[str, list[Any]] = {}
+        for space in board.spaces:
+            columns.setdefault(space.path[0], []).append(space)
+        for symbol, spaces in columns.items():
+            col = BoxLayout(orientation="vertical", spacing=2)
+            col.add_widget(
+                Label(
+                    text=SYMBOL_NAMES.get(symbol, symbol),
+                    bold=True,
+                    font_size="15sp",
+                    size_hint_y=None,
+                    height=22,
+                )
+            )
+            for space in sorted(spaces, key=lambda s: (len(s.path), s.path)):
+                here = space.path == bf["path"]
+                label = space.name or ">".join(space.path)
+                col.add_widget(
+                    Cell(text=label, tone="marker" if here else "plain", font_size="12sp")
+                )
+            box.add_widget(col)
+        down = len(bf["face_down"])
+        box.add_widget(
+            Label(
+                text=f"Cards face down: {down}\nEffect: {bf['effect'] or '-'}"
+                + ("\nForbidden: " + ", ".join(bf["forbid"]) if bf["forbid"] else ""),
+                font_size="14sp",
+                size_hint_x=0.5,
+            )
+        )

@@ -1,0 +1,30 @@
+"""A coloured box of text: a track space, a battlefield space, a state badge."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from kivy.lang import Builder
+from kivy.properties import ColorProperty
+from kivy.uix.label import Label
+
+Builder.load_file(str(Path(__file__).with_suffix(".kv")))
+
+TONES = {
+    "plain": (0.2, 0.22, 0.26, 1),
+    "dim": (0.13, 0.14, 0.17, 1),
+    "marker": (0.15, 0.45, 0.75, 1),
+    "overdrive": (0.55, 0.3, 0.1, 1),
+    "rage": (0.6, 0.12, 0.12, 1),
+    "good": (0.15, 0.45, 0.25, 1),
+    "bad": (0.55, 0.15, 0.15, 1),
+}
+
+
+class Cell(Label):
+    background = ColorProperty(TONES["plain"])
+
+    def __init__(self, tone: str = "plain", **kwargs: Any) -> None:
+        super().__init__(**kwargs)
+        self.background = TONES[tone]

@@ -1,0 +1,65 @@
+"""The heroes strip: HP, both Manas, buffs, ailments, states and the First Player token."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from kivy.lang import Builder
+from kivy.properties import ColorProperty
+from kivy.uix.boxlayout import BoxLayout
+
+Builder.load_file(str(Path(__file__).with_suffix(".kv")))
+
+BACKGROUNDS = {
+    "turn": (0.16, 0.36, 0.58, 1),
+    "normal": (0.17, 0.18, 0.22, 1),
+    "out": (0.25, 0.12, 0.12, 1),
+}
+
+
+def hero_states(h: dict[str, Any]) -> list[str]:
+    words = list(h["ailments"])
+    for flag, word in (
+        ("stunned", "STUNNED"),
+        ("evasion", "evasion"),
+        ("fading", "FADING"),
+        ("retired", "RETIRED"),
+    ):
+        if h[flag]:
+            words.append(word)
+    if h["attack_buff"]:
+        words.append(f"attack +{h['attack_buff']}")
+    return words
+
+
+class HeroCard(BoxLayout):
+    background = ColorProperty(BACKGROUNDS["normal"])
+
+    def show(self, key: str, h: dict[str, Any], title: str, start: bool, turn: bool) -> None:
+        token = "  [1st]" if start else ""
+        self.ids.name.text = f"{title}  Lv{h['level']}{token}"
+        self.ids.numbers.text = (
+            f"HP {h['hp']}/{h['max_hp']}\n"
+            f"Red {h['red']}/{h['red_max']}   Blue {h['blue']}/{h['blue_max']}"
+        )
+        self.ids.states.text = ", ".join(hero_states(h)) or "-"
+        out = h["fading"] or h["retired"]
+        self.background = BACKGROUNDS["out" if out else ("turn" if turn else "normal")]
+        self.hero = key
+
+
+class HeroesStrip(BoxLayout):
+    def show(self, data: dict[str, Any], content: Any) -> None:
+        self.clear_widgets()
+        for key in data["order"]:
+            h = data["heroes"][key]
+            card = HeroCard()
+            card.show(
+                key,
+                h,
+                content.get("heroes", h["card"]).title,
+                data["start_player"] == key,
+                data["turn"] == key,
+            )
+            self.add_widget(card)

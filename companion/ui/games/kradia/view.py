@@ -1,0 +1,55 @@
+"""The whole Kradia table on one screen, refreshed after every session change."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from kivy.lang import Builder
+from kivy.properties import StringProperty
+from kivy.uix.boxlayout import BoxLayout
+
+from companion.ui.games.kradia.actions import ActionPicker  # noqa: F401  (kv rule)
+from companion.ui.games.kradia.attack import AttackPanel  # noqa: F401
+from companion.ui.games.kradia.boss import BossPanel  # noqa: F401
+from companion.ui.games.kradia.heroes import HeroesStrip  # noqa: F401
+
+Builder.load_file(str(Path(__file__).with_suffix(".kv")))
+
+PHASES = {
+    "battlefield": "Battlefield phase",
+    "heroes": "Hero action phase",
+    "boss": "Boss attack phase",
+    "end": "End of the round",
+    "over": "The battle is over",
+}
+
+
+def headline(data: dict[str, Any], title: str) -> str:
+    outcome = data.get("outcome")
+    if outcome == "won":
+        return f"{title}: the heroes win!"
+    if outcome == "lost":
+        return f"{title}: every hero is Fading or retired. The heroes lose."
+    if outcome == "boss_defeated":
+        return f"{title}: boss defeated! Resupply for Level {data['level'] + 1}"
+    mode = "Challenge" if data["mode"] == "challenge" else f"Level {data['level']}"
+    return f"{mode} | Round {data['round']} | {PHASES.get(data['phase'], data['phase'])}"
+
+
+class KradiaView(BoxLayout):
+    headline = StringProperty("")
+
+    def __init__(self, session: Any, **kwargs: Any) -> None:
+        super().__init__(**kwargs)
+        self.session = session
+        self.refresh()
+
+    def refresh(self) -> None:
+        data = self.session.to_json()
+        boss = self.session.content.get("bosses", data["boss"]["id"])
+        self.headline = headline(data, boss.title)
+        self.ids.boss.show(data, self.session.content)
+        self.ids.heroes.show(data, self.session.content)
+        self.ids.actions.show(self.session, self)
+        self.ids.attack.show(data, self.session.content)
