@@ -1,0 +1,5 @@
+"""Combat (placeholder while the skill phase lands)."""
+
+
+class CombatRules:
+    pass
