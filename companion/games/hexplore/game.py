@@ -9,12 +9,13 @@ from companion.games.hexplore import content as content_mod
 from companion.games.hexplore.combat import CombatRules
 from companion.games.hexplore.common import CommonRules
 from companion.games.hexplore.fate import FateRules
+from companion.games.hexplore.rewards import RewardEvents
 from companion.games.hexplore.setup import initial_state
 from companion.games.hexplore.skills import SkillRules
 from companion.games.hexplore.state import HexploreState
 
 
-class HexploreGame(FateRules, SkillRules, CombatRules, CommonRules, GameBase):
+class HexploreGame(FateRules, SkillRules, CombatRules, RewardEvents, CommonRules, GameBase):
     id = "hexplore"
     title = "HEXplore It: The Forests of Adrimon"
     version = "1"

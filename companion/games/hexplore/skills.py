@@ -6,6 +6,7 @@ from typing import Any
 
 from companion.core.rules import Chance, Decision, RuleError
 from companion.games.hexplore.common import active_heroes, check_lost, gain, hero, in_play, stacks
+from companion.games.hexplore.conditions import note_survival
 from companion.games.hexplore.dice import (
     CRITICAL_FAILURE,
     CRITICAL_SUCCESS,
@@ -36,7 +37,10 @@ def check_skill(
         return CRITICAL_FAILURE, 0
     penalty = DIFFICULTIES[current_difficulty(s)].skill_penalty + extra
     die = chance.roll("skill_d10", for_=hid, why=f"{skill} (rank {rank}) {why}".strip())[0]
-    return skill_outcome(rank, die, penalty, stacks(h, "disoriented")), die
+    outcome = skill_outcome(rank, die, penalty, stacks(h, "disoriented"))
+    if skill == "survival":
+        note_survival(d, hid, outcome in SUCCEEDED)
+    return outcome, die
 
 
 def _skills_arg(args: dict[str, Any]) -> list[str]:

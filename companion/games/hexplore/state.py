@@ -123,6 +123,7 @@ class Declaration:
     favored_rolls: list[int] = field(default_factory=list)
     inflicts: dict[str, int] = field(default_factory=dict)  # condition -> rounds
     wake: str = ""
+    defend_too: bool = False
     lost: bool = False
     halved: bool = False
     notes: list[str] = field(default_factory=list)
@@ -160,6 +161,7 @@ class Combat:
     declarations: dict[str, Declaration] = field(default_factory=dict)
     last_action: LastAction | None = None
     passive: bool = False
+    sentinel: str = ""  # the Sentinel's location, when fighting one
     resolution: list[str] = field(default_factory=list)
     outcome: str | None = None  # None | vanquished | influenced | fled | heroes_fell
 

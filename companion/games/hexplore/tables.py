@@ -89,9 +89,6 @@ CONDITIONS = (
     "unconscious",
     "vulnerable",
 )
-# Disoriented is a hero Condition that lasts past combat: it widens the Skill phase's
-# Critical Failure range, so combat's end must not clear it (see the rulings).
-OUTLASTS_COMBAT = PERSISTS | {"disoriented"}
 
 NO_CIRCUMSTANCE = {"waypost", "enthralled_city", "battle_site", "boss"}
 
