@@ -155,3 +155,4 @@ class FateRules:
         s.turn = e["turn"]
         s.circumstance = None
         s.wander = []
+        s.wander_stayed = False

@@ -256,9 +256,11 @@ class SkillRules:
 
     def on_GroupNavigated(self, s: HexploreState, e: dict[str, Any]) -> None:
         s.wander = []
+        s.wander_stayed = False
 
     def on_GroupWandered(self, s: HexploreState, e: dict[str, Any]) -> None:
         s.wander = [e["direction"]]
+        s.wander_stayed = e["stayed"]
 
     def text_GroupWandered(self, e: dict[str, Any]) -> str:
         if e["stayed"]:
@@ -267,6 +269,7 @@ class SkillRules:
 
     def on_GroupRoamed(self, s: HexploreState, e: dict[str, Any]) -> None:
         s.wander = [e["direction"], e["distance"]]
+        s.wander_stayed = False
 
     def on_EssenceFound(self, s: HexploreState, e: dict[str, Any]) -> None:
         s.essence[e["essence"]] = s.essence.get(e["essence"], 0) + 1

@@ -181,6 +181,7 @@ class HexploreState:
     skill_phase: SkillPhase = field(default_factory=SkillPhase)
     circumstance: Circumstance | None = None
     wander: list[int] = field(default_factory=list)  # the last wander or roam dice
+    wander_stayed: bool = False  # the Wander led off the map or onto a peak
     combat: Combat | None = None
     last_combat: str = ""
     bosses_defeated: list[str] = field(default_factory=list)
