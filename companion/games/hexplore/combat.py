@@ -41,6 +41,7 @@ from companion.games.hexplore.state import (
     OpponentState,
 )
 from companion.games.hexplore.tables import (
+    CONDITIONS,
     DIFFICULTIES,
     DIFFICULTY_ORDER,
     PLAY_STYLES,
@@ -349,7 +350,9 @@ class CombatRules:
             decl.defend = _whole(args, "defend")
             decl.block = _whole(args, "block")
         elif decl.action == "defend":
-            decl.defend = max(0, _whole(args, "amount", h.abilities["defend"]) - penalty)
+            rank = h.abilities["defend"]
+            given = _whole(args, "amount", rank) if args.get("action") == "defend" else rank
+            decl.defend = max(0, given - penalty)
             wake = str(args.get("wake", ""))
             if wake:
                 ally = s.heroes.get(wake)
@@ -802,6 +805,36 @@ class CombatRules:
             roll = chance.roll("hex_d6", for_="group", why="the group Wanders after fleeing")[0]
             d.emit("GroupWandered", direction=roll, stayed=False, why="fled from combat")
         check_lost(d)
+
+    def cmd_inflict(self, d: Decision, args: dict[str, Any], chance: Chance, content) -> None:
+        """A Condition from something the app does not run (a card, a Mastery, an item)."""
+        who, name = self._condition_args(d.state, args)
+        numbers = {k: _whole(args, k) for k in ("rounds", "value", "damage")}
+        to = str(args.get("to", ""))
+        if name == "bound" and to not in d.state.heroes:
+            raise RuleError("say which hero the Bound target is tied to (to: <hero>)")
+        inflict(d, who, name, to=to, **numbers)
+
+    def cmd_cure(self, d: Decision, args: dict[str, Any], chance: Chance, content) -> None:
+        who, name = self._condition_args(d.state, args)
+        holder = d.state.combat.opponent if who == OPPONENT else d.state.heroes[who]
+        if name not in holder.conditions:
+            raise RuleError(f"{who} is not {name.replace('_', ' ')}")
+        if name in ("encased", "soul_laced"):
+            raise RuleError(f"{name.replace('_', ' ').title()} may not be removed that way")
+        d.emit("ConditionLost", who=who, condition=name)
+
+    def _condition_args(self, s: HexploreState, args: dict[str, Any]) -> tuple[str, str]:
+        who = args.get("who")
+        if who == OPPONENT:
+            if s.combat is None or s.combat.phase == "over":
+                raise RuleError("there is no opponent outside combat")
+        else:
+            hero(s, who)
+        name = args.get("condition")
+        if name not in CONDITIONS:
+            raise RuleError(f"unknown condition {name!r} (known: {', '.join(CONDITIONS)})")
+        return who, name
 
     def cmd_raise_difficulty(
         self, d: Decision, args: dict[str, Any], chance: Chance, content
