@@ -17,6 +17,7 @@ from companion.games.hexplore.common import (
     active_heroes,
     check_lost,
     hero,
+    in_combat,
     in_play,
     stacks,
 )
@@ -148,7 +149,7 @@ class CombatRules:
         s: HexploreState = d.state
         if s.outcome:
             raise RuleError("the game is over")
-        if s.combat is not None and s.combat.phase != "over":
+        if in_combat(s):
             raise RuleError(f"the combat with {s.combat.opponent.name} is still under way")
         card = find_opponent(content, args.get("opponent"))
         heroes = active_heroes(s)
@@ -827,7 +828,7 @@ class CombatRules:
     def _condition_args(self, s: HexploreState, args: dict[str, Any]) -> tuple[str, str]:
         who = args.get("who")
         if who == OPPONENT:
-            if s.combat is None or s.combat.phase == "over":
+            if not in_combat(s):
                 raise RuleError("there is no opponent outside combat")
         else:
             hero(s, who)
@@ -840,7 +841,7 @@ class CombatRules:
         self, d: Decision, args: dict[str, Any], chance: Chance, content
     ) -> None:
         s: HexploreState = d.state
-        if s.combat is not None and s.combat.phase != "over":
+        if in_combat(s):
             raise RuleError("the Difficulty can only be raised outside combat")
         to = args.get("to", raised(s.difficulty, 1))
         if to not in DIFFICULTIES:

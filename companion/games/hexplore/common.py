@@ -30,6 +30,11 @@ def active_heroes(state: HexploreState) -> list[str]:
     return [hid for hid, h in state.heroes.items() if in_play(h)]
 
 
+def in_combat(state: HexploreState) -> bool:
+    """A combat is under way (a finished one stays on the mat until the next starts)."""
+    return state.combat is not None and state.combat.phase != "over"
+
+
 def target_of(state: HexploreState, who: str) -> HeroState | OpponentState:
     if who == OPPONENT:
         if state.combat is None:

@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from companion.core.rules import Chance, Decision, RuleError
-from companion.games.hexplore.common import active_heroes, check_lost
+from companion.games.hexplore.common import active_heroes, check_lost, in_combat
 from companion.games.hexplore.state import HexploreState, Sentinel
 from companion.games.hexplore.tables import ADRIMON_CYCLE, BATTLE_SITES, MAX_SENTINELS, PLAY_STYLES
 
@@ -22,7 +22,7 @@ class FateRules:
         s = d.state
         if s.outcome:
             raise RuleError(f"the game is over (the heroes {s.outcome})")
-        if s.combat is not None:
+        if in_combat(s):
             raise RuleError("finish the combat before the Magi phase")
         waiting = [h for h, hs in s.heroes.items() if hs.mindwiped and not hs.vanished]
         self._raise_tracker(d, chance, "the Magi phase")

@@ -7,7 +7,7 @@ from typing import Any
 from companion.core.rules import GameBase
 from companion.games.hexplore import content as content_mod
 from companion.games.hexplore.combat import CombatRules
-from companion.games.hexplore.common import CommonRules
+from companion.games.hexplore.common import CommonRules, in_combat
 from companion.games.hexplore.fate import FateRules
 from companion.games.hexplore.rewards import RewardEvents
 from companion.games.hexplore.setup import initial_state
@@ -31,7 +31,7 @@ class HexploreGame(FateRules, SkillRules, CombatRules, RewardEvents, CommonRules
 
     def summary(self, state: HexploreState) -> str:
         text = f"Turn {state.turn}, Fate Cycle {state.fate.cycle} ({state.fate.tracker})"
-        if state.combat is not None:
+        if in_combat(state):
             text += f", fighting {state.combat.opponent.name} (round {state.combat.round})"
         if state.outcome:
             text += f", {state.outcome}"

@@ -5,7 +5,15 @@ from __future__ import annotations
 from typing import Any
 
 from companion.core.rules import Chance, Decision, RuleError
-from companion.games.hexplore.common import active_heroes, check_lost, gain, hero, in_play, stacks
+from companion.games.hexplore.common import (
+    active_heroes,
+    check_lost,
+    gain,
+    hero,
+    in_combat,
+    in_play,
+    stacks,
+)
 from companion.games.hexplore.conditions import note_survival
 from companion.games.hexplore.dice import (
     CRITICAL_FAILURE,
@@ -21,7 +29,7 @@ EXPLORE_GOLD = 2
 
 
 def current_difficulty(s: HexploreState) -> str:
-    return s.combat.difficulty if s.combat is not None else s.difficulty
+    return s.combat.difficulty if in_combat(s) else s.difficulty
 
 
 def check_skill(
@@ -58,7 +66,7 @@ class SkillRules:
         s: HexploreState = d.state
         hid = args.get("hero")
         h = hero(s, hid)
-        if s.combat is not None:
+        if in_combat(s):
             raise RuleError("the Skill phase cannot be rolled during combat")
         if not in_play(h):
             raise RuleError(f"{hid} is {'dead' if h.dead else 'mindwiped'} and rolls no skills")
