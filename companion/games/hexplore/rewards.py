@@ -16,9 +16,13 @@ def give_rewards(d: Decision, chance: Chance, card: Opponent, outcome: str) -> N
     s: HexploreState = d.state
     c = s.combat
     r = card.rewards
-    stayed = [h for h in c.heroes if h not in c.fled]
-    living = [h for h in stayed if in_play(s.heroes[h])]
-    fallen = [h for h in stayed if s.heroes[h].dead]
+    living = [h for h in c.heroes if h not in c.fled and in_play(s.heroes[h])]
+    # Dead and mindwiped heroes (still with the group) are the fallen for rewards.
+    fallen = [
+        h
+        for h, x in s.heroes.items()
+        if (x.dead or x.mindwiped) and not x.vanished and h not in c.fled
+    ]
     if not living:
         return
     # A fallen hero's Gold and Food are divided between the others.

@@ -60,6 +60,12 @@ def _skills_arg(args: dict[str, Any]) -> list[str]:
     return list(dict.fromkeys(skills))
 
 
+def _whole_slot(value: Any) -> int:
+    if isinstance(value, bool) or value not in range(1, 7):
+        raise RuleError("choose an open Circumstance slot 1-5, or 6 for a blind draw")
+    return value
+
+
 class SkillRules:
     def cmd_roll_skills(self, d: Decision, args: dict[str, Any], chance: Chance, content) -> None:
         """One hero rolls the Skill phase dice; the group result waits for end_skill_phase."""
@@ -202,7 +208,11 @@ class SkillRules:
         if s.circumstance is not None and s.circumstance.roll:
             raise RuleError("the Circumstance for this game turn is already rolled")
         slots = args.get("slots") or []
-        roll = chance.roll("hex_d6", for_="group", why="Circumstance: which slot")[0]
+        if args.get("fey_realm"):
+            # In the Fey Realm the group chooses an open slot or draws blindly: no roll.
+            roll = _whole_slot(args.get("choose", 6))
+        else:
+            roll = chance.roll("hex_d6", for_="group", why="Circumstance: which slot")[0]
         if roll == 6:
             card = chance.draw(
                 "circumstances",
