@@ -9,6 +9,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from companion.games.hexplore.tables import half
+
 DAMAGE_VITALS = ("health", "energy")
 
 
@@ -76,7 +78,7 @@ def heroes_attack(
     for a in live:
         amount, piercing = a.amount + vulnerable, a.piercing
         if halve_health and a.vital == "health":
-            amount, piercing = max(1, amount // 2), piercing // 2
+            amount, piercing = half(amount), half(piercing)
             out.lines.append(f"{a.hero} deals half Health damage: {amount}")
         before = out.taken.total(a.vital)
         out.taken.add(a.vital, amount, piercing, defend)
