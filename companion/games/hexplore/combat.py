@@ -370,7 +370,11 @@ class CombatRules:
         inflicts = args.get("inflicts") or {}
         if not isinstance(inflicts, dict):
             raise RuleError("inflicts maps a condition to its rounds, e.g. {drained: 2}")
-        decl.inflicts = {str(k): int(v or 0) for k, v in inflicts.items()}
+        if not all(
+            isinstance(v, int) and not isinstance(v, bool) and v >= 0 for v in inflicts.values()
+        ) or not set(inflicts) <= set(CONDITIONS):
+            raise RuleError(f"inflicts maps a condition ({', '.join(CONDITIONS)}) to rounds")
+        decl.inflicts = dict(inflicts)
 
     # -- the opponent acts -------------------------------------------------------------
 
@@ -844,7 +848,7 @@ class CombatRules:
         if in_combat(s):
             raise RuleError("the Difficulty can only be raised outside combat")
         to = args.get("to", raised(s.difficulty, 1))
-        if to not in DIFFICULTIES:
+        if not isinstance(to, str) or to not in DIFFICULTIES:
             raise RuleError(f"difficulty must be one of {', '.join(DIFFICULTIES)}")
         if DIFFICULTY_ORDER.index(to) <= DIFFICULTY_ORDER.index(s.difficulty):
             raise RuleError(f"the Difficulty is {s.difficulty} and can never be lowered")

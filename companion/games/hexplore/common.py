@@ -30,6 +30,30 @@ def active_heroes(state: HexploreState) -> list[str]:
     return [hid for hid, h in state.heroes.items() if in_play(h)]
 
 
+def whole(args: dict[str, Any], key: str, default: int = 0, minimum: int | None = 0) -> int:
+    """A whole-number argument, refused in words when it is anything else."""
+    v = args.get(key, default)
+    if isinstance(v, bool) or not isinstance(v, int) or (minimum is not None and v < minimum):
+        least = f", {minimum} or more" if minimum is not None else ""
+        raise RuleError(f"{key} must be a whole number{least} (not {v!r})")
+    return v
+
+
+def faces(args: dict[str, Any], key: str) -> list[int]:
+    """A list of compass directions 1-6 (a hex is 6)."""
+    v = args.get(key) or []
+    if not isinstance(v, list) or any(isinstance(x, bool) or x not in range(1, 7) for x in v):
+        raise RuleError(f"{key} must list compass directions 1-6 (hex = 6), not {v!r}")
+    return v
+
+
+def word(args: dict[str, Any], key: str, default: str = "") -> str:
+    v = args.get(key, default)
+    if not isinstance(v, str):
+        raise RuleError(f"{key} must be a word, not {v!r}")
+    return v
+
+
 def in_combat(state: HexploreState) -> bool:
     """A combat is under way (a finished one stays on the mat until the next starts)."""
     return state.combat is not None and state.combat.phase != "over"
@@ -123,6 +147,8 @@ def gain(d: Decision, hid: str, why: str, gold: int = 0, food: int = 0) -> None:
     """Give gold and food, kept under the carrying limits; a starving hero eats at once."""
     h = d.state.heroes[hid]
     gold = max(-h.gold, min(gold, gold_cap(h) - h.gold))
+    if food < -h.food:
+        raise RuleError(f"{hid} carries {h.food} Food, not {-food}")
     starving = h.starving
     if food > 0 and starving and h.food + food >= h.food_rating:
         starving -= 1  # one meal of a full Food Rating ends one level

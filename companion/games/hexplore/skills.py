@@ -8,11 +8,14 @@ from companion.core.rules import Chance, Decision, RuleError
 from companion.games.hexplore.common import (
     active_heroes,
     check_lost,
+    faces,
     gain,
     hero,
     in_combat,
     in_play,
     stacks,
+    whole,
+    word,
 )
 from companion.games.hexplore.conditions import note_survival
 from companion.games.hexplore.dice import (
@@ -82,9 +85,7 @@ class SkillRules:
         if phase.turn == s.turn and hid in phase.rolled:
             raise RuleError(f"{hid} already rolled this turn (undo to roll again)")
         skills = _skills_arg(args)
-        extra = args.get("penalty", 0)
-        if isinstance(extra, bool) or not isinstance(extra, int):
-            raise RuleError("penalty must be a whole number added to each roll")
+        extra = whole(args, "penalty", minimum=None)
         results: dict[str, str] = {}
         dice: dict[str, int] = {}
         for skill in skills:
@@ -110,7 +111,7 @@ class SkillRules:
         if not isinstance(bonuses, dict):
             raise RuleError("bonuses maps 'hero.skill' to heal, save or essence")
         cautious = bool(args.get("cautious", False))
-        self._navigate(d, chance, rolled, heroes, cautious, bonuses, args.get("blocked") or [])
+        self._navigate(d, chance, rolled, heroes, cautious, bonuses, faces(args, "blocked"))
         for hid in heroes:
             res = rolled[hid]
             if res.get("explore") in SUCCEEDED:
@@ -181,14 +182,14 @@ class SkillRules:
         """Gold or Food found, bought or shared; a starving hero eats what arrives."""
         hid = args.get("hero")
         hero(d.state, hid)
-        amounts = {k: args.get(k, 0) for k in ("gold", "food")}
-        for k, v in amounts.items():
-            if isinstance(v, bool) or not isinstance(v, int):
-                raise RuleError(f"{k} must be a whole number")
+        amounts = {k: whole(args, k, minimum=None) for k in ("gold", "food")}
+        h = d.state.heroes[hid]
+        if amounts["gold"] < -h.gold:
+            raise RuleError(f"{hid} has {h.gold} Gold, not {-amounts['gold']}")
         gain(d, hid, str(args.get("why", "gained")), **amounts)
 
     def cmd_wander(self, d: Decision, args: dict[str, Any], chance: Chance, content) -> None:
-        self._wander(d, chance, args.get("blocked") or [], str(args.get("why", "Wander")))
+        self._wander(d, chance, faces(args, "blocked"), str(args.get("why", "Wander")))
 
     def cmd_roam(self, d: Decision, args: dict[str, Any], chance: Chance, content) -> None:
         """Roam: the first d6 is the compass direction, the second the hexes moved."""
@@ -200,7 +201,7 @@ class SkillRules:
         self, d: Decision, args: dict[str, Any], chance: Chance, content
     ) -> None:
         s: HexploreState = d.state
-        where = args.get("location", "")
+        where = word(args, "location")
         if where in NO_CIRCUMSTANCE:
             raise RuleError(
                 f"no Circumstance is rolled on a {where.replace('_', ' ')}: skip to the Event phase"
@@ -208,6 +209,8 @@ class SkillRules:
         if s.circumstance is not None and s.circumstance.roll:
             raise RuleError("the Circumstance for this game turn is already rolled")
         slots = args.get("slots") or []
+        if not isinstance(slots, list) or not all(isinstance(x, str) for x in slots):
+            raise RuleError("slots lists the card ids on the Circumstance bar, slot 1 first")
         if args.get("fey_realm"):
             # In the Fey Realm the group chooses an open slot or draws blindly: no roll.
             roll = _whole_slot(args.get("choose", 6))
