@@ -151,7 +151,10 @@ class CombatRules:
             raise RuleError("the game is over")
         if in_combat(s):
             raise RuleError(f"the combat with {s.combat.opponent.name} is still under way")
-        card = find_opponent(content, args.get("opponent"))
+        wanted = args.get("opponent")
+        if wanted is None and s.adrimon_attacks:
+            wanted = "adrimon"  # from Fate Cycle 10 she comes to the heroes every Event phase
+        card = find_opponent(content, wanted)
         heroes = active_heroes(s)
         if not heroes:
             raise RuleError("no hero is able to fight")
