@@ -8,14 +8,27 @@ from companion.core.rules import GameBase
 from companion.games.hexplore import content as content_mod
 from companion.games.hexplore.combat import CombatRules
 from companion.games.hexplore.common import CommonRules, in_combat
+from companion.games.hexplore.declare import DeclareRules
 from companion.games.hexplore.fate import FateRules
+from companion.games.hexplore.opponent import OpponentRules
+from companion.games.hexplore.resolve import ResolveRules
 from companion.games.hexplore.rewards import RewardEvents
 from companion.games.hexplore.setup import initial_state
 from companion.games.hexplore.skills import SkillRules
 from companion.games.hexplore.state import HexploreState
 
 
-class HexploreGame(FateRules, SkillRules, CombatRules, RewardEvents, CommonRules, GameBase):
+class HexploreGame(
+    FateRules,
+    SkillRules,
+    CombatRules,
+    DeclareRules,
+    OpponentRules,
+    ResolveRules,
+    RewardEvents,
+    CommonRules,
+    GameBase,
+):
     id = "hexplore"
     title = "HEXplore It: The Forests of Adrimon"
     version = "1"
