@@ -103,3 +103,19 @@ def test_the_combat_mat_walks_through_a_round(view, session, tmp_path: Path):
     wanted = os.environ.get("HEXPLORE_SCREEN_PNG", str(tmp_path / "hexplore.png"))
     out = Path(Window.screenshot(name=wanted))
     assert out.stat().st_size > 10_000
+
+
+def test_the_skills_board_rolls_a_hero_and_settles_the_phase(view, session):
+    press(view.ids.skills.ids.settle)
+    assert view.message == "waiting for skill rolls from stormcaller, keeper"
+    press(view.ids.skills.roll_button("keeper"))
+    assert view.request_text == "Waiting: keeper: roll skill_d10 (navigate (rank 2))"
+    for face in ("hex", "3", "10"):
+        button = next(b for b in view.ids.answers.children if b.text == face)
+        press(button)
+    assert session.state.last_skill_rolls["keeper"] == {
+        "navigate": "critical_success",
+        "explore": "success",
+        "survival": "critical_failure",
+    }
+    assert "2 [CRIT]" in view.ids.skills.cell_texts()

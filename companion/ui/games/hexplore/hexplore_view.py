@@ -29,6 +29,7 @@ class HexploreView(BoxLayout):
     def __init__(self, **kwargs: Any) -> None:
         super().__init__(**kwargs)
         self.ids.mat.send = self.send
+        self.ids.skills.send = self.send
         self.refresh()
 
     def send(self, name: str, args: dict[str, Any] | None = None) -> bool:
