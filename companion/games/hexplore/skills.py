@@ -250,6 +250,9 @@ class SkillRules:
         if discard and not c.may_discard:
             raise RuleError("only a group that Moved Cautiously may discard the Circumstance")
         d.emit("CircumstanceSettled", settled="discarded" if discard else "played")
+        card = content.find("circumstances", c.card) if c.card else None
+        if not discard and card is not None and card.encounter:
+            self.cmd_start_combat(d, {"opponent": card.encounter}, chance, content)
 
     # -- events ------------------------------------------------------------------------
 
