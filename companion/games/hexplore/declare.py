@@ -144,6 +144,10 @@ class DeclareRules:
         if decl.defend_too:
             decl.defend = max(decl.defend, half(h.abilities["defend"]))
         decl.heal = whole(args, "heal")
+        if decl.heal and decl.action == "attack":
+            raise RuleError("an Attack heals no one: use an item while Defending, or a Mastery")
+        if decl.heal and decl.action == "defend" and (decl.wake or "knocked_down" in h.conditions):
+            raise RuleError(f"{hid} may not use an item while getting up or waking an ally")
         decl.heal_vital = vital_arg(args, "heal_vital")
         decl.heal_target = str(args.get("heal_target", "")) if decl.heal else ""
         if decl.heal_target and decl.heal_target not in s.heroes:
