@@ -21,8 +21,9 @@ from companion.games.hexplore.common import (
     in_combat,
     whole,
 )
-from companion.games.hexplore.conditions import combat_over, inflict, upkeep
+from companion.games.hexplore.conditions import CAPPED, combat_over, inflict, upkeep
 from companion.games.hexplore.content import Opponent
+from companion.games.hexplore.dice import SUCCEEDED
 from companion.games.hexplore.fight import Potency, failed, fighting, find_opponent
 from companion.games.hexplore.rewards import give_rewards
 from companion.games.hexplore.skills import check_skill
@@ -127,6 +128,9 @@ class CombatRules:
                 )
             for e in passive.fail_conditions:
                 inflict(d, hid, e.condition, e.rounds, e.value, e.damage)
+        for hid, res in results.items():
+            if res.get(passive.fail_caps_attack, "success") not in SUCCEEDED:
+                inflict(d, hid, CAPPED, rounds=1)
 
     def _end_combat(self, d: Decision, chance: Chance, card: Opponent, outcome: str) -> None:
         """Death only now, for whoever is still at 0 Health (or Tethered at 0 Energy);

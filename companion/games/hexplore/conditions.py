@@ -12,6 +12,10 @@ from companion.games.hexplore.common import OPPONENT, stacks, target_of
 from companion.games.hexplore.tables import PERSISTS, STACKS
 
 GROGGY = "groggy"  # the round after waking from Unconscious: -3 to every Ability rank
+# Card effects kept as Conditions so they show on the mat and end with the combat.
+WEAKENED = "weakened"  # deals `stacks` less damage until the end of combat
+DECAYING = "decaying"  # suffers `damage` Health at the next Declaration phase
+CAPPED = "capped"  # may deal at most their Attack rank in Health damage this round
 
 
 def inflict(
@@ -22,11 +26,13 @@ def inflict(
     value: int = 0,
     damage: int = 0,
     to: str = "",
+    add: int = 1,
 ) -> None:
-    """Give a Condition: stacking ones gain a stack, others are refreshed."""
+    """Give a Condition: stacking ones gain `add` stacks, others are refreshed."""
     target = target_of(d.state, who)
     old = target.conditions.get(condition)
-    n = (old.stacks + 1) if (old and condition in STACKS) else 1
+    stacking = condition in STACKS or condition == WEAKENED
+    n = (old.stacks + add) if (old and stacking) else add
     data: dict = {"stacks": n, "rounds": rounds}
     if value:
         data["value"] = value
@@ -47,9 +53,9 @@ def upkeep(d: Decision, who: str) -> None:
         health -= 3  # the Health damage does not stack
     if "poisoned" in target.conditions and who != OPPONENT:
         health -= 1
-    swallowed = target.conditions.get("swallowed")
-    if swallowed:
-        health -= swallowed.damage
+    for held in ("swallowed", DECAYING):
+        if held in target.conditions:
+            health -= target.conditions[held].damage
     energy = -3 if "drained" in target.conditions else 0
     if who == OPPONENT and d.state.combat.opponent.regen:
         o = d.state.combat.opponent

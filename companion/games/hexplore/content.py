@@ -59,6 +59,14 @@ class Action(msgspec.Struct, forbid_unknown_fields=True, kw_only=True, rename={"
     loses_action: bool = False
     halve_health_damage: bool = False
     damage_dealer_conditions: list[Effect] = []
+    # Card wording the app runs: targets who dealt damage this round deal `weakens` less
+    # until the end of combat (Giant Fox); targets who Defended or were Healed this round
+    # suffer `delayed_health` more at the next Declaration phase (Decaying Forest); those
+    # who fail `fail_caps_attack` deal at most their Attack rank in Health this round
+    # (Smoking Limb).
+    weakens: int = 0
+    delayed_health: int = 0
+    fail_caps_attack: str = ""
     text: str = ""
 
 
@@ -82,6 +90,7 @@ class Opponent(Item, kw_only=True):
     influence: int = 0  # 0: cannot be Influenced
     influence_cost: int = 0  # Energy each Influencing hero spends per round
     dangerous: bool = False
+    swallowed_damage: int = 1  # Swallowed heroes' damage is multiplied by this (Tharanos: 2)
     actions: list[Action]
     rewards: Rewards = msgspec.field(default_factory=Rewards)
     text: str = ""
@@ -147,6 +156,8 @@ def _action_problems(o: Opponent) -> Iterable[str]:
             yield f"{a.key} costs {a.cost} Energy but names no default action"
         if a.default and a.default not in keys:
             yield f"{a.key} defaults to '{a.default}', which this opponent lacks"
+        if a.fail_caps_attack and a.fail_caps_attack not in a.skills:
+            yield f"{a.key}: fail_caps_attack names '{a.fail_caps_attack}', which it does not roll"
         for s in a.skills:
             if s not in SKILLS:
                 yield f"{a.key}: '{s}' is not a skill ({', '.join(SKILLS)})"

@@ -11,7 +11,15 @@ from typing import Any
 
 from companion.core.rules import Chance, Decision
 from companion.games.hexplore.common import OPPONENT, stacks
-from companion.games.hexplore.conditions import GROGGY, count_down, heal_amount, inflict
+from companion.games.hexplore.conditions import (
+    CAPPED,
+    DECAYING,
+    GROGGY,
+    WEAKENED,
+    count_down,
+    heal_amount,
+    inflict,
+)
 from companion.games.hexplore.content import Action, Effect, Opponent
 from companion.games.hexplore.dice import SUCCEEDED, skill_outcome
 from companion.games.hexplore.fight import Potency, combat_in, failed, fighting, find_opponent
@@ -56,7 +64,7 @@ class ResolveRules:
         opp_lost, halves = self._before_damage(s, chance, act, decls, t)
         p = Potency() if opp_lost else Potency.of(act, halves)
         shielded = c.opponent.soul_shield > 0
-        out = self._heroes_strike(s, act, p, opp_lost, decls, t)
+        out = self._heroes_strike(s, card, act, p, opp_lost, decls, t)
         if not opp_lost:
             self._opponent_strikes(s, act, p, decls, t)
         self._heals(s, p, decls, t)
@@ -95,6 +103,7 @@ class ResolveRules:
     def _heroes_strike(
         self,
         s: HexploreState,
+        card: Opponent,
         act: Action,
         p: Potency,
         opp_lost: bool,
@@ -110,7 +119,7 @@ class ResolveRules:
             favored[x.favored_vital] += x.favored
             if x.lost or x.action not in ("attack", "mastery") or x.amount <= 0:
                 continue
-            amount = half(x.amount) if x.halved else x.amount
+            amount = self._strength(s, hid, x, card)
             if "swallowed" in s.heroes[hid].conditions:
                 t.constraint[hid] = t.constraint.get(hid, 0) + amount
             if x.target:
@@ -162,6 +171,18 @@ class ResolveRules:
                     t.add(hid, "energy", -2 * o.level)
                     t.lines.append(f"{hid} is Soul Laced: {2 * o.level} Piercing Energy Drain")
         return out
+
+    def _strength(self, s: HexploreState, hid: str, x: Declaration, card: Opponent) -> int:
+        """A declared amount after Confusion, the Giant Fox's weakening, Smoking Limb's cap
+        and a Swallowed hero's blows inside the opponent."""
+        h = s.heroes[hid]
+        amount = half(x.amount) if x.halved else x.amount
+        amount = max(0, amount - stacks(h, WEAKENED))
+        if CAPPED in h.conditions and x.vital == "health":
+            amount = min(amount, h.abilities["attack"])
+        if "swallowed" in h.conditions:
+            amount *= card.swallowed_damage
+        return amount
 
     def _opponent_strikes(
         self, s: HexploreState, act: Action, p: Potency, decls: dict[str, Declaration], t: Tally
@@ -237,6 +258,16 @@ class ResolveRules:
                 if dealt.get("health"):
                     for e in act.damage_dealer_conditions:
                         give(hid, e)
+                if act.weakens and hid in la.hits and any(dealt.values()):
+                    inflict(d, hid, WEAKENED, add=act.weakens)
+                    t.lines.append(f"{hid} dealt damage: {act.weakens} less until combat ends")
+            if act.delayed_health:
+                extra = act.delayed_health + DIFFICULTIES[s.combat.difficulty].damage
+                for target in la.hits:
+                    x = decls.get(target)
+                    defended = x is not None and x.action == "defend" and not x.lost
+                    if defended or target in t.healed:
+                        give(target, Effect(condition=DECAYING, rounds=1, damage=extra))
             if p.regen:
                 d.emit("OpponentRegen", regen=max(s.combat.opponent.regen, p.regen))
         for hid, x in decls.items():
