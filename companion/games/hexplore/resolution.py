@@ -1,0 +1,120 @@
+"""The arithmetic of the Resolution phase, on plain numbers.
+
+"Effects that reduce damage are calculated first. Then all remaining damage and Healing
+are calculated into one total."  Defend comes off each attack, Block off the total
+(Energy first), Piercing passes both, and nothing here knows about events or dice.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from companion.games.hexplore.tables import half
+
+DAMAGE_VITALS = ("health", "energy")
+
+
+@dataclass
+class Attack:
+    """One hero's damaging action against the opponent."""
+
+    hero: str
+    vital: str
+    amount: int
+    piercing: int = 0
+
+
+@dataclass
+class Taken:
+    """Damage one target takes, split into what may be reduced and what pierces."""
+
+    reducible: dict[str, int] = field(default_factory=lambda: {"health": 0, "energy": 0})
+    piercing: dict[str, int] = field(default_factory=lambda: {"health": 0, "energy": 0})
+
+    def add(self, vital: str, amount: int, piercing: int, defend: int) -> None:
+        p = min(max(0, piercing), amount)
+        self.piercing[vital] += p
+        self.reducible[vital] += max(0, amount - p - max(0, defend))
+
+    def block(self, amount: int) -> int:
+        """Block comes off the total, beginning with Energy; returns what it stopped."""
+        left = max(0, amount)
+        for vital in ("energy", "health"):
+            cut = min(left, self.reducible[vital])
+            self.reducible[vital] -= cut
+            left -= cut
+        return max(0, amount) - left
+
+    def total(self, vital: str) -> int:
+        return self.reducible[vital] + self.piercing[vital]
+
+
+@dataclass
+class Outgoing:
+    """What the heroes' attacks add up to against the opponent this round."""
+
+    taken: Taken
+    dealt: dict[str, dict[str, int]]  # hero -> vital -> damage landed
+    negated: str = ""
+    lines: list[str] = field(default_factory=list)
+
+
+def heroes_attack(
+    attacks: list[Attack],
+    defend: int = 0,
+    block: int = 0,
+    negate: bool = False,
+    halve_health: bool = False,
+    vulnerable: int = 0,
+) -> Outgoing:
+    """The heroes' Health and Energy damage on the opponent after its reductions."""
+    out = Outgoing(Taken(), {})
+    live = [a for a in attacks if a.amount > 0 and a.vital in DAMAGE_VITALS]
+    if negate and live:
+        worst = max(live, key=lambda a: a.amount)
+        out.negated = worst.hero
+        out.lines.append(f"{worst.hero}'s {worst.amount} {worst.vital} damage is Negated")
+        live = [a for a in live if a is not worst]
+    for a in live:
+        amount, piercing = a.amount + vulnerable, a.piercing
+        if halve_health and a.vital == "health":
+            amount, piercing = half(amount), half(piercing)
+            out.lines.append(f"{a.hero} deals half Health damage: {amount}")
+        before = out.taken.total(a.vital)
+        out.taken.add(a.vital, amount, piercing, defend)
+        landed = out.taken.total(a.vital) - before
+        if defend:
+            out.lines.append(f"{a.hero}: {amount} {a.vital} less Defend {defend} = {landed}")
+        out.dealt.setdefault(a.hero, {}).setdefault(a.vital, 0)
+        out.dealt[a.hero][a.vital] += landed
+    if block:
+        stopped = out.taken.block(block)
+        out.lines.append(f"Block {block} stops {stopped} damage, Energy first")
+    return out
+
+
+def hero_takes(
+    damage: dict[str, int],
+    piercing: int,
+    hits: int,
+    defend: int = 0,
+    block: int = 0,
+    vulnerable: int = 0,
+) -> Taken:
+    """One target's damage from an opponent action that hits it `hits` times."""
+    taken = Taken()
+    for _ in range(hits):
+        for vital in DAMAGE_VITALS:
+            base = damage.get(vital, 0)
+            if base > 0:
+                taken.add(vital, base + vulnerable, piercing, defend)
+    if block:
+        taken.block(block)
+    return taken
+
+
+def soak_shield(shield: int, damage: int) -> tuple[int, int]:
+    """Soul Shield takes Health, Energy and Favored damage; excess does not carry over.
+    Returns (damage the shield took, damage wasted)."""
+    took = min(max(0, shield), max(0, damage))
+    return took, max(0, damage) - took

@@ -1,0 +1,98 @@
+"""Rewards after a won combat: group rewards, single rewards by target dice, Fragments."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from companion.core.rules import Chance, Decision
+from companion.games.hexplore.common import gain, in_play
+from companion.games.hexplore.content import Opponent
+from companion.games.hexplore.dice import target_dice
+from companion.games.hexplore.state import HexploreState
+from companion.games.hexplore.tables import DIFFICULTIES
+
+
+def give_rewards(d: Decision, chance: Chance, card: Opponent, outcome: str) -> None:
+    s: HexploreState = d.state
+    c = s.combat
+    r = card.rewards
+    living = [h for h in c.heroes if h not in c.fled and in_play(s.heroes[h])]
+    # Dead and mindwiped heroes (still with the group) are the fallen for rewards.
+    fallen = [
+        h
+        for h, x in s.heroes.items()
+        if (x.dead or x.mindwiped) and not x.vanished and h not in c.fled
+    ]
+    if not living:
+        return
+    # A fallen hero's Gold and Food are divided between the others.
+    extra_gold = r.gold * len(fallen) // len(living)
+    extra_food = r.food * len(fallen) // len(living)
+    for hid in living:
+        gain(
+            d,
+            hid,
+            f"{card.title}: group reward",
+            gold=r.gold + extra_gold,
+            food=r.food + extra_food,
+        )
+        for text in r.vanquish if outcome == "vanquished" else r.influence:
+            d.emit("RewardGiven", hero=hid, reward=text)
+    if r.power_ups:
+        group = s.play_style == "quick_play"
+        d.emit("PowerUpsGained", heroes=[] if group else living + fallen, count=r.power_ups)
+    _single(d, chance, r.single, living)
+    if r.fragments:
+        _fragments(d, chance, r.fragments)
+
+
+def _single(d: Decision, chance: Chance, rewards: list[str], living: list[str]) -> None:
+    """Each hero rolls target dice; the highest gains the first reward, and so on."""
+    if not rewards:
+        return
+    if len(living) == 1:
+        for text in rewards:
+            d.emit("RewardGiven", hero=living[0], reward=text)
+        return
+    left = list(rewards)
+    while left:
+        batch, left = left[: len(living)], left[len(living) :]
+        order, rolls = target_dice(
+            chance, living, len(batch), "target dice for single rewards", ordered=True
+        )
+        for hid, text in zip(order, batch, strict=False):
+            d.emit("RewardGiven", hero=hid, reward=text, rolls=rolls.get(hid, []))
+
+
+def _fragments(d: Decision, chance: Chance, count: int) -> None:
+    """A raised Difficulty lets the group roll the Fate die per Fragment for one more."""
+    top = DIFFICULTIES[d.state.difficulty].extra_fragment
+    extra = 0
+    if top:
+        for i in range(count):
+            roll = chance.roll(
+                "fate_d8", for_="group", why=f"extra Fragment on {top} or less ({i + 1} of {count})"
+            )[0]
+            extra += roll <= top
+    d.emit("FragmentsGained", count=count + extra, extra=extra)
+
+
+class RewardEvents:
+    def on_RewardGiven(self, s: HexploreState, e: dict[str, Any]) -> None:
+        s.heroes[e["hero"]].rewards.append(e["reward"])
+
+    def text_RewardGiven(self, e: dict[str, Any]) -> str:
+        return f"{e['hero']} gains {e['reward']}"
+
+    def on_PowerUpsGained(self, s: HexploreState, e: dict[str, Any]) -> None:
+        if not e["heroes"]:
+            s.power_ups += e["count"]
+        for hid in e["heroes"]:
+            s.heroes[hid].power_ups += e["count"]
+
+    def on_FragmentsGained(self, s: HexploreState, e: dict[str, Any]) -> None:
+        s.fragments += e["count"]
+
+    def text_FragmentsGained(self, e: dict[str, Any]) -> str:
+        extra = f" ({e['extra']} extra for the Difficulty)" if e["extra"] else ""
+        return f"The group gains {e['count']} Fragment(s){extra}"

@@ -1,0 +1,191 @@
+"""The table's state for HEXplore It: what the Battle Mat and the Role mats hold.
+
+Plain dataclasses of JSON types only, so the session can snapshot them, `state --json`
+can print them and a correction can set any field (SCENARIOS.md names the paths).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+
+@dataclass
+class Condition:
+    """One Condition on a hero or the opponent.
+
+    `rounds` counts down at the end of each combat round (0 = until removed); `value` is a
+    constraint's remaining Health (Encased, Swallowed) or the Unconscious wake counter;
+    `damage` is Swallowed's Health loss per round; `successes` counts Poisoned's Survival
+    successes; `to` names who a Bound target is tied to.
+    """
+
+    stacks: int = 1
+    rounds: int = 0
+    value: int = 0
+    damage: int = 0
+    successes: int = 0
+    to: str = ""
+
+
+@dataclass
+class HeroState:
+    name: str
+    health: int
+    energy: int
+    max_health: int
+    max_energy: int
+    skills: dict[str, int]
+    abilities: dict[str, int]
+    base_attack: int
+    food_rating: int = 0
+    food: int = 0
+    gold: int = 0
+    favored_opponent: str = ""
+    mindwiped: bool = False
+    mindwiped_turns: int = 0
+    vanished: bool = False
+    dead: bool = False
+    starving: int = 0
+    conditions: dict[str, Condition] = field(default_factory=dict)
+    power_ups: int = 0
+    rewards: list[str] = field(default_factory=list)
+
+
+@dataclass
+class Fate:
+    tracker: int = 0
+    cycle: int = 0
+    length: int = 6  # tracker rises per cycle: 6, or 5 in Double Up and Quick Play
+    sentinels_made: int = 0
+
+
+@dataclass
+class Sentinel:
+    number: int
+    location: str  # battle_site_1..4 or acropolis_1..6
+
+
+@dataclass
+class SkillPhase:
+    """This game turn's skill rolls, kept until `end_skill_phase` settles the group."""
+
+    turn: int = 0
+    rolled: dict[str, dict[str, str]] = field(default_factory=dict)
+    dice: dict[str, dict[str, int]] = field(default_factory=dict)
+    bonuses: list[str] = field(default_factory=list)
+    resolved: bool = False
+
+
+@dataclass
+class Circumstance:
+    roll: int = 0
+    slot: int = 0  # 1-5, or 0 for a blind draw
+    card: str = ""
+    unavoidable: bool = False
+    may_discard: bool = False
+    settled: str = ""  # "" | played | discarded
+
+
+@dataclass
+class OpponentState:
+    id: str
+    name: str
+    kind: str
+    type: str
+    level: int
+    health: int
+    energy: int
+    soul_shield: int
+    influence: int
+    max_health: int
+    max_energy: int
+    max_influence: int
+    savable: bool = False
+    regen: int = 0
+    conditions: dict[str, Condition] = field(default_factory=dict)
+
+
+@dataclass
+class Declaration:
+    action: str  # attack | defend | mastery | flee
+    amount: int = 0
+    vital: str = "health"  # health | energy | influence
+    piercing: int = 0
+    defend: int = 0
+    block: int = 0
+    heal: int = 0
+    heal_vital: str = "health"
+    heal_target: str = ""
+    target: str = ""  # "" = the opponent, or a hero whose constraint is attacked
+    energy_spent: int = 0
+    favored: int = 0
+    favored_vital: str = "health"
+    favored_rolls: list[int] = field(default_factory=list)
+    inflicts: dict[str, int] = field(default_factory=dict)  # condition -> rounds
+    wake: str = ""
+    defend_too: bool = False
+    lost: bool = False
+    halved: bool = False
+    notes: list[str] = field(default_factory=list)
+
+
+@dataclass
+class LastAction:
+    roll: int = 0
+    ability: str = ""  # attack | defend | mastery | mastery2 | special | special2
+    name: str = ""
+    wanted: str = ""  # the ability rolled, when it defaulted for want of Energy
+    defaulted: bool = False
+    energy_spent: int = 0
+    targets: list[str] = field(default_factory=list)
+    hits: dict[str, int] = field(default_factory=dict)  # target -> attacks received
+    target_rolls: dict[str, list[int]] = field(default_factory=dict)
+    skill_rolls: dict[str, dict[str, str]] = field(default_factory=dict)
+    health: int = 0
+    energy: int = 0
+    piercing: int = 0
+    lost: bool = False
+    halved: bool = False
+
+
+@dataclass
+class Combat:
+    opponent: OpponentState
+    difficulty: str
+    dangerous: int = 0
+    round: int = 1
+    phase: str = "declare"  # declare | resolve | over
+    heroes: list[str] = field(default_factory=list)
+    fled: list[str] = field(default_factory=list)
+    flee_attempts: dict[str, int] = field(default_factory=dict)
+    declarations: dict[str, Declaration] = field(default_factory=dict)
+    last_action: LastAction | None = None
+    passive: bool = False
+    sentinel: str = ""  # the Sentinel's location, when fighting one
+    resolution: list[str] = field(default_factory=list)
+    outcome: str | None = None  # None | vanquished | influenced | fled | heroes_fell
+
+
+@dataclass
+class HexploreState:
+    heroes: dict[str, HeroState]
+    difficulty: str = "starter"
+    play_style: str = "standard"
+    solo: bool = False
+    turn: int = 1
+    fate: Fate = field(default_factory=Fate)
+    sentinels: list[Sentinel] = field(default_factory=list)
+    adrimon_attacks: bool = False
+    movement: int = 4
+    last_skill_rolls: dict[str, dict[str, str]] = field(default_factory=dict)
+    skill_phase: SkillPhase = field(default_factory=SkillPhase)
+    circumstance: Circumstance | None = None
+    wander: list[int] = field(default_factory=list)  # the last wander or roam dice
+    wander_stayed: bool = False  # the Wander led off the map or onto a peak
+    combat: Combat | None = None
+    last_combat: str = ""
+    bosses_defeated: list[str] = field(default_factory=list)
+    fragments: int = 0
+    power_ups: int = 0
+    essence: dict[str, int] = field(default_factory=dict)
+    outcome: str | None = None  # None | won | lost

@@ -1,0 +1,110 @@
+"""The printed tables the rules read from: difficulty, play styles, conditions, compass."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+SKILLS = ("navigate", "explore", "survival")
+VITALS = ("health", "energy", "influence")
+OPPONENT_TYPES = (
+    "construct",
+    "creature",
+    "humanoid",
+    "monstrous_humanoid",
+    "magical_nature",
+    "spirit",
+    "undead",
+    "magi",
+)
+
+
+@dataclass(frozen=True)
+class Difficulty:
+    """One row of the Battle Mat's Game Difficulty bar."""
+
+    vitals_per_hero: int
+    damage: int
+    skill_penalty: int
+    passives: bool
+    extra_targets: int
+    extra_fragment: int  # the Fate die result at or under which an extra Fragment comes
+
+
+DIFFICULTIES: dict[str, Difficulty] = {
+    "starter": Difficulty(0, 0, 0, False, 0, 0),
+    "easy": Difficulty(5, 1, 0, False, 0, 2),
+    "moderate": Difficulty(10, 1, 1, True, 0, 3),
+    "difficult": Difficulty(20, 2, 1, True, 0, 4),
+    "heroic": Difficulty(40, 2, 2, True, 0, 5),
+    "epic": Difficulty(80, 3, 3, True, 1, 6),
+}
+DIFFICULTY_ORDER = list(DIFFICULTIES)
+
+
+def raised(difficulty: str, steps: int) -> str:
+    """Difficulty raised `steps` times; it cannot go past Epic."""
+    i = DIFFICULTY_ORDER.index(difficulty) + max(0, steps)
+    return DIFFICULTY_ORDER[min(i, len(DIFFICULTY_ORDER) - 1)]
+
+
+@dataclass(frozen=True)
+class PlayStyle:
+    cycle_length: int
+    sentinels: bool
+    movement: int
+    magi_shield_halved: bool
+
+
+PLAY_STYLES: dict[str, PlayStyle] = {
+    "standard": PlayStyle(6, True, 4, False),
+    "double_up": PlayStyle(5, True, 4, False),
+    "quick_play": PlayStyle(5, False, 5, True),
+    "marathon": PlayStyle(6, True, 4, False),
+}
+
+MAX_SENTINELS = 4
+BATTLE_SITES = 4
+ADRIMON_CYCLE = 10
+MAX_STARVING = 3
+
+# Condition qualities from the Conditions table.
+STACKS = {"bleeding", "burned", "drained", "entangled", "frightened", "vulnerable", "disoriented"}
+PERSISTS = {"bound", "poisoned"}
+CONDITIONS = (
+    "bleeding",
+    "bound",
+    "burned",
+    "confused",
+    "disarmed",
+    "disoriented",
+    "drained",
+    "encased",
+    "entangled",
+    "frightened",
+    "knocked_down",
+    "poisoned",
+    "soul_laced",
+    "swallowed",
+    "tethered",
+    "unconscious",
+    "vulnerable",
+)
+
+NO_CIRCUMSTANCE = {"waypost", "enthralled_city", "battle_site", "boss"}
+
+# Encounter action keys and the action die faces they answer to.
+ENCOUNTER_ROLLS = {"attack": [1, 2, 3], "mastery": [4, 5], "special": [6]}
+BOSS_ROLLS = {
+    "attack": [1],
+    "defend": [2],
+    "mastery": [3],
+    "mastery2": [4],
+    "special": [5],
+    "special2": [6],
+}
+TARGET_COUNTS = {"single": 1, "dual": 2, "triple": 3}
+
+
+def half(n: int) -> int:
+    """The rulebook's rounding: halves round down, to a minimum of 1 (0 stays 0)."""
+    return max(1, n // 2) if n > 0 else 0

@@ -1,0 +1,156 @@
+"""What the HEXplore screens say, worked out from the state alone (no Kivy here).
+
+Kept apart from the widgets so the words can be tested without a window, and so the
+screens stay views: they only read `session.state` and call `session.do`.
+"""
+
+from __future__ import annotations
+
+from companion.games.hexplore.state import HexploreState
+from companion.games.hexplore.tables import SKILLS
+
+RESULT_MARK = {
+    "success": "ok",
+    "critical_success": "CRIT",
+    "failure": "fail",
+    "critical_failure": "CRIT FAIL",
+}
+
+
+def cycle_warnings(s: HexploreState) -> list[str]:
+    """Skills the next Fate Cycle will take away, and heroes it will mindwipe."""
+    out = []
+    nxt = s.fate.cycle + 1
+    left = s.fate.length - s.fate.tracker
+    for h in s.heroes.values():
+        if h.dead or h.mindwiped or h.vanished:
+            continue
+        doomed = [k for k in SKILLS if h.skills[k] == nxt]
+        if not doomed:
+            continue
+        if all(h.skills[k] <= nxt for k in SKILLS):
+            out.append(f"{h.name}: MINDWIPED at Fate Cycle {nxt} ({left} rises away)")
+        else:
+            out.append(
+                f"{h.name}: {', '.join(doomed)} will fail at Fate Cycle {nxt} ({left} rises away)"
+            )
+    return out
+
+
+def hero_status(s: HexploreState, hid: str) -> str:
+    h = s.heroes[hid]
+    if h.vanished:
+        return "gone"
+    if h.dead:
+        return "dead"
+    if h.mindwiped:
+        return f"mindwiped ({h.mindwiped_turns} turns)"
+    parts = [f"{h.health}/{h.max_health} HP", f"{h.energy}/{h.max_energy} EN"]
+    if h.starving:
+        parts.append(f"starving {h.starving}")
+    if h.conditions:
+        parts.append(
+            ", ".join(
+                name.replace("_", " ") + (f" x{c.stacks}" if c.stacks > 1 else "")
+                for name, c in h.conditions.items()
+            )
+        )
+    return "  ".join(parts)
+
+
+def hero_flag(s: HexploreState, hid: str) -> str:
+    """One word for the skills board: what the Fate Cycle and hunger have done."""
+    h = s.heroes[hid]
+    for flag, on in (("gone", h.vanished), ("dead", h.dead), ("mindwiped", h.mindwiped)):
+        if on:
+            return flag
+    return f"starving {h.starving}" if h.starving else "ok"
+
+
+def skill_cell(s: HexploreState, hid: str, skill: str) -> str:
+    h = s.heroes[hid]
+    rank = h.skills[skill]
+    mark = " AUTO-FAIL" if rank <= s.fate.cycle else ""
+    last = s.last_skill_rolls.get(hid, {}).get(skill)
+    shown = f" [{RESULT_MARK[last]}]" if last else ""
+    return f"{rank}{mark}{shown}"
+
+
+def opponent_line(s: HexploreState) -> str:
+    c = s.combat
+    if c is None:
+        return "No combat"
+    o = c.opponent
+    parts = [
+        f"{o.name} (level {o.level} {o.type.replace('_', ' ')})",
+        f"Health {o.health}/{o.max_health}",
+        f"Energy {o.energy}/{o.max_energy}",
+    ]
+    if o.soul_shield:
+        parts.append(f"Soul Shield {o.soul_shield}")
+    if o.savable:
+        parts.append(f"Influence {o.influence}/{o.max_influence}")
+    if o.conditions:
+        parts.append(", ".join(o.conditions))
+    return "   ".join(parts)
+
+
+def combat_heading(s: HexploreState) -> str:
+    c = s.combat
+    if c is None:
+        return "Combat mat"
+    if c.phase == "over":
+        return f"Combat over: {c.outcome}"
+    step = {"declare": "declare actions, then Opponent acts", "resolve": "resolve the round"}[
+        c.phase
+    ]
+    return f"Round {c.round} on {c.difficulty.title()}: {step}"
+
+
+def declaration_line(s: HexploreState, hid: str) -> str:
+    c = s.combat
+    x = c.declarations.get(hid) if c else None
+    if c and hid in c.fled:
+        return "fled"
+    if x is None:
+        return "-"
+    what = x.action
+    if x.amount:
+        what += f" {x.amount} {x.vital}"
+    if x.defend:
+        what += f", Defend {x.defend}"
+    if x.heal:
+        what += f", Heal {x.heal} {x.heal_target or hid}"
+    if x.favored:
+        what += f", Favored {x.favored} {x.favored_vital} ({'+'.join(map(str, x.favored_rolls))})"
+    if x.notes:
+        what += f" ({'; '.join(x.notes)})"
+    return what
+
+
+def action_walkthrough(s: HexploreState) -> list[str]:
+    """The opponent's action step by step: the die, the ability, any default, the targets."""
+    c = s.combat
+    la = c.last_action if c else None
+    if la is None:
+        return []
+    lines = [f"Action die: {la.roll} -> {la.name}"]
+    if la.defaulted:
+        lines.append(f"Not enough Energy for {la.wanted}: defaults to {la.ability} at half")
+    elif la.energy_spent:
+        lines.append(f"Spends {la.energy_spent} Energy")
+    if la.target_rolls:
+        dice = ", ".join(f"{h} {'/'.join(map(str, r))}" for h, r in la.target_rolls.items())
+        lines.append(f"Target dice: {dice}")
+    lines.append(
+        "Targets: "
+        + (", ".join(h + (f" x{n}" if n > 1 else "") for h, n in la.hits.items()) or "none")
+    )
+    if la.health or la.energy:
+        lines.append(
+            f"Damage: {la.health} Health, {la.energy} Energy"
+            + (f", Piercing {la.piercing}" if la.piercing else "")
+        )
+    for hid, res in la.skill_rolls.items():
+        lines.append(f"{hid}: " + ", ".join(f"{k} {RESULT_MARK[v]}" for k, v in res.items()))
+    return lines
