@@ -2,6 +2,7 @@
 # MIT licence: Copyright (c) 2013, 2014 micropython-lib contributors. Unchanged below.
 # The MicroPython unix port ships no unittest; the firmware tests run under it with this.
 # ruff: noqa
+# fmt: off
 import io
 import sys
 
