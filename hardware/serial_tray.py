@@ -47,8 +47,6 @@ class SerialTraySource(LinkedSource):
         self._serial: serial.Serial | None = None
         self._decoder = wire.LineDecoder()
         self._host_seq = 0
-        self._hello: asyncio.Event | None = None
-        self._synced = asyncio.Event()
         self._watchdog: asyncio.Task | None = None
         self._loop: asyncio.AbstractEventLoop | None = None
 
@@ -90,17 +88,9 @@ class SerialTraySource(LinkedSource):
         return self.link.state.battery
 
     async def identify(self, die_id: str) -> bool:
-        die = die_id.split(":", 1)[-1]
-        if self._serial is None or "blink" not in self.link.state.capabilities:
+        if self._serial is None:
             return False
-        seq = self._send(wire.BLINK, (die,))
-        deadline = time.monotonic() + 2.0
-        while time.monotonic() < deadline:
-            reply = self.link.replies.pop(seq, None)
-            if reply is not None:
-                return reply == "ok"
-            await asyncio.sleep(0.01)
-        return False
+        return await self.link.blink(die_id.split(":", 1)[-1])
 
     def info(self) -> DeviceInfo:
         st = self.link.state
@@ -125,21 +115,9 @@ class SerialTraySource(LinkedSource):
         dropped = self._decoder.reset()
         if dropped:
             log.info("%s: dropped %d bytes of an unfinished frame", self.name, len(dropped))
-        self.link.lost_link()
-        self._hello = asyncio.Event()
-        self._synced = asyncio.Event()
         loop = asyncio.get_running_loop()
         loop.add_reader(ser.fileno(), self._readable)
-        self._send(wire.HELLO, (str(wire.VERSION), "0000", "host", "0", "roll"))
-        try:
-            await asyncio.wait_for(self._hello.wait(), self.hello_timeout)
-            self._send(wire.SYNC, ())
-            await asyncio.wait_for(self._synced.wait(), self.hello_timeout)
-        except TimeoutError:
-            raise DiceSourceError(
-                f"no dice tray answered on {self.port} within {self.hello_timeout:g} s: "
-                "check the cable, or choose another port"
-            ) from None
+        await self.link.handshake(self.hello_timeout, self.port or "the port")
 
     async def _close(self) -> None:
         ser, self._serial = self._serial, None
@@ -182,11 +160,6 @@ class SerialTraySource(LinkedSource):
         """Bytes from the wire to frames to roll events."""
         link = self.link
         for item in self._decoder.feed(data):
-            if isinstance(item, wire.Frame) and self._hello is not None:
-                if item.kind == wire.HELLO:
-                    self._hello.set()
-                elif item.kind == wire.SYNCED:
-                    self._synced.set()
             event = link.handle(item)
             if event is not None:
                 self._deliver(event)

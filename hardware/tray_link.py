@@ -7,6 +7,7 @@ tray (a new boot id), and logs every frame it throws away in words.
 
 from __future__ import annotations
 
+import asyncio
 import logging
 import time
 from collections.abc import Callable
@@ -63,6 +64,39 @@ class TrayLink:
         # Until the first resync completes, rolls are old news (made before the app
         # listened): remembered so a repeat is recognised, never delivered.
         self.priming = True
+        self._hello_seen = asyncio.Event()
+        self._synced_seen = asyncio.Event()
+
+    async def handshake(self, timeout: float, where: str) -> None:
+        """HELLO, then SYNC: the start of every connection (see PROTOCOL.md)."""
+        self._hello_seen = asyncio.Event()
+        self._synced_seen = asyncio.Event()
+        self.lost_link()
+        self.send(wire.HELLO, (str(wire.VERSION), "0000", "host", "0", "roll"))
+        try:
+            await asyncio.wait_for(self._hello_seen.wait(), timeout)
+            self.send(wire.SYNC, ())
+            await asyncio.wait_for(self._synced_seen.wait(), timeout)
+        except TimeoutError:
+            from hardware.linked import DiceSourceError
+
+            raise DiceSourceError(
+                f"no dice tray answered on {where} within {timeout:g} s: "
+                "check the cable, or choose another port"
+            ) from None
+
+    async def blink(self, die: str, timeout: float = 2.0) -> bool:
+        """Ask the tray to blink a die; True once it says it did."""
+        if "blink" not in self.state.capabilities:
+            return False
+        seq = self.send(wire.BLINK, (die,))
+        deadline = time.monotonic() + timeout
+        while time.monotonic() < deadline:
+            reply = self.replies.pop(seq, None)
+            if reply is not None:
+                return reply == "ok"
+            await asyncio.sleep(0.01)
+        return False
 
     def reject(self, reason: str) -> None:
         self.rejected += 1
@@ -120,6 +154,7 @@ class TrayLink:
         st.capabilities = tuple(f[4].split(","))
         self.seq.reset()
         self.seq.check(frame.seq)
+        self._hello_seen.set()
         return None
 
     def _frame(self, frame: wire.Frame, now: float) -> RollEvent | None:
@@ -157,6 +192,7 @@ class TrayLink:
         elif kind == wire.SYNCED:
             st.synced = True
             self.priming = False
+            self._synced_seen.set()
         elif kind != wire.HEARTBEAT:
             log.info("%s: frame type %s is not known here; ignored", self.source, kind)
         return None

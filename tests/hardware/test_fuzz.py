@@ -10,6 +10,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from firmware.common import gatt, wire
+from hardware.ble import RollTracker
 from hardware.tray_link import TrayLink
 
 FUZZ = settings(
@@ -170,3 +171,60 @@ def test_tray_link_sequences_never_deliver_twice(caplog, items):
             accepted_seqs.append(seq)
             last = seq
     assert len(delivered) <= len(accepted_seqs)
+
+
+@FUZZ
+@given(
+    st.lists(
+        st.one_of(
+            st.binary(max_size=30),
+            st.tuples(st.sampled_from([1, 2, 3, 4, 5, 0, 9]), st.integers(0, 40)).map(
+                lambda t: bytes([3, t[0], t[1]])
+            ),
+        ),
+        max_size=25,
+    )
+)
+def test_pixels_notifications_never_crash_or_give_impossible_faces(messages):
+    from firmware.common.pixels import DieInfo
+    from hardware.pixels import PixelsSource
+
+    source = PixelsSource("C0:FF:EE:00:00:01")
+    source._met(DieInfo("d20", 1, 1730000000, 5, 0, 50))
+    got = []
+    source.listeners.append(got.append)
+    for m in messages:
+        source._on_notify(None, bytearray(m))
+    for event in got:
+        assert event.state in ("rolling", "settled", "crooked")
+        assert -1 <= event.face_index < 20
+    keys = [(e.seq, e.state) for e in got]
+    assert len(keys) == len(set(keys))  # nothing delivered twice
+
+
+@FUZZ
+@given(
+    st.lists(
+        st.one_of(
+            st.binary(max_size=8),
+            st.tuples(
+                st.sampled_from([b"S", b"TS", b"FS", b"MS", b"R"]),
+                st.binary(min_size=3, max_size=3),
+            ).map(lambda t: t[0] + t[1]),
+        ),
+        max_size=25,
+    ),
+    st.sampled_from(["d4", "d6", "d8", "d10", "d10X", "d12", "d20"]),
+)
+def test_godice_notifications_never_crash_or_give_impossible_faces(messages, shell):
+    from firmware.common.godice import SHELLS
+    from hardware.godice import GoDiceSource
+
+    source = GoDiceSource("C0:FF:EE:00:00:02", shell=shell)
+    source.tracker = RollTracker("g", "g:1")
+    got = []
+    source.listeners.append(got.append)
+    for m in messages:
+        source._on_notify(None, bytearray(m))
+    for event in got:
+        assert -1 <= event.face_index < SHELLS[shell]
