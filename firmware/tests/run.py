@@ -2,7 +2,7 @@
 every test passed: MicroPython's unittest.main() exits 0 even when tests fail, so the
 result's wasSuccessful() decides here.
 
-    MICROPYPATH=.:firmware/tests/vendor micropython firmware/tests/run.py
+    MICROPYPATH=.:firmware/tests/vendor:.frozen micropython firmware/tests/run.py
     python -m firmware.tests.run
 """
 
@@ -15,6 +15,7 @@ import unittest
 MODULES = (
     "firmware.tests.test_common",
     "firmware.tests.test_tray",
+    "firmware.tests.test_hw",
 )
 
 

@@ -26,7 +26,6 @@ REPL's stdin and stdout.  Control lines (one per line, words separated by spaces
 
 import select
 import sys
-import time
 
 try:
     from os import read as _os_read
@@ -36,13 +35,9 @@ except ImportError:  # MicroPython's os has neither
     _os_write = None
 
 from firmware.common.settle import SettleDetector
+from firmware.hw.serialport import UsbSerial
+from firmware.hw.ticks import ticks_ms
 from firmware.tray.app import TrayApp
-
-
-def ticks_ms():
-    if hasattr(time, "ticks_ms"):
-        return time.ticks_ms()
-    return int(time.monotonic() * 1000)
 
 
 class FdStream:
@@ -67,33 +62,6 @@ class FdStream:
             _os_write(self.fd, data)
         except OSError:
             self.dropped += 1  # nobody is reading: a real USB port drops too
-
-
-class MpStream:
-    """MicroPython: a stream read a byte at a time while poll says there is more."""
-
-    def __init__(self, stream, out=None):
-        self.stream = stream
-        self.out = out if out is not None else stream
-        self.pollable = stream
-        self.dropped = 0
-        self._poll = select.poll()
-        self._poll.register(stream, select.POLLIN)
-
-    def read_available(self):
-        out = b""
-        while len(out) < 256 and self._poll.poll(0):
-            b = self.stream.read(1)
-            if not b:
-                return out or None
-            out += b
-        return out
-
-    def write(self, data):
-        try:
-            self.out.write(data)
-        except OSError:
-            self.dropped += 1
 
 
 class FakeDice:
@@ -211,11 +179,9 @@ class TraySim:
 
 
 def main(argv):
-    control = MpStream(open(argv[1], "rb"))
+    control = UsbSerial(open(argv[1], "rb"), None)
     boot_id = int(argv[2], 16) if len(argv) > 2 else ticks_ms() & 0xFFFF
-    TraySim(
-        MpStream(sys.stdin.buffer, sys.stdout.buffer), control, boot_id, floor="--floor" in argv
-    ).run()
+    TraySim(UsbSerial(), control, boot_id, floor="--floor" in argv).run()
     # stdout is the serial port (the REPL's, as on a board): say nothing more on it.
 
 
