@@ -11,11 +11,11 @@ from bleak import BleakClient, BleakScanner
 
 from firmware.common import godice, pixels
 from hardware.ble_tray import BleTraySource
+from hardware.fake_devices import FakeBleTray, FakeGoDice, FakePixelsDie
 from hardware.fake_radio import Air, MemoryClient, MemoryScanner
 from hardware.godice import GoDiceSource
 from hardware.linked import Backoff, DiceSourceError
 from hardware.pixels import PixelsSource
-from tests.hardware.ble_devices import FakeBleTray, FakeGoDice, FakePixelsDie
 
 PIXELS_ADDR = "C0:FF:EE:00:00:01"
 GODICE_ADDR = "C0:FF:EE:00:00:02"

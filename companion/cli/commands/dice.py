@@ -51,7 +51,8 @@ async def _scan(timeout: float) -> list[tuple[str, str, str]]:
                 continue
             found.append((kind, device.address, name))
     except Exception as exc:  # noqa: BLE001 - no adapter, no BlueZ, no permission: say so
-        found.append(("bluetooth", "-", f"not available here ({exc or type(exc).__name__})"))
+        why = str(exc) or type(exc).__name__
+        found.append(("bluetooth", "-", f"no Bluetooth adapter or service here ({why})"))
     return found
 
 
