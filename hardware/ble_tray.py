@@ -11,6 +11,7 @@ from bleak.backends.scanner import AdvertisementData
 
 from firmware.common import gatt, wire
 from hardware.ble import BleSource
+from hardware.source import DeviceInfo
 from hardware.tray_link import TrayLink
 
 
@@ -58,3 +59,14 @@ class BleTraySource(BleSource):
 
     async def battery(self) -> int | None:
         return self.link.state.battery
+
+    def info(self) -> DeviceInfo:
+        st = self.link.state
+        return DeviceInfo(
+            self.address or "",
+            st.name or "dice tray",
+            self.kind,
+            st.battery,
+            self.status == "connected",
+            [f"{self.name}:{d}" for d in st.dice],
+        )

@@ -73,7 +73,7 @@ class GoDiceSource(BleSource):
         await self.client.write_gatt_char(gd.WRITE, gd.pulse(), response=False)
         return True
 
-    def device_info(self) -> DeviceInfo:
+    def info(self) -> DeviceInfo:
         name = f"GoDice {self.colour or ''} ({self.shell})".replace("  ", " ")
         return DeviceInfo(
             self.die_id,

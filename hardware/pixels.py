@@ -120,7 +120,7 @@ class PixelsSource(BleSource):
             return False
         return True
 
-    def device_info(self) -> DeviceInfo:
+    def info(self) -> DeviceInfo:
         faces = self.info.die_type if self.info else "die"
         return DeviceInfo(
             self.die_id,

@@ -170,6 +170,8 @@ class SimulatedTray:
     def unplug(self) -> None:
         """The USB cable comes out: the port vanishes; the tray (on its battery) keeps
         collecting rolls, and its frames go nowhere.  CPython runtime only."""
+        if self.runtime != "cpython":
+            raise RuntimeError("only the tray running in this process can be unplugged")
         self.control("unplug")
         self._wait_control_applied()
         os.close(self._slave)

@@ -44,8 +44,18 @@ class FakeI2C:
         self.g = (int(x_g * 16384), int(y_g * 16384), int(z_g * 16384))
 
 
+class FakeADC:
+    def __init__(self, pin):
+        self.pin = pin
+        self.readings = [32768]
+
+    def read_u16(self):
+        return self.readings.pop(0) if len(self.readings) > 1 else self.readings[0]
+
+
 class FakeMachine:
     Pin = FakePin
+    ADC = FakeADC
 
     def __init__(self):
         self.i2c = FakeI2C()

@@ -8,6 +8,7 @@ from firmware.die.main import Die
 from firmware.hw.accel import Accel
 from firmware.hw.led import StatusLed
 from firmware.hw.peripheral import advert, uuid_bytes
+from firmware.hw.piezo import Piezo
 from firmware.tests.fakes import FakeBluetooth, FakeMachine, FakeSerial
 from firmware.tray.main import Tray
 from firmware.tray.relay import DiceRelay
@@ -20,6 +21,12 @@ class TestAccelAndLed(unittest.TestCase):
         self.assertEqual(m.i2c.writes, [(0x68, 0x6B, b"\x00")])
         m.i2c.tilt(0, -0.5, 1)
         self.assertEqual(a.read(), (0, -500, 1000))
+
+    def test_piezo_level_is_distance_from_rest(self):
+        m = FakeMachine()
+        p = Piezo(m, 26)
+        p.adc.readings = [33000, 20000, 32800]
+        self.assertEqual([p.level(), p.level(), p.level()], [232, 12768, 32])
 
     def test_led_patterns(self):
         led = StatusLed(FakeMachine(), 2)
