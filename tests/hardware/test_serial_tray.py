@@ -196,3 +196,20 @@ async def test_a_tray_that_falls_silent_is_reconnected():
         await source.disconnect()
         os.close(master)
         os.close(slave)
+
+
+async def test_the_ui_contract_names():
+    """What the UI helper builds against (briefs/dice-ui-contract.md)."""
+    tray, source = await open_simulated_source()
+    try:
+        assert os.path.exists(tray.port) and tray.port.startswith("/dev/pts/")
+        faces = tray.roll(count=3)  # random faces
+        assert len(faces) == 3
+        assert all(0 <= f < d.faces for f, d in zip(faces, tray.dice, strict=False))
+        settled = [e for e in await next_rolls(source, 6) if e.state == "settled"]
+        assert [e.face_index for e in settled] == faces
+        with pytest.raises(ValueError, match="has faces 0-5"):
+            tray.roll([6])
+    finally:
+        await source.disconnect()
+        tray.stop()
