@@ -101,7 +101,9 @@ def test_device_vanishing_mid_frame(before, cut, after):
         dec.feed(wire.encode(seq, kind, fields))
     half = wire.encode(1, wire.ROLL, ("1", "2", "S", "3"))[:cut]
     dec.feed(half)
-    assert dec.reset() == half.rstrip(b"\n") if b"\n" not in half else True
+    dropped = dec.reset()
+    # the unfinished frame is what gets dropped (a whole one was decoded already)
+    assert dropped == (b"" if half.endswith(b"\n") else half)
     got = []
     for seq, (kind, fields) in after:
         got += dec.feed(wire.encode(seq, kind, fields))
@@ -228,3 +230,20 @@ def test_godice_notifications_never_crash_or_give_impossible_faces(messages, she
         source._on_notify(None, bytearray(m))
     for event in got:
         assert -1 <= event.face_index < SHELLS[shell]
+
+
+@FUZZ
+@given(
+    st.integers(1, 25), st.lists(st.tuples(st.integers(0, 65535), frames), min_size=1, max_size=6)
+)
+def test_partial_frame_left_behind_is_dropped_by_the_next_start_mark(cut, after):
+    """No reset at all (the host never noticed the device go): the next `!` still wins."""
+    dec = wire.LineDecoder()
+    line = wire.encode(1, wire.ROLL, ("1", "2", "S", "3"))
+    items = dec.feed(line[: min(cut, len(line) - 1)])  # never its newline
+    for seq, (kind, fields) in after:
+        items += dec.feed(wire.encode(seq, kind, fields))
+    assert [(f.seq, f.kind) for f in items if isinstance(f, wire.Frame)] == [
+        (s, k) for s, (k, _) in after
+    ]
+    assert all("incomplete frame" in r.reason for r in items if isinstance(r, wire.Reject))
