@@ -16,6 +16,7 @@ MODULES = (
     "firmware.tests.test_common",
     "firmware.tests.test_tray",
     "firmware.tests.test_hw",
+    "firmware.tests.test_central",
 )
 
 

@@ -50,6 +50,14 @@ async def _serve_die(relay, slot, device, kind):
     relay.left(slot)
 
 
+async def _serve_then_free(relay, slot, device, kind, busy, key):
+    # MicroPython's tasks have no add_done_callback: free the slot here instead
+    try:
+        await _serve_die(relay, slot, device, kind)
+    finally:
+        busy.pop(key, None)
+
+
 async def scan_forever(relay):
     busy = {}
     while True:
@@ -68,6 +76,7 @@ async def scan_forever(relay):
                     while slot in busy.values():
                         slot += 1
                     busy[key] = slot
-                    task = asyncio.create_task(_serve_die(relay, slot, result.device, kind))
-                    task.add_done_callback(lambda _t, k=key: busy.pop(k, None))
-        await asyncio.sleep_ms(500)
+                    asyncio.create_task(
+                        _serve_then_free(relay, slot, result.device, kind, busy, key)
+                    )
+        await asyncio.sleep(0.5)
