@@ -21,7 +21,7 @@ from bleak.exc import BleakError
 from bleak_retry_connector import establish_connection
 
 from hardware.linked import Backoff, DiceSourceError, LinkedSource
-from hardware.source import CROOKED, ROLLING, RollEvent
+from hardware.source import ROLLING, RollEvent
 
 log = logging.getLogger("hardware.ble")
 
@@ -181,6 +181,3 @@ class BleSource(LinkedSource):
         event = tracker.update(state, face if state != ROLLING else -1)
         if event is not None:
             self._deliver(event)
-
-
-__all__ = ["BleSource", "RollTracker", "CROOKED"]
