@@ -38,6 +38,7 @@ class RequestAnswerer:
         self._values: list[tuple[str, int, str]] = []  # (die, value, face label)
         self._seen: set[tuple[str, int, str]] = set()
         self._timed_out = False
+        self.last: RollEvent | None = None  # the last result taken, with its game value
 
     # -- which dice answer what ------------------------------------------------------------
 
@@ -111,7 +112,7 @@ class RequestAnswerer:
                 f"only {len(faces)} faces: check which die this is and roll it again"
             )
         label, value = faces[event.face_index]
-        event = replace(event, value=value)
+        self.last = replace(event, value=value)
         if pool is None or len(pool) >= request.count:
             self._drop(name)  # one value per die when there are enough dice
         self._values.append((name, value, label))

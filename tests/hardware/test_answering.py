@@ -32,6 +32,7 @@ def test_d3_reads_its_six_faces(tiny_session):
     answerer = RequestAnswerer(tiny_session, Assignments({"d6": ["a"], "d3": ["b"]}))
     answerer.feed(ev("a", 5))
     assert answerer.feed(ev("b", 4)) == "player: roll d3 (bonus for all sixes): rolled 2"
+    assert (answerer.last.die_id, answerer.last.face_index, answerer.last.value) == ("b", 4, 2)
     assert tiny_session.state.score == 6 + 2
 
 
