@@ -199,10 +199,12 @@ class MemoryClient(BaseBleakClient):
             asyncio.get_running_loop().call_soon(self._disconnected_callback)
 
     def _notify(self, char_uuid: str, data: bytes) -> bool:
+        """A notification arrives as the platform's radio events do: from the event
+        loop, after whatever the loop is doing now."""
         callback = self._callbacks.get(char_uuid)
         if callback is None:
             return False
-        callback(bytearray(data))
+        asyncio.get_running_loop().call_soon(callback, bytearray(data))
         return True
 
     async def pair(self, *args: Any, **kwargs: Any) -> None:
