@@ -115,10 +115,19 @@ class BleSource(LinkedSource):
 
         found = await BleakScanner.discover(timeout, return_adv=True, **self._scanner_kwargs())
         return [
-            DeviceInfo(d.address, adv.local_name or d.name or d.address, self.kind)
+            DeviceInfo(
+                d.address,
+                adv.local_name or d.name or d.address,
+                self.kind,
+                self.advertised_battery(adv),
+            )
             for d, adv in found.values()
             if self.matches(d, adv)
         ]
+
+    def advertised_battery(self, adv: AdvertisementData) -> int | None:
+        """The battery level a device puts in its adverts, where it does."""
+        return None
 
     async def connect(self, device_id: str | None = None) -> None:
         if device_id:

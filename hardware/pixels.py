@@ -39,6 +39,14 @@ class PixelsSource(BleSource):
             c in adv.manufacturer_data for c in px.COMPANY_IDS
         )
 
+    def advertised_battery(self, adv: AdvertisementData) -> int | None:
+        # manufacturer data: ledCount, design, rollState, faceIndex, battery (bit 7: charging)
+        for company in px.COMPANY_IDS:
+            data = adv.manufacturer_data.get(company)
+            if data is not None and len(data) >= 5:
+                return data[4] & 0x7F
+        return None
+
     @property
     def die_id(self) -> str:
         if self.info is not None:

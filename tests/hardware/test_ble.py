@@ -66,7 +66,8 @@ async def test_the_real_bleak_classes_run_on_the_memory_radio(air):
 async def test_pixels_rolls_with_either_uuid_set(air, legacy):
     die = FakePixelsDie(air, PIXELS_ADDR, die_type=7, legacy=legacy)
     source = PixelsSource(**radio(air))
-    assert [d.id for d in await source.discover(0.1)] == [PIXELS_ADDR]
+    found = await source.discover(0.1)
+    assert [(d.id, d.kind, d.battery) for d in found] == [(PIXELS_ADDR, "pixels", 87)]
     await source.connect()
     try:
         assert source.info.die_type == "d20" and source.info.pixel_id == 0x5F3A0001
