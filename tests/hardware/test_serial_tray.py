@@ -213,3 +213,24 @@ async def test_the_ui_contract_names():
     finally:
         await source.disconnect()
         tray.stop()
+
+
+@pytest.mark.parametrize("runtime", RUNTIMES)
+async def test_floor_sensor_holds_results_until_the_tray_is_quiet(runtime):
+    """A die reports its face while others still bounce: the result waits for a quiet floor."""
+    tray, source = await open_simulated_source(runtime=runtime, floor=True)
+    try:
+        tray.control("floor 200")  # dice hit the floor
+        tray.roll([2])
+        (rolling,) = await next_rolls(source, 1)
+        assert rolling.state == "rolling"
+        await asyncio.sleep(0.2)
+        assert source._queue.empty()  # held back
+        tray.control("floor 0")
+        await asyncio.sleep(0.45)  # the quiet window is 350 ms
+        tray.control("floor 0")
+        (settled,) = await next_rolls(source, 1)
+        assert (settled.state, settled.face_index) == ("settled", 2)
+    finally:
+        await source.disconnect()
+        tray.stop()
