@@ -1,0 +1,171 @@
+"""The tray's brain: what it knows about its dice and what it tells the host.
+
+No hardware here: the board layer (main.py on the device, sim.py on a computer) calls
+`die_joined`, `die_rolling`, `die_result`, `floor_sample` and `host_bytes`, and gives
+`write` (USB serial) and `notify` (BLE peripheral) to send with.  Every frame gets the
+next sequence number, so a host that missed some asks for a resync (SYNC) and gets the
+tray's whole state again.
+"""
+
+# MicroPython runs this file too: %-formatting and try/except stand in for what it lacks.
+# ruff: noqa: UP031, SIM105, SIM110, SIM115
+
+from firmware.common import gatt, wire
+from firmware.common.settle import ROLLING, SETTLED
+
+FIRMWARE_VERSION = "0.1.0"
+CAPABILITIES = "roll,battery,blink,settle,ble"
+
+
+class Die:
+    __slots__ = ("kind", "faces", "name", "rollno", "state", "face", "battery")
+
+    def __init__(self, kind, faces, name):
+        self.kind = kind
+        self.faces = faces
+        self.name = name
+        self.rollno = 0
+        self.state = None  # last reported state word, None before the first roll
+        self.face = -1
+        self.battery = None
+
+
+class TrayApp:
+    def __init__(self, write, boot_id, name="tray", notify=None, floor=None, blink=None):
+        self.write = write
+        self.notify = notify
+        self.boot_id = boot_id & 0xFFFF
+        self.name = name
+        self.floor = floor  # a SettleDetector over the floor sensor, or None
+        self.blink = blink  # blink(die) -> bool, or None when the tray cannot
+        self.seq = 0
+        self.dice = {}
+        self.held = {}  # results waiting for the floor to go quiet
+        self.decoder = wire.LineDecoder()
+        self.rejected = 0
+
+    # -- sending -------------------------------------------------------------------------
+
+    def send(self, kind, fields=()):
+        seq = self.seq
+        self.seq = (seq + 1) % wire.SEQ_MOD
+        if self.write is not None:
+            self.write(wire.encode(seq, kind, fields))
+        if self.notify is not None:
+            try:
+                self.notify(gatt.encode(seq, kind, fields))
+            except (KeyError, ValueError):
+                pass  # a message BLE cannot carry (a die id that is not a number)
+
+    def hello(self):
+        self.send(
+            wire.HELLO,
+            (str(wire.VERSION), "%04X" % self.boot_id, self.name, FIRMWARE_VERSION, CAPABILITIES),
+        )
+
+    def heartbeat(self, uptime_s):
+        self.send(wire.HEARTBEAT, (str(int(uptime_s)),))
+
+    # -- dice ----------------------------------------------------------------------------
+
+    def die_joined(self, die, kind, faces, name):
+        die = str(die)
+        known = self.dice.get(die)
+        if known is None:
+            self.dice[die] = known = Die(kind, faces, name)
+        else:
+            known.kind, known.faces, known.name = kind, faces, name
+        self.send(wire.DIE, (die, kind, str(faces), name))
+
+    def die_left(self, die):
+        die = str(die)
+        if self.dice.pop(die, None) is not None:
+            self.held.pop(die, None)
+            self.send(wire.GONE, (die,))
+
+    def die_battery(self, die, percent):
+        die = str(die)
+        if die in self.dice:
+            self.dice[die].battery = percent
+        self.send(wire.BATTERY, (die, str(percent)))
+
+    def die_rolling(self, die, face=-1):
+        d = self.dice.get(str(die))
+        if d is None:
+            return
+        if d.state != "rolling":
+            d.rollno = (d.rollno + 1) % wire.SEQ_MOD
+        self.held.pop(str(die), None)
+        self._report(str(die), d, "rolling", face)
+
+    def die_result(self, die, face, crooked=False):
+        """A die says it came to rest.  Held back while the floor still moves."""
+        die = str(die)
+        d = self.dice.get(die)
+        if d is None:
+            return
+        if d.state is None or d.state in ("settled", "crooked"):
+            d.rollno = (d.rollno + 1) % wire.SEQ_MOD  # a result with no rolling report first
+        state = "crooked" if crooked else "settled"
+        if self.floor is not None and self.floor.state == ROLLING:
+            self.held[die] = (state, face)
+            return
+        self._report(die, d, state, face)
+
+    def _report(self, die, d, state, face):
+        d.state, d.face = state, face
+        self.send(wire.ROLL, wire.roll_fields(die, d.rollno, state, face))
+
+    def floor_sample(self, t_ms, level):
+        if self.floor is None:
+            return
+        if self.floor.feed(t_ms, level) == SETTLED:
+            held, self.held = self.held, {}
+            for die in sorted(held):
+                d = self.dice.get(die)
+                if d is not None:
+                    self._report(die, d, held[die][0], held[die][1])
+
+    # -- the host ------------------------------------------------------------------------
+
+    def host_bytes(self, data):
+        for item in self.decoder.feed(data):
+            if isinstance(item, wire.Frame):
+                self.host_frame(item)
+            else:
+                self.rejected += 1
+
+    def host_packet(self, data):
+        item = gatt.decode(data)
+        if isinstance(item, wire.Frame):
+            self.host_frame(item)
+        else:
+            self.rejected += 1
+
+    def host_frame(self, frame):
+        kind = frame.kind
+        if kind == wire.HELLO:
+            self.hello()
+        elif kind == wire.SYNC:
+            self.resync()
+        elif kind == wire.BLINK:
+            die = frame.fields[0] if frame.fields else ""
+            if die not in self.dice:
+                self.send(wire.ERROR, (str(frame.seq), "unknown-die"))
+            elif self.blink is None or not self.blink(die):
+                self.send(wire.ERROR, (str(frame.seq), "unsupported"))
+            else:
+                self.send(wire.ACK, (str(frame.seq),))
+        elif kind != wire.HEARTBEAT:
+            self.send(wire.ERROR, (str(frame.seq), "unsupported"))
+
+    def resync(self):
+        """Everything the host needs after a reconnect: the dice and each one's last roll."""
+        for die in sorted(self.dice):
+            d = self.dice[die]
+            self.send(wire.DIE, (die, d.kind, str(d.faces), d.name))
+            if d.battery is not None:
+                self.send(wire.BATTERY, (die, str(d.battery)))
+            if d.state is not None:
+                self.send(wire.ROLL, wire.roll_fields(die, d.rollno, d.state, d.face))
+        self.send(wire.SYNCED, (str(len(self.dice)),))

@@ -1,0 +1,148 @@
+"""Turning settled dice into answers for the session's dice request.
+
+Every source's rolls go through one `RequestAnswerer`, so the tray, a Pixels die and the
+virtual roller all answer the same way: the requested dice (by the player's assignments)
+settle, their faces become game values through the request's profile, and
+`session.answer(values, by=<source>)` records them.  A crooked die or a face the profile
+does not have gives the player a message instead, and nothing is recorded.
+"""
+
+from __future__ import annotations
+
+import time
+from dataclasses import replace
+
+from companion.core.rules import DIE_FACES, Request, RuleError
+from hardware.assignments import Assignments
+from hardware.source import CROOKED, ROLLING, SETTLED, RollEvent
+
+ANSWER_TIMEOUT = 20.0  # seconds before the screen offers on-screen entry
+
+
+class RequestAnswerer:
+    def __init__(
+        self,
+        session,
+        assignments: Assignments | None = None,
+        die_faces: dict[str, int] | None = None,
+        timeout: float = ANSWER_TIMEOUT,
+        clock=time.monotonic,
+    ) -> None:
+        self.session = session
+        self.assignments = assignments or Assignments()
+        self.die_faces = die_faces if die_faces is not None else {}
+        self.timeout = timeout
+        self.clock = clock
+        self._pending = None  # the session's Pending object the values below are for
+        self._opened = 0.0
+        self._values: list[tuple[str, int, str]] = []  # (die, value, face label)
+        self._seen: set[tuple[str, int, str]] = set()
+        self._timed_out = False
+        self.last: RollEvent | None = None  # the last result taken, with its game value
+
+    # -- which dice answer what ------------------------------------------------------------
+
+    def eligible(self, request: Request) -> list[str] | None:
+        """The dice that may answer `request`; None means any die no role has claimed."""
+        roles = self.assignments.roles
+        who = request.for_
+        if who:
+            exact = roles.get(f"{who}:{request.profile}")
+            if exact:
+                return exact
+            own = {r: d for r, d in roles.items() if r.startswith(f"{who}:")}
+            why = request.why.lower()
+            named = [
+                d for r, dice in own.items() if r.split(":", 1)[1].lower() in why for d in dice
+            ]
+            if named:
+                return named
+            if own:
+                return [d for dice in own.values() for d in dice]
+        return roles.get(request.profile) or None
+
+    def _may_answer(self, die: str, request: Request, pool: list[str] | None) -> bool:
+        if pool is not None:
+            return die in pool
+        if self.assignments.role_of(die) is not None:
+            return False  # it plays another role
+        faces = self.die_faces.get(die)
+        return faces is None or faces == len(DIE_FACES.get(request.profile, ()))
+
+    # -- feeding -------------------------------------------------------------------------
+
+    def _current(self) -> Request | None:
+        pending = self.session.pending
+        if pending is not self._pending:
+            self._pending = pending
+            self._values = []
+            self._opened = self.clock()
+            self._timed_out = False
+        request = self.session.request
+        return request if request is not None and request.kind == "dice" else None
+
+    def feed(self, event: RollEvent) -> str | None:
+        """One roll event; returns what to tell the player, if anything."""
+        request = self._current()
+        if request is None:
+            return None
+        key = (event.die_id, event.seq, event.state)
+        if key in self._seen:
+            return None
+        self._seen.add(key)
+        pool = self.eligible(request)
+        if not self._may_answer(event.die_id, request, pool):
+            return None
+        name = event.die_id
+        if event.state == ROLLING:
+            self._drop(name)
+            return None
+        if event.state == CROOKED:
+            self._drop(name)
+            return f"{name} landed crooked: roll it again"
+        if event.state != SETTLED:
+            return None
+        faces = DIE_FACES.get(request.profile)
+        if faces is None:
+            return f"the game asked for a '{request.profile}' die, which no die here can answer"
+        if not 0 <= event.face_index < len(faces):
+            self._drop(name)
+            return (
+                f"{name} reported face {event.face_index + 1}, but the {request.profile} has "
+                f"only {len(faces)} faces: check which die this is and roll it again"
+            )
+        label, value = faces[event.face_index]
+        self.last = replace(event, value=value)
+        if pool is None or len(pool) >= request.count:
+            self._drop(name)  # one value per die when there are enough dice
+        self._values.append((name, value, label))
+        if len(self._values) < request.count:
+            return None
+        return self._answer(request, event.source)
+
+    def _drop(self, die: str) -> None:
+        self._values = [v for v in self._values if v[0] != die]
+
+    def _answer(self, request: Request, by: str) -> str:
+        taken = self._values[: request.count]
+        values = [v for _, v, _ in taken]
+        shown = ", ".join(label for _, _, label in taken)
+        try:
+            self.session.answer(values, by=by)
+        except RuleError as exc:
+            self._values = []
+            return f"the roll was not accepted: {exc.message}"
+        return f"{request.describe()}: rolled {shown}"
+
+    def overdue(self) -> str | None:
+        """Once per request, when no die answered in time: offer on-screen entry."""
+        request = self._current()
+        if request is None or self._timed_out:
+            return None
+        if self.clock() - self._opened < self.timeout:
+            return None
+        self._timed_out = True
+        return (
+            f"no dice answered for {self.timeout:g} s: enter the roll on screen "
+            f"({request.describe()})"
+        )

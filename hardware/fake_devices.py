@@ -1,0 +1,154 @@
+"""Smart dice and the tray, played on the in-memory radio byte for byte from their
+documented formats.  These are the outside world; everything they talk to is ours."""
+
+from __future__ import annotations
+
+import struct
+
+from firmware.common import gatt, godice, pixels
+from firmware.tray.app import TrayApp
+from hardware.fake_radio import Air, FakePeripheral
+
+NOTIFY_WRITE = ["write", "write-without-response"]
+
+
+class FakePixelsDie:
+    """A Pixels die: answers whoAreYou, requestRollState, requestBatteryLevel, blinkId."""
+
+    def __init__(
+        self,
+        air: Air,
+        address: str,
+        die_type: int = 7,
+        legacy: bool = False,
+        pixel_id: int = 0x5F3A0001,
+        build_s: int = 1730000000,
+        battery: int = 87,
+    ):
+        self.legacy = legacy
+        self.die_type = die_type
+        self.pixel_id = pixel_id
+        self.build_s = build_s
+        self.battery = battery
+        self.state, self.face = 5 if not legacy else 1, 0
+        if legacy:
+            self.notify_uuid = pixels.LEGACY_NOTIFY
+            services = {pixels.LEGACY_SERVICE: {pixels.LEGACY_WRITE: NOTIFY_WRITE}}
+            # the legacy notify characteristic shares the service's UUID
+            services[pixels.LEGACY_SERVICE][pixels.LEGACY_NOTIFY] = ["notify"]
+        else:
+            self.notify_uuid = pixels.NOTIFY
+            services = {pixels.SERVICE: {pixels.NOTIFY: ["notify"], pixels.WRITE: NOTIFY_WRITE}}
+        self.peripheral = air.add(
+            FakePeripheral(
+                address,
+                f"Pixel{pixel_id:08X}",
+                services,
+                manufacturer_data={
+                    0xFFFF if legacy else 0x0D39: bytes([20, 1, self.state, self.face, battery])
+                },
+                on_write=self._on_write,
+            )
+        )
+
+    def i_am_a_die(self) -> bytes:
+        if self.legacy:
+            return struct.pack(
+                "<BBBBIIHIBBBB",
+                pixels.I_AM_A_DIE,
+                20,
+                1,
+                self.die_type,
+                0xABCD,
+                self.pixel_id,
+                1024,
+                self.build_s,
+                self.state,
+                self.face,
+                self.battery,
+                0,
+            )
+        version = struct.pack("<BHIHHHH", 15, 0x0100, self.build_s, 1, 1, 1, 1)
+        info = struct.pack("<BIBBBB", 9, self.pixel_id, 1, self.die_type, 20, 1)
+        design = bytes([2, 0])
+        name = b"Red d20\x00"
+        name_chunk = bytes([1 + len(name)]) + name
+        settings = struct.pack("<BIII", 13, 0x1234, 4096, 8192)
+        status = bytes([5, self.battery, 0, self.state, self.face])
+        return bytes([pixels.I_AM_A_DIE]) + version + info + design + name_chunk + settings + status
+
+    def _on_write(self, _uuid: str, data: bytes) -> None:
+        t = data[0]
+        if t == pixels.WHO_ARE_YOU:
+            self.send(self.i_am_a_die())
+        elif t == pixels.REQUEST_ROLL_STATE:
+            self.send(bytes([pixels.ROLL_STATE, self.state, self.face]))
+        elif t == pixels.REQUEST_BATTERY:
+            self.send(bytes([pixels.BATTERY_LEVEL, self.battery, 0]))
+        elif t == pixels.BLINK_ID:
+            self.send(bytes([pixels.BLINK_ID_ACK]))
+
+    def send(self, data: bytes) -> bool:
+        return self.peripheral.notify(self.notify_uuid, data)
+
+    def roll(self, face: int, crooked: bool = False) -> None:
+        self.send(bytes([pixels.ROLL_STATE, 3, (face + 3) % 20]))  # rolling, faces flicker
+        self.send(bytes([pixels.ROLL_STATE, 3, (face + 7) % 20]))
+        self.land(face, 4 if crooked else (1 if self.legacy else 5))
+
+    def land(self, face: int, state: int = 5) -> None:
+        self.state, self.face = state, face
+        self.send(bytes([pixels.ROLL_STATE, state, face]))
+
+
+class FakeGoDice:
+    def __init__(self, air: Air, address: str, colour: int = 2, battery: int = 64):
+        self.colour, self.battery = colour, battery
+        self.pulses: list[bytes] = []
+        self.peripheral = air.add(
+            FakePeripheral(
+                address,
+                "GoDice_AB12_G_v03",
+                {godice.SERVICE: {godice.NOTIFY: ["notify"], godice.WRITE: NOTIFY_WRITE}},
+                on_write=self._on_write,
+            )
+        )
+
+    def _on_write(self, _uuid: str, data: bytes) -> None:
+        if data[0] == godice.REQUEST_COLOUR:
+            self.send(b"Col" + bytes([self.colour]))
+        elif data[0] == godice.REQUEST_BATTERY:
+            self.send(b"Bat" + bytes([self.battery]))
+        elif data[0] == godice.PULSE:
+            self.pulses.append(data)
+
+    def send(self, data: bytes) -> bool:
+        return self.peripheral.notify(godice.NOTIFY, data)
+
+    def roll(self, xyz: tuple[int, int, int], prefix: bytes = b"S") -> None:
+        self.send(b"R")
+        self.send(prefix + bytes(v & 0xFF for v in xyz))
+
+
+class FakeBleTray:
+    """The tray firmware's own TrayApp behind the tray's GATT service."""
+
+    def __init__(self, air: Air, address: str = "AA:00:00:00:00:01", boot_id: int = 0x0B0B):
+        self.blinked: list[str] = []
+        self.peripheral = air.add(
+            FakePeripheral(
+                address,
+                "DiceTray-1",
+                {gatt.SERVICE: {gatt.NOTIFY: ["notify"], gatt.WRITE: NOTIFY_WRITE}},
+                on_write=lambda _u, data: self.app.host_packet(data),
+            )
+        )
+        self.app = TrayApp(
+            None, boot_id, notify=self._notify, blink=lambda die: self.blinked.append(die) or True
+        )
+        self.app.die_joined("1", "pixels", 20, "p1")
+        self.app.die_joined("2", "godice", 6, "g2")
+
+    def _notify(self, packet: bytes) -> None:
+        assert len(packet) <= 20
+        self.peripheral.notify(gatt.NOTIFY, packet)

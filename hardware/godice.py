@@ -1,0 +1,85 @@
+"""GoDice read directly over BLE (Nordic UART), implemented from the protocol facts.
+
+GoDice has no roll numbers and no way to ask for the current face, so after a
+reconnection the next roll is the first news; a die picked up and turned by hand ("fake",
+"moved") or leaning ("tilt") is reported crooked so the player rolls again.
+"""
+
+from __future__ import annotations
+
+import logging
+
+from bleak import BleakClient
+from bleak.backends.device import BLEDevice
+from bleak.backends.scanner import AdvertisementData
+
+from firmware.common import godice as gd
+from hardware.ble import BleSource, RollTracker
+from hardware.source import CROOKED, ROLLING, SETTLED, DeviceInfo
+
+log = logging.getLogger("hardware.godice")
+
+
+class GoDiceSource(BleSource):
+    kind = "godice"
+
+    def __init__(self, address: str | None = None, *, shell: str = "d6", **kwargs) -> None:
+        if shell not in gd.SHELLS:
+            raise ValueError(f"'{shell}' is not a GoDice shell (d4, d6, d8, d10, d10X, d12, d20)")
+        kwargs.setdefault("name", "godice")
+        super().__init__(address, **kwargs)
+        self.shell = shell
+        self.colour: str | None = None
+        self.tracker: RollTracker | None = None
+
+    def matches(self, device: BLEDevice, adv: AdvertisementData) -> bool:
+        name = adv.local_name or device.name or ""
+        return name.startswith(gd.NAME_PREFIX)
+
+    @property
+    def die_id(self) -> str:
+        return f"godice:{self.address}"
+
+    async def _start(self, client: BleakClient) -> None:
+        if self.tracker is None:
+            self.tracker = RollTracker(self.name, self.die_id)
+        await client.start_notify(gd.NOTIFY, self._on_notify)
+        await client.write_gatt_char(gd.WRITE, bytes([gd.REQUEST_COLOUR]), response=False)
+        await client.write_gatt_char(gd.WRITE, bytes([gd.REQUEST_BATTERY]), response=False)
+
+    def _on_notify(self, _char, data: bytearray) -> None:
+        try:
+            kind, value = gd.parse(data)
+        except ValueError as exc:
+            self.reject(str(exc))
+            return
+        tracker = self.tracker
+        if kind == "rolling":
+            self._deliver_state(tracker, ROLLING, -1)
+        elif kind == "stable":
+            self._deliver_state(tracker, SETTLED, gd.face_index(self.shell, *value))
+        elif kind in ("tilt", "fake", "moved"):
+            self._deliver_state(tracker, CROOKED, gd.face_index(self.shell, *value))
+        elif kind == "battery":
+            self.battery_level = value
+        elif kind == "colour":
+            self.colour = value
+        else:
+            log.debug("%s: %s", self.name, kind)
+
+    async def identify(self, die_id: str) -> bool:
+        if self.client is None:
+            return False
+        await self.client.write_gatt_char(gd.WRITE, gd.pulse(), response=False)
+        return True
+
+    def info(self) -> DeviceInfo:
+        name = f"GoDice {self.colour or ''} ({self.shell})".replace("  ", " ")
+        return DeviceInfo(
+            self.die_id,
+            name,
+            self.kind,
+            self.battery_level,
+            self.status == "connected",
+            [self.die_id],
+        )

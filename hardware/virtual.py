@@ -1,0 +1,70 @@
+"""The virtual roller: dice rolled by the app for a table with no dice to hand.
+
+Randomness lives here, at the edge, never in the rules: the roller picks faces, turns
+them into game values through the request's profile and answers the session, which
+stores them as answers, so a replay never rolls again.  Its rolls also appear on its
+`rolls()` stream like any source's, so the dice panel shows them.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import random
+import time
+from collections.abc import AsyncIterator
+
+from companion.core.rules import DIE_FACES, RuleError
+from hardware.source import ROLLING, SETTLED, DeviceInfo, DiceSource, RollEvent
+
+BY = "virtual roller"
+
+
+class VirtualRoller(DiceSource):
+    name = "virtual"
+    status = "connected"
+
+    def __init__(self, rng: random.Random | None = None) -> None:
+        self.rng = rng or random.SystemRandom()
+        self._queue: asyncio.Queue[RollEvent] = asyncio.Queue()
+        self._rolls = 0
+
+    async def discover(self, timeout: float = 5.0) -> list[DeviceInfo]:
+        return [DeviceInfo("virtual", "virtual roller", "virtual", None, True)]
+
+    async def connect(self, device_id: str | None = None) -> None:
+        self.status = "connected"
+
+    async def disconnect(self) -> None:
+        self.status = "disconnected"
+
+    async def rolls(self) -> AsyncIterator[RollEvent]:
+        while True:
+            yield await self._queue.get()
+
+    def roll(self, profile: str, count: int = 1) -> list[RollEvent]:
+        """Roll `count` dice of `profile`; returns the settled events (values filled in)."""
+        faces = DIE_FACES.get(profile)
+        if faces is None:
+            raise RuleError(f"the virtual roller has no '{profile}' die")
+        self._rolls += 1
+        out = []
+        for i in range(count):
+            die = f"virtual:{profile}:{i + 1}"
+            index = self.rng.randrange(len(faces))
+            now = time.monotonic()
+            self._queue.put_nowait(RollEvent(die, -1, ROLLING, now, self._rolls, self.name))
+            event = RollEvent(die, index, SETTLED, now, self._rolls, self.name, faces[index][1])
+            self._queue.put_nowait(event)
+            out.append(event)
+        return out
+
+    def answer(self, session) -> str:
+        """Roll what the session's pending request asks for and answer it."""
+        request = session.request
+        if request is None or request.kind != "dice":
+            raise RuleError("nothing is waiting for dice right now")
+        events = self.roll(request.profile, request.count)
+        session.answer([e.value for e in events], by=BY)
+        faces = DIE_FACES[request.profile]
+        shown = ", ".join(faces[e.face_index][0] for e in events)
+        return f"{request.describe()}: rolled {shown}"

@@ -1,0 +1,246 @@
+"""Pixels dice, GoDice and the tray over BLE, through the real BleakClient and
+BleakScanner with the in-memory radio passed via bleak's `backend=`."""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+
+import pytest
+from bleak import BleakClient, BleakScanner
+
+from firmware.common import godice, pixels
+from hardware.ble_tray import BleTraySource
+from hardware.fake_devices import FakeBleTray, FakeGoDice, FakePixelsDie
+from hardware.fake_radio import Air, MemoryClient, MemoryScanner
+from hardware.godice import GoDiceSource
+from hardware.linked import Backoff, DiceSourceError
+from hardware.pixels import PixelsSource
+
+PIXELS_ADDR = "C0:FF:EE:00:00:01"
+GODICE_ADDR = "C0:FF:EE:00:00:02"
+
+
+@pytest.fixture
+def air():
+    return Air()
+
+
+def radio(air):
+    return dict(
+        client_backend=MemoryClient,
+        scanner_backend=MemoryScanner,
+        radio_options={"air": air},
+        backoff=Backoff(first=0.02, cap=0.1),
+    )
+
+
+async def events(source, n, timeout=3.0):
+    it = source.rolls().__aiter__()
+    return [await asyncio.wait_for(it.__anext__(), timeout) for _ in range(n)]
+
+
+async def until(condition, timeout=3.0):
+    for _ in range(int(timeout / 0.01)):
+        if condition():
+            return True
+        await asyncio.sleep(0.01)
+    return condition()
+
+
+async def test_the_real_bleak_classes_run_on_the_memory_radio(air):
+    die = FakePixelsDie(air, PIXELS_ADDR)
+    found = await BleakScanner.discover(0.1, return_adv=True, backend=MemoryScanner, air=air)
+    device, adv = found[PIXELS_ADDR]
+    assert pixels.SERVICE in adv.service_uuids and 0x0D39 in adv.manufacturer_data
+    async with BleakClient(device, backend=MemoryClient, air=air) as client:
+        got = []
+        await client.start_notify(pixels.NOTIFY, lambda _c, d: got.append(bytes(d)))
+        await client.write_gatt_char(pixels.WRITE, pixels.who_are_you(), response=False)
+        await until(lambda: got)
+        assert got[0] == die.i_am_a_die()
+        assert client.mtu_size == 23
+
+
+@pytest.mark.parametrize("legacy", [False, True])
+async def test_pixels_rolls_with_either_uuid_set(air, legacy):
+    die = FakePixelsDie(air, PIXELS_ADDR, die_type=7, legacy=legacy)
+    source = PixelsSource(**radio(air))
+    found = await source.discover(0.1)
+    assert [(d.id, d.kind, d.battery) for d in found] == [(PIXELS_ADDR, "pixels", 87)]
+    await source.connect()
+    try:
+        assert source.info.die_type == "d20" and source.info.pixel_id == 0x5F3A0001
+        assert source.die_id == "pixels:5f3a0001"
+        assert await source.battery() == 87
+        die.roll(17)
+        got = await events(source, 2)
+        assert [(e.state, e.face_index) for e in got] == [("rolling", -1), ("settled", 17)]
+        assert got[0].seq == got[1].seq == 1
+        die.roll(3, crooked=True)
+        got = await events(source, 2)
+        assert got[1].state == "crooked"
+        assert await source.identify(source.die_id) is True
+    finally:
+        await source.disconnect()
+
+
+async def test_pixels_d10_zero_face_is_ten_and_old_d6_order(air):
+    d10_die = FakePixelsDie(air, PIXELS_ADDR, die_type=4)
+    old_d6 = FakePixelsDie(
+        air, "C0:FF:EE:00:00:09", die_type=2, legacy=True, pixel_id=7, build_s=1_700_000_000
+    )
+    d10 = PixelsSource(PIXELS_ADDR, **radio(air))
+    d6 = PixelsSource("C0:FF:EE:00:00:09", **radio(air))
+    await d10.connect()
+    await d6.connect()
+    try:
+        d10_die.roll(0)  # the "0" face
+        ev = (await events(d10, 2))[1]
+        assert ev.face_index == 9  # printed 0 on a d10 reads 10
+        old_d6.land(1, state=1)  # an old d6's index 1 is today's 5: the face printed 6
+        (ev,) = await events(d6, 1)
+        assert ev.face_index == 5
+    finally:
+        await d10.disconnect()
+        await d6.disconnect()
+
+
+async def test_pixels_repeats_are_suppressed_and_garbage_is_logged(air, caplog):
+    die = FakePixelsDie(air, PIXELS_ADDR)
+    source = PixelsSource(PIXELS_ADDR, **radio(air))
+    await source.connect()
+    try:
+        caplog.set_level(logging.WARNING, logger="hardware.ble")
+        die.roll(4)
+        die.land(4)  # the same result again
+        die.send(bytes([3, 9]))  # truncated rollState
+        die.send(bytes([34, 250, 0]))  # a battery level no battery has
+        die.send(bytes([3, 5, 44]))  # a face a d20 does not have
+        die.roll(6)
+        got = await events(source, 4)
+        assert [(e.state, e.face_index, e.seq) for e in got] == [
+            ("rolling", -1, 1),
+            ("settled", 4, 1),
+            ("rolling", -1, 2),
+            ("settled", 6, 2),
+        ]
+        assert source.rejected == 3
+        assert "rollState must be 3 bytes" in caplog.text
+        assert "not on a d20" in caplog.text
+    finally:
+        await source.disconnect()
+
+
+async def test_pixels_reconnects_with_backoff_and_resyncs(air):
+    die = FakePixelsDie(air, PIXELS_ADDR)
+    source = PixelsSource(PIXELS_ADDR, **radio(air))
+    await source.connect()
+    try:
+        die.roll(2)
+        await events(source, 2)
+        die.peripheral.fail_connects = 1  # BlueZ's transient abort, once
+        air.remove(PIXELS_ADDR)  # out of range
+        assert await until(lambda: source.status in ("reconnecting", "lost"))
+        die.state, die.face = 5, 11  # rolled while out of range
+        air.add(die.peripheral)
+        (ev,) = await events(source, 1, timeout=5)
+        assert (ev.state, ev.face_index) == ("settled", 11)
+        assert await until(lambda: source.status == "connected")
+        assert die.peripheral.connects == 2
+        # reconnecting again with nothing new delivers nothing
+        die.peripheral.drop()
+        assert await until(lambda: source.status == "connected" and die.peripheral.connects == 3)
+        await asyncio.sleep(0.1)
+        assert source._queue.empty()
+    finally:
+        await source.disconnect()
+
+
+async def test_pixels_not_in_range_says_so(air):
+    source = PixelsSource("C0:FF:EE:99:99:99", **radio(air))
+    source.scan_timeout = 0.1
+    with pytest.raises(DiceSourceError, match="not in range"):
+        await source.connect()
+
+
+@pytest.mark.parametrize(
+    "shell, xyz, face_index",
+    [
+        ("d6", (-64, 0, 0), 0),
+        ("d6", (60, 5, -3), 5),
+        ("d20", (64, 0, 22), 19),
+        ("d10", (0, 22, 64), 0),
+        ("d10", (-42, -42, -42), 8),
+        ("d8", (-20, -60, -20), 7),
+    ],
+)
+async def test_godice_face_from_the_vector_for_its_shell(air, shell, xyz, face_index):
+    die = FakeGoDice(air, GODICE_ADDR)
+    source = GoDiceSource(shell=shell, **radio(air))
+    await source.connect()
+    try:
+        die.roll(xyz)
+        got = await events(source, 2)
+        assert [(e.state, e.face_index) for e in got] == [("rolling", -1), ("settled", face_index)]
+        assert got[1].die_id == f"godice:{GODICE_ADDR}"
+        assert await until(lambda: source.battery_level == 64 and source.colour == "green")
+    finally:
+        await source.disconnect()
+
+
+async def test_godice_tilted_or_turned_by_hand_asks_for_a_reroll(air, caplog):
+    die = FakeGoDice(air, GODICE_ADDR)
+    source = GoDiceSource(GODICE_ADDR, shell="d6", **radio(air))
+    await source.connect()
+    try:
+        die.roll((40, 40, 0), prefix=b"TS")
+        die.send(b"Xyz")
+        die.roll((-64, 0, 0), prefix=b"FS")
+        got = await events(source, 4)
+        assert [e.state for e in got] == ["rolling", "crooked", "rolling", "crooked"]
+        assert "not one this app knows" in caplog.text
+        assert await source.identify(source.die_id)
+        assert await until(lambda: die.pulses)
+    finally:
+        await source.disconnect()
+
+
+def test_godice_shell_is_checked():
+    with pytest.raises(ValueError, match="not a GoDice shell"):
+        GoDiceSource(shell="d7")
+
+
+def test_godice_ties_go_to_the_first_vector():
+    # halfway between face 1 (-64,0,0) and face 2 (0,0,64): the first entry wins
+    assert godice.face_value("d6", -32, 0, 32) == 1
+
+
+async def test_tray_over_ble(air):
+    tray = FakeBleTray(air)
+    tray.app.die_rolling("1")
+    tray.app.die_result("1", 12)  # before the app listened: not delivered
+    source = BleTraySource(**radio(air))
+    await source.connect()
+    try:
+        st = source.link.state
+        assert st.boot_id == "0B0B" and set(st.dice) == {"1", "2"}
+        tray.app.die_rolling("2")
+        tray.app.die_result("2", 4)
+        got = await events(source, 2)
+        assert [(e.die_id, e.state, e.face_index) for e in got] == [
+            ("tray-ble:2", "rolling", -1),
+            ("tray-ble:2", "settled", 4),
+        ]
+        assert await source.identify("tray-ble:1") is True and tray.blinked == ["1"]
+        # out of range; a roll happens meanwhile; back in range: resync delivers it once
+        tray.peripheral.drop()
+        tray.app.die_rolling("1")
+        tray.app.die_result("1", 7)
+        (ev,) = await events(source, 1, timeout=5)
+        assert (ev.die_id, ev.face_index) == ("tray-ble:1", 7)
+        assert await until(lambda: source.status == "connected")
+        await asyncio.sleep(0.1)
+        assert source._queue.empty()
+    finally:
+        await source.disconnect()

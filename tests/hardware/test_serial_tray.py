@@ -1,0 +1,236 @@
+"""The serial source against the tray firmware through a real pseudo-terminal, with the
+firmware under CPython and under the MicroPython unix port."""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import os
+
+import pytest
+
+from hardware.answering import RequestAnswerer
+from hardware.assignments import Assignments
+from hardware.linked import Backoff, DiceSourceError
+from hardware.serial_tray import SerialTraySource
+from hardware.simulated import open_simulated_source
+
+RUNTIMES = ["cpython", pytest.param("micropython", marks=pytest.mark.slow)]
+
+
+async def until(condition, timeout=3.0):
+    for _ in range(int(timeout / 0.02)):
+        if condition():
+            return True
+        await asyncio.sleep(0.02)
+    return condition()
+
+
+async def next_rolls(source, n, timeout=5.0):
+    it = source.rolls().__aiter__()
+    return [await asyncio.wait_for(it.__anext__(), timeout) for _ in range(n)]
+
+
+@pytest.fixture(params=RUNTIMES)
+async def tray_and_source(request):
+    tray, source = await open_simulated_source(runtime=request.param)
+    yield tray, source
+    await source.disconnect()
+    tray.stop()
+
+
+async def test_hello_and_dice_list(tray_and_source):
+    tray, source = tray_and_source
+    st = source.link.state
+    assert st.name == "tray-sim" and st.version == 1
+    assert "roll" in st.capabilities
+    assert st.boot_id == f"{tray.boot_id:04X}"
+    assert {d: st.dice[d].faces for d in st.dice} == {d.id: d.faces for d in tray.dice}
+    assert source.status == "connected"
+
+
+async def test_rolls_arrive_rolling_then_settled(tray_and_source):
+    tray, source = tray_and_source
+    tray.roll([3, 5])
+    events = await next_rolls(source, 4)
+    assert [(e.die_id, e.state, e.face_index) for e in events] == [
+        ("sim-tray:1", "rolling", -1),
+        ("sim-tray:1", "settled", 3),
+        ("sim-tray:2", "rolling", -1),
+        ("sim-tray:2", "settled", 5),
+    ]
+    assert events[0].seq == events[1].seq  # one roll, one roll number
+    tray.roll([1])
+    again = await next_rolls(source, 2)
+    assert again[1].seq == events[1].seq + 1
+
+
+async def test_crooked_die(tray_and_source):
+    tray, source = tray_and_source
+    tray.control("crooked 3 2")
+    events = await next_rolls(source, 2)
+    assert [e.state for e in events] == ["rolling", "crooked"]
+
+
+async def test_identify_blinks_a_known_die_only(tray_and_source):
+    _tray, source = tray_and_source
+    assert await source.identify("sim-tray:2") is True
+    assert await source.identify("sim-tray:99") is False
+
+
+async def test_roll_answers_the_session_request(tray_and_source, tiny_session):
+    tray, source = tray_and_source
+    tiny_session.do("roll", {"count": 2})
+    answerer = RequestAnswerer(tiny_session, Assignments({"d6": ["sim-tray:1", "sim-tray:2"]}))
+    tray.roll([2, 4])
+    messages = [answerer.feed(e) for e in await next_rolls(source, 4)]
+    assert messages[:3] == [None, None, None]
+    assert "rolled 3, 5" in messages[3]
+    assert tiny_session.state.last_roll == [3, 5]
+    assert tiny_session.request is None
+    assert tiny_session.history()[-1][0].data["by"] == "sim-tray"
+
+
+async def test_garbage_on_the_wire_is_logged_and_skipped(caplog):
+    tray, source = await open_simulated_source()
+    try:
+        caplog.set_level(logging.WARNING, logger="hardware.tray")
+        os.write(tray._master, b"MicroPython v1.24 on 2025-01-01; ESP32\r\n>>> \r\n")
+        tray.roll([4])
+        events = await next_rolls(source, 2)
+        assert events[1].face_index == 4
+        assert "does not start with '!'" in caplog.text
+        assert source.link.rejected >= 2
+    finally:
+        await source.disconnect()
+        tray.stop()
+
+
+async def test_unplugged_tray_is_reconnected_and_resynced():
+    tray, source = await open_simulated_source()
+    source.backoff = Backoff(first=0.05, cap=0.2)
+    try:
+        tray.roll([1])
+        await next_rolls(source, 2)
+        tray.unplug()
+        tray.roll([2, 3])  # rolled while the cable was out: frames lost on the way
+        await asyncio.sleep(0.3)
+        assert source.status in ("reconnecting", "lost")
+        tray.replug()
+        events = await next_rolls(source, 2, timeout=5)
+        # the resync gives each die's last roll once; the die 1 roll seen before is not repeated
+        assert sorted((e.die_id, e.state, e.face_index) for e in events) == [
+            ("sim-tray:1", "settled", 2),
+            ("sim-tray:2", "settled", 3),
+        ]
+        assert await until(lambda: source.status == "connected")
+        assert source.reconnects == 1
+        tray.roll([5])
+        events = await next_rolls(source, 2)
+        assert events[1].face_index == 5
+        assert source._queue.empty()
+    finally:
+        await source.disconnect()
+        tray.stop()
+
+
+async def test_a_port_with_no_tray_says_so_in_words():
+    import pty
+
+    master, slave = pty.openpty()
+    try:
+        source = SerialTraySource(os.ttyname(slave), hello_timeout=0.3)
+        with pytest.raises(DiceSourceError, match="no dice tray answered"):
+            await source.connect()
+        with pytest.raises(DiceSourceError, match="cannot open"):
+            await SerialTraySource("/dev/does-not-exist").connect()
+    finally:
+        os.close(master)
+        os.close(slave)
+
+
+async def test_a_tray_that_falls_silent_is_reconnected():
+    """The port stays open but the tray stops talking (frozen firmware): the watchdog
+    notices within the silence limit."""
+    import pty
+
+    from firmware.common import wire
+
+    master, slave = pty.openpty()
+    os.set_blocking(master, False)
+    source = SerialTraySource(
+        os.ttyname(slave), silence_limit=0.4, hello_timeout=2, backoff=Backoff(first=5, cap=5)
+    )
+
+    async def play_tray_once():
+        dec = wire.LineDecoder()
+        seq = 0
+        while True:
+            await asyncio.sleep(0.01)
+            try:
+                data = os.read(master, 4096)
+            except BlockingIOError:
+                continue
+            for frame in dec.feed(data):
+                reply = {
+                    "HELLO": (wire.HELLO, ("1", "00AA", "frozen", "0.1", "roll")),
+                    "SYNC": (wire.SYNCED, ("0",)),
+                }.get(frame.kind)
+                if reply:
+                    os.write(master, wire.encode(seq, *reply))
+                    seq += 1
+                    if reply[0] == wire.SYNCED:
+                        return
+
+    player = asyncio.create_task(play_tray_once())
+    try:
+        await source.connect()
+        await player
+        assert source.status == "connected"
+        for _ in range(40):
+            if source.status != "connected":
+                break
+            await asyncio.sleep(0.05)
+        assert source.status == "reconnecting"
+    finally:
+        await source.disconnect()
+        os.close(master)
+        os.close(slave)
+
+
+async def test_the_ui_contract_names():
+    """What the UI helper builds against (briefs/dice-ui-contract.md)."""
+    tray, source = await open_simulated_source()
+    try:
+        assert os.path.exists(tray.port) and tray.port.startswith("/dev/pts/")
+        faces = tray.roll(count=3)  # random faces
+        assert len(faces) == 3
+        assert all(0 <= f < d.faces for f, d in zip(faces, tray.dice, strict=False))
+        settled = [e for e in await next_rolls(source, 6) if e.state == "settled"]
+        assert [e.face_index for e in settled] == faces
+        with pytest.raises(ValueError, match="has faces 0-5"):
+            tray.roll([6])
+    finally:
+        await source.disconnect()
+        tray.stop()
+
+
+@pytest.mark.parametrize("runtime", RUNTIMES)
+async def test_floor_sensor_holds_results_until_the_tray_is_quiet(runtime):
+    """A die reports its face while others still bounce: the result waits for a quiet floor."""
+    tray, source = await open_simulated_source(runtime=runtime, floor=True)
+    try:
+        tray.control("floor 200")  # dice hit the floor
+        tray.roll([2])
+        (rolling,) = await next_rolls(source, 1)
+        assert rolling.state == "rolling"
+        await asyncio.sleep(0.2)
+        assert source._queue.empty()  # held back
+        tray.control("floor 0")
+        await asyncio.sleep(0.45)  # the quiet window is 350 ms
+        tray.control("floor 0")
+        (settled,) = await next_rolls(source, 1)
+        assert (settled.state, settled.face_index) == ("settled", 2)
+    finally:
+        await source.disconnect()
+        tray.stop()
