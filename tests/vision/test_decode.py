@@ -115,3 +115,38 @@ def test_synthetic_frames_are_repeatable_and_sized_like_a_720p_camera():
         assert np.array_equal(a.image, b.image) and a.cards == b.cards
     with pytest.raises(ValueError, match="unknown category"):
         make_frame("foggy", 1)
+
+
+def smeared_label(length: float, angle: float) -> np.ndarray:
+    """A label 100 px wide on a table, smeared as a card moving during the exposure."""
+    from vision.decode import motion_kernel
+    from vision.labels import modules
+
+    image = table_image(np.random.default_rng(2))
+    code = cv2.resize(
+        np.where(modules("tiny/token/silver"), 0, 255).astype(np.uint8),
+        (100, 100),
+        interpolation=cv2.INTER_NEAREST,
+    )
+    image[300:400, 600:700] = code[:, :, None]
+    return cv2.filter2D(image, -1, motion_kernel(length, angle))
+
+
+@pytest.mark.parametrize("angle", [0, 35, 90, 140])
+def test_the_smear_direction_is_read_from_the_image(angle):
+    from vision.decode import smear_direction
+
+    image = gray(smeared_label(7, angle))[290:410, 590:710]
+    estimate, coherence = smear_direction(image)
+    off = abs((estimate - angle + 90) % 180 - 90)
+    assert off < 15, (angle, estimate)
+    assert coherence > 0.2
+
+
+def test_a_smeared_code_zxing_misses_is_read_by_deblurring():
+    from vision.decode import _deblurred
+
+    image = gray(smeared_label(7, 35))
+    assert zxing(image) == []
+    assert [f.reading.card_id for f in _deblurred(image)] == ["tiny/token/silver"]
+    assert [f.reading.card_id for f in Cascade()(image)] == ["tiny/token/silver"]
