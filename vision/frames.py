@@ -44,7 +44,7 @@ class CameraSource:
         capture: Callable[[int], Any] = cv2.VideoCapture,
     ) -> None:
         self.name = f"camera {index}"
-        self._cap = capture(index)
+        self._cap = _quietly(capture, index)
         if not self._cap.isOpened():
             self._cap.release()
             raise SourceError(
@@ -129,6 +129,19 @@ class ImageSource:
 
     def close(self) -> None:
         self._next = len(self.files)
+
+
+def _quietly(capture: Callable[[int], Any], index: int) -> Any:
+    """Open a camera without OpenCV's own warnings: a missing camera gets our sentence."""
+    logging = getattr(cv2, "utils", None) and getattr(cv2.utils, "logging", None)
+    if logging is None:
+        return capture(index)
+    before = logging.getLogLevel()
+    logging.setLogLevel(logging.LOG_LEVEL_SILENT)
+    try:
+        return capture(index)
+    finally:
+        logging.setLogLevel(before)
 
 
 def open_source(spec: str | int) -> FrameSource:

@@ -149,3 +149,43 @@ def test_cli_scan_answers_a_sessions_pending_draw(tmp_path):
     assert "Copper answered" in result.stdout
     with Library().open("scan-test") as session:
         assert session.state.hand == [COPPER]
+
+
+def test_cli_watch_reports_cards_as_they_come_and_go_and_answers(tmp_path):
+    import cv2
+    import numpy as np
+
+    from vision.synthetic import table_image
+
+    label = write_png(Label(COPPER, "Copper"), tmp_path / "label.png")
+    card = cv2.imread(str(label))
+    table = table_image(np.random.default_rng(4))
+    framed = table.copy()
+    framed[100 : 100 + card.shape[0], 400 : 400 + card.shape[1]] = card
+    frames = tmp_path / "frames"
+    frames.mkdir()
+    for i, image in enumerate([framed] * 4 + [table] * 9 + [framed] * 3):
+        cv2.imwrite(str(frames / f"{i:03}.png"), image)
+    session = Library().new(get_game("tiny"), {}, ["demo"], None, "watch-test")
+    session.do("draw")
+    session.close()
+    result = companion("scan", "--watch", str(frames), "--json", "--answer", "watch-test")
+    assert result.returncode == 0, result.stderr
+    lines = result.stdout.splitlines()
+    events = [json.loads(x) for x in lines if x.startswith("{")]
+    assert [(e["change"], e["card"], e["frame"]) for e in events] == [
+        ("seen", COPPER, 2),
+        ("gone", COPPER, 12),
+        ("seen", COPPER, 15),
+    ]
+    assert "Copper answered" in result.stdout
+    assert "nothing is waiting" in result.stdout  # the second showing has nothing to answer
+    with Library().open("watch-test") as session:
+        assert session.state.hand == [COPPER]
+
+
+def test_cli_watch_explains_a_missing_camera():
+    result = companion("scan", "--watch", "7")
+    assert result.returncode == 2
+    assert "camera 7 could not be opened" in result.stderr
+    assert "WARN" not in result.stderr

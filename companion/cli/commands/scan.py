@@ -1,4 +1,5 @@
-"""`companion scan IMAGE_OR_DIR... [--json] [--answer SESSION]`: read the codes in photos.
+"""`companion scan IMAGE_OR_DIR... [--json] [--answer SESSION]`: read the codes in photos;
+`companion scan --watch SOURCE`: scan a camera, video or folder as the app does.
 
 Anyone can check printed labels with it: photograph a sheet (or scan it) and every code
 is listed with its raw text and, for our labels, the card it names.  Codes from other
@@ -10,6 +11,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import sys
 from pathlib import Path
 from typing import Any
 
@@ -88,7 +90,79 @@ def _answer(session_ref: str, results: list[dict[str, Any]]) -> list[str]:
     return lines
 
 
+def _sighting_line(sighting: Any, name: Any) -> str:
+    r = sighting.reading
+    if r.card_id:
+        what = f"card {r.card_id}" + (f" ({name(r.card_id)})" if name(r.card_id) else "")
+    else:
+        what = f"{r.kind} '{_printable(r.text)}'"
+    return f"frame {sighting.frame}: {sighting.change} {what}"
+
+
+def cmd_watch(args: argparse.Namespace) -> int:
+    """Scan a camera, a video or a folder as the app does, printing cards as they come."""
+    import queue
+
+    from vision.answering import offer_card
+    from vision.frames import SourceError, open_source
+    from vision.scanner import Scanner
+    from vision.tracker import SEEN
+
+    try:
+        source = open_source(args.watch)
+    except SourceError as exc:
+        raise CliError(str(exc)) from None
+    scanner, name = Scanner(source), _names()
+    session = None
+    if args.answer:
+        from companion.core.library import Library
+
+        session = Library().open(args.answer)
+    scanner.start()
+    try:
+        while scanner.running or not scanner.sightings.empty():
+            try:
+                sighting = scanner.sightings.get(timeout=0.2)
+            except queue.Empty:
+                continue
+            if args.json:
+                print(
+                    json.dumps(
+                        {
+                            "frame": sighting.frame,
+                            "change": sighting.change,
+                            **sighting.reading.to_json(),
+                        },
+                        ensure_ascii=False,
+                    ),
+                    flush=True,
+                )
+            else:
+                print(_sighting_line(sighting, name), flush=True)
+            if session is not None and sighting.change == SEEN and sighting.reading.card_id:
+                print(offer_card(session, sighting.reading).message, flush=True)
+    except KeyboardInterrupt:
+        pass
+    finally:
+        scanner.stop()
+        if session is not None:
+            session.close()
+    if scanner.error:
+        raise CliError(scanner.error)
+    print(
+        f"{scanner.stats.frames} frames, {scanner.stats.mean_ms:.1f} ms a frame to decode",
+        file=sys.stderr,
+    )
+    return 0
+
+
 def cmd_scan(args: argparse.Namespace) -> int:
+    if args.watch is not None:
+        if args.paths:
+            raise CliError("give either photos to read or --watch SOURCE, not both")
+        return cmd_watch(args)
+    if not args.paths:
+        raise CliError("name the photos or folders to read, or --watch a camera or video")
     results = scan_files(args.paths)
     if args.json:
         print(json.dumps(results, indent=2, ensure_ascii=False))
@@ -112,7 +186,13 @@ def cmd_scan(args: argparse.Namespace) -> int:
 
 def register(sub: argparse._SubParsersAction) -> None:
     p = sub.add_parser("scan", help="read the QR codes in photos (check printed labels)")
-    p.add_argument("paths", nargs="+", metavar="IMAGE_OR_DIR")
+    p.add_argument("paths", nargs="*", metavar="IMAGE_OR_DIR")
+    p.add_argument(
+        "--watch",
+        metavar="SOURCE",
+        help="scan live: a camera index (0), a video "
+        "file or a folder of frames; prints cards as they are seen and leave",
+    )
     p.add_argument(
         "--json", action="store_true", help="print JSON: every code's raw text and card id"
     )
