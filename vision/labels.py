@@ -58,25 +58,18 @@ def card_kinds(game: Any) -> list[str]:
 
 
 def labels_for(game: Any, content: Any, kind: str | None = None) -> list[Label]:
-    """Labels for every card in `content`, or for one kind (content kind or id kind)."""
-    kinds = card_kinds(game)
-    if kind is not None:
-        chosen = [k for k in content.items if k == kind]
-        chosen += [
-            k
-            for k in content.items
-            if k not in chosen and any(i.split("/")[1] == kind for i in content.ids(k))
-        ]
-        if not chosen:
-            known = ", ".join(sorted(kinds)) or "none"
+    """Labels for every card in `content`, or for one kind: a content kind (`ai_cards`) or
+    the kind inside the ids (`ai`), whichever the player typed."""
+    if kind is None:
+        items = [item for k in card_kinds(game) for item in content.all(k)]
+    elif kind in content.items or kind in game.content_kinds:
+        items = content.all(kind)
+    else:
+        items = [i for k in content.items for i in content.all(k) if i.id.split("/")[1] == kind]
+        if not items:
+            known = ", ".join(sorted(card_kinds(game))) or "none"
             raise LookupError(f"{game.title} has no card kind '{kind}' (card kinds: {known})")
-        kinds = chosen
-    out = []
-    for k in kinds:
-        for item in content.all(k):
-            if kind is None or k == kind or item.id.split("/")[1] == kind:
-                out.append(Label(item.id, getattr(item, "title", "") or item.id))
-    return out
+    return [Label(item.id, getattr(item, "title", "") or item.id) for item in items]
 
 
 def _font_file() -> str | None:
