@@ -25,8 +25,7 @@ the newest frame, so that slows the reading rate, never the camera preview).
 from __future__ import annotations
 
 import math
-import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
 
 import cv2
@@ -143,25 +142,31 @@ REGION_HALF = 90  # pixels each side of a region's centre
 REGION_SCALE = 3.0
 
 
-def _regions(g: np.ndarray) -> list[Found]:
+def _region_crops(g: np.ndarray, half: int) -> Iterator[tuple[np.ndarray, int, int]]:
+    """The busiest regions cut out, with their top-left corners in the frame."""
     h, w = g.shape
     for cx, cy in busiest_regions(g):
-        x0, y0 = max(0, cx - REGION_HALF), max(0, cy - REGION_HALF)
-        crop = g[y0 : min(h, cy + REGION_HALF), x0 : min(w, cx + REGION_HALF)]
+        x0, y0 = max(0, cx - half), max(0, cy - half)
+        yield g[y0 : min(h, cy + half), x0 : min(w, cx + half)], x0, y0
+
+
+def _in_frame(found: list[Found], scale: float, x0: int, y0: int) -> list[Found]:
+    """Corners found in an enlarged crop, moved back to the frame's coordinates."""
+    return [
+        Found(f.text, tuple((x / scale + x0, y / scale + y0) for x, y in f.corners), f.stage)
+        for f in found
+    ]
+
+
+def _regions(g: np.ndarray) -> list[Found]:
+    for crop, x0, y0 in _region_crops(g, REGION_HALF):
         big = cv2.resize(
             crop, None, fx=REGION_SCALE, fy=REGION_SCALE, interpolation=cv2.INTER_CUBIC
         )
         for variant in (big, sharpened(big, 2.0, 2.0), flattened(big, 21, 3.0)):
             found = zxing(variant, "zxing+region")
             if found:
-                return [
-                    Found(
-                        f.text,
-                        tuple((x / REGION_SCALE + x0, y / REGION_SCALE + y0) for x, y in f.corners),
-                        f.stage,
-                    )
-                    for f in found
-                ]
+                return _in_frame(found, REGION_SCALE, x0, y0)
     return []
 
 
@@ -220,11 +225,7 @@ SMEAR_MIN_COHERENCE = 0.2
 def _deblurred(g: np.ndarray) -> list[Found]:
     """Undo a motion smear in the busiest regions: estimate its direction, then try a few
     lengths (a shaken card is smeared 3-7 px at 720p) by Wiener deconvolution."""
-    h, w = g.shape
-    half = 100
-    for cx, cy in busiest_regions(g):
-        x0, y0 = max(0, cx - half), max(0, cy - half)
-        crop = g[y0 : min(h, cy + half), x0 : min(w, cx + half)]
+    for crop, x0, y0 in _region_crops(g, 100):
         angle, coherence = smear_direction(crop)
         if coherence < SMEAR_MIN_COHERENCE:
             continue
@@ -235,12 +236,7 @@ def _deblurred(g: np.ndarray) -> list[Found]:
                 image = deconvolved(spectrum, big.shape, motion_kernel(length, angle), noise)
                 found = zxing(image, "zxing+deblur")
                 if found:
-                    return [
-                        Found(
-                            f.text, tuple((x / 2 + x0, y / 2 + y0) for x, y in f.corners), f.stage
-                        )
-                        for f in found
-                    ]
+                    return _in_frame(found, 2.0, x0, y0)
     return []
 
 
@@ -291,10 +287,3 @@ def _unique(found: list[Found]) -> list[Found]:
             seen.add(f.text)
             out.append(f)
     return out
-
-
-def timed(decoder: Decoder, frame: np.ndarray) -> tuple[list[Found], float]:
-    """Decode and time one frame (ms), for the benchmark and the scanner's own stats."""
-    start = time.perf_counter()
-    found = decoder(frame)
-    return found, (time.perf_counter() - start) * 1000.0
