@@ -99,8 +99,9 @@ class ImageSource:
     live = False
 
     def __init__(self, paths: Iterable[Path | str]) -> None:
+        paths = [Path(p) for p in paths]
         self.files: list[Path] = []
-        for p in map(Path, paths):
+        for p in paths:
             if p.is_dir():
                 self.files += sorted(
                     f for f in p.iterdir() if f.suffix.lower() in IMAGE_SUFFIXES and f.is_file()
@@ -109,7 +110,7 @@ class ImageSource:
                 self.files.append(p)
             else:
                 raise SourceError(f"there is no file or folder {p}")
-        self.name = ", ".join(map(str, paths)) if not isinstance(paths, str) else paths
+        self.name = ", ".join(map(str, paths))
         self.skipped: list[Path] = []
         self.current: Path | None = None
         self._next = 0

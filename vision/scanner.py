@@ -19,7 +19,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from vision.decode import Cascade, Decoder
+from vision.decode import Cascade, Decoder, Found
 from vision.frames import FrameSource, SourceError
 from vision.tracker import Sighting, Tracker
 
@@ -51,6 +51,7 @@ class Scanner:
         self.sightings: queue.Queue[Sighting] = queue.Queue()
         self.stats = ScanStats()
         self.error: str | None = None
+        self.last_found: list[Found] = []  # the codes in the last decoded frame, to outline
         self._latest: np.ndarray | None = None
         self._grabbed = 0  # frames grabbed so far; the decoder skips to the newest
         self._fresh = threading.Condition()
@@ -61,10 +62,13 @@ class Scanner:
 
     def process(self, frame: np.ndarray) -> list[Sighting]:
         """Decode one frame and vote; the same code path the threads use."""
+        if not frame.size:
+            return []  # a frame the camera dropped is no evidence either way
         start = time.perf_counter()
-        found = self.decoder(frame) if frame.size else []
+        found = self.decoder(frame)
         self.stats.decode_ms += (time.perf_counter() - start) * 1000.0
         self.stats.frames += 1
+        self.last_found = found
         out = self.tracker.update(f.text for f in found)
         for sighting in out:
             self.sightings.put(sighting)

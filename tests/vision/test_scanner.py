@@ -126,3 +126,15 @@ def test_an_unplugged_camera_stops_the_scanner_with_a_message():
     assert scanner.wait(20)
     assert errors and "stopped sending pictures" in errors[0]
     assert scanner.error == errors[0]
+
+
+def test_dropped_camera_frames_are_not_counted_as_the_card_leaving():
+    card = make_frame("nominal", 8)
+    scanner = Scanner(ImageSource([]), tracker=Tracker(forget=2))
+    dropped = np.empty((0, 0, 3), np.uint8)
+    changes = []
+    for frame in [card.image] * 3 + [dropped] * 5 + [card.image]:
+        changes += [s.change for s in scanner.process(frame)]
+    assert changes == [SEEN]
+    assert scanner.stats.frames == 4
+    assert [f.reading.card_id for f in scanner.last_found] == card.cards
