@@ -40,14 +40,15 @@ class Label:
         return encode(self.card_id)
 
 
-def qr_code(card_id: str) -> segno.QRCode:
-    """The smallest QR code holding the card's payload, at error correction Q or better."""
-    return segno.make(encode(card_id), error="q", boost_error=True, micro=False)
+def qr_code(card_id: str, error: str = "q") -> segno.QRCode:
+    """The smallest QR code holding the card's payload, at error correction Q or better
+    (`error` is there so the benchmark can compare levels)."""
+    return segno.make(encode(card_id), error=error, boost_error=True, micro=False)
 
 
-def modules(card_id: str) -> np.ndarray:
+def modules(card_id: str, error: str = "q") -> np.ndarray:
     """The code as a bool array (True = dark), quiet zone included."""
-    matrix = np.array([list(row) for row in qr_code(card_id).matrix], dtype=bool)
+    matrix = np.array([list(row) for row in qr_code(card_id, error).matrix], dtype=bool)
     return np.pad(matrix, QUIET_ZONE, constant_values=False)
 
 

@@ -55,7 +55,7 @@ class Frame:
     code_corners: list[np.ndarray] = field(default_factory=list)  # each code's four corners
 
 
-def card_image(card_id: str, rng: np.random.Generator) -> np.ndarray:
+def card_image(card_id: str, rng: np.random.Generator, error: str = "q") -> np.ndarray:
     """A card face: painted art, a title bar, rules text, and the QR sticker near the foot."""
     card = np.empty((CARD_H, CARD_W, 3), np.uint8)
     top, bottom = rng.integers(30, 230, 3), rng.integers(30, 230, 3)
@@ -88,7 +88,7 @@ def card_image(card_id: str, rng: np.random.Generator) -> np.ndarray:
         cv2.LINE_AA,
     )
     side = LABEL_MM * 4
-    grid = modules(card_id)
+    grid = modules(card_id, error)
     code = cv2.resize(
         np.where(grid, 0, 255).astype(np.uint8), (side, side), interpolation=cv2.INTER_NEAREST
     )
@@ -203,8 +203,9 @@ def _shadow(frame, pts, rng) -> None:
     frame[:] = (frame * gain[:, :, None]).astype(np.uint8)
 
 
-def make_frame(category: str, seed: int) -> Frame:
-    """One photo of the category, the same for the same seed."""
+def make_frame(category: str, seed: int, error: str = "q") -> Frame:
+    """One photo of the category, the same for the same seed; `error` is the labels' QR
+    error correction level (the shipped labels use Q)."""
     if category not in CATEGORIES:
         raise ValueError(f"unknown category '{category}' (known: {', '.join(CATEGORIES)})")
     rng = np.random.default_rng([seed, CATEGORIES.index(category)])
@@ -236,7 +237,7 @@ def make_frame(category: str, seed: int) -> Frame:
             rng.uniform(-tilt, tilt),
             rng.uniform(-tilt, tilt),
         )
-        m = _place(frame, card_image(card_id, rng), quad)
+        m = _place(frame, card_image(card_id, rng, error), quad)
         geometry.append(_code_geometry(m))
     if category in ("glare", "combined") and (category == "glare" or rng.random() < 0.4):
         _glare(frame, geometry[0][0], rng)
