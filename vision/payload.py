@@ -1,6 +1,6 @@
 """What a card's QR label says, and what any code the camera reads turns out to be.
 
-A label reads `TC1/<GAME>/<KIND>/<SLUG>/<CHECK>`, for example `TC1/DW/MINION/INKLING/5D0B`:
+A label reads `TC1/<GAME>/<KIND>/<SLUG>/<CHECK>`, for example `TC1/DW/MINION/INKLING/3CEF`:
 
 - `TC1` marks the format and its version, so a future format can change without an old
   label being misread;
