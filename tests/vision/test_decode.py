@@ -1,0 +1,152 @@
+"""The decode cascade on synthetic photos: reads what is there, never names a wrong card."""
+
+from __future__ import annotations
+
+import cv2
+import numpy as np
+import pytest
+import segno
+
+from vision.decode import Cascade, Found, Stage, busiest_regions, gray, opencv, pyzbar, zxing
+from vision.payload import CARD, LIVING_CARD, UNKNOWN
+from vision.synthetic import CATEGORIES, make_frame, table_image
+
+
+def cards_read(found: list[Found]) -> set[str]:
+    return {f.reading.card_id for f in found if f.reading.kind == CARD}
+
+
+@pytest.mark.parametrize("category", ["close", "nominal", "small", "rotation", "dark_noisy"])
+def test_cascade_reads_the_card_in_plain_conditions(category):
+    for seed in range(3):
+        frame = make_frame(category, seed)
+        assert cards_read(Cascade()(frame.image)) == set(frame.cards), (category, seed)
+
+
+def test_several_cards_in_one_frame_are_all_read():
+    for seed in range(3):
+        frame = make_frame("several", seed)
+        assert len(frame.cards) >= 3
+        assert cards_read(Cascade()(frame.image)) == set(frame.cards)
+
+
+def test_corners_are_where_the_code_is():
+    frame = make_frame("nominal", 4)
+    (found,) = Cascade()(frame.image)
+    assert np.abs(np.mean(found.corners, 0) - frame.code_corners[0].mean(0)).max() < 6
+
+
+def test_fallbacks_read_hard_frames_zxing_alone_misses_and_never_a_wrong_card():
+    rescued = 0
+    cascade = Cascade()
+    for category in ("glare", "blur", "shadow", "combined"):
+        for seed in range(8):
+            frame = make_frame(category, seed)
+            alone = cards_read(zxing(gray(frame.image)))
+            read = cards_read(cascade(frame.image))
+            assert read <= set(frame.cards)
+            assert alone <= read
+            rescued += len(read - alone)
+    assert rescued >= 5
+    assert set(cascade.stats) - {"zxing", "none"}, cascade.stats
+
+
+def test_no_fallback_runs_when_the_first_stage_reads_a_code():
+    calls = []
+
+    def stage(name, result):
+        def run(g):
+            calls.append(name)
+            return result
+
+        return Stage(name, run)
+
+    cascade = Cascade([stage("first", [Found("x")]), stage("second", [Found("y")])])
+    assert [f.text for f in cascade(np.zeros((10, 10), np.uint8))] == ["x"]
+    assert calls == ["first"]
+    calls.clear()
+    cascade = Cascade([stage("first", []), stage("second", [Found("y"), Found("y")])])
+    assert [f.text for f in cascade(np.zeros((10, 10), np.uint8))] == ["y"]
+    assert calls == ["first", "second"]
+    assert cascade.stats == {"second": 1}
+
+
+def test_an_empty_table_reads_nothing():
+    image = table_image(np.random.default_rng(3))
+    assert Cascade()(image) == []
+
+
+def paste_code(text: str, size: int = 160) -> np.ndarray:
+    image = table_image(np.random.default_rng(1))
+    qr = segno.make(text, error="m")
+    grid = np.pad(np.array([list(r) for r in qr.matrix], bool), 4)
+    code = cv2.resize(
+        np.where(grid, 0, 255).astype(np.uint8), (size, size), interpolation=cv2.INTER_NEAREST
+    )
+    image[200 : 200 + size, 500 : 500 + size] = code[:, :, None]
+    return image
+
+
+def test_other_products_codes_come_back_unknown_and_living_cards_named():
+    found = Cascade()(paste_code("https://example.com/buy-now"))
+    assert [f.reading.kind for f in found] == [UNKNOWN]
+    found = Cascade()(paste_code("https://www.hexploreit.com/vol2/living"))
+    assert [f.reading.kind for f in found] == [LIVING_CARD]
+
+
+def test_each_decoder_alone_reads_a_clear_code():
+    image = gray(paste_code("TC1/TINY/TOKEN/COPPER/70CA", 220))
+    for decoder in (zxing, opencv, pyzbar):
+        assert [f.text for f in decoder(image)] == ["TC1/TINY/TOKEN/COPPER/70CA"], decoder
+
+
+def test_busiest_region_finds_a_small_code():
+    for seed in range(5):
+        frame = make_frame("small", seed)
+        centre = frame.code_corners[0].mean(0)
+        spots = busiest_regions(gray(frame.image))
+        assert min(np.hypot(x - centre[0], y - centre[1]) for x, y in spots) < 60
+
+
+def test_synthetic_frames_are_repeatable_and_sized_like_a_720p_camera():
+    for category in CATEGORIES:
+        a, b = make_frame(category, 7), make_frame(category, 7)
+        assert a.image.shape == (720, 1280, 3)
+        assert np.array_equal(a.image, b.image) and a.cards == b.cards
+    with pytest.raises(ValueError, match="unknown category"):
+        make_frame("foggy", 1)
+
+
+def smeared_label(length: float, angle: float) -> np.ndarray:
+    """A label 100 px wide on a table, smeared as a card moving during the exposure."""
+    from vision.decode import motion_kernel
+    from vision.labels import modules
+
+    image = table_image(np.random.default_rng(2))
+    code = cv2.resize(
+        np.where(modules("tiny/token/silver"), 0, 255).astype(np.uint8),
+        (100, 100),
+        interpolation=cv2.INTER_NEAREST,
+    )
+    image[300:400, 600:700] = code[:, :, None]
+    return cv2.filter2D(image, -1, motion_kernel(length, angle))
+
+
+@pytest.mark.parametrize("angle", [0, 35, 90, 140])
+def test_the_smear_direction_is_read_from_the_image(angle):
+    from vision.decode import smear_direction
+
+    image = gray(smeared_label(7, angle))[290:410, 590:710]
+    estimate, coherence = smear_direction(image)
+    off = abs((estimate - angle + 90) % 180 - 90)
+    assert off < 15, (angle, estimate)
+    assert coherence > 0.2
+
+
+def test_a_smeared_code_zxing_misses_is_read_by_deblurring():
+    from vision.decode import _deblurred
+
+    image = gray(smeared_label(7, 35))
+    assert zxing(image) == []
+    assert [f.reading.card_id for f in _deblurred(image)] == ["tiny/token/silver"]
+    assert [f.reading.card_id for f in Cascade()(image)] == ["tiny/token/silver"]

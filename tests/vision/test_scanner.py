@@ -1,0 +1,140 @@
+"""Frames from a video, a folder and a (fake) camera, scanned off the calling thread."""
+
+from __future__ import annotations
+
+import threading
+import time
+
+import cv2
+import numpy as np
+import pytest
+
+from vision.frames import CameraSource, ImageSource, SourceError, VideoSource, open_source
+from vision.scanner import Scanner
+from vision.synthetic import make_frame, table_image
+from vision.tracker import GONE, SEEN, Tracker
+
+
+def card_then_gap_then_card():
+    card = make_frame("nominal", 11)
+    empty = table_image(np.random.default_rng(5))
+    return card, [card.image] * 6 + [empty] * 10 + [card.image] * 6
+
+
+def test_video_file_is_scanned_in_order_and_a_card_is_seen_again(tmp_path):
+    card, frames = card_then_gap_then_card()
+    path = tmp_path / "table.avi"
+    writer = cv2.VideoWriter(str(path), cv2.VideoWriter_fourcc(*"MJPG"), 15, (1280, 720))
+    for f in frames:
+        writer.write(f)
+    writer.release()
+    threads = []
+    scanner = Scanner(
+        VideoSource(path),
+        on_sighting=lambda s: threads.append(threading.current_thread()),
+        tracker=Tracker(forget=5),
+    )
+    scanner.start()
+    assert scanner.wait(60)
+    changes = []
+    while not scanner.sightings.empty():
+        s = scanner.sightings.get()
+        changes.append((s.change, s.reading.card_id))
+    assert changes == [(SEEN, card.cards[0]), (GONE, card.cards[0]), (SEEN, card.cards[0])]
+    assert scanner.stats.frames == len(frames)
+    assert threads and all(t is not threading.main_thread() for t in threads)
+
+
+def test_image_folder_in_name_order_skipping_unreadable_files(tmp_path):
+    card, frames = card_then_gap_then_card()
+    for i, f in enumerate(frames):
+        cv2.imwrite(str(tmp_path / f"{i:03}.jpg"), f)
+    (tmp_path / "005.5.png").write_text("not an image")
+    source = open_source(str(tmp_path))
+    assert isinstance(source, ImageSource)
+    scanner = Scanner(source, tracker=Tracker(forget=5))
+    scanner.start()
+    assert scanner.wait(60)
+    assert [s.change for s in list(scanner.sightings.queue)] == [SEEN, GONE, SEEN]
+    assert source.skipped == [tmp_path / "005.5.png"]
+
+
+def test_missing_sources_are_explained():
+    with pytest.raises(SourceError, match="no video file"):
+        VideoSource("/nonexistent/table.mp4")
+    with pytest.raises(SourceError, match="no file or folder"):
+        ImageSource(["/nonexistent/photos"])
+
+
+class FakeCamera:
+    """The outside world: a camera that sends `frames` over and over, then maybe fails."""
+
+    def __init__(self, frames, opened=True, fail_after=None, fps=60):
+        self.frames, self.opened, self.fail_after, self.fps = frames, opened, fail_after, fps
+        self.sent = 0
+        self.released = False
+        self.settings = {}
+
+    def isOpened(self):  # noqa: N802 - cv2.VideoCapture's name
+        return self.opened
+
+    def set(self, prop, value):
+        self.settings[prop] = value
+        return True
+
+    def read(self):
+        time.sleep(1 / self.fps)
+        if self.fail_after is not None and self.sent >= self.fail_after:
+            return False, None
+        frame = self.frames[self.sent % len(self.frames)]
+        self.sent += 1
+        return True, frame
+
+    def release(self):
+        self.released = True
+
+
+def test_a_camera_that_will_not_open_is_explained():
+    cam = FakeCamera([], opened=False)
+    with pytest.raises(SourceError, match="camera 2 could not be opened"):
+        CameraSource(2, capture=lambda i: cam)
+    assert cam.released
+
+
+def test_live_camera_decodes_the_newest_frame_and_stops_cleanly():
+    card = make_frame("nominal", 3)
+    cam = FakeCamera([card.image], fps=200)
+    source = CameraSource(0, capture=lambda i: cam)
+    assert cam.settings[cv2.CAP_PROP_FRAME_WIDTH] == 1280
+    seen = threading.Event()
+    scanner = Scanner(source, on_sighting=lambda s: seen.set())
+    scanner.start()
+    assert seen.wait(20)
+    assert scanner.latest is not None
+    scanner.stop()
+    assert not scanner.running and cam.released
+    (sighting,) = list(scanner.sightings.queue)
+    assert sighting.reading.card_id == card.cards[0]
+    assert scanner.stats.frames <= cam.sent  # frames it could not keep up with were dropped
+
+
+def test_an_unplugged_camera_stops_the_scanner_with_a_message():
+    cam = FakeCamera([table_image(np.random.default_rng(1))], fail_after=3, fps=500)
+    errors = []
+    scanner = Scanner(CameraSource(0, capture=lambda i: cam), on_error=errors.append)
+    scanner.start()
+    assert scanner.wait(20)
+    assert errors and "stopped sending pictures" in errors[0]
+    assert scanner.error == errors[0]
+
+
+def test_dropped_camera_frames_are_not_counted_as_the_card_leaving():
+    card = make_frame("nominal", 8)
+    scanner = Scanner(ImageSource([]), tracker=Tracker(forget=2))
+    dropped = np.empty((0, 0, 3), np.uint8)
+    changes = []
+    for frame in [card.image] * 3 + [dropped] * 5 + [card.image]:
+        changes += [s.change for s in scanner.process(frame)]
+    assert changes == [SEEN]
+    assert scanner.stats.frames == 4
+    assert [f.reading.card_id for f in scanner.last_found] == card.cards
