@@ -1,17 +1,177 @@
-"""The tablet app (a first shell; the UI issue grows it into the full frame)."""
+"""The tablet app: one ScreenManager, one asyncio loop, one open session at a time.
+
+Screens only read the session and send commands through the app's methods here; the app
+owns the library, the settings, the dice hub and the open session, and tells screens to
+refresh when the session changes (its `subscribe` hook), so no screen polls the rules.
+"""
 
 from __future__ import annotations
 
+import asyncio
+import contextlib
+from typing import Any
+
 from kivy.app import App
-from kivy.uix.label import Label
+from kivy.clock import Clock
+from kivy.core.window import Window
+from kivy.properties import ListProperty, NumericProperty, ObjectProperty, StringProperty
+from kivy.uix.screenmanager import NoTransition, ScreenManager
+from kivy.utils import platform
+
+from companion.core.library import Library
+from companion.ui import widgets  # noqa: F401  (loads the shared kv rules)
+from companion.ui.dice_hub import DiceHub
+from companion.ui.settings import UserSettings
+from companion.ui.theme import PALETTES
+
+SCREENS = ("home", "new", "settings", "session")
 
 
 class CompanionApp(App):
     title = "Table Companion"
 
-    def __init__(self, demo: bool = False, **kwargs) -> None:
+    font_scale = NumericProperty(1.0)
+    theme_name = StringProperty("dark")
+    c_bg = ListProperty([0, 0, 0, 1])
+    c_panel = ListProperty([0, 0, 0, 1])
+    c_fg = ListProperty([1, 1, 1, 1])
+    c_muted = ListProperty([1, 1, 1, 1])
+    c_button = ListProperty([0, 0, 0, 1])
+    c_button_down = ListProperty([0, 0, 0, 1])
+    c_accent = ListProperty([1, 1, 1, 1])
+    c_accent_fg = ListProperty([0, 0, 0, 1])
+    c_warn = ListProperty([1, 0, 0, 1])
+    c_ok = ListProperty([0, 1, 0, 1])
+    session = ObjectProperty(None, allownone=True)
+    dice_version = NumericProperty(0)  # bumped when a source, battery or dice message changes
+
+    def __init__(self, demo: bool = False, library: Library | None = None, **kwargs: Any) -> None:
         super().__init__(**kwargs)
         self.demo = demo
+        self.library = library or Library()
+        self.settings = UserSettings.load()
+        self.hub = DiceHub(on_change=self._dice_changed)
+        self._sim_tray: Any = None
+        self.apply_settings()
 
-    def build(self) -> Label:
-        return Label(text="Table Companion", font_size="32sp")
+    # -- settings and theme ----------------------------------------------------------------
+
+    def apply_settings(self) -> None:
+        self.font_scale = self.settings.font_scale
+        self.theme_name = self.settings.theme
+        for key, value in PALETTES[self.theme_name].items():
+            setattr(self, f"c_{key}", list(value))
+        Window.clearcolor = self.c_bg
+
+    def save_settings(self) -> None:
+        self.settings.save()
+        self.apply_settings()
+
+    # -- building ----------------------------------------------------------------------
+
+    def build(self) -> ScreenManager:
+        from companion.ui.screens.home import HomeScreen
+        from companion.ui.screens.newgame import NewGameScreen
+        from companion.ui.screens.session import SessionScreen
+        from companion.ui.screens.settings import SettingsScreen
+
+        Window.softinput_mode = "below_target"
+        manager = ScreenManager(transition=NoTransition())
+        for screen in (HomeScreen(name="home"), NewGameScreen(name="new"),
+                       SettingsScreen(name="settings"), SessionScreen(name="session")):
+            manager.add_widget(screen)
+        return manager
+
+    def go(self, name: str) -> None:
+        if name == "session" and self.session is None:
+            name = "home"
+        self.root.current = name
+
+    def screen(self, name: str) -> Any:
+        return self.root.get_screen(name)
+
+    # -- sessions ----------------------------------------------------------------------
+
+    def _attach(self, session: Any) -> None:
+        self.close_session()
+        self.session = session
+        session.subscribe(self._session_changed)
+        self.hub.attach(session, self.settings.dice)
+        self.keep_awake(True)
+        self.go("session")
+
+    def start_session(self, game: Any, options: dict[str, Any], packs: list[str]) -> Any:
+        """Create and open a new session; RuleError or ContentError propagate in words."""
+        session = self.library.new(game, options, packs)
+        self._attach(session)
+        return session
+
+    def open_session(self, ref: str) -> Any:
+        session = self.library.open(ref)
+        self._attach(session)
+        return session
+
+    def close_session(self) -> None:
+        if self.session is not None:
+            self.session.unsubscribe(self._session_changed)
+            self.session.close()
+            self.session = None
+            self.hub.attach(None, {})
+            self.keep_awake(False)
+
+    def _session_changed(self, session: Any, result: Any) -> None:
+        if self.root is not None:
+            self.screen("session").refresh()
+
+    def _dice_changed(self) -> None:
+        self.dice_version += 1
+
+    def keep_awake(self, on: bool) -> None:
+        """Keep the screen lit while a session is open: nobody wants to unlock mid-battle."""
+        on = on and self.settings.keep_awake
+        Window.allow_screensaver = not on
+        if platform == "android":  # pragma: no cover - only on a tablet
+            with contextlib.suppress(Exception):
+                from android.runnable import run_on_ui_thread  # type: ignore
+                from jnius import autoclass  # type: ignore
+
+                activity = autoclass("org.kivy.android.PythonActivity").mActivity
+                flag = autoclass("android.view.WindowManager$LayoutParams").FLAG_KEEP_SCREEN_ON
+
+                @run_on_ui_thread
+                def apply() -> None:
+                    window = activity.getWindow()
+                    (window.addFlags if on else window.clearFlags)(flag)
+
+                apply()
+
+    # -- lifecycle ---------------------------------------------------------------------
+
+    def on_start(self) -> None:
+        if self.demo:
+            with contextlib.suppress(RuntimeError):
+                asyncio.get_running_loop().create_task(self._start_simulated_tray())
+
+    async def _start_simulated_tray(self) -> None:
+        try:
+            from hardware.simulated import open_simulated_source
+        except ImportError:
+            return
+        try:
+            self._sim_tray, source = await open_simulated_source()
+        except Exception as exc:  # the demo runs on without it
+            self.hub.message = f"The simulated dice tray did not start: {exc}"
+            self._dice_changed()
+            return
+        self.hub.add(source)
+
+    def on_stop(self) -> None:
+        self.close_session()
+        with contextlib.suppress(RuntimeError):
+            asyncio.get_running_loop().create_task(self.hub.close())
+        if self._sim_tray is not None:
+            with contextlib.suppress(Exception):
+                self._sim_tray.stop()
+
+    def schedule(self, func: Any, delay: float = 0) -> None:
+        Clock.schedule_once(lambda _dt: func(), delay)
