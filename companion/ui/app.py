@@ -77,8 +77,12 @@ class CompanionApp(App):
 
         Window.softinput_mode = "below_target"
         manager = ScreenManager(transition=NoTransition())
-        for screen in (HomeScreen(name="home"), NewGameScreen(name="new"),
-                       SettingsScreen(name="settings"), SessionScreen(name="session")):
+        for screen in (
+            HomeScreen(name="home"),
+            NewGameScreen(name="new"),
+            SettingsScreen(name="settings"),
+            SessionScreen(name="session"),
+        ):
             manager.add_widget(screen)
         return manager
 

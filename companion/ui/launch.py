@@ -75,12 +75,12 @@ def _demo_session(app) -> None:
     app.start_session(game, {}, app.settings.packs_for(game.id))
 
 
-def screenshot(path: Path, screen: str, demo: bool = False, size: tuple[int, int] = LANDSCAPE
-               ) -> int:
+def screenshot(
+    path: Path, screen: str, demo: bool = False, size: tuple[int, int] = LANDSCAPE
+) -> int:
     """Render `screen` offscreen to `path` and exit."""
     if screen not in SCREEN_NAMES:
-        print(f"no screen called '{screen}' (screens: {', '.join(SCREEN_NAMES)})",
-              file=sys.stderr)
+        print(f"no screen called '{screen}' (screens: {', '.join(SCREEN_NAMES)})", file=sys.stderr)
         return 2
     if not (os.environ.get("DISPLAY") or os.environ.get("WAYLAND_DISPLAY")):
         os.environ["SDL_VIDEODRIVER"] = "offscreen"

@@ -12,15 +12,39 @@ from collections.abc import Callable
 from pathlib import Path
 
 from kivy.core.window import Window
+from kivy.graphics import ClearBuffers, ClearColor, Fbo
 
 
 def save_window(path: Path) -> Path:
-    """Write what the window shows now (call from an on_flip handler)."""
+    """Write what the window shows now (call from an on_flip handler).
+
+    The window's widgets are drawn again into an offscreen framebuffer of the window's
+    size rather than read back from the screen: SDL's offscreen driver keeps its first
+    surface size, so a window turned to portrait would otherwise come back cropped.
+    """
     path = Path(path)
     path.parent.mkdir(parents=True, exist_ok=True)
-    tmp_base = path.with_name(f".{path.stem}-shot.png")
-    written = Window.screenshot(str(tmp_base))  # Kivy numbers the name: .x-shot0001.png
-    os.replace(written, path)
+    fbo = Fbo(size=tuple(int(v) for v in Window.size), with_stencilbuffer=True)
+    with fbo:
+        ClearColor(*Window.clearcolor)
+        ClearBuffers()
+    moved = []
+    for child in reversed(Window.children):
+        index = Window.canvas.indexof(child.canvas)
+        if index > -1:
+            Window.canvas.remove(child.canvas)
+        moved.append((child, index))
+        fbo.add(child.canvas)
+    try:
+        fbo.draw()
+        tmp = path.with_name(f".{path.name}.tmp.png")
+        fbo.texture.save(str(tmp), flipped=True)
+        os.replace(tmp, path)
+    finally:
+        for child, index in reversed(moved):
+            fbo.remove(child.canvas)
+            if index > -1:
+                Window.canvas.insert(index, child.canvas)
     return path
 
 

@@ -29,8 +29,11 @@ def request_words(request: Request) -> str:
     """'Stormbringer: roll the d3\\nfor the battle' for the panel, in large type."""
     who = f"{request.for_.capitalize()}: " if request.for_ else ""
     if request.kind == "dice":
-        dice = (f"{request.count} x {profile_words(request.profile)}" if request.count > 1
-                else f"the {profile_words(request.profile)}")
+        dice = (
+            f"{request.count} x {profile_words(request.profile)}"
+            if request.count > 1
+            else f"the {profile_words(request.profile)}"
+        )
         return f"{who}roll {dice}\n{request.why}"
     return f"{who}draw from {request.deck}\n{request.why}"
 
@@ -56,8 +59,11 @@ class DicePanel(BoxLayout):
         request = session.request if session is not None else None
         self.entered = []
         if request is None or request.kind != "dice":
-            self.request_text = ("No roll asked for right now." if request is None else
-                                 "A card is asked for: see the Cards tab.")
+            self.request_text = (
+                "No roll asked for right now."
+                if request is None
+                else "A card is asked for: see the Cards tab."
+            )
             self._profile = ""
             self._count = 0
             clear_and_fill(self.ids.keypad, [])
@@ -104,8 +110,12 @@ class DicePanel(BoxLayout):
         for view in hub.views():
             mark = "[color=e5534b]" if view.alarming else ""
             end = "[/color]" if view.alarming else ""
-            rows.append(Body(text=f"{mark}[b]{view.name}[/b]: {view.status}, "
-                              f"{battery_words(view.battery)}{end}"))
+            rows.append(
+                Body(
+                    text=f"{mark}[b]{view.name}[/b]: {view.status}, "
+                    f"{battery_words(view.battery)}{end}"
+                )
+            )
         if not rows:
             rows = [Body(text="No dice connected: use the keypad.")]
         clear_and_fill(self.ids.sources, rows)

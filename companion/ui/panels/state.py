@@ -1,14 +1,19 @@
 """The generic state view: every field of the game's state in words, for games with no
-screens of their own yet.  It reads `session.to_json()` and nothing else."""
+screens of their own yet.  It reads `session.to_json()`, and offers the game's commands
+as buttons (run with no arguments: the rules refuse in words when they need more), so a
+game is playable at the table before its own screens exist."""
 
 from __future__ import annotations
 
 from pathlib import Path
 from typing import Any
 
+from kivy.app import App
 from kivy.lang import Builder
 from kivy.properties import ObjectProperty, StringProperty
 from kivy.uix.boxlayout import BoxLayout
+
+from companion.ui.widgets import BigButton, clear_and_fill  # noqa: E402
 
 Builder.load_file(str(Path(__file__).with_suffix(".kv")))
 
@@ -68,7 +73,18 @@ class StateView(BoxLayout):
     def __init__(self, session: Any, **kwargs: Any) -> None:
         super().__init__(**kwargs)
         self.session = session
+        commands = getattr(session.game, "commands", None)
+        buttons = []
+        for name in commands() if commands else []:
+            button = BigButton(text=words(name))
+            button.command = name
+            button.bind(on_release=lambda b: self.send(b.command))
+            buttons.append(button)
+        clear_and_fill(self.ids.commands, buttons)
         self.refresh()
+
+    def send(self, name: str) -> None:
+        App.get_running_app().root.get_screen("session").do(name)
 
     def refresh(self) -> None:
         state = self.session.to_json()

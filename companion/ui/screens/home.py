@@ -57,8 +57,9 @@ class SessionRow(BoxLayout):
         super().__init__(**kwargs)
         self.info = info
         detail = info.problem or info.summary or "not started"
-        self.ids.text.text = (f"[b]{game_title(info.game)}[/b]  {info.id}\n"
-                              f"{detail} · {when(info.updated)}")
+        self.ids.text.text = (
+            f"[b]{game_title(info.game)}[/b]  {info.id}\n{detail} · {when(info.updated)}"
+        )
         self.ids.go.disabled = bool(info.problem)
         self.ids.export.disabled = bool(info.problem)
 
@@ -139,8 +140,11 @@ class HomeScreen(Screen):
             lines = "\n".join(f"  {p}" for p in exc.problems[:5])
             more = len(exc.problems) - 5
             extra = f"\n  ...and {more} more" if more > 0 else ""
-            return (title, pack, f"[b]{title} · {pack}[/b]: {len(exc.problems)} problem(s)\n"
-                    f"{lines}{extra}")
+            return (
+                title,
+                pack,
+                f"[b]{title} · {pack}[/b]: {len(exc.problems)} problem(s)\n{lines}{extra}",
+            )
         except LookupError as exc:
             return title, pack, f"[b]{title} · {pack}[/b]: {exc}"
         count = sum(len(v) for v in content.items.values())

@@ -49,8 +49,11 @@ class OptionRow(BoxLayout):
         if choices:
             group = f"opt-{option['name']}-{id(self)}"
             for choice in choices:
-                button = BigToggle(text=option_label(option, choice), group=group,
-                                   state="down" if choice == default else "normal")
+                button = BigToggle(
+                    text=option_label(option, choice),
+                    group=group,
+                    state="down" if choice == default else "normal",
+                )
                 button.bind(on_release=lambda _b, c=choice: self.set(c))
                 row.add_widget(button)
         else:
@@ -115,12 +118,18 @@ class NewGameScreen(Screen):
         clear_and_fill(self.ids.packs, packs)
 
     def chosen_options(self) -> dict[str, Any]:
-        return {row.option["name"]: row.value for row in self.ids.options.children
-                if isinstance(row, OptionRow)}
+        return {
+            row.option["name"]: row.value
+            for row in self.ids.options.children
+            if isinstance(row, OptionRow)
+        }
 
     def chosen_packs(self) -> list[str]:
-        return [w.pack for w in reversed(self.ids.packs.children)
-                if isinstance(w, BigToggle) and w.state == "down"]
+        return [
+            w.pack
+            for w in reversed(self.ids.packs.children)
+            if isinstance(w, BigToggle) and w.state == "down"
+        ]
 
     def start(self) -> None:
         app = App.get_running_app()
@@ -134,6 +143,7 @@ class NewGameScreen(Screen):
             self.ids.notice.text = exc.message
         except ContentError as exc:
             self.ids.notice.text = "The content has problems:\n" + "\n".join(
-                str(p) for p in exc.problems[:5])
+                str(p) for p in exc.problems[:5]
+            )
         except (SessionFileError, LookupError) as exc:
             self.ids.notice.text = str(exc)

@@ -37,8 +37,12 @@ class SessionScreen(Screen):
 
     def __init__(self, **kwargs: Any) -> None:
         super().__init__(**kwargs)
-        self.panels = {"dice": DicePanel(), "log": LogPanel(), "fix": CorrectionsPanel(),
-                       "cards": ScannerPanel()}
+        self.panels = {
+            "dice": DicePanel(),
+            "log": LogPanel(),
+            "fix": CorrectionsPanel(),
+            "cards": ScannerPanel(),
+        }
         self.view: Any = None
         self._session: Any = None
         self._last_request: Any = None
@@ -122,6 +126,10 @@ class SessionScreen(Screen):
             return self.error
         self.error = ""
         return ""
+
+    def do(self, name: str, args: dict[str, Any] | None = None) -> str:
+        """A game command from a game view; refused commands are shown in words."""
+        return self._try(lambda: self._session.do(name, args or {}))
 
     def answer(self, values: Any, by: str = "keypad") -> str:
         return self._try(lambda: self._session.answer(values, by=by))

@@ -28,8 +28,9 @@ class SettingsScreen(Screen):
     def on_pre_enter(self, *args: Any) -> None:
         self.refresh()
 
-    def _choices(self, container: Any, group: str, items: dict[Any, str], current: Any,
-                 setter: Any) -> None:
+    def _choices(
+        self, container: Any, group: str, items: dict[Any, str], current: Any, setter: Any
+    ) -> None:
         toggles = []
         for value, text in items.items():
             t = BigToggle(text=text, group=group, state="down" if value == current else "normal")
@@ -39,14 +40,30 @@ class SettingsScreen(Screen):
 
     def refresh(self) -> None:
         s = App.get_running_app().settings
-        self._choices(self.ids.themes, "theme", {t: t.capitalize() for t in THEMES}, s.theme,
-                      lambda v: self.change(theme=v))
-        self._choices(self.ids.sizes, "size", {k: k for k in TEXT_SIZES}, s.text_size,
-                      lambda v: self.change(text_size=v))
-        self._choices(self.ids.cameras, "camera", CAMERAS, s.camera,
-                      lambda v: self.change(camera=v))
-        self._choices(self.ids.awake, "awake", {True: "Keep the screen on", False: "Let it sleep"},
-                      s.keep_awake, lambda v: self.change(keep_awake=v))
+        self._choices(
+            self.ids.themes,
+            "theme",
+            {t: t.capitalize() for t in THEMES},
+            s.theme,
+            lambda v: self.change(theme=v),
+        )
+        self._choices(
+            self.ids.sizes,
+            "size",
+            {k: k for k in TEXT_SIZES},
+            s.text_size,
+            lambda v: self.change(text_size=v),
+        )
+        self._choices(
+            self.ids.cameras, "camera", CAMERAS, s.camera, lambda v: self.change(camera=v)
+        )
+        self._choices(
+            self.ids.awake,
+            "awake",
+            {True: "Keep the screen on", False: "Let it sleep"},
+            s.keep_awake,
+            lambda v: self.change(keep_awake=v),
+        )
         self._packs(s)
         self._dice(s)
 
@@ -83,8 +100,12 @@ class SettingsScreen(Screen):
         seen = app.hub.seen_dice
         rows: list[Any] = []
         if not seen:
-            rows.append(Body(text="Roll each smart die once and it appears here to assign. "
-                         "Until then every roll is entered on the keypad."))
+            rows.append(
+                Body(
+                    text="Roll each smart die once and it appears here to assign. "
+                    "Until then every roll is entered on the keypad."
+                )
+            )
         for profile in DIE_PROFILES:
             assigned = s.dice.get(profile, [])
             rows.append(Body(text=f"[b]{profile}[/b]: {', '.join(assigned) or 'keypad'}"))

@@ -1,0 +1,2 @@
+import os
+os.environ.setdefault("KIVY_CLIPBOARD", "dummy")  # no xclip/xsel probing headless
