@@ -37,9 +37,10 @@ class AppTestCase(GraphicUnitTest):
         # a tap at the spot of the previous test's tap would be merged into that old touch
         # by the retain-touch post-processor (meant for jittery hardware): keep taps apart
         EventLoop.postproc_modules = [
-            m for m in EventLoop.postproc_modules
-            if type(m).__name__ not in ("InputPostprocRetainTouch", "InputPostprocDoubleTap",
-                                        "InputPostprocTripleTap")
+            m
+            for m in EventLoop.postproc_modules
+            if type(m).__name__
+            not in ("InputPostprocRetainTouch", "InputPostprocDoubleTap", "InputPostprocTripleTap")
         ]
         self._old_home = os.environ["COMPANION_HOME"]
         self.home = Path(tempfile.mkdtemp(prefix="ui-test-"))
@@ -85,10 +86,15 @@ class AppTestCase(GraphicUnitTest):
     def find(self, text: str | None = None, *, cls: str | None = None, within: Any = None) -> Any:
         """The visible widget showing `text` (and of class `cls`), or fail saying so."""
         root = within or self.app.root
-        found = [w for w in walk(root)
-                 if (text is None or getattr(w, "text", None) == text)
-                 and (cls is None or type(w).__name__ == cls)
-                 and w.get_root_window() is not None and w.opacity > 0 and not w.disabled]
+        found = [
+            w
+            for w in walk(root)
+            if (text is None or getattr(w, "text", None) == text)
+            and (cls is None or type(w).__name__ == cls)
+            and w.get_root_window() is not None
+            and w.opacity > 0
+            and not w.disabled
+        ]
         if not found:
             raise AssertionError(f"nothing shows {text!r} on screen {self.app.root.current}")
         return found[0]
