@@ -74,7 +74,9 @@ class TestEvening(AppTestCase):
 
         self.tap("Log")
         lines = [d["text"] for d in app.screen("session").panels["log"].ids.lines.data]
-        assert "Corrected score: 8 -> 10" in lines and "Answered [2] (keypad)" in lines
+        assert "Corrected score: 8 to 10" in lines
+        assert "Rolled: 2 on the keypad" in lines and "Card: Silver tapped" in lines
+        assert "Rolled: 4 on the keypad" not in lines  # undone: no longer the game's history
         self.shoot("session-log")
 
         expected = session.to_json()

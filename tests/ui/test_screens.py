@@ -65,8 +65,7 @@ class TestScreens(AppTestCase):
         self.tap("Import a save")
         popup = self.find(cls="ImportPopup", within=self.Window)
         self.shoot("import-save")
-        popup.ids.chooser.selection = [str(exported)]
-        self.tap("Import", within=popup)
+        self.tap(popup.ids.saves.children[-1])
         assert "Imported tiny-1.tcsave as tiny-2" in app.screen("home").ids.notice.text
         with app.library.open("tiny-2") as copy:
             assert copy.state.score == 5

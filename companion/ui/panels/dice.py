@@ -50,6 +50,10 @@ def battery_words(battery: int | None) -> str:
     return "battery unknown" if battery is None else f"battery {battery}%"
 
 
+class KeyButton(BigButton):
+    """A keypad key: bigger than other buttons, tapped many times an evening."""
+
+
 class DicePanel(BoxLayout):
     request_text = StringProperty("")
     entered_text = StringProperty("")
@@ -72,7 +76,7 @@ class DicePanel(BoxLayout):
             self._profile, self._count = request.profile, request.count
             keys = []
             for label, value in keypad_faces(request.profile):
-                key = BigButton(text=label, height=88, font_size=34)
+                key = KeyButton(text=label)
                 key.face_value = value
                 key.face_label = label
                 key.bind(on_release=lambda k: self.press(k.face_label, k.face_value))

@@ -98,9 +98,9 @@ class HomeScreen(Screen):
         self.say(f"Saved a copy of {info.id} to {out}", "ok")
 
     def open_import(self) -> None:
-        from companion.ui.screens.importer import ImportPopup
+        from companion.ui.screens.importer import ImportPopup, download_dirs
 
-        ImportPopup(on_pick=self.import_file, start=str(exports_dir())).open()
+        ImportPopup(on_pick=self.import_file, folders=[exports_dir(), *download_dirs()]).open()
 
     def import_file(self, path: str) -> None:
         app = App.get_running_app()

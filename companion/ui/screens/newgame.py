@@ -22,7 +22,7 @@ from companion.content.pack import ContentError, available_packs
 from companion.core.rules import RuleError
 from companion.core.store import SessionFileError
 from companion.games import available_games, get_game
-from companion.ui.widgets import BigButton, BigToggle, Body, clear_and_fill
+from companion.ui.widgets import BigButton, BigToggle, Body, Heading, clear_and_fill
 
 Builder.load_file(str(Path(__file__).with_suffix(".kv")))
 
@@ -59,7 +59,7 @@ class OptionRow(BoxLayout):
         else:
             minus = BigButton(text="-", size_hint_x=0.25)
             plus = BigButton(text="+", size_hint_x=0.25)
-            self._shown = Body(text=str(default), halign="center", size_hint_x=0.5)
+            self._shown = Heading(text=str(default), halign="center", size_hint=(0.5, 1))
             minus.bind(on_release=lambda _b: self.step(-1))
             plus.bind(on_release=lambda _b: self.step(1))
             for w in (minus, self._shown, plus):

@@ -7,6 +7,7 @@ lost.  A new request brings its panel forward: dice to the keypad, draws to the 
 
 from __future__ import annotations
 
+import logging
 from pathlib import Path
 from typing import Any
 
@@ -26,6 +27,7 @@ from companion.ui.panels.scanner import ScannerPanel
 
 Builder.load_file(str(Path(__file__).with_suffix(".kv")))
 
+log = logging.getLogger(__name__)
 TABS = ("dice", "log", "fix", "cards")
 
 
@@ -89,11 +91,26 @@ class SessionScreen(Screen):
             self.show_tab("dice" if request.kind == "dice" else "cards")
         self._last_request = request
         if self.view is not None:
-            self.view.refresh()
+            self._refresh_view(session)
         for panel in self.panels.values():
             panel.refresh(session)
         self.ids.undo.disabled = len(session.chain.alive) <= 1
         self.ids.redo.disabled = not session.chain.redo
+
+    def _refresh_view(self, session: Any) -> None:
+        """A game view that fails to draw is swapped for the plain state view: the table
+        keeps playing, and the log says why."""
+        from companion.ui.panels.state import StateView
+
+        try:
+            self.view.refresh()
+        except Exception:
+            if isinstance(self.view, StateView):
+                raise
+            log.exception("the %s view failed to refresh; showing the plain state", session.game.id)
+            self.ids.game_area.clear_widgets()
+            self.view = StateView(session)
+            self.ids.game_area.add_widget(self.view)
 
     def _watch_devices(self, _dt: float) -> None:
         hub = App.get_running_app().hub
