@@ -27,14 +27,23 @@ from companion.ui.widgets import BigButton, Body, clear_and_fill
 Builder.load_file(str(Path(__file__).with_suffix(".kv")))
 log = logging.getLogger(__name__)
 
-CARD_ID = re.compile(r"[a-z0-9_-]+/[a-z0-9_-]+/[a-z0-9_.-]+")
+CARD_ID = re.compile(r"[a-z0-9_.-]+(?:/[a-z0-9_.-]+){2,}")
 KEEP_SEEN = 6
 DECODE_EVERY = 0.3  # seconds between QR decodes of the preview
 
 
-def card_id_in(payload: str) -> str | None:
-    match = CARD_ID.search(payload)
-    return match.group(0) if match else None
+def card_id_in(payload: str, games: list[str] | None = None) -> str | None:
+    """The card id in a QR payload: a bare id, or one inside a URL, of a known game."""
+    from companion.games import available_games
+
+    known = set(games if games is not None else available_games())
+    for match in CARD_ID.finditer(payload):
+        text = match.group(0)
+        parts = text.split("/")
+        for i in range(len(parts) - 2):  # the id may follow a host or path prefix
+            if parts[i] in known:
+                return "/".join(parts[i : i + 3])
+    return None
 
 
 def camera_present() -> bool:
