@@ -96,7 +96,7 @@ class CompanionApp(App):
 
     # -- sessions ----------------------------------------------------------------------
 
-    def _attach(self, session: Any) -> None:
+    def attach(self, session: Any) -> None:
         self.close_session()
         self.session = session
         session.subscribe(self._session_changed)
@@ -107,12 +107,12 @@ class CompanionApp(App):
     def start_session(self, game: Any, options: dict[str, Any], packs: list[str]) -> Any:
         """Create and open a new session; RuleError or ContentError propagate in words."""
         session = self.library.new(game, options, packs)
-        self._attach(session)
+        self.attach(session)
         return session
 
     def open_session(self, ref: str) -> Any:
         session = self.library.open(ref)
-        self._attach(session)
+        self.attach(session)
         return session
 
     def close_session(self) -> None:

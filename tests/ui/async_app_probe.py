@@ -41,6 +41,18 @@ async def main() -> dict:
         out["last_roll"] = session.state.last_roll
         out["panel_after"] = app.screen("session").panels["dice"].request_text
         out["by"] = session.history()[-1][0].data.get("by")
+        # close it, and continue it from the home screen: opened in a worker thread
+        sid = session.id
+        app.close_session()
+        app.go("home")
+        app.screen("home").continue_session(sid)
+        for _ in range(200):
+            if app.session is not None:
+                break
+            await asyncio.sleep(0.02)
+        out["reopened"] = app.session is not None and app.session.id == sid
+        out["reopened_roll"] = app.session.state.last_roll if app.session else None
+        out["screen"] = app.root.current
         app.stop()
 
     await asyncio.gather(app.async_run(async_lib="asyncio"), table())

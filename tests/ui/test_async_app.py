@@ -31,3 +31,5 @@ def test_a_source_on_the_apps_loop_answers_the_roll(tmp_path):
     assert out["panel_request"] == "Player: roll the d6\nto score"
     assert out["last_roll"] == [4] and out["by"] == "probe tray"
     assert out["panel_after"] == "No roll asked for right now."
+    assert out["reopened"] is True and out["reopened_roll"] == [4]
+    assert out["screen"] == "session"

@@ -92,7 +92,10 @@ class TestPacks(AppTestCase):
         texts = [w.text for w in app.screen("home").ids.packs.children]
         assert any(t.startswith("[b]Tiny · demo[/b]: 2 items, no problems") for t in texts)
         problem = next(t for t in texts if "house" in t)
-        assert "1 problem(s)" in problem and "tokens.yaml:2" in problem
+        assert (
+            "1 problem(s)" in problem
+            and "  tokens.yaml:2: tokens[0].value (tiny/token/gold)" in problem
+        )
         assert "Expected `int`, got `str`" in problem
         self.shoot("home-pack-problem")
         # the broken pack cannot start a game; the error is shown and nothing is written

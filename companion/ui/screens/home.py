@@ -44,6 +44,17 @@ def game_title(game_id: str) -> str:
         return game_id
 
 
+def problem_words(problem: Any) -> str:
+    """A content problem with the file's name, not its whole path (it is read across a
+    table); `companion content check` prints the full path for whoever fixes it."""
+    where = f"{Path(problem.file).name}:{problem.line}"
+    return (
+        f"{where}: {problem.field}: {problem.message}"
+        if problem.field
+        else (f"{where}: {problem.message}")
+    )
+
+
 def exports_dir() -> Path:
     path = data_home() / "exports"
     path.mkdir(parents=True, exist_ok=True)
@@ -84,10 +95,35 @@ class HomeScreen(Screen):
     # -- sessions ----------------------------------------------------------------------
 
     def continue_session(self, session_id: str) -> None:
+        """Open a session; on the app's loop the loading (content, the log) runs in a
+        worker thread with a word on screen, so a long evening's save never freezes it."""
+        app = App.get_running_app()
         try:
-            App.get_running_app().open_session(session_id)
+            loop = asyncio.get_running_loop()
+        except RuntimeError:
+            loop = None
+        if loop is None:
+            self._opened(session_id, lambda: app.open_session(session_id))
+            return
+        self.say(f"Opening {session_id}...")
+        loop.create_task(self._open_async(session_id))
+
+    async def _open_async(self, session_id: str) -> None:
+        app = App.get_running_app()
+        try:
+            session = await asyncio.to_thread(app.library.open, session_id)
         except (SessionFileError, ContentError, LookupError) as exc:
             self.say(f"Could not open {session_id}: {exc}", "warn")
+            return
+        self._opened(session_id, lambda: app.attach(session))
+
+    def _opened(self, session_id: str, action) -> None:
+        try:
+            action()
+        except (SessionFileError, ContentError, LookupError) as exc:
+            self.say(f"Could not open {session_id}: {exc}", "warn")
+            return
+        self.say("")
 
     def export(self, info: Any) -> None:
         try:
@@ -137,7 +173,7 @@ class HomeScreen(Screen):
         try:
             content = load_game_content(get_game(game_id), [pack])
         except ContentError as exc:
-            lines = "\n".join(f"  {p}" for p in exc.problems[:5])
+            lines = "\n".join(f"  {problem_words(p)}" for p in exc.problems[:5])
             more = len(exc.problems) - 5
             extra = f"\n  ...and {more} more" if more > 0 else ""
             return (
