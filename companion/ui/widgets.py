@@ -9,7 +9,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from kivy.lang import Builder
-from kivy.properties import BooleanProperty, ListProperty, StringProperty
+from kivy.properties import BooleanProperty, ListProperty, NumericProperty, StringProperty
 from kivy.uix.boxlayout import BoxLayout
 from kivy.uix.button import Button
 from kivy.uix.label import Label
@@ -22,6 +22,7 @@ class BigButton(Button):
     """The app's button: at least 64 dp tall; `primary` marks the one thing to do next."""
 
     primary = BooleanProperty(False)
+    min_height = NumericProperty(0)
 
 
 class BigToggle(ToggleButton):

@@ -100,6 +100,7 @@ class AppTestCase(GraphicUnitTest):
         return found[0]
 
     def tap(self, target: Any, **kw: Any) -> None:
+        self.frames(2)  # let a screen just switched to lay itself out before aiming
         widget = self.find(target, **kw) if isinstance(target, str) else target
         x, y = widget.to_window(*widget.center)
         touch = UnitTestTouch(x, y)

@@ -56,7 +56,7 @@ class CorrectionsPanel(BoxLayout):
         for path, value in leaves(state):
             if isinstance(value, float):
                 continue  # no game state uses floats; they would need a keyboard
-            b = BigButton(text=f"{path_words(path)}: [b]{self._show(value)}[/b]", height=64)
+            b = BigButton(text=f"{path_words(path)}: [b]{self._show(value)}[/b]")
             b.halign = "left"
             b.value_path, b.current = path, value
             b.bind(on_release=lambda b: self.edit(b.value_path, b.current))

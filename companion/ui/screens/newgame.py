@@ -14,6 +14,7 @@ from typing import Any
 
 from kivy.app import App
 from kivy.lang import Builder
+from kivy.metrics import dp
 from kivy.properties import ObjectProperty, StringProperty
 from kivy.uix.boxlayout import BoxLayout
 from kivy.uix.screenmanager import Screen
@@ -86,7 +87,7 @@ class NewGameScreen(Screen):
         buttons = []
         for gid in available_games():
             game = get_game(gid)
-            button = BigButton(text=game.title, height=90)
+            button = BigButton(text=game.title, min_height=dp(96))
             button.game_id = gid
             button.bind(on_release=lambda b: self.pick(b.game_id))
             buttons.append(button)

@@ -1,0 +1,80 @@
+"""The keypad by touch: several dice entered one tap at a time, hex faces shown as hex,
+redo after undo, and the screen kept awake only while a session is open."""
+
+from __future__ import annotations
+
+import tempfile
+
+import pytest
+
+from companion.games import _registered, get_game, register_game
+from tests.fixtures.tinygame import TinyGame
+from tests.ui.kivyharness import AppTestCase
+
+pytestmark = pytest.mark.ui
+
+
+class HexGame(TinyGame):
+    """The tiny game with a HEXplore skill die, to see the keypad show its hex face."""
+
+    id = "tinyhex"
+    title = "Tiny Hex"
+    content_kinds = {}
+
+    def cmd_skill_roll(self, d, args, chance, content):
+        values = chance.roll("skill_d10", 2, for_="hero", why="for the skill check")
+        d.emit("Rolled", values=values)
+
+
+class TestKeypad(AppTestCase):
+    def test_two_dice_one_tap_each_then_undo_and_redo(self) -> None:
+        app = self.start_app()
+        session = app.library.new(get_game("tiny"))
+        session.do("roll", {"count": 2})
+        session.close()
+        app.open_session("tiny-1")
+        self.frames(3)
+        panel = app.screen("session").panels["dice"]
+        assert panel.request_text == "Player: roll 2 x d6\nto score"
+        self.tap("3", within=panel)
+        assert panel.entered_text == "Entered: 3  _"
+        self.tap("Clear entry", within=panel)
+        assert panel.entered_text == "Entered: _  _"
+        self.tap("5", within=panel)
+        self.tap("2", within=panel)
+        assert app.session.request is None and app.session.state.last_roll == [5, 2]
+        self.tap(app.screen("session").ids.undo)
+        assert app.session.request is not None and app.session.state.score == 0
+        self.tap(app.screen("session").ids.redo)
+        assert app.session.request is None and app.session.state.last_roll == [5, 2]
+        assert app.screen("session").ids.redo.disabled
+
+    def test_hex_faces_show_as_hex(self) -> None:
+        register_game(HexGame())
+        try:
+            app = self.start_app()
+            empty_pack = tempfile.mkdtemp(prefix="empty-pack-")
+            session = app.library.new(get_game("tinyhex"), packs=[empty_pack])
+            session.close()
+            app.open_session("tinyhex-1")
+            self.tap("Skill roll")
+            panel = app.screen("session").panels["dice"]
+            keys = [k.text for k in reversed(panel.ids.keypad.children)]
+            assert keys == ["hex", "2", "3", "4", "5", "6", "7", "8", "9", "10"]
+            self.shoot("session-hex-keypad")
+            self.tap("hex", within=panel)
+            self.tap("10", within=panel)
+            assert app.session.state.last_roll == [1, 10]
+        finally:
+            _registered.pop("tinyhex", None)  # keep the test game out of later tests
+
+    def test_screen_kept_awake_only_during_a_session(self) -> None:
+        app = self.start_app()
+        assert self.Window.allow_screensaver is True
+        self.tap("New game")
+        self.tap("Tiny")
+        self.tap("Start the game")
+        assert self.Window.allow_screensaver is False
+        self.tap("Home")
+        assert app.root.current == "home" and app.session is None
+        assert self.Window.allow_screensaver is True
