@@ -12,6 +12,7 @@ import contextlib
 from typing import Any
 
 from kivy.app import App
+from kivy.base import ExceptionHandler, ExceptionManager
 from kivy.clock import Clock
 from kivy.core.window import Window
 from kivy.properties import ListProperty, NumericProperty, ObjectProperty, StringProperty
@@ -19,12 +20,29 @@ from kivy.uix.screenmanager import NoTransition, ScreenManager
 from kivy.utils import platform
 
 from companion.core.library import Library
+from companion.core.rules import RuleError
 from companion.ui import widgets  # noqa: F401  (loads the shared kv rules)
 from companion.ui.dice_hub import DiceHub
 from companion.ui.settings import UserSettings
 from companion.ui.theme import PALETTES
 
 SCREENS = ("home", "new", "settings", "session")
+
+
+class RefusalHandler(ExceptionHandler):
+    """A rules refusal raised inside any touch handler (a game view calling `session.do`
+    directly) is shown on the session screen in its own words; the app carries on.
+    Anything else still stops the app, loudly."""
+
+    def __init__(self, app: CompanionApp) -> None:
+        super().__init__()
+        self.app = app
+
+    def handle_exception(self, inst: BaseException) -> int:
+        if isinstance(inst, RuleError) and self.app.root is not None:
+            self.app.screen("session").error = inst.message
+            return ExceptionManager.PASS
+        return ExceptionManager.RAISE
 
 
 class CompanionApp(App):
@@ -76,6 +94,11 @@ class CompanionApp(App):
         from companion.ui.screens.settings import SettingsScreen
 
         Window.softinput_mode = "below_target"
+        if not any(isinstance(h, RefusalHandler) for h in ExceptionManager.handlers):
+            ExceptionManager.add_handler(RefusalHandler(self))
+        for handler in ExceptionManager.handlers:
+            if isinstance(handler, RefusalHandler):
+                handler.app = self
         manager = ScreenManager(transition=NoTransition())
         for screen in (
             HomeScreen(name="home"),

@@ -104,10 +104,22 @@ class AppTestCase(GraphicUnitTest):
         widget = self.find(target, **kw) if isinstance(target, str) else target
         x, y = widget.to_window(*widget.center)
         touch = UnitTestTouch(x, y)
-        touch.touch_down()
+        self.as_main_loop(touch.touch_down)
         self.frames(1)
-        touch.touch_up()
+        self.as_main_loop(touch.touch_up)
         self.frames(3)
+
+    @staticmethod
+    def as_main_loop(step: Any) -> None:
+        """Run one input step the way Kivy's main loop does: an exception goes to the
+        ExceptionManager's handlers first, and only one they do not pass is raised."""
+        from kivy.base import ExceptionManager
+
+        try:
+            step()
+        except Exception as inst:
+            if ExceptionManager.handle_exception(inst) == ExceptionManager.RAISE:
+                raise
 
     # -- screenshots -------------------------------------------------------------------
 
