@@ -99,6 +99,7 @@ class CompanionApp(App):
         for handler in ExceptionManager.handlers:
             if isinstance(handler, RefusalHandler):
                 handler.app = self
+        Window.bind(on_keyboard=self._on_key)
         manager = ScreenManager(transition=NoTransition())
         for screen in (
             HomeScreen(name="home"),
@@ -108,6 +109,22 @@ class CompanionApp(App):
         ):
             manager.add_widget(screen)
         return manager
+
+    BACK = {"new": "home", "settings": "session", "session": "home"}
+
+    def _on_key(self, _window: Any, key: int, *_args: Any) -> bool:
+        """Android's back button (Escape on a desktop) steps back a screen instead of
+        closing the app mid-game; only on the home screen does it leave."""
+        if key != 27 or self.root is None or self.root.current == "home":
+            return False
+        current = self.root.current
+        if current == "session":
+            self.screen("session").leave()
+        elif current == "new" and self.screen("new").game_id:
+            self.screen("new").show_games()
+        else:
+            self.go(self.BACK.get(current, "home"))
+        return True
 
     def go(self, name: str) -> None:
         if name == "session" and self.session is None:
@@ -193,6 +210,7 @@ class CompanionApp(App):
         self.hub.add(source)
 
     def on_stop(self) -> None:
+        Window.unbind(on_keyboard=self._on_key)
         self.close_session()
         with contextlib.suppress(RuntimeError):
             asyncio.get_running_loop().create_task(self.hub.close())

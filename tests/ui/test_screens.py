@@ -81,3 +81,23 @@ class TestScreens(AppTestCase):
         notice = app.screen("home").ids.notice.text
         assert "Could not import bad.tcsave" in notice and "checksum" in notice
         assert [i.id for i in app.library.list()] == ["tiny-1"]
+
+
+class TestBackButton(AppTestCase):
+    def test_back_steps_back_instead_of_closing(self) -> None:
+        app = self.start_app()
+        self.tap("New game")
+        self.tap("Tiny")
+        assert self.Window.dispatch("on_keyboard", 27, 0, "", []) is True
+        assert app.root.current == "new" and app.screen("new").game_id == ""
+        self.Window.dispatch("on_keyboard", 27, 0, "", [])
+        assert app.root.current == "home"
+        self.tap("New game")
+        self.tap("Tiny")
+        self.tap("Start the game")
+        self.tap("Settings", within=app.screen("session"))
+        self.Window.dispatch("on_keyboard", 27, 0, "", [])
+        assert app.root.current == "session" and app.session is not None
+        self.Window.dispatch("on_keyboard", 27, 0, "", [])
+        assert app.root.current == "home" and app.session is None
+        assert app._on_key(self.Window, 27) is False  # on home, back leaves the app as usual
