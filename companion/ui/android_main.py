@@ -5,10 +5,11 @@ from __future__ import annotations
 import asyncio
 
 from companion.ui.app import CompanionApp
+from companion.ui.launch import run_app
 
 
 def main() -> None:
-    asyncio.run(CompanionApp().async_run(async_lib="asyncio"))
+    asyncio.run(run_app(CompanionApp()))
 
 
 if __name__ == "__main__":

@@ -211,9 +211,7 @@ class CompanionApp(App):
 
     def on_stop(self) -> None:
         Window.unbind(on_keyboard=self._on_key)
-        self.close_session()
-        with contextlib.suppress(RuntimeError):
-            asyncio.get_running_loop().create_task(self.hub.close())
+        self.close_session()  # the dice sources are closed by launch.run_app after the loop
         if self._sim_tray is not None:
             with contextlib.suppress(Exception):
                 self._sim_tray.stop()

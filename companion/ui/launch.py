@@ -53,9 +53,16 @@ def launch(args: argparse.Namespace) -> int:
     _quiet_kivy()
     from companion.ui.app import CompanionApp
 
-    app = CompanionApp(demo=args.demo)
-    asyncio.run(app.async_run(async_lib="asyncio"))
+    asyncio.run(run_app(CompanionApp(demo=args.demo)))
     return 0
+
+
+async def run_app(app) -> None:
+    """The app and its dice sources on one loop; the sources are closed before it ends."""
+    try:
+        await app.async_run(async_lib="asyncio")
+    finally:
+        await app.hub.close()
 
 
 def _demo_session(app) -> None:
@@ -103,7 +110,7 @@ def screenshot(
         shot_on_flip(path, frames=3, done=lambda p: (written.append(p), app.stop()))
 
     app.bind(on_start=show)
-    asyncio.run(app.async_run(async_lib="asyncio"))
+    asyncio.run(run_app(app))
     if not written:
         print("the screenshot was not taken", file=sys.stderr)
         return 1

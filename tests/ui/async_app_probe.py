@@ -17,6 +17,7 @@ os.environ.setdefault("KIVY_CLIPBOARD", "dummy")
 async def main() -> dict:
     from companion.games import get_game
     from companion.ui.app import CompanionApp
+    from companion.ui.launch import run_app
     from tests.ui.memsource import MemorySource
 
     app = CompanionApp()
@@ -55,7 +56,8 @@ async def main() -> dict:
         out["screen"] = app.root.current
         app.stop()
 
-    await asyncio.gather(app.async_run(async_lib="asyncio"), table())
+    await asyncio.gather(run_app(app), table())
+    out["sources_closed"] = [s.status for s in app.hub.sources] == ["disconnected"]
     return out
 
 

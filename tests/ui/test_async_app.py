@@ -33,3 +33,4 @@ def test_a_source_on_the_apps_loop_answers_the_roll(tmp_path):
     assert out["panel_after"] == "No roll asked for right now."
     assert out["reopened"] is True and out["reopened_roll"] == [4]
     assert out["screen"] == "session"
+    assert out["sources_closed"] is True

@@ -92,8 +92,7 @@ class SessionScreen(Screen):
         self._last_request = request
         if self.view is not None:
             self._refresh_view(session)
-        for panel in self.panels.values():
-            panel.refresh(session)
+        self.panels[self.tab].refresh(session)  # hidden panels catch up when shown
         self.ids.undo.disabled = len(session.chain.alive) <= 1
         self.ids.redo.disabled = not session.chain.redo
 
@@ -125,6 +124,8 @@ class SessionScreen(Screen):
         area.add_widget(self.panels[name])
         for tab in TABS:
             self.ids[f"tab_{tab}"].state = "down" if tab == name else "normal"
+        if self._session is not None:
+            self.panels[name].refresh(self._session)
         if name == "cards" and self.manager is not None and self.manager.current == self.name:
             self.panels["cards"].start_camera()
         else:
