@@ -61,10 +61,10 @@ def probe(kind: str) -> None:
         if "rss" in out:
             return
         out["rss"] = _rss_mb()
-        if kind == "preview":
+        if kind in ("preview", "refresh"):
             out["rss"] = None
             Window.unbind(on_flip=on_flip)
-            _emulate_preview(app, out)
+            (_emulate_preview if kind == "preview" else _measure_refresh)(app, out)
             return
         if kind == "session":
             from companion.games import available_games, get_game
@@ -80,6 +80,42 @@ def probe(kind: str) -> None:
     Window.bind(on_flip=on_flip)
     app.run()
     print(json.dumps(out))
+
+
+REFRESH_EVENTS = (10, 1000)  # commands in the session (1000 is a long evening and more)
+REFRESH_REPEATS = 30
+
+
+def _measure_refresh(app, out: dict) -> None:
+    """After a command, the frame redraws the game view and the panel in view: timed per
+    tab for a fresh session and a long one, against reading the state and the history
+    (`session.to_json()` + `session.history()`, what any redraw needs) as the floor."""
+    from companion.games import available_games, get_game
+
+    game = get_game(available_games()[0])
+    for n in REFRESH_EVENTS:
+        session = app.library.new(game, {}, ["demo"])
+        for _ in range(n):
+            session.do("add", {"n": 1})
+        app.attach(session)
+        screen = app.screen("session")
+        floor = []
+        for _ in range(REFRESH_REPEATS):
+            t = time.perf_counter()
+            session.to_json()
+            session.history()
+            floor.append(time.perf_counter() - t)
+        out[f"floor-{n}"] = floor
+        for tab in ("dice", "log", "fix"):
+            screen.show_tab(tab)
+            times = []
+            for _ in range(REFRESH_REPEATS):
+                t = time.perf_counter()
+                screen.refresh_now()
+                times.append(time.perf_counter() - t)
+            out[f"{tab}-{n}"] = times
+    out["rss"] = _rss_mb()
+    app.stop()
 
 
 def _emulate_preview(app, out: dict) -> None:
@@ -117,6 +153,20 @@ def _emulate_preview(app, out: dict) -> None:
         app.stop()
 
     Clock.schedule_once(finish, 3.0)
+
+
+def _run_json(kind: str, env: dict[str, str]) -> dict:
+    result = subprocess.run(
+        [sys.executable, "-m", "benchmarks.bench_ui", "--probe", kind],
+        cwd=ROOT,
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=300,
+    )
+    if result.returncode != 0:
+        raise RuntimeError(f"probe {kind} failed: {result.stderr[-1500:]}")
+    return json.loads(result.stdout.strip().splitlines()[-1])
 
 
 def _run(kind: str, env: dict[str, str]) -> tuple[float, float]:
@@ -188,6 +238,24 @@ def main() -> None:
         f"target: cold start to home <= 2.0 s: {'met' if home_med <= 2.0 else 'NOT met'} "
         f"({home_med:.2f} s median of {RUNS})"
     )
+    refresh = _run_json("refresh", env)
+    print()
+    print(f"{'redraw after a command':34} {'median ms':>9} {'p99 ms':>8} {'x floor':>12}")
+    for n in REFRESH_EVENTS:
+        floor_ms = statistics.median(refresh[f"floor-{n}"]) * 1000
+        print(
+            f"{f'session.to_json(), {n} commands':34} {floor_ms:9.2f} "
+            f"{_p99(refresh[f'floor-{n}']) * 1000:8.2f} {1.0:12.2f}"
+        )
+        for tab in ("dice", "log", "fix"):
+            times = refresh[f"{tab}-{n}"]
+            med = statistics.median(times) * 1000
+            print(
+                f"{f'frame, {tab} panel, {n} commands':34} {med:9.2f} "
+                f"{_p99(times) * 1000:8.2f} {med / max(floor_ms, 1e-6):12.1f}"
+            )
+    print("(a frame at 60 fps has 16.7 ms for everything)")
+    print()
     preview = statistics.median(figures["preview"][1])
     print(f"{labels['preview']:34} {'':9} {'':8} {'':12} {preview:8.1f}")
     print(

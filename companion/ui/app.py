@@ -142,6 +142,8 @@ class CompanionApp(App):
         session.subscribe(self._session_changed)
         self.hub.attach(session, self.settings.dice)
         self.keep_awake(True)
+        if self.root is not None and self.root.current == "session":
+            self.screen("session").sync_session()  # already showing: no enter event comes
         self.go("session")
 
     def start_session(self, game: Any, options: dict[str, Any], packs: list[str]) -> Any:

@@ -78,3 +78,18 @@ class TestKeypad(AppTestCase):
         self.tap("Home")
         assert app.root.current == "home" and app.session is None
         assert self.Window.allow_screensaver is True
+
+
+class TestSwitchingSessions(AppTestCase):
+    def test_opening_another_session_while_one_is_shown_shows_the_new_one(self) -> None:
+        app = self.start_app()
+        for start in (1, 7):
+            app.library.new(get_game("tiny"), {"start": start}).close()
+        app.open_session("tiny-1")
+        self.frames(2)
+        app.open_session("tiny-2")  # e.g. a save opened from elsewhere while in a game
+        self.frames(2)
+        screen = app.screen("session")
+        assert screen.heading == "Tiny: Round 0, score 7"
+        self.tap("Add")
+        assert app.session.id == "tiny-2" and app.session.state.score == 8

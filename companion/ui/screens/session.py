@@ -55,6 +55,11 @@ class SessionScreen(Screen):
     # -- entering and leaving ----------------------------------------------------------
 
     def on_pre_enter(self, *args: Any) -> None:
+        self.sync_session()
+        self._watch = Clock.schedule_interval(self._watch_devices, 1.0)
+
+    def sync_session(self) -> None:
+        """Show the app's open session (rebuilding the game view if it is another one)."""
         session = App.get_running_app().session
         if session is not self._session:
             self._session = session
@@ -65,7 +70,6 @@ class SessionScreen(Screen):
             if self.view is not None:
                 self.ids.game_area.add_widget(self.view)
         self.refresh_now()
-        self._watch = Clock.schedule_interval(self._watch_devices, 1.0)
 
     def on_leave(self, *args: Any) -> None:
         if self._watch is not None:
