@@ -244,7 +244,7 @@ def main() -> None:
     for n in REFRESH_EVENTS:
         floor_ms = statistics.median(refresh[f"floor-{n}"]) * 1000
         print(
-            f"{f'session.to_json(), {n} commands':34} {floor_ms:9.2f} "
+            f"{f'read state + history, {n} commands':34} {floor_ms:9.2f} "
             f"{_p99(refresh[f'floor-{n}']) * 1000:8.2f} {1.0:12.2f}"
         )
         for tab in ("dice", "log", "fix"):
