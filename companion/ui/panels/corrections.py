@@ -14,9 +14,10 @@ from kivy.app import App
 from kivy.lang import Builder
 from kivy.properties import ObjectProperty, StringProperty
 from kivy.uix.boxlayout import BoxLayout
+from kivy.utils import escape_markup
 
 from companion.ui.panels.state import words
-from companion.ui.widgets import BigButton, clear_and_fill
+from companion.ui.widgets import BigButton
 
 Builder.load_file(str(Path(__file__).with_suffix(".kv")))
 
@@ -40,6 +41,18 @@ def path_words(path: str) -> str:
     return " > ".join(words(p) if not p.isdigit() else f"#{int(p) + 1}" for p in path.split("."))
 
 
+class CorrectionRow(BigButton):
+    """One value in the list (a RecycleView row, so a large game state stays quick)."""
+
+    value_path = StringProperty("")
+    current = ObjectProperty(None, allownone=True)
+    panel = ObjectProperty(None, allownone=True)
+
+    def on_release(self) -> None:
+        if self.panel is not None:
+            self.panel.edit(self.value_path, self.current)
+
+
 class CorrectionsPanel(BoxLayout):
     path = StringProperty("")
     path_text = StringProperty("")
@@ -48,20 +61,20 @@ class CorrectionsPanel(BoxLayout):
 
     def refresh(self, session: Any) -> None:
         if session is None:
-            clear_and_fill(self.ids.value_list, [])
+            self.ids.value_list.data = []
             return
         state = session.to_json()
         state.pop("requests", None)
-        buttons = []
-        for path, value in leaves(state):
-            if isinstance(value, float):
-                continue  # no game state uses floats; they would need a keyboard
-            b = BigButton(text=f"{path_words(path)}: [b]{self._show(value)}[/b]")
-            b.halign = "left"
-            b.value_path, b.current = path, value
-            b.bind(on_release=lambda b: self.edit(b.value_path, b.current))
-            buttons.append(b)
-        clear_and_fill(self.ids.value_list, buttons)
+        self.ids.value_list.data = [
+            {
+                "text": f"{escape_markup(path_words(path))}: [b]{escape_markup(self._show(value))}[/b]",
+                "value_path": path,
+                "current": value,
+                "panel": self,
+            }
+            for path, value in leaves(state)
+            if not isinstance(value, float)  # no game state uses floats; they need a keyboard
+        ]
         if self.path and self.path not in dict(leaves(state)):
             self.cancel()
 
