@@ -110,6 +110,10 @@ class DicePanel(BoxLayout):
 
     def refresh_sources(self) -> None:
         hub = App.get_running_app().hub
+        shown = (tuple(hub.views()), hub.message)
+        if shown == getattr(self, "_sources_shown", None):
+            return  # checked every second: rebuild only when something changed
+        self._sources_shown = shown
         rows = []
         for view in hub.views():
             mark = "[color=e5534b]" if view.alarming else ""
