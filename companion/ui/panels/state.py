@@ -12,6 +12,7 @@ from kivy.app import App
 from kivy.lang import Builder
 from kivy.properties import ObjectProperty, StringProperty
 from kivy.uix.boxlayout import BoxLayout
+from kivy.utils import escape_markup
 
 from companion.ui.widgets import BigButton, clear_and_fill  # noqa: E402
 
@@ -20,6 +21,10 @@ Builder.load_file(str(Path(__file__).with_suffix(".kv")))
 
 def words(key: str) -> str:
     return key.replace("_", " ").capitalize()
+
+
+def _key(key: Any) -> str:
+    return escape_markup(words(str(key)))
 
 
 def render_value(value: Any, depth: int = 0) -> list[str]:
@@ -31,10 +36,10 @@ def render_value(value: Any, depth: int = 0) -> list[str]:
         lines = []
         for k, v in value.items():
             if isinstance(v, dict | list) and v and not _flat(v):
-                lines.append(f"{pad}[b]{words(str(k))}[/b]")
+                lines.append(f"{pad}[b]{_key(k)}[/b]")
                 lines.extend(render_value(v, depth + 1))
             else:
-                lines.append(f"{pad}[b]{words(str(k))}[/b]: {_scalar(v)}")
+                lines.append(f"{pad}[b]{_key(k)}[/b]: {_scalar(v)}")
         return lines
     if isinstance(value, list):
         if _flat(value):
@@ -62,7 +67,7 @@ def _scalar(value: Any) -> str:
         return ", ".join(_scalar(v) for v in value) if value else "(none)"
     if isinstance(value, dict):
         return "(none)"
-    return str(value)
+    return escape_markup(str(value))
 
 
 class StateView(BoxLayout):
