@@ -15,7 +15,6 @@ os.environ.setdefault("KIVY_CLIPBOARD", "dummy")
 
 
 async def main() -> dict:
-    from companion.games import get_game
     from companion.ui.app import CompanionApp
     from companion.ui.launch import run_app
     from tests.ui.memsource import MemorySource
@@ -27,7 +26,16 @@ async def main() -> dict:
         while app.root is None or not app.root.get_parent_window():
             await asyncio.sleep(0.02)
         out["started_on_home"] = app.root.current == "home"
-        session = app.start_session(get_game("tiny"), {}, ["demo"])
+        # a new game through the wizard: the content loads off the UI loop
+        app.go("new")
+        app.screen("new").pick("tiny")
+        app.screen("new").start()
+        for _ in range(200):
+            if app.session is not None:
+                break
+            await asyncio.sleep(0.02)
+        session = app.session
+        out["started_by_wizard"] = session is not None and app.root.current == "session"
         source = MemorySource("probe tray")
         app.hub.add(source)
         session.do("roll")

@@ -27,7 +27,7 @@ def test_a_source_on_the_apps_loop_answers_the_roll(tmp_path):
     )
     assert result.returncode == 0, result.stderr[-2000:]
     out = json.loads(result.stdout.strip().splitlines()[-1])
-    assert out["started_on_home"] is True
+    assert out["started_on_home"] is True and out["started_by_wizard"] is True
     assert out["panel_request"] == "Player: roll the d6\nto score"
     assert out["last_roll"] == [4] and out["by"] == "probe tray"
     assert out["panel_after"] == "No roll asked for right now."

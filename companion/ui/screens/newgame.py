@@ -9,6 +9,7 @@ word; its RuleError is shown as it is and nothing is written.
 
 from __future__ import annotations
 
+import asyncio
 from pathlib import Path
 from typing import Any
 
@@ -23,9 +24,13 @@ from companion.content.pack import ContentError, available_packs
 from companion.core.rules import RuleError
 from companion.core.store import SessionFileError
 from companion.games import available_games, get_game
+from companion.ui.screens.home import problem_words
 from companion.ui.widgets import BigButton, BigToggle, Body, Heading, clear_and_fill
 
 Builder.load_file(str(Path(__file__).with_suffix(".kv")))
+
+
+PROBLEMS = (RuleError, ContentError, SessionFileError, LookupError)
 
 
 def option_label(option: dict[str, Any], value: Any) -> str:
@@ -133,18 +138,51 @@ class NewGameScreen(Screen):
         ]
 
     def start(self) -> None:
+        """Create the session; on the app's loop the content loads in a worker thread
+        while the button says so, so a big pack never freezes the screen."""
         app = App.get_running_app()
         packs = self.chosen_packs()
         if not packs:
             self.ids.notice.text = "Choose at least one content pack."
             return
+        game, options = get_game(self.game_id), self.chosen_options()
         try:
-            app.start_session(get_game(self.game_id), self.chosen_options(), packs)
-        except RuleError as exc:
+            loop = asyncio.get_running_loop()
+        except RuntimeError:
+            loop = None
+        if loop is None:
+            self._guarded(lambda: app.start_session(game, options, packs))
+            return
+        self.ids.start.text = "Loading the content..."
+        self.ids.start.disabled = True
+        loop.create_task(self._start_async(game, options, packs))
+
+    async def _start_async(self, game: Any, options: dict[str, Any], packs: list[str]) -> None:
+        app = App.get_running_app()
+        try:  # only the loading runs in the worker; the screen is touched here, on the loop
+            session = await asyncio.to_thread(app.library.new, game, options, packs)
+        except PROBLEMS as exc:
+            self.show_problem(exc)
+            return
+        finally:
+            self.ids.start.text = "Start the game"
+            self.ids.start.disabled = False
+        app.attach(session)
+
+    def _guarded(self, action: Any) -> Any:
+        try:
+            return action()
+        except PROBLEMS as exc:
+            self.show_problem(exc)
+        return None
+
+    def show_problem(self, exc: Exception) -> None:
+        """A refusal or a content problem, in words, on the wizard; nothing was written."""
+        if isinstance(exc, RuleError):
             self.ids.notice.text = exc.message
-        except ContentError as exc:
+        elif isinstance(exc, ContentError):
             self.ids.notice.text = "The content has problems:\n" + "\n".join(
-                str(p) for p in exc.problems[:5]
+                problem_words(p) for p in exc.problems[:5]
             )
-        except (SessionFileError, LookupError) as exc:
+        else:
             self.ids.notice.text = str(exc)
