@@ -211,6 +211,19 @@ class CompanionApp(App):
             return
         self.hub.add(source)
 
+    def on_pause(self) -> bool:
+        """The tablet went to sleep or another app came forward: free the camera, keep
+        running (everything shown is already saved in the session file)."""
+        if self.root is not None:
+            self.screen("session").panels["cards"].stop_camera()
+        return True
+
+    def on_resume(self) -> None:
+        if self.root is not None and self.root.current == "session":
+            screen = self.screen("session")
+            if screen.tab == "cards":
+                screen.panels["cards"].start_camera()
+
     def on_stop(self) -> None:
         Window.unbind(on_keyboard=self._on_key)
         self.close_session()  # the dice sources are closed by launch.run_app after the loop
