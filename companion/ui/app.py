@@ -15,7 +15,7 @@ from kivy.app import App
 from kivy.base import ExceptionHandler, ExceptionManager
 from kivy.clock import Clock
 from kivy.core.window import Window
-from kivy.properties import ListProperty, NumericProperty, ObjectProperty, StringProperty
+from kivy.properties import NumericProperty, ObjectProperty
 from kivy.uix.screenmanager import NoTransition, ScreenManager
 from kivy.utils import platform
 
@@ -24,7 +24,7 @@ from companion.core.rules import RuleError
 from companion.ui import widgets  # noqa: F401  (loads the shared kv rules)
 from companion.ui.dice_hub import DiceHub
 from companion.ui.settings import UserSettings
-from companion.ui.theme import PALETTES
+from companion.ui.style import style
 
 SCREENS = ("home", "new", "settings", "session")
 
@@ -48,18 +48,6 @@ class RefusalHandler(ExceptionHandler):
 class CompanionApp(App):
     title = "Table Companion"
 
-    font_scale = NumericProperty(1.0)
-    theme_name = StringProperty("dark")
-    c_bg = ListProperty([0, 0, 0, 1])
-    c_panel = ListProperty([0, 0, 0, 1])
-    c_fg = ListProperty([1, 1, 1, 1])
-    c_muted = ListProperty([1, 1, 1, 1])
-    c_button = ListProperty([0, 0, 0, 1])
-    c_button_down = ListProperty([0, 0, 0, 1])
-    c_accent = ListProperty([1, 1, 1, 1])
-    c_accent_fg = ListProperty([0, 0, 0, 1])
-    c_warn = ListProperty([1, 0, 0, 1])
-    c_ok = ListProperty([0, 1, 0, 1])
     session = ObjectProperty(None, allownone=True)
     dice_version = NumericProperty(0)  # bumped when a source, battery or dice message changes
 
@@ -75,11 +63,8 @@ class CompanionApp(App):
     # -- settings and theme ----------------------------------------------------------------
 
     def apply_settings(self) -> None:
-        self.font_scale = self.settings.font_scale
-        self.theme_name = self.settings.theme
-        for key, value in PALETTES[self.theme_name].items():
-            setattr(self, f"c_{key}", list(value))
-        Window.clearcolor = self.c_bg
+        style.use(self.settings.theme, self.settings.font_scale)
+        Window.clearcolor = style.bg
 
     def save_settings(self) -> None:
         self.settings.save()

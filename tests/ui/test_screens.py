@@ -5,10 +5,12 @@ from __future__ import annotations
 import json
 
 import pytest
+from kivy.metrics import sp
 
 from companion.core.transfer import export_session
 from companion.games import get_game
 from companion.paths import settings_file
+from companion.ui.style import style
 from companion.ui.theme import PALETTES
 from tests.ui.kivyharness import AppTestCase
 from tests.ui.memsource import MemorySource
@@ -26,12 +28,14 @@ class TestScreens(AppTestCase):
         self.tap("Largest")
         stored = json.loads(settings_file().read_text())
         assert stored["theme"] == "light" and stored["text_size"] == "Largest"
-        assert tuple(app.c_bg) == PALETTES["light"]["bg"]
-        assert app.font_scale == pytest.approx(1.8)
+        assert tuple(style.bg) == PALETTES["light"]["bg"]
+        assert style.font_scale == pytest.approx(1.8)
+        assert self.find("Back").font_size == pytest.approx(sp(22) * 1.8)
         self.shoot("settings-light-largest")
         # a restarted app starts with them
+        style.use("dark", 1.0)  # as a fresh process would start
         app = self.start_app()
-        assert app.theme_name == "light" and app.font_scale == pytest.approx(1.8)
+        assert style.theme == "light" and style.font_scale == pytest.approx(1.8)
 
     def test_lost_device_banner_and_sources_in_the_dice_panel(self) -> None:
         app = self.start_app()

@@ -78,3 +78,13 @@ def test_correctable_values_and_their_names():
 
 def test_state_text_cannot_inject_markup():
     assert render_value({"note": "[b]x[/b]"}) == ["[b]Note[/b]: &bl;b&br;x&bl;/b&br;"]
+
+
+def test_shared_widgets_work_without_an_app():
+    """Game helpers build their views in tests with no app running."""
+    from companion.ui.style import style
+    from companion.ui.widgets import BigButton, Body
+
+    button, body = BigButton(text="Roll"), Body(text="Score 3")
+    assert list(button.background_color) == list(style.button)
+    assert list(body.color) == list(style.fg)
