@@ -155,7 +155,11 @@ class CompanionApp(App):
             self.screen("session").refresh()
 
     def _dice_changed(self) -> None:
+        """A source, battery or dice message changed: the panel shows it on the next frame
+        (the hub may call from a roll's task; Kivy widgets are touched only by the clock)."""
         self.dice_version += 1
+        if self.root is not None:
+            Clock.schedule_once(lambda _dt: self.screen("session").panels["dice"].refresh_sources())
 
     def keep_awake(self, on: bool) -> None:
         """Keep the screen lit while a session is open: nobody wants to unlock mid-battle."""
