@@ -93,3 +93,21 @@ class TestSwitchingSessions(AppTestCase):
         assert screen.heading == "Tiny: Round 0, score 7"
         self.tap("Add")
         assert app.session.id == "tiny-2" and app.session.state.score == 8
+
+
+class TestVirtualRoller(AppTestCase):
+    def test_roll_for_me_answers_with_the_virtual_roller(self) -> None:
+        pytest.importorskip("companion.core.roller")
+        app = self.start_app()
+        self.tap("New game")
+        self.tap("Tiny")
+        self.tap("Start the game")
+        self.tap("Roll")
+        panel = app.screen("session").panels["dice"]
+        assert panel.can_roll_for_me
+        while app.session.request is not None:  # a six asks for the bonus d3 as well
+            self.tap("Roll for me (virtual dice)", within=panel)
+        rows = [r for tx in app.session.history() for r in tx if r.type == "RequestAnswered"]
+        assert rows and all(r.data["by"] == "virtual roller" for r in rows)
+        assert 1 <= app.session.state.last_roll[0] <= 6
+        assert not panel.can_roll_for_me

@@ -7,12 +7,13 @@ game value; several dice are entered one tap each and answered together.
 
 from __future__ import annotations
 
+import importlib.util
 from pathlib import Path
 from typing import Any
 
 from kivy.app import App
 from kivy.lang import Builder
-from kivy.properties import ListProperty, StringProperty
+from kivy.properties import BooleanProperty, ListProperty, StringProperty
 from kivy.uix.boxlayout import BoxLayout
 
 from companion.core.rules import DIE_FACES, Request
@@ -50,6 +51,11 @@ def battery_words(battery: int | None) -> str:
     return "battery unknown" if battery is None else f"battery {battery}%"
 
 
+def virtual_roller_installed() -> bool:
+    """The core's virtual roller (companion.core.roller) answers for a table without dice."""
+    return importlib.util.find_spec("companion.core.roller") is not None
+
+
 class KeyButton(BigButton):
     """A keypad key: bigger than other buttons, tapped many times an evening."""
 
@@ -58,6 +64,7 @@ class DicePanel(BoxLayout):
     request_text = StringProperty("")
     entered_text = StringProperty("")
     entered = ListProperty([])
+    can_roll_for_me = BooleanProperty(False)
 
     def refresh(self, session: Any) -> None:
         request = session.request if session is not None else None
@@ -83,6 +90,7 @@ class DicePanel(BoxLayout):
                 keys.append(key)
             self.ids.keypad.cols = 6 if len(keys) > 6 else max(len(keys), 1)
             clear_and_fill(self.ids.keypad, keys)
+        self.can_roll_for_me = bool(self._count) and virtual_roller_installed()
         self._show_entered()
         self.refresh_sources()
 

@@ -36,6 +36,7 @@ def _by(by: str) -> str:
         "tap": "tapped",
         "camera": "seen by the camera",
         "cli": "from the command line",
+        "virtual roller": "by the virtual roller",
     }.get(by, f"from {by}" if by else "")
 
 

@@ -156,6 +156,12 @@ class SessionScreen(Screen):
     def answer(self, values: Any, by: str = "keypad") -> str:
         return self._try(lambda: self._session.answer(values, by=by))
 
+    def roll_for_me(self) -> str:
+        """The virtual roller answers what is waiting; stored like any other source."""
+        from companion.core.roller import roll_virtually
+
+        return self._try(lambda: roll_virtually(self._session))
+
     def undo(self) -> str:
         return self._try(self._session.undo)
 
