@@ -1,17 +1,224 @@
-"""The tablet app (a first shell; the UI issue grows it into the full frame)."""
+"""The tablet app: one ScreenManager, one asyncio loop, one open session at a time.
+
+Screens only read the session and send commands through the app's methods here; the app
+owns the library, the settings, the dice hub and the open session, and tells screens to
+refresh when the session changes (its `subscribe` hook), so no screen polls the rules.
+"""
 
 from __future__ import annotations
 
+import asyncio
+import contextlib
+from typing import Any
+
 from kivy.app import App
-from kivy.uix.label import Label
+from kivy.base import ExceptionHandler, ExceptionManager
+from kivy.clock import Clock
+from kivy.core.window import Window
+from kivy.properties import NumericProperty, ObjectProperty
+from kivy.uix.screenmanager import NoTransition, ScreenManager
+from kivy.utils import platform
+
+from companion.core.library import Library
+from companion.core.rules import RuleError
+from companion.ui import widgets  # noqa: F401  (loads the shared kv rules)
+from companion.ui.dice_hub import DiceHub
+from companion.ui.settings import UserSettings
+from companion.ui.style import style
+
+SCREENS = ("home", "new", "settings", "session")
+
+
+class RefusalHandler(ExceptionHandler):
+    """A rules refusal raised inside any touch handler (a game view calling `session.do`
+    directly) is shown on the session screen in its own words; the app carries on.
+    Anything else still stops the app, loudly."""
+
+    def __init__(self, app: CompanionApp) -> None:
+        super().__init__()
+        self.app = app
+
+    def handle_exception(self, inst: BaseException) -> int:
+        if isinstance(inst, RuleError) and self.app.root is not None:
+            self.app.screen("session").error = inst.message
+            return ExceptionManager.PASS
+        return ExceptionManager.RAISE
 
 
 class CompanionApp(App):
     title = "Table Companion"
 
-    def __init__(self, demo: bool = False, **kwargs) -> None:
+    session = ObjectProperty(None, allownone=True)
+    dice_version = NumericProperty(0)  # bumped when a source, battery or dice message changes
+
+    def __init__(self, demo: bool = False, library: Library | None = None, **kwargs: Any) -> None:
         super().__init__(**kwargs)
         self.demo = demo
+        self.library = library or Library()
+        self.settings = UserSettings.load()
+        self.hub = DiceHub(on_change=self._dice_changed)
+        self._sim_tray: Any = None
+        self.apply_settings()
 
-    def build(self) -> Label:
-        return Label(text="Table Companion", font_size="32sp")
+    # -- settings and theme ----------------------------------------------------------------
+
+    def apply_settings(self) -> None:
+        style.use(self.settings.theme, self.settings.font_scale)
+        Window.clearcolor = style.bg
+
+    def save_settings(self) -> None:
+        self.settings.save()
+        self.apply_settings()
+
+    # -- building ----------------------------------------------------------------------
+
+    def build(self) -> ScreenManager:
+        from companion.ui.screens.home import HomeScreen
+        from companion.ui.screens.newgame import NewGameScreen
+        from companion.ui.screens.session import SessionScreen
+        from companion.ui.screens.settings import SettingsScreen
+
+        Window.softinput_mode = "below_target"
+        if not any(isinstance(h, RefusalHandler) for h in ExceptionManager.handlers):
+            ExceptionManager.add_handler(RefusalHandler(self))
+        for handler in ExceptionManager.handlers:
+            if isinstance(handler, RefusalHandler):
+                handler.app = self
+        Window.bind(on_keyboard=self._on_key)
+        manager = ScreenManager(transition=NoTransition())
+        for screen in (
+            HomeScreen(name="home"),
+            NewGameScreen(name="new"),
+            SettingsScreen(name="settings"),
+            SessionScreen(name="session"),
+        ):
+            manager.add_widget(screen)
+        return manager
+
+    BACK = {"new": "home", "settings": "session", "session": "home"}
+
+    def _on_key(self, _window: Any, key: int, *_args: Any) -> bool:
+        """Android's back button (Escape on a desktop) steps back a screen instead of
+        closing the app mid-game; only on the home screen does it leave."""
+        if key != 27 or self.root is None or self.root.current == "home":
+            return False
+        current = self.root.current
+        if current == "session":
+            self.screen("session").leave()
+        elif current == "new" and self.screen("new").game_id:
+            self.screen("new").show_games()
+        else:
+            self.go(self.BACK.get(current, "home"))
+        return True
+
+    def go(self, name: str) -> None:
+        if name == "session" and self.session is None:
+            name = "home"
+        self.root.current = name
+
+    def screen(self, name: str) -> Any:
+        return self.root.get_screen(name)
+
+    # -- sessions ----------------------------------------------------------------------
+
+    def attach(self, session: Any) -> None:
+        self.close_session()
+        self.session = session
+        session.subscribe(self._session_changed)
+        self.hub.attach(session, self.settings.dice)
+        self.keep_awake(True)
+        if self.root is not None and self.root.current == "session":
+            self.screen("session").sync_session()  # already showing: no enter event comes
+        self.go("session")
+
+    def start_session(self, game: Any, options: dict[str, Any], packs: list[str]) -> Any:
+        """Create and open a new session; RuleError or ContentError propagate in words."""
+        session = self.library.new(game, options, packs)
+        self.attach(session)
+        return session
+
+    def open_session(self, ref: str) -> Any:
+        session = self.library.open(ref)
+        self.attach(session)
+        return session
+
+    def close_session(self) -> None:
+        if self.session is not None:
+            self.session.unsubscribe(self._session_changed)
+            self.session.close()
+            self.session = None
+            self.hub.attach(None, {})
+            self.keep_awake(False)
+
+    def _session_changed(self, session: Any, result: Any) -> None:
+        if self.root is not None:
+            self.screen("session").refresh()
+
+    def _dice_changed(self) -> None:
+        """A source, battery or dice message changed: the panel shows it on the next frame
+        (the hub may call from a roll's task; Kivy widgets are touched only by the clock)."""
+        self.dice_version += 1
+        if self.root is not None:
+            Clock.schedule_once(lambda _dt: self.screen("session").panels["dice"].refresh_sources())
+
+    def keep_awake(self, on: bool) -> None:
+        """Keep the screen lit while a session is open: nobody wants to unlock mid-battle."""
+        on = on and self.settings.keep_awake
+        Window.allow_screensaver = not on
+        if platform == "android":  # pragma: no cover - only on a tablet
+            with contextlib.suppress(Exception):
+                from android.runnable import run_on_ui_thread  # type: ignore
+                from jnius import autoclass  # type: ignore
+
+                activity = autoclass("org.kivy.android.PythonActivity").mActivity
+                flag = autoclass("android.view.WindowManager$LayoutParams").FLAG_KEEP_SCREEN_ON
+
+                @run_on_ui_thread
+                def apply() -> None:
+                    window = activity.getWindow()
+                    (window.addFlags if on else window.clearFlags)(flag)
+
+                apply()
+
+    # -- lifecycle ---------------------------------------------------------------------
+
+    def on_start(self) -> None:
+        if self.demo:
+            with contextlib.suppress(RuntimeError):
+                asyncio.get_running_loop().create_task(self._start_simulated_tray())
+
+    async def _start_simulated_tray(self) -> None:
+        try:
+            from hardware.simulated import open_simulated_source
+        except ImportError:
+            return
+        try:
+            self._sim_tray, source = await open_simulated_source()
+        except Exception as exc:  # the demo runs on without it
+            self.hub.message = f"The simulated dice tray did not start: {exc}"
+            self._dice_changed()
+            return
+        self.hub.add(source)
+
+    def on_pause(self) -> bool:
+        """The tablet went to sleep or another app came forward: free the camera, keep
+        running (everything shown is already saved in the session file)."""
+        if self.root is not None:
+            self.screen("session").panels["cards"].stop_camera()
+        return True
+
+    def on_resume(self) -> None:
+        if self.root is not None and self.root.current == "session":
+            screen = self.screen("session")
+            if screen.tab == "cards":
+                screen.panels["cards"].start_camera()
+
+    def on_stop(self) -> None:
+        Window.unbind(on_keyboard=self._on_key)
+        self.close_session()  # the dice sources are closed by launch.run_app after the loop
+        if self._sim_tray is not None:
+            with contextlib.suppress(Exception):
+                self._sim_tray.stop()
+
+    def schedule(self, func: Any, delay: float = 0) -> None:
+        Clock.schedule_once(lambda _dt: func(), delay)

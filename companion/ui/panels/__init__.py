@@ -1,0 +1,1 @@
+"""The session frame's panels, each a .py + .kv pair."""

@@ -1,0 +1,118 @@
+"""Corrections: when the table and the app disagree, set any tracked value by touch.
+
+The list shows every value in the state; tapping one opens a small editor (- and + for
+numbers, yes/no for flags, text only where the value is text).  The session core checks
+the new value against the state's shape, and its refusal is shown in words.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from kivy.app import App
+from kivy.lang import Builder
+from kivy.properties import ObjectProperty, StringProperty
+from kivy.uix.boxlayout import BoxLayout
+from kivy.utils import escape_markup
+
+from companion.ui.panels.state import words
+from companion.ui.widgets import BigButton
+
+Builder.load_file(str(Path(__file__).with_suffix(".kv")))
+
+
+def leaves(value: Any, prefix: str = "") -> list[tuple[str, Any]]:
+    """Every correctable (path, value) pair: the scalars, reached through dicts and lists."""
+    out: list[tuple[str, Any]] = []
+    if isinstance(value, dict):
+        items = value.items()
+    elif isinstance(value, list):
+        items = enumerate(value)
+    else:
+        return [(prefix, value)]
+    for key, child in items:
+        path = f"{prefix}.{key}" if prefix else str(key)
+        out.extend(leaves(child, path))
+    return out
+
+
+def path_words(path: str) -> str:
+    return " > ".join(words(p) if not p.isdigit() else f"#{int(p) + 1}" for p in path.split("."))
+
+
+class CorrectionRow(BigButton):
+    """One value in the list (a RecycleView row, so a large game state stays quick)."""
+
+    value_path = StringProperty("")
+    current = ObjectProperty(None, allownone=True)
+    panel = ObjectProperty(None, allownone=True)
+
+    def on_release(self) -> None:
+        if self.panel is not None:
+            self.panel.edit(self.value_path, self.current)
+
+
+class CorrectionsPanel(BoxLayout):
+    path = StringProperty("")
+    path_text = StringProperty("")
+    value = ObjectProperty(None, allownone=True)
+    kind = StringProperty("")  # "int" | "bool" | "text" while editing
+
+    def refresh(self, session: Any) -> None:
+        if session is None:
+            self.ids.value_list.data = []
+            return
+        state = session.to_json()
+        state.pop("requests", None)
+        self.ids.value_list.data = [
+            {
+                "text": f"{escape_markup(path_words(path))}: [b]{escape_markup(self._show(value))}[/b]",
+                "value_path": path,
+                "current": value,
+                "panel": self,
+            }
+            for path, value in leaves(state)
+            if not isinstance(value, float)  # no game state uses floats; they need a keyboard
+        ]
+        if self.path and self.path not in dict(leaves(state)):
+            self.cancel()
+
+    @staticmethod
+    def _show(value: Any) -> str:
+        if isinstance(value, bool):
+            return "yes" if value else "no"
+        return "-" if value is None else str(value)
+
+    def edit(self, path: str, value: Any) -> None:
+        self.path, self.value = path, value
+        self.path_text = path_words(path)
+        if isinstance(value, bool):
+            self.kind = "bool"
+        elif isinstance(value, int):
+            self.kind = "int"
+        else:
+            self.kind = "text"
+            self.ids.text_value.text = "" if value is None else str(value)
+        self.ids.notice.text = ""
+
+    def step(self, delta: int) -> None:
+        self.value = int(self.value) + delta
+
+    def set_flag(self, flag: bool) -> None:
+        self.value = flag
+
+    def save(self) -> None:
+        value = self.value
+        if self.kind == "text":
+            text = self.ids.text_value.text.strip()
+            value = None if text == "" and self.value is None else text
+        screen = App.get_running_app().root.get_screen("session")
+        error = screen.correct(self.path, value)
+        if error:
+            self.ids.notice.text = error
+        else:
+            self.cancel()
+
+    def cancel(self) -> None:
+        self.path, self.value, self.kind = "", None, ""

@@ -1,0 +1,138 @@
+"""The dice panel: what the rules are waiting for, a keypad for it, and the dice sources.
+
+The request is the biggest thing on the screen because the whole table reads it.  The
+keypad shows the die's own faces ("hex" on a HEXplore die, the d3's 1-2-3) and sends the
+game value; several dice are entered one tap each and answered together.
+"""
+
+from __future__ import annotations
+
+import importlib.util
+from pathlib import Path
+from typing import Any
+
+from kivy.app import App
+from kivy.lang import Builder
+from kivy.properties import BooleanProperty, ListProperty, StringProperty
+from kivy.uix.boxlayout import BoxLayout
+
+from companion.core.rules import DIE_FACES, Request
+from companion.ui.widgets import BigButton, Body, clear_and_fill
+
+Builder.load_file(str(Path(__file__).with_suffix(".kv")))
+
+
+def profile_words(profile: str) -> str:
+    return profile.replace("_", " ")
+
+
+def request_words(request: Request) -> str:
+    """'Stormbringer: roll the d3\\nfor the battle' for the panel, in large type."""
+    who = f"{request.for_.capitalize()}: " if request.for_ else ""
+    if request.kind == "dice":
+        dice = (
+            f"{request.count} x {profile_words(request.profile)}"
+            if request.count > 1
+            else f"the {profile_words(request.profile)}"
+        )
+        return f"{who}roll {dice}\n{request.why}"
+    return f"{who}draw from {request.deck}\n{request.why}"
+
+
+def keypad_faces(profile: str) -> list[tuple[str, int]]:
+    """Each distinct face once, in the die's own order (a d3 shows 1, 2, 3)."""
+    seen: dict[str, int] = {}
+    for label, value in DIE_FACES.get(profile, ()):
+        seen.setdefault(label, value)
+    return list(seen.items())
+
+
+def battery_words(battery: int | None) -> str:
+    return "battery unknown" if battery is None else f"battery {battery}%"
+
+
+def virtual_roller_installed() -> bool:
+    """The core's virtual roller (companion.core.roller) answers for a table without dice."""
+    return importlib.util.find_spec("companion.core.roller") is not None
+
+
+class KeyButton(BigButton):
+    """A keypad key: bigger than other buttons, tapped many times an evening."""
+
+
+class DicePanel(BoxLayout):
+    request_text = StringProperty("")
+    entered_text = StringProperty("")
+    entered = ListProperty([])
+    can_roll_for_me = BooleanProperty(False)
+
+    def refresh(self, session: Any) -> None:
+        request = session.request if session is not None else None
+        self.entered = []
+        if request is None or request.kind != "dice":
+            self.request_text = (
+                "No roll asked for right now."
+                if request is None
+                else "A card is asked for: see the Cards tab."
+            )
+            self._profile = ""
+            self._count = 0
+            clear_and_fill(self.ids.keypad, [])
+        else:
+            self.request_text = request_words(request)
+            self._profile, self._count = request.profile, request.count
+            keys = []
+            for label, value in keypad_faces(request.profile):
+                key = KeyButton(text=label)
+                key.face_value = value
+                key.face_label = label
+                key.bind(on_release=lambda k: self.press(k.face_label, k.face_value))
+                keys.append(key)
+            self.ids.keypad.cols = 6 if len(keys) > 6 else max(len(keys), 1)
+            clear_and_fill(self.ids.keypad, keys)
+        self.can_roll_for_me = bool(self._count) and virtual_roller_installed()
+        self._show_entered()
+        self.refresh_sources()
+
+    def press(self, label: str, value: int) -> None:
+        if not self._count:
+            return
+        self.entered = [*self.entered, (label, value)]
+        if len(self.entered) >= self._count:
+            values = [v for _l, v in self.entered]
+            self.entered = []
+            App.get_running_app().root.get_screen("session").answer(values, by="keypad")
+        self._show_entered()
+
+    def clear(self) -> None:
+        self.entered = []
+        self._show_entered()
+
+    def _show_entered(self) -> None:
+        if self._count > 1:
+            shown = [label for label, _v in self.entered]
+            shown += ["_"] * (self._count - len(shown))
+            self.entered_text = "Entered: " + "  ".join(shown)
+        else:
+            self.entered_text = ""
+
+    def refresh_sources(self) -> None:
+        hub = App.get_running_app().hub
+        shown = (tuple(hub.views()), hub.message)
+        if shown == getattr(self, "_sources_shown", None):
+            return  # checked every second: rebuild only when something changed
+        self._sources_shown = shown
+        rows = []
+        for view in hub.views():
+            mark = "[color=e5534b]" if view.alarming else ""
+            end = "[/color]" if view.alarming else ""
+            rows.append(
+                Body(
+                    text=f"{mark}[b]{view.name}[/b]: {view.status}, "
+                    f"{battery_words(view.battery)}{end}"
+                )
+            )
+        if not rows:
+            rows = [Body(text="No dice connected: use the keypad.")]
+        clear_and_fill(self.ids.sources, rows)
+        self.ids.message.text = hub.message

@@ -1,0 +1,84 @@
+"""The action log: every event in words, oldest first, with a heading at each new round.
+
+A RecycleView keeps it quick after an evening's play (hundreds of lines); undo and redo
+sit under it because that is where players look when something went wrong.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from kivy.lang import Builder
+from kivy.properties import BooleanProperty
+from kivy.uix.boxlayout import BoxLayout
+from kivy.uix.label import Label
+from kivy.utils import escape_markup
+
+Builder.load_file(str(Path(__file__).with_suffix(".kv")))
+
+HEADING_WORDS = ("Round", "Chapter", "Turn", "Level")
+
+
+def is_heading(event_type: str) -> bool:
+    return event_type.endswith("Started") and any(w in event_type for w in HEADING_WORDS)
+
+
+def _values(values: Any) -> str:
+    if isinstance(values, list):
+        return ", ".join(str(v) for v in values)
+    return str(values)
+
+
+def _by(by: str) -> str:
+    return {
+        "keypad": "on the keypad",
+        "tap": "tapped",
+        "camera": "seen by the camera",
+        "cli": "from the command line",
+        "virtual roller": "by the virtual roller",
+    }.get(by, f"from {by}" if by else "")
+
+
+def line_for(session: Any, row: Any) -> str:
+    """One log row in words for the table; the core's records get friendlier wording."""
+    d = row.data
+    if row.type == "CommandIssued":
+        return f"[b]{escape_markup(d['name'].replace('_', ' ').capitalize())}[/b]"
+    if row.type == "RequestOpened":
+        return ""  # the dice panel shows what is waiting; the answer says what came
+    if row.type == "RequestAnswered":
+        kind = d.get("request", {}).get("kind", "dice")
+        what = _values(d.get("values"))
+        if kind != "dice":
+            item = session.content.by_id(what)
+            what = getattr(item, "name", None) or what
+        verb = "Rolled" if kind == "dice" else "Card"
+        return escape_markup(f"{verb}: {what} {_by(d.get('by', ''))}".rstrip())
+    if row.type == "Corrected":
+        before = "-" if d.get("previous") is None else d.get("previous")
+        return escape_markup(f"Corrected {d['path']}: {before} to {d['value']}")
+    return escape_markup(session.describe(row))
+
+
+def log_lines(session: Any) -> list[dict[str, Any]]:
+    """The RecycleView's data: one dict per line in words, headings flagged."""
+    lines = []
+    for rows in session.history():
+        for row in rows:
+            text = line_for(session, row)
+            if text:
+                lines.append({"text": text, "heading": is_heading(row.type)})
+    return lines
+
+
+class LogLine(Label):
+    heading = BooleanProperty(False)
+
+
+class LogPanel(BoxLayout):
+    def refresh(self, session: Any) -> None:
+        self.ids.lines.data = log_lines(session) if session is not None else []
+        self.ids.undo.disabled = session is None or len(session.chain.alive) <= 1
+        self.ids.redo.disabled = session is None or not session.chain.redo
+        self.ids.lines.scroll_y = 0

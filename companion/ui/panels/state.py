@@ -1,0 +1,99 @@
+"""The generic state view: every field of the game's state in words, for games with no
+screens of their own yet.  It reads `session.to_json()`, and offers the game's commands
+as buttons (run with no arguments: the rules refuse in words when they need more), so a
+game is playable at the table before its own screens exist."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from kivy.app import App
+from kivy.lang import Builder
+from kivy.properties import ObjectProperty, StringProperty
+from kivy.uix.boxlayout import BoxLayout
+from kivy.utils import escape_markup
+
+from companion.ui.widgets import BigButton, clear_and_fill  # noqa: E402
+
+Builder.load_file(str(Path(__file__).with_suffix(".kv")))
+
+
+def words(key: str) -> str:
+    return key.replace("_", " ").capitalize()
+
+
+def _key(key: Any) -> str:
+    return escape_markup(words(str(key)))
+
+
+def render_value(value: Any, depth: int = 0) -> list[str]:
+    """Nested state as indented lines: dicts as 'Key: value', lists comma-joined if flat."""
+    pad = "    " * depth
+    if isinstance(value, dict):
+        if not value:
+            return [f"{pad}(none)"]
+        lines = []
+        for k, v in value.items():
+            if isinstance(v, dict | list) and v and not _flat(v):
+                lines.append(f"{pad}[b]{_key(k)}[/b]")
+                lines.extend(render_value(v, depth + 1))
+            else:
+                lines.append(f"{pad}[b]{_key(k)}[/b]: {_scalar(v)}")
+        return lines
+    if isinstance(value, list):
+        if _flat(value):
+            return [f"{pad}{_scalar(value)}"]
+        lines = []
+        for i, item in enumerate(value, 1):
+            lines.append(f"{pad}{i}.")
+            lines.extend(render_value(item, depth + 1))
+        return lines
+    return [f"{pad}{_scalar(value)}"]
+
+
+def _flat(value: Any) -> bool:
+    if isinstance(value, list):
+        return all(not isinstance(v, dict | list) for v in value)
+    return False
+
+
+def _scalar(value: Any) -> str:
+    if value is None:
+        return "-"
+    if isinstance(value, bool):
+        return "yes" if value else "no"
+    if isinstance(value, list):
+        return ", ".join(_scalar(v) for v in value) if value else "(none)"
+    if isinstance(value, dict):
+        return "(none)"
+    return escape_markup(str(value))
+
+
+class StateView(BoxLayout):
+    session = ObjectProperty(None)
+    text = StringProperty("")
+    title = StringProperty("")
+
+    def __init__(self, session: Any, **kwargs: Any) -> None:
+        super().__init__(**kwargs)
+        self.session = session
+        commands = getattr(session.game, "commands", None)
+        buttons = []
+        for name in commands() if commands else []:
+            button = BigButton(text=words(name))
+            button.command = name
+            button.bind(on_release=lambda b: self.send(b.command))
+            buttons.append(button)
+        clear_and_fill(self.ids.commands, buttons)
+        self.refresh()
+
+    def send(self, name: str) -> None:
+        App.get_running_app().root.get_screen("session").do(name)
+
+    def refresh(self) -> None:
+        state = self.session.to_json()
+        state.pop("requests", None)
+        summary = getattr(self.session.game, "summary", None)
+        self.title = summary(self.session.state) if summary else self.session.game.title
+        self.text = "\n".join(render_value(state))

@@ -1,0 +1,188 @@
+"""New game: pick the game, then its set-up wizard, built from the game's own options.
+
+A game may declare `setup_options`, plain data so the rules stay free of Kivy:
+`[{"name": "chapter", "label": "Chapter", "choices": [1, 2, 3], "default": 1}, ...]` or
+`{"name": "heroes", "label": "Heroes", "min": 1, "max": 4, "default": 2}` for a number.
+Every choice is a tap: no keyboard needed.  The game's own `initial_state` has the last
+word; its RuleError is shown as it is and nothing is written.
+"""
+
+from __future__ import annotations
+
+import asyncio
+from pathlib import Path
+from typing import Any
+
+from kivy.app import App
+from kivy.lang import Builder
+from kivy.metrics import dp
+from kivy.properties import ObjectProperty, StringProperty
+from kivy.uix.boxlayout import BoxLayout
+from kivy.uix.screenmanager import Screen
+
+from companion.content.pack import ContentError, available_packs
+from companion.core.rules import RuleError
+from companion.core.store import SessionFileError
+from companion.games import available_games, get_game
+from companion.ui.screens.home import problem_words
+from companion.ui.widgets import BigButton, BigToggle, Body, Heading, clear_and_fill
+
+Builder.load_file(str(Path(__file__).with_suffix(".kv")))
+
+
+PROBLEMS = (RuleError, ContentError, SessionFileError, LookupError)
+
+
+def option_label(option: dict[str, Any], value: Any) -> str:
+    labels = option.get("choice_labels") or {}
+    return str(labels.get(str(value), value))
+
+
+class OptionRow(BoxLayout):
+    """One set-up option: a row of choices, or a number with - and + buttons."""
+
+    label = StringProperty("")
+    option = ObjectProperty(None)
+
+    def __init__(self, option: dict[str, Any], **kwargs: Any) -> None:
+        super().__init__(**kwargs)
+        self.option = option
+        self.label = str(option.get("label") or option["name"].replace("_", " ").capitalize())
+        choices = option.get("choices")
+        default = option.get("default", choices[0] if choices else option.get("min", 0))
+        self.value = default
+        row = self.ids.choices
+        if choices:
+            group = f"opt-{option['name']}-{id(self)}"
+            for choice in choices:
+                button = BigToggle(
+                    text=option_label(option, choice),
+                    group=group,
+                    state="down" if choice == default else "normal",
+                )
+                button.bind(on_release=lambda _b, c=choice: self.set(c))
+                row.add_widget(button)
+        else:
+            minus = BigButton(text="-", size_hint_x=0.25)
+            plus = BigButton(text="+", size_hint_x=0.25)
+            self._shown = Heading(text=str(default), halign="center", size_hint=(0.5, 1))
+            minus.bind(on_release=lambda _b: self.step(-1))
+            plus.bind(on_release=lambda _b: self.step(1))
+            for w in (minus, self._shown, plus):
+                row.add_widget(w)
+
+    def set(self, value: Any) -> None:
+        self.value = value
+
+    def step(self, delta: int) -> None:
+        low, high = self.option.get("min", 0), self.option.get("max", 99)
+        self.value = min(high, max(low, int(self.value) + delta))
+        self._shown.text = str(self.value)
+
+
+class NewGameScreen(Screen):
+    game_id = StringProperty("")
+
+    def on_pre_enter(self, *args: Any) -> None:
+        self.show_games()
+
+    def show_games(self) -> None:
+        self.game_id = ""
+        self.ids.notice.text = ""
+        buttons = []
+        for gid in available_games():
+            game = get_game(gid)
+            button = BigButton(text=game.title, min_height=dp(96))
+            button.game_id = gid
+            button.bind(on_release=lambda b: self.pick(b.game_id))
+            buttons.append(button)
+        if not buttons:
+            buttons = [Body(text="No games are installed yet.")]
+        clear_and_fill(self.ids.games, buttons)
+
+    def pick(self, game_id: str) -> None:
+        """Step two: the game's own options and which content packs to play with."""
+        app = App.get_running_app()
+        game = get_game(game_id)
+        self.game_id = game_id
+        self.ids.notice.text = ""
+        self.ids.wizard_title.text = f"Set up {game.title}"
+        options = list(getattr(game, "setup_options", []) or [])
+        rows = [OptionRow(o) for o in options]
+        if not rows:
+            rows = [Body(text=f"{game.title} needs no set-up choices here.")]
+        clear_and_fill(self.ids.options, rows)
+        chosen = set(app.settings.packs_for(game_id))
+        packs = []
+        for pack in available_packs(game_id):
+            toggle = BigToggle(text=pack, state="down" if pack in chosen else "normal")
+            toggle.allow_no_selection = True
+            toggle.pack = pack
+            packs.append(toggle)
+        if not packs:
+            packs = [Body(text="No content packs for this game are installed.")]
+        clear_and_fill(self.ids.packs, packs)
+
+    def chosen_options(self) -> dict[str, Any]:
+        return {
+            row.option["name"]: row.value
+            for row in self.ids.options.children
+            if isinstance(row, OptionRow)
+        }
+
+    def chosen_packs(self) -> list[str]:
+        return [
+            w.pack
+            for w in reversed(self.ids.packs.children)
+            if isinstance(w, BigToggle) and w.state == "down"
+        ]
+
+    def start(self) -> None:
+        """Create the session; on the app's loop the content loads in a worker thread
+        while the button says so, so a big pack never freezes the screen."""
+        app = App.get_running_app()
+        packs = self.chosen_packs()
+        if not packs:
+            self.ids.notice.text = "Choose at least one content pack."
+            return
+        game, options = get_game(self.game_id), self.chosen_options()
+        try:
+            loop = asyncio.get_running_loop()
+        except RuntimeError:
+            loop = None
+        if loop is None:
+            self._guarded(lambda: app.start_session(game, options, packs))
+            return
+        self.ids.start.text = "Loading the content..."
+        self.ids.start.disabled = True
+        loop.create_task(self._start_async(game, options, packs))
+
+    async def _start_async(self, game: Any, options: dict[str, Any], packs: list[str]) -> None:
+        app = App.get_running_app()
+        try:  # only the loading runs in the worker; the screen is touched here, on the loop
+            session = await asyncio.to_thread(app.library.new, game, options, packs)
+        except PROBLEMS as exc:
+            self.show_problem(exc)
+            return
+        finally:
+            self.ids.start.text = "Start the game"
+            self.ids.start.disabled = False
+        app.attach(session)
+
+    def _guarded(self, action: Any) -> Any:
+        try:
+            return action()
+        except PROBLEMS as exc:
+            self.show_problem(exc)
+        return None
+
+    def show_problem(self, exc: Exception) -> None:
+        """A refusal or a content problem, in words, on the wizard; nothing was written."""
+        if isinstance(exc, RuleError):
+            self.ids.notice.text = exc.message
+        elif isinstance(exc, ContentError):
+            self.ids.notice.text = "The content has problems:\n" + "\n".join(
+                problem_words(p) for p in exc.problems[:5]
+            )
+        else:
+            self.ids.notice.text = str(exc)

@@ -1,0 +1,178 @@
+"""The session frame: the game's own view beside the dice, log, corrections and cards.
+
+Everything a touch does goes through here (`answer`, `undo`, `redo`, `correct`), so a
+refused command is always shown the same way, in the rules' own words, and nothing is
+lost.  A new request brings its panel forward: dice to the keypad, draws to the cards.
+"""
+
+from __future__ import annotations
+
+import logging
+from pathlib import Path
+from typing import Any
+
+from kivy.app import App
+from kivy.clock import Clock
+from kivy.lang import Builder
+from kivy.properties import StringProperty
+from kivy.uix.screenmanager import Screen
+
+from companion.core.rules import RuleError
+from companion.core.store import SessionFileError
+from companion.ui.gameviews import view_for
+from companion.ui.panels.corrections import CorrectionsPanel
+from companion.ui.panels.dice import DicePanel
+from companion.ui.panels.log import LogPanel
+from companion.ui.panels.scanner import ScannerPanel
+
+Builder.load_file(str(Path(__file__).with_suffix(".kv")))
+
+log = logging.getLogger(__name__)
+TABS = ("dice", "log", "fix", "cards")
+
+
+class SessionScreen(Screen):
+    tab = StringProperty("dice")
+    alarm = StringProperty("")
+    error = StringProperty("")
+    heading = StringProperty("")
+
+    def __init__(self, **kwargs: Any) -> None:
+        super().__init__(**kwargs)
+        self.panels = {
+            "dice": DicePanel(),
+            "log": LogPanel(),
+            "fix": CorrectionsPanel(),
+            "cards": ScannerPanel(),
+        }
+        self.view: Any = None
+        self._session: Any = None
+        self._last_request: Any = None
+        self._watch: Any = None
+        self._pending_refresh: Any = None
+        self.show_tab("dice")
+
+    # -- entering and leaving ----------------------------------------------------------
+
+    def on_pre_enter(self, *args: Any) -> None:
+        self.sync_session()
+        self._watch = Clock.schedule_interval(self._watch_devices, 1.0)
+
+    def sync_session(self) -> None:
+        """Show the app's open session (rebuilding the game view if it is another one)."""
+        session = App.get_running_app().session
+        if session is not self._session:
+            self._session = session
+            self._last_request = None
+            self.error = ""
+            self.ids.game_area.clear_widgets()
+            self.view = view_for(session) if session is not None else None
+            if self.view is not None:
+                self.ids.game_area.add_widget(self.view)
+        self.refresh_now()
+
+    def on_leave(self, *args: Any) -> None:
+        if self._watch is not None:
+            self._watch.cancel()
+        self.panels["cards"].stop_camera()
+
+    # -- refreshing --------------------------------------------------------------------
+
+    def refresh(self) -> None:
+        """Called on every session change; coalesced into one redraw per frame."""
+        if self._pending_refresh is None:
+            self._pending_refresh = Clock.schedule_once(lambda _dt: self.refresh_now(), 0)
+
+    def refresh_now(self) -> None:
+        self._pending_refresh = None
+        session = self._session
+        if session is None:
+            return
+        summary = getattr(session.game, "summary", None)
+        self.heading = f"{session.game.title}: {summary(session.state) if summary else session.id}"
+        request = session.request
+        if request is not None and request != self._last_request:
+            self.show_tab("dice" if request.kind == "dice" else "cards")
+        self._last_request = request
+        if self.view is not None:
+            self._refresh_view(session)
+        self.panels[self.tab].refresh(session)  # hidden panels catch up when shown
+        self.ids.undo.disabled = len(session.chain.alive) <= 1
+        self.ids.redo.disabled = not session.chain.redo
+
+    def _refresh_view(self, session: Any) -> None:
+        """A game view that fails to draw is swapped for the plain state view: the table
+        keeps playing, and the log says why."""
+        from companion.ui.panels.state import StateView
+
+        try:
+            self.view.refresh()
+        except Exception:
+            if isinstance(self.view, StateView):
+                raise
+            log.exception("the %s view failed to refresh; showing the plain state", session.game.id)
+            self.ids.game_area.clear_widgets()
+            self.view = StateView(session)
+            self.ids.game_area.add_widget(self.view)
+
+    def _watch_devices(self, _dt: float) -> None:
+        hub = App.get_running_app().hub
+        self.alarm = f"Dice: {hub.alarm}" if hub.alarm else ""
+        if self.tab == "dice":
+            self.panels["dice"].refresh_sources()
+
+    def show_tab(self, name: str) -> None:
+        self.tab = name
+        area = self.ids.panel_area
+        area.clear_widgets()
+        area.add_widget(self.panels[name])
+        for tab in TABS:
+            self.ids[f"tab_{tab}"].state = "down" if tab == name else "normal"
+        if self._session is not None:
+            self.panels[name].refresh(self._session)
+        if name == "cards" and self.manager is not None and self.manager.current == self.name:
+            self.panels["cards"].start_camera()
+        else:
+            self.panels["cards"].stop_camera()
+
+    # -- commands ----------------------------------------------------------------------
+
+    def _try(self, action: Any) -> str:
+        try:
+            action()
+        except RuleError as exc:
+            self.error = exc.message
+            return exc.message
+        except SessionFileError as exc:
+            self.error = f"The save could not be written: {exc}"
+            return self.error
+        self.error = ""
+        return ""
+
+    def do(self, name: str, args: dict[str, Any] | None = None) -> str:
+        """A game command from a game view; refused commands are shown in words."""
+        return self._try(lambda: self._session.do(name, args or {}))
+
+    def answer(self, values: Any, by: str = "keypad") -> str:
+        return self._try(lambda: self._session.answer(values, by=by))
+
+    def roll_for_me(self) -> str:
+        """The virtual roller answers what is waiting; stored like any other source."""
+        from companion.core.roller import roll_virtually
+
+        return self._try(lambda: roll_virtually(self._session))
+
+    def undo(self) -> str:
+        return self._try(self._session.undo)
+
+    def redo(self) -> str:
+        return self._try(self._session.redo)
+
+    def correct(self, path: str, value: Any) -> str:
+        return self._try(lambda: self._session.correct(path, value))
+
+    def leave(self) -> None:
+        app = App.get_running_app()
+        app.close_session()
+        self._session = None
+        app.go("home")

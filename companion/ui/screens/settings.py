@@ -1,0 +1,127 @@
+"""Settings: theme, text size, camera, content packs and dice, stored per user.
+
+Every choice is a toggle so nothing needs a keyboard; each tap is saved at once (a tablet
+app may be killed at any moment) and restyles the app immediately.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from kivy.app import App
+from kivy.lang import Builder
+from kivy.uix.screenmanager import Screen
+
+from companion.content.pack import available_packs
+from companion.core.rules import DIE_PROFILES
+from companion.games import available_games, get_game
+from companion.ui.settings import TEXT_SIZES, THEMES
+from companion.ui.widgets import BigToggle, Body, clear_and_fill
+
+Builder.load_file(str(Path(__file__).with_suffix(".kv")))
+
+CAMERAS = {-1: "No camera", 0: "Camera 1", 1: "Camera 2"}
+
+
+class SettingsScreen(Screen):
+    def on_pre_enter(self, *args: Any) -> None:
+        self.refresh()
+
+    def _choices(
+        self, container: Any, group: str, items: dict[Any, str], current: Any, setter: Any
+    ) -> None:
+        toggles = []
+        for value, text in items.items():
+            t = BigToggle(text=text, group=group, state="down" if value == current else "normal")
+            t.bind(on_release=lambda _t, v=value: setter(v))
+            toggles.append(t)
+        clear_and_fill(container, toggles)
+
+    def refresh(self) -> None:
+        s = App.get_running_app().settings
+        self._choices(
+            self.ids.themes,
+            "theme",
+            {t: t.capitalize() for t in THEMES},
+            s.theme,
+            lambda v: self.change(theme=v),
+        )
+        self._choices(
+            self.ids.sizes,
+            "size",
+            {k: k for k in TEXT_SIZES},
+            s.text_size,
+            lambda v: self.change(text_size=v),
+        )
+        self._choices(
+            self.ids.cameras, "camera", CAMERAS, s.camera, lambda v: self.change(camera=v)
+        )
+        self._choices(
+            self.ids.awake,
+            "awake",
+            {True: "Keep the screen on", False: "Let it sleep"},
+            s.keep_awake,
+            lambda v: self.change(keep_awake=v),
+        )
+        self._packs(s)
+        self._dice(s)
+
+    def change(self, **values: Any) -> None:
+        app = App.get_running_app()
+        for key, value in values.items():
+            setattr(app.settings, key, value)
+        app.save_settings()
+
+    def _packs(self, s: Any) -> None:
+        rows: list[Any] = []
+        for gid in available_games():
+            rows.append(Body(text=f"[b]{get_game(gid).title}[/b]: packs for new games"))
+            chosen = set(s.packs_for(gid))
+            for pack in available_packs(gid):
+                t = BigToggle(text=pack, state="down" if pack in chosen else "normal")
+                t.allow_no_selection = True
+                t.bind(on_release=lambda t, g=gid, p=pack: self.toggle_pack(g, p, t.state))
+                rows.append(t)
+        clear_and_fill(self.ids.packs, rows)
+
+    def toggle_pack(self, game_id: str, pack: str, state: str) -> None:
+        app = App.get_running_app()
+        packs = app.settings.packs_for(game_id)
+        if state == "down" and pack not in packs:
+            packs.append(pack)
+        elif state != "down" and pack in packs:
+            packs.remove(pack)
+        app.settings.packs[game_id] = packs or ["demo"]
+        app.save_settings()
+
+    def _dice(self, s: Any) -> None:
+        app = App.get_running_app()
+        seen = app.hub.seen_dice
+        rows: list[Any] = []
+        if not seen:
+            rows.append(
+                Body(
+                    text="Roll each smart die once and it appears here to assign. "
+                    "Until then every roll is entered on the keypad."
+                )
+            )
+        for profile in DIE_PROFILES:
+            assigned = s.dice.get(profile, [])
+            rows.append(Body(text=f"[b]{profile}[/b]: {', '.join(assigned) or 'keypad'}"))
+            for die in seen:
+                t = BigToggle(text=die, state="down" if die in assigned else "normal")
+                t.allow_no_selection = True
+                t.bind(on_release=lambda t, p=profile, d=die: self.toggle_die(p, d, t.state))
+                rows.append(t)
+        clear_and_fill(self.ids.dice, rows)
+
+    def toggle_die(self, profile: str, die: str, state: str) -> None:
+        app = App.get_running_app()
+        dice = app.settings.dice.setdefault(profile, [])
+        if state == "down" and die not in dice:
+            dice.append(die)
+        elif state != "down" and die in dice:
+            dice.remove(die)
+        app.save_settings()
+        self._dice(app.settings)

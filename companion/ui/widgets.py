@@ -1,0 +1,55 @@
+"""Shared widgets sized for a tablet at arm's length: 48 dp or larger targets, scalable text.
+
+Their looks live in `widgets.kv` and follow the app's theme and text size properties, so a
+change in Settings restyles every screen at once.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from kivy.lang import Builder
+from kivy.properties import BooleanProperty, ListProperty, NumericProperty, StringProperty
+from kivy.uix.boxlayout import BoxLayout
+from kivy.uix.button import Button
+from kivy.uix.label import Label
+from kivy.uix.togglebutton import ToggleButton
+
+Builder.load_file(str(Path(__file__).with_suffix(".kv")))
+
+
+class BigButton(Button):
+    """The app's button: at least 64 dp tall; `primary` marks the one thing to do next."""
+
+    primary = BooleanProperty(False)
+    min_height = NumericProperty(0)
+
+
+class BigToggle(ToggleButton):
+    pass
+
+
+class Body(Label):
+    """Wrapped body text that grows to fit what it says."""
+
+
+class Heading(Label):
+    pass
+
+
+class Notice(Label):
+    """A sentence for the players (an error in words, a dice message); hidden when empty."""
+
+    tone = StringProperty("info")  # "info" | "warn" | "ok"
+
+
+class Panel(BoxLayout):
+    """A filled, padded box in the theme's panel colour."""
+
+    fill = ListProperty([])
+
+
+def clear_and_fill(container, widgets) -> None:
+    container.clear_widgets()
+    for w in widgets:
+        container.add_widget(w)

@@ -1,0 +1,160 @@
+"""Driving the real app headless with real touches, and screenshots of what it shows.
+
+Built on Kivy's own `GraphicUnitTest` (it owns the window and the event loop between
+frames) and `UnitTestTouch` (a touch that goes through Kivy's input dispatch, so a tap only
+works if the button is really there, visible, and on top).  Screenshots are taken on the
+frame after drawing (`companion.ui.shot`, bound to Window.on_flip) into `artifacts/ui/`.
+"""
+
+from __future__ import annotations
+
+import os
+import tempfile
+from pathlib import Path
+from typing import Any
+
+from kivy.tests.common import GraphicUnitTest, UnitTestTouch
+
+ROOT = Path(__file__).resolve().parents[2]
+ARTIFACTS = Path(os.environ.get("UI_ARTIFACTS", ROOT / "artifacts" / "ui"))
+LANDSCAPE = (1280, 800)
+PORTRAIT = (800, 1280)
+
+
+def walk(widget: Any):
+    yield widget
+    for child in widget.children:
+        yield from walk(child)
+
+
+class AppTestCase(GraphicUnitTest):
+    """Each test gets its own data folder; `start_app` builds and shows a fresh app."""
+
+    def setUp(self) -> None:
+        super().setUp()
+        from kivy.base import EventLoop
+
+        # a tap at the spot of the previous test's tap would be merged into that old touch
+        # by the retain-touch post-processor (meant for jittery hardware): keep taps apart
+        EventLoop.postproc_modules = [
+            m
+            for m in EventLoop.postproc_modules
+            if type(m).__name__
+            not in ("InputPostprocRetainTouch", "InputPostprocDoubleTap", "InputPostprocTripleTap")
+        ]
+        self._old_home = os.environ["COMPANION_HOME"]
+        self.home = Path(tempfile.mkdtemp(prefix="ui-test-"))
+        os.environ["COMPANION_HOME"] = str(self.home)
+        self.app: Any = None
+
+    def tearDown(self, fake: bool = False) -> None:
+        if not fake:
+            self.stop_app()
+            os.environ["COMPANION_HOME"] = self._old_home
+        super().tearDown(fake)
+
+    def start_app(self, size: tuple[int, int] = LANDSCAPE) -> Any:
+        from companion.ui.app import CompanionApp
+
+        self.stop_app()
+        self.app = CompanionApp()
+        self.app.root = self.app.build()
+        self.resize(size)
+        self.render(self.app.root)
+        self.app.go("home")
+        self.frames(3)
+        return self.app
+
+    def stop_app(self) -> None:
+        """What closing the app does (on_stop closes the session); kv's `app` lets go of it."""
+        if self.app is not None:
+            self.app.dispatch("on_stop")
+            self.Window.remove_widget(self.app.root)
+            self.app = None
+
+    def resize(self, size: tuple[int, int]) -> None:
+        """Turn the 'tablet': the offscreen driver sends no resize event, so dispatch it."""
+        self.Window.size = size
+        self.Window.dispatch("on_resize", *self.Window.size)
+        self.frames(2)
+
+    def frames(self, n: int = 2) -> None:
+        self.advance_frames(n)
+
+    # -- touching ----------------------------------------------------------------------
+
+    def find(self, text: str | None = None, *, cls: str | None = None, within: Any = None) -> Any:
+        """The visible widget showing `text` (and of class `cls`), or fail saying so."""
+        root = within or self.app.root
+        found = [
+            w
+            for w in walk(root)
+            if (text is None or getattr(w, "text", None) == text)
+            and (cls is None or type(w).__name__ == cls)
+            and w.get_root_window() is not None
+            and w.opacity > 0
+            and not w.disabled
+        ]
+        if not found:
+            raise AssertionError(f"nothing shows {text!r} on screen {self.app.root.current}")
+        return found[0]
+
+    def tap(self, target: Any, **kw: Any) -> None:
+        self.frames(2)  # let a screen just switched to lay itself out before aiming
+        widget = self.find(target, **kw) if isinstance(target, str) else target
+        x, y = widget.to_window(*widget.center)
+        touch = UnitTestTouch(x, y)
+        self.as_main_loop(touch.touch_down)
+        self.frames(1)
+        self.as_main_loop(touch.touch_up)
+        self.frames(3)
+
+    @staticmethod
+    def as_main_loop(step: Any) -> None:
+        """Run one input step the way Kivy's main loop does: an exception goes to the
+        ExceptionManager's handlers first, and only one they do not pass is raised."""
+        from kivy.base import ExceptionManager
+
+        try:
+            step()
+        except Exception as inst:
+            if ExceptionManager.handle_exception(inst) == ExceptionManager.RAISE:
+                raise
+
+    # -- screenshots -------------------------------------------------------------------
+
+    def shoot(self, name: str, both: bool = True) -> list[Path]:
+        """Screenshots of the current screen in landscape and portrait; fails on black."""
+        from companion.ui.shot import shot_on_flip
+
+        sizes = {"landscape": LANDSCAPE, "portrait": PORTRAIT} if both else {"landscape": LANDSCAPE}
+        out = []
+        before = tuple(self.Window.size)
+        for orientation, size in sizes.items():
+            self.resize(size)
+            path = ARTIFACTS / f"{name}-{orientation}.png"
+            if path.exists():
+                path.unlink()
+            taken: list[Path] = []
+            shot_on_flip(path, frames=2, done=taken.append)
+            for _ in range(20):
+                if taken:
+                    break
+                self.Window.canvas.ask_update()
+                self.frames(1)
+            assert taken, f"no screenshot of {name} ({orientation}) was taken"
+            assert_not_blank(path)
+            out.append(path)
+        self.resize(before)
+        return out
+
+
+def assert_not_blank(path: Path) -> None:
+    """A screenshot that is one colour (black, or only the background) fails the test."""
+    from kivy.core.image import Image as CoreImage
+
+    image = CoreImage(str(path), keep_data=True)
+    data = image.image._data[0].data
+    step = max(1, len(data) // 20000) * 4
+    colours = {bytes(data[i : i + 3]) for i in range(0, len(data) - 4, step)}
+    assert len(colours) > 3, f"{path} looks blank ({len(colours)} colours)"

@@ -1,0 +1,90 @@
+"""The small pieces the screens are built from: settings that survive a damaged file, the
+last-activity wording, and the state in words."""
+
+from __future__ import annotations
+
+import json
+from datetime import datetime
+
+from companion.ui.panels.corrections import leaves, path_words
+from companion.ui.panels.state import render_value
+from companion.ui.screens.home import when
+from companion.ui.settings import UserSettings
+
+
+def test_damaged_settings_fall_back_to_defaults(tmp_path):
+    path = tmp_path / "settings.json"
+    path.write_text("{not json")
+    assert UserSettings.load(path) == UserSettings()
+    path.write_text(
+        json.dumps(
+            {
+                "theme": "purple",
+                "text_size": 3,
+                "camera": 1,
+                "unknown": True,
+                "packs": {"tiny": ["demo", "house"]},
+            }
+        )
+    )
+    s = UserSettings.load(path)
+    assert (s.theme, s.text_size, s.camera) == ("dark", "Normal", 1)
+    assert s.packs_for("tiny") == ["demo", "house"] and s.packs_for("kradia") == ["demo"]
+
+
+def test_settings_round_trip(tmp_path):
+    path = tmp_path / "settings.json"
+    s = UserSettings(theme="light", text_size="Larger", dice={"d6": ["tray:1"]})
+    s.save(path)
+    assert UserSettings.load(path) == s
+    assert not list(tmp_path.glob("*.tmp"))
+
+
+def test_last_activity_in_words():
+    now = datetime(2026, 11, 30, 21, 0).timestamp()
+    assert when(now - 5, now) == "just now"
+    assert when(now - 600, now) == "10 min ago"
+    assert when(datetime(2026, 11, 30, 18, 5).timestamp(), now) == "today 18:05"
+    assert when(datetime(2026, 11, 24, 18, 5).timestamp(), now) == "Tue 24 Nov 18:05"
+
+
+def test_state_in_words():
+    lines = render_value(
+        {
+            "hero_hp": 3,
+            "ailments": [],
+            "bosses": {"ogre": {"hp": 9}},
+            "alive": True,
+            "deck": ["a", "b"],
+        }
+    )
+    assert lines == [
+        "[b]Hero hp[/b]: 3",
+        "[b]Ailments[/b]: (none)",
+        "[b]Bosses[/b]",
+        "    [b]Ogre[/b]",
+        "        [b]Hp[/b]: 9",
+        "[b]Alive[/b]: yes",
+        "[b]Deck[/b]: a, b",
+    ]
+
+
+def test_correctable_values_and_their_names():
+    state = {"enemies": {"red": {"stamina": 2}}, "hand": ["x"], "round": 1}
+    assert leaves(state) == [("enemies.red.stamina", 2), ("hand.0", "x"), ("round", 1)]
+    assert path_words("enemies.red.stamina") == "Enemies > Red > Stamina"
+    assert path_words("hand.0") == "Hand > #1"
+
+
+def test_state_text_cannot_inject_markup():
+    assert render_value({"note": "[b]x[/b]"}) == ["[b]Note[/b]: &bl;b&br;x&bl;/b&br;"]
+
+
+def test_shared_widgets_work_without_an_app():
+    """Game helpers build their views in tests with no app running."""
+    from companion.ui.style import style
+    from companion.ui.widgets import BigButton, Body
+
+    button, body = BigButton(text="Roll"), Body(text="Score 3")
+    assert list(button.background_color) == list(style.button)
+    assert list(body.color) == list(style.fg)
