@@ -12,6 +12,7 @@ have_lib 'libEGL.so.1' || need+=(libegl1)
 have_lib 'libmtdev.so.1' || need+=(libmtdev1)
 have_lib 'libgomp.so.1' || need+=(libgomp1)
 python3 -c 'import ensurepip, venv' 2>/dev/null || need+=(python3-venv)
+command -v gs >/dev/null || need+=(ghostscript)  # the label tests read printed PDFs back
 [ ${#need[@]} -eq 0 ] && exit 0
 line="apt-get install -y ${need[*]}"
 if [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null; then
