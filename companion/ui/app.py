@@ -125,7 +125,7 @@ class CompanionApp(App):
         self.close_session()
         self.session = session
         session.subscribe(self._session_changed)
-        self.hub.attach(session, self.settings.dice)
+        self.hub.attach(session)
         self.keep_awake(True)
         if self.root is not None and self.root.current == "session":
             self.screen("session").sync_session()  # already showing: no enter event comes
@@ -147,7 +147,7 @@ class CompanionApp(App):
             self.session.unsubscribe(self._session_changed)
             self.session.close()
             self.session = None
-            self.hub.attach(None, {})
+            self.hub.attach(None)
             self.keep_awake(False)
 
     def _session_changed(self, session: Any, result: Any) -> None:

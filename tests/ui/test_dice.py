@@ -43,7 +43,7 @@ def test_request_in_words(session):
 async def test_rolls_from_a_source_answer_the_request(session):
     changes = []
     hub = DiceHub(on_change=lambda: changes.append(1))
-    hub.attach(session, {})
+    hub.attach(session)
     source = MemorySource()
     hub.add(source)
     session.do("roll", {"count": 2})
@@ -63,7 +63,7 @@ async def test_rolls_from_a_source_answer_the_request(session):
 
 async def test_a_roll_with_nothing_asked_changes_nothing(session):
     hub = DiceHub()
-    hub.attach(session, {})
+    hub.attach(session)
     before = session.to_json()
     assert hub.feed(MemorySource().event(3)) is None
     assert session.to_json() == before
@@ -73,7 +73,7 @@ async def test_simulated_tray_answers_a_roll(session):
     simulated = pytest.importorskip("hardware.simulated")
     tray, source = await simulated.open_simulated_source()
     hub = DiceHub()
-    hub.attach(session, {})  # no assignments: any die answers (the keypad-less default)
+    hub.attach(session)  # no assignments: any die answers (the keypad-less default)
     hub.add(source)
     try:
         session.do("roll")
@@ -83,3 +83,22 @@ async def test_simulated_tray_answers_a_roll(session):
     finally:
         await hub.close()
         tray.stop()
+
+
+async def test_assignments_are_the_sessions_own_and_decide_which_die_answers(tmp_path):
+    library = Library(tmp_path)
+    first, other = library.new(get_game("tiny")), library.new(get_game("tiny"))
+    hub = DiceHub()
+    hub.attach(first)
+    hub.assign("d6", ["mem:2"])
+    source = MemorySource()
+    first.do("roll")
+    assert hub.feed(source.event(0, die="mem:1")) is None  # not the d6's die
+    assert first.request is not None
+    assert hub.feed(source.event(2, die="mem:2")) == "player: roll d6 (to score): rolled 3"
+    hub.attach(other)
+    assert hub.assignments.roles == {}
+    hub.attach(first)  # as when the session is opened again
+    assert hub.assignments.roles == {"d6": ["mem:2"]}
+    first.close()
+    other.close()

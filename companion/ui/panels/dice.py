@@ -104,6 +104,11 @@ class DicePanel(BoxLayout):
             App.get_running_app().root.get_screen("session").answer(values, by="keypad")
         self._show_entered()
 
+    def open_assignments(self) -> None:
+        from companion.ui.panels.assign import AssignPopup
+
+        AssignPopup().open()
+
     def clear(self) -> None:
         self.entered = []
         self._show_entered()
