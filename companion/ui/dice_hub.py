@@ -10,10 +10,12 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import random
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
+from companion.core.rules import DIE_FACES, Request, RuleError
 from hardware.answering import ANSWER_TIMEOUT, RequestAnswerer
 from hardware.assignments import Assignments
 from hardware.source import DiceSource, RollEvent
@@ -34,6 +36,35 @@ class SourceView:
         return self.status in ("lost", "reconnecting")
 
 
+def simulated_dice_for(request: Request, answerer: RequestAnswerer, dice: list, source: str):
+    """Which of the simulated tray's dice (`SimDie`s, read by `source`) a person would roll
+    for `request`: the dice assigned to it, else free dice with the profile's number of
+    faces (a d3 is a six-sided die), then bigger ones."""
+    sides = len(DIE_FACES.get(request.profile, ()))
+    pool = answerer.eligible(request)
+    if pool is not None:
+        mine = [d for d in dice if f"{source}:{d.id}" in pool]
+        if not mine:
+            raise RuleError(
+                f"none of the dice assigned to this roll ({', '.join(pool)}) is on the "
+                "simulated tray: change the assignment or use the keypad"
+            )
+        # enough dice: one each; fewer: the first is rolled again and again
+        return mine[: request.count] if len(pool) >= request.count else mine[:1] * request.count
+    free = [
+        d
+        for d in dice
+        if d.faces >= sides and answerer.assignments.role_of(f"{source}:{d.id}") is None
+    ]
+    free.sort(key=lambda d: d.faces != sides)
+    if len(free) < request.count:
+        raise RuleError(
+            f"the simulated tray has {len(free)} free dice for a {request.profile}, "
+            f"not {request.count}: use the keypad"
+        )
+    return free[: request.count]
+
+
 class DiceHub:
     """The app's registry of dice sources; tells the screen when anything changes."""
 
@@ -47,6 +78,8 @@ class DiceHub:
         self.answerer: RequestAnswerer | None = None
         self.assignments = Assignments()
         self.seen_dice: list[str] = []  # die ids seen rolling, offered in dice assignments
+        self.simulated: Any = None  # the demo's SimulatedTray, when `companion app --demo`
+        self._simulated_source = ""
         self._tasks: list[asyncio.Task] = []
         self._on_change = on_change or (lambda: None)
 
@@ -113,6 +146,35 @@ class DiceHub:
             self._on_change()
         return message
 
+    async def start_simulated(self) -> None:
+        """`companion app --demo`: the simulated tray, read through the real serial source
+        on a pseudo-terminal, so a roll arrives the way a real tray's does."""
+        from hardware.simulated import open_simulated_source
+
+        try:
+            self.simulated, source = await open_simulated_source()
+        except Exception as exc:  # the demo runs on without it
+            self.message = f"The simulated dice tray did not start: {exc}"
+            self._on_change()
+            return
+        self._simulated_source = source.name
+        self.add(source)
+
+    def roll_simulated(self) -> None:
+        """The simulated tray rolls the dice the pending request needs, on random faces;
+        the result comes back over its serial port and answers like any tray's."""
+        request = self.answerer.session.request if self.answerer is not None else None
+        if self.simulated is None or request is None or request.kind != "dice":
+            raise RuleError("nothing is waiting for dice from the simulated tray")
+        dice = simulated_dice_for(
+            request, self.answerer, self.simulated.dice, self._simulated_source
+        )
+        sides = len(DIE_FACES[request.profile])
+        faces = [random.randrange(min(sides, d.faces)) for d in dice]
+        self.simulated.roll(faces, dice=[d.id for d in dice])
+        self.message = f"The simulated tray rolls {len(dice)} {'die' if len(dice) == 1 else 'dice'}"
+        self._on_change()
+
     async def _pump(self, source: DiceSource) -> None:
         try:
             async for event in source.rolls():
@@ -139,3 +201,6 @@ class DiceHub:
         for source in self.sources:
             with contextlib.suppress(Exception):
                 await source.disconnect()
+        if self.simulated is not None:
+            self.simulated.stop()
+            self.simulated = None

@@ -65,6 +65,9 @@ class DicePanel(BoxLayout):
     entered_text = StringProperty("")
     entered = ListProperty([])
     can_roll_for_me = BooleanProperty(False)
+    can_roll_on_tray = BooleanProperty(False)  # demo: the simulated tray is there to roll
+    _profile = ""  # the die profile and how many dice the pending request wants
+    _count = 0
 
     def refresh(self, session: Any) -> None:
         request = session.request if session is not None else None
@@ -123,6 +126,7 @@ class DicePanel(BoxLayout):
 
     def refresh_sources(self) -> None:
         hub = App.get_running_app().hub
+        self.can_roll_on_tray = bool(self._count) and hub.simulated is not None
         shown = (tuple(hub.views()), hub.message)
         if shown == getattr(self, "_sources_shown", None):
             return  # checked every second: rebuild only when something changed

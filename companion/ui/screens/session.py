@@ -162,6 +162,10 @@ class SessionScreen(Screen):
 
         return self._try(lambda: roll_virtually(self._session))
 
+    def roll_on_tray(self) -> str:
+        """Demo: the simulated tray rolls what is waiting; the answer comes over its port."""
+        return self._try(App.get_running_app().hub.roll_simulated)
+
     def undo(self) -> str:
         return self._try(self._session.undo)
 
