@@ -7,7 +7,6 @@ game value; several dice are entered one tap each and answered together.
 
 from __future__ import annotations
 
-import importlib.util
 from pathlib import Path
 from typing import Any
 
@@ -51,11 +50,6 @@ def battery_words(battery: int | None) -> str:
     return "battery unknown" if battery is None else f"battery {battery}%"
 
 
-def virtual_roller_installed() -> bool:
-    """The core's virtual roller (companion.core.roller) answers for a table without dice."""
-    return importlib.util.find_spec("companion.core.roller") is not None
-
-
 class KeyButton(BigButton):
     """A keypad key: bigger than other buttons, tapped many times an evening."""
 
@@ -93,7 +87,7 @@ class DicePanel(BoxLayout):
                 keys.append(key)
             self.ids.keypad.cols = 6 if len(keys) > 6 else max(len(keys), 1)
             clear_and_fill(self.ids.keypad, keys)
-        self.can_roll_for_me = bool(self._count) and virtual_roller_installed()
+        self.can_roll_for_me = bool(self._count)  # the virtual roller (hardware/virtual.py)
         self._show_entered()
         self.refresh_sources()
 

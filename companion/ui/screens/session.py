@@ -158,9 +158,16 @@ class SessionScreen(Screen):
 
     def roll_for_me(self) -> str:
         """The virtual roller answers what is waiting; stored like any other source."""
-        from companion.core.roller import roll_virtually
+        from hardware.virtual import VirtualRoller
 
-        return self._try(lambda: roll_virtually(self._session))
+        hub = App.get_running_app().hub
+
+        def roll() -> None:
+            hub.message = VirtualRoller().answer(self._session)
+
+        error = self._try(roll)
+        self.panels["dice"].refresh_sources()  # shows what was rolled
+        return error
 
     def roll_on_tray(self) -> str:
         """Demo: the simulated tray rolls what is waiting; the answer comes over its port."""
