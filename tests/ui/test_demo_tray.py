@@ -69,7 +69,7 @@ class TestDemoTray(LoopAppTestCase):
             self.find("Roll on the simulated tray")  # nothing asked: no button
         self.tap("Roll")
         button = self.find("Roll on the simulated tray", within=panel)
-        assert button.height >= 100  # the thing to try, in large type
+        assert button.height >= 90 and button.font_size > 1.3 * panel.ids.roll_for_me.font_size
         self.shoot("session-demo-tray", both=False)
         while app.session.request is not None:  # a six asks for the bonus d3 as well
             asked = app.session.request
@@ -97,5 +97,49 @@ class TestDemoTray(LoopAppTestCase):
         assert source.status == "connected" and source.reconnects == 1
         # and it rolls again after the reconnection
         self.tap("Roll")
+        asked = app.session.request
         self.tap("Roll on the simulated tray", within=screen.panels["dice"])
-        self.spin_until(lambda: app.session.history()[-1][0].data.get("by") == "sim-tray")
+        self.spin_until(lambda: app.session.request != asked)
+        rows = [r for tx in app.session.history() for r in tx if r.type == "RequestAnswered"]
+        assert [r.data["by"] for r in rows] == ["sim-tray"]
+
+
+class TestNeverBlocks(LoopAppTestCase):
+    def test_no_die_answers_in_time_so_the_keypad_is_offered_and_answers(self) -> None:
+        """Issue 6: when no device answers within the timeout the screen offers on-screen
+        entry.  The tray is connected but nobody rolls it."""
+        app = self.start_demo()
+        app.hub.timeout = 0.5  # the answerer's timeout (20 s at the table)
+        screen = self.new_tiny_game()
+        panel = screen.panels["dice"]
+        self.tap("Roll")
+        self.tap("Log")  # someone reading the log while the roll is awaited
+        assert screen.tab == "log" and panel.offer_text == ""
+        self.spin_until(lambda: panel.offer_text, timeout=5)
+        assert panel.offer_text.startswith("No dice answered for 0.5 s: enter the roll on screen")
+        assert screen.tab == "dice"  # brought forward
+        self.find(panel.offer_text, within=panel)  # on screen, above the keypad
+        self.shoot("session-dice-overdue", both=False)
+        self.tap("4", within=panel)
+        assert app.session.request is None and app.session.state.last_roll == [4]
+        assert app.session.history()[-1][0].data["by"] == "keypad"
+        self.frames(2)
+        assert panel.offer_text == ""  # answered: the offer goes
+        # once per request: the next roll waits its own timeout again
+        self.tap("Roll")
+        self.spin_until(lambda: panel.offer_text, timeout=5)
+
+    def test_a_roll_from_the_tray_in_time_offers_nothing(self) -> None:
+        app = self.start_demo()
+        app.hub.timeout = 3.0
+        screen = self.new_tiny_game()
+        panel = screen.panels["dice"]
+        self.tap("Roll")
+        asked = app.session.request
+        self.tap("Roll on the simulated tray", within=panel)
+        self.spin_until(lambda: app.session.request != asked)  # a six asks for a d3 next
+        deadline = time.monotonic() + 1.5  # the screen checks every second
+        while time.monotonic() < deadline:
+            self.run_async(asyncio.sleep(0.05))
+            self.frames(1)
+        assert panel.offer_text == ""

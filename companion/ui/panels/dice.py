@@ -60,11 +60,15 @@ class DicePanel(BoxLayout):
     entered = ListProperty([])
     can_roll_for_me = BooleanProperty(False)
     can_roll_on_tray = BooleanProperty(False)  # demo: the simulated tray is there to roll
+    offer_text = StringProperty("")  # on-screen entry offered when no die answered in time
+    _offered_for: Any = None
     _profile = ""  # the die profile and how many dice the pending request wants
     _count = 0
 
     def refresh(self, session: Any) -> None:
         request = session.request if session is not None else None
+        if request != self._offered_for:
+            self.offer_text = ""  # answered, or another roll: the offer was for that one
         self.entered = []
         if request is None or request.kind != "dice":
             self.request_text = (
@@ -100,6 +104,11 @@ class DicePanel(BoxLayout):
             self.entered = []
             App.get_running_app().root.get_screen("session").answer(values, by="keypad")
         self._show_entered()
+
+    def offer_keypad(self, message: str, request: Request | None) -> None:
+        """No device answered `request` in time: say so above the keypad."""
+        self._offered_for = request
+        self.offer_text = f"{message[:1].upper()}{message[1:]}"
 
     def open_assignments(self) -> None:
         from companion.ui.panels.assign import AssignPopup

@@ -118,6 +118,12 @@ class SessionScreen(Screen):
     def _watch_devices(self, _dt: float) -> None:
         hub = App.get_running_app().hub
         self.alarm = f"Dice: {hub.alarm}" if hub.alarm else ""
+        overdue = hub.overdue()
+        if overdue and self._session is not None:
+            # the game never blocks on a die that does not answer: the keypad comes forward
+            self.panels["dice"].offer_keypad(overdue, self._session.request)
+            if self.tab != "dice":
+                self.show_tab("dice")
         if self.tab == "dice":
             self.panels["dice"].refresh_sources()
 
