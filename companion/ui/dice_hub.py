@@ -36,7 +36,9 @@ class SourceView:
         return self.status in ("lost", "reconnecting")
 
 
-def simulated_dice_for(request: Request, answerer: RequestAnswerer, dice: list, source: str):
+def simulated_dice_for(
+    request: Request, answerer: RequestAnswerer, dice: list, source: str
+) -> list:
     """Which of the simulated tray's dice (`SimDie`s, read by `source`) a person would roll
     for `request`: the dice assigned to it, else free dice with the profile's number of
     faces (a d3 is a six-sided die), then bigger ones."""

@@ -70,7 +70,7 @@ class TestDemoTray(LoopAppTestCase):
         self.tap("Roll")
         button = self.find("Roll on the simulated tray", within=panel)
         assert button.height >= 90 and button.font_size > 1.3 * panel.ids.roll_for_me.font_size
-        self.shoot("session-demo-tray", both=False)
+        self.shoot("session-demo-tray")
         while app.session.request is not None:  # a six asks for the bonus d3 as well
             asked = app.session.request
             self.tap("Roll on the simulated tray", within=panel)
