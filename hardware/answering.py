@@ -94,11 +94,16 @@ class RequestAnswerer:
         if not self._may_answer(event.die_id, request, pool):
             return None
         name = event.die_id
+        # One value per die when there are enough dice (a re-roll replaces that die's
+        # value); otherwise the one die is rolled again and again, and every result counts.
+        one_each = pool is None or len(pool) >= request.count
         if event.state == ROLLING:
-            self._drop(name)
+            if one_each:
+                self._drop(name)
             return None
         if event.state == CROOKED:
-            self._drop(name)
+            if one_each:
+                self._drop(name)
             return f"{name} landed crooked: roll it again"
         if event.state != SETTLED:
             return None
@@ -113,8 +118,8 @@ class RequestAnswerer:
             )
         label, value = faces[event.face_index]
         self.last = replace(event, value=value)
-        if pool is None or len(pool) >= request.count:
-            self._drop(name)  # one value per die when there are enough dice
+        if one_each:
+            self._drop(name)
         self._values.append((name, value, label))
         if len(self._values) < request.count:
             return None

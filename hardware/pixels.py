@@ -23,7 +23,7 @@ class PixelsSource(BleSource):
     def __init__(self, address: str | None = None, **kwargs) -> None:
         kwargs.setdefault("name", "pixels")
         super().__init__(address, **kwargs)
-        self.info: px.DieInfo | None = None
+        self.die_info: px.DieInfo | None = None
         self.tracker: RollTracker | None = None
         self._write_uuid = px.WRITE
         self._hello: asyncio.Event = asyncio.Event()
@@ -49,8 +49,8 @@ class PixelsSource(BleSource):
 
     @property
     def die_id(self) -> str:
-        if self.info is not None:
-            return f"pixels:{self.info.pixel_id:08x}"
+        if self.die_info is not None:
+            return f"pixels:{self.die_info.pixel_id:08x}"
         return f"pixels:{self.address}"
 
     async def _start(self, client: BleakClient) -> None:
@@ -91,8 +91,8 @@ class PixelsSource(BleSource):
             self.reject(str(exc))
 
     def _met(self, info: px.DieInfo) -> None:
-        first = self.info is None
-        self.info = info
+        first = self.die_info is None
+        self.die_info = info
         self.battery_level = info.battery
         if self.tracker is None:
             self.tracker = RollTracker(self.name, self.die_id)
@@ -102,18 +102,18 @@ class PixelsSource(BleSource):
         self._hello.set()
 
     def _face(self, index: int) -> int:
-        info = self.info
+        info = self.die_info
         if info is None:
             return index
         return px.face_index(info.die_type, index, info.build_timestamp)
 
     def _roll(self, state: str | None, index: int) -> None:
-        if self.tracker is None or self.info is None:
+        if self.tracker is None or self.die_info is None:
             self.reject("a roll came before the die said which die it is")
             return
         face = self._face(index)
-        if state != "rolling" and not 0 <= face < max(self.info.faces, 1):
-            self.reject(f"face index {index} is not on a {self.info.die_type}")
+        if state != "rolling" and not 0 <= face < max(self.die_info.faces, 1):
+            self.reject(f"face index {index} is not on a {self.die_info.die_type}")
             return
         self._deliver_state(self.tracker, state, face)
 
@@ -129,7 +129,7 @@ class PixelsSource(BleSource):
         return True
 
     def info(self) -> DeviceInfo:
-        faces = self.info.die_type if self.info else "die"
+        faces = self.die_info.die_type if self.die_info else "die"
         return DeviceInfo(
             self.die_id,
             f"Pixels {faces}",

@@ -155,13 +155,26 @@ class SimulatedTray:
     def control(self, line: str) -> None:
         os.write(self._control_w, line.encode() + b"\n")
 
-    def roll(self, faces: list[int] | None = None, count: int = 1) -> list[int]:
-        """Dice 1, 2, ... roll and settle on `faces` (random when None); returns the faces."""
+    def roll(
+        self, faces: list[int] | None = None, count: int = 1, dice: list[str] | None = None
+    ) -> list[int]:
+        """Dice 1, 2, ... (or the tray's dice named in `dice`, in turn: a die named twice
+        rolls twice) roll and settle on `faces` (random when None); returns the faces."""
+        if dice is None:
+            rolled = self.dice[: len(faces) if faces is not None else count]
+            if faces is not None and len(faces) > len(self.dice):
+                raise ValueError(f"the tray has {len(self.dice)} dice, not {len(faces)}")
+        else:
+            by_id = {d.id: d for d in self.dice}
+            unknown = [d for d in dice if d not in by_id]
+            if unknown:
+                raise ValueError(f"the tray has no die {', '.join(unknown)}")
+            rolled = [by_id[d] for d in dice]
         if faces is None:
-            faces = [random.randrange(d.faces) for d in self.dice[:count]]
-        if len(faces) > len(self.dice):
-            raise ValueError(f"the tray has {len(self.dice)} dice, not {len(faces)}")
-        for die, face in zip(self.dice, faces, strict=False):
+            faces = [random.randrange(d.faces) for d in rolled]
+        if len(faces) != len(rolled):
+            raise ValueError(f"{len(rolled)} dice roll, but {len(faces)} faces were given")
+        for die, face in zip(rolled, faces, strict=True):
             if not 0 <= face < die.faces:
                 raise ValueError(f"die {die.id} has faces 0-{die.faces - 1}, not {face}")
             self.control(f"roll {die.id} {face}")

@@ -1,9 +1,10 @@
-"""The virtual roller: dice rolled by the app for a table with no dice to hand.
+"""The virtual roller as a dice source: dice rolled by the app for a table with no dice
+to hand.
 
-Randomness lives here, at the edge, never in the rules: the roller picks faces, turns
-them into game values through the request's profile and answers the session, which
-stores them as answers, so a replay never rolls again.  Its rolls also appear on its
-`rolls()` stream like any source's, so the dice panel shows them.
+The values are chosen by the foundation's virtual roller (`companion.core.roller.
+virtual_answer`), the one place the app picks dice values; this source answers the
+session with them (stored as answers, so a replay never rolls again) and shows each die
+on its `rolls()` stream like any source's.
 """
 
 from __future__ import annotations
@@ -13,7 +14,8 @@ import random
 import time
 from collections.abc import AsyncIterator
 
-from companion.core.rules import DIE_FACES, RuleError
+from companion.core.roller import virtual_answer
+from companion.core.rules import DIE_FACES, Request, RuleError
 from hardware.source import ROLLING, SETTLED, DeviceInfo, DiceSource, RollEvent
 
 BY = "virtual roller"
@@ -42,18 +44,18 @@ class VirtualRoller(DiceSource):
             yield await self._queue.get()
 
     def roll(self, profile: str, count: int = 1) -> list[RollEvent]:
-        """Roll `count` dice of `profile`; returns the settled events (values filled in)."""
-        faces = DIE_FACES.get(profile)
-        if faces is None:
-            raise RuleError(f"the virtual roller has no '{profile}' die")
+        """Roll `count` dice of `profile`; returns the settled events (values filled in).
+        A value on several faces (the d3's 1, 2, 3 twice) is shown on the first of them."""
+        values = virtual_answer(Request("dice", "", profile=profile, count=count), self.rng)
+        faces = DIE_FACES[profile]
         self._rolls += 1
         out = []
-        for i in range(count):
+        for i, value in enumerate(values):
             die = f"virtual:{profile}:{i + 1}"
-            index = self.rng.randrange(len(faces))
+            index = next(n for n, (_label, v) in enumerate(faces) if v == value)
             now = time.monotonic()
             self._queue.put_nowait(RollEvent(die, -1, ROLLING, now, self._rolls, self.name))
-            event = RollEvent(die, index, SETTLED, now, self._rolls, self.name, faces[index][1])
+            event = RollEvent(die, index, SETTLED, now, self._rolls, self.name, value)
             self._queue.put_nowait(event)
             out.append(event)
         return out

@@ -57,7 +57,6 @@ class CompanionApp(App):
         self.library = library or Library()
         self.settings = UserSettings.load()
         self.hub = DiceHub(on_change=self._dice_changed)
-        self._sim_tray: Any = None
         self.apply_settings()
 
     # -- settings and theme ----------------------------------------------------------------
@@ -125,7 +124,7 @@ class CompanionApp(App):
         self.close_session()
         self.session = session
         session.subscribe(self._session_changed)
-        self.hub.attach(session, self.settings.dice)
+        self.hub.attach(session)
         self.keep_awake(True)
         if self.root is not None and self.root.current == "session":
             self.screen("session").sync_session()  # already showing: no enter event comes
@@ -147,7 +146,7 @@ class CompanionApp(App):
             self.session.unsubscribe(self._session_changed)
             self.session.close()
             self.session = None
-            self.hub.attach(None, {})
+            self.hub.attach(None)
             self.keep_awake(False)
 
     def _session_changed(self, session: Any, result: Any) -> None:
@@ -183,22 +182,9 @@ class CompanionApp(App):
     # -- lifecycle ---------------------------------------------------------------------
 
     def on_start(self) -> None:
-        if self.demo:
+        if self.demo:  # `make run`: a dice tray on a pseudo-terminal to roll from the screen
             with contextlib.suppress(RuntimeError):
-                asyncio.get_running_loop().create_task(self._start_simulated_tray())
-
-    async def _start_simulated_tray(self) -> None:
-        try:
-            from hardware.simulated import open_simulated_source
-        except ImportError:
-            return
-        try:
-            self._sim_tray, source = await open_simulated_source()
-        except Exception as exc:  # the demo runs on without it
-            self.hub.message = f"The simulated dice tray did not start: {exc}"
-            self._dice_changed()
-            return
-        self.hub.add(source)
+                asyncio.get_running_loop().create_task(self.hub.start_simulated())
 
     def on_pause(self) -> bool:
         """The tablet went to sleep or another app came forward: free the camera, keep
@@ -215,10 +201,10 @@ class CompanionApp(App):
 
     def on_stop(self) -> None:
         Window.unbind(on_keyboard=self._on_key)
-        self.close_session()  # the dice sources are closed by launch.run_app after the loop
-        if self._sim_tray is not None:
-            with contextlib.suppress(Exception):
-                self._sim_tray.stop()
+        if self.root is not None and self.root.current == "session":
+            self.screen("session").on_leave()  # its once-a-second device watch stops too
+        self.close_session()  # the dice sources (and the demo's tray) are closed by
+        # launch.run_app once the loop has stopped
 
     def schedule(self, func: Any, delay: float = 0) -> None:
         Clock.schedule_once(lambda _dt: func(), delay)

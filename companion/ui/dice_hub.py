@@ -1,21 +1,24 @@
 """The dice sources the app knows about, and where their rolls go.
 
 Each source runs as one asyncio task on the app's single loop (Kivy's `async_run`), so a
-roll never blocks the screen.  Rolls are routed through the dice helper's
-`hardware.answering.RequestAnswerer` when it is installed; until then a minimal router
-turns settled faces into game values with the requested profile (DIE_FACES) and answers.
+roll never blocks the screen.  Every roll goes through `hardware.answering.RequestAnswerer`
+with the open session's dice assignments (`hardware.assignments`, one file per session:
+the dice on the table belong to that evening, not to the tablet's owner).
 """
 
 from __future__ import annotations
 
 import asyncio
 import contextlib
+import random
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any
 
-from companion.core.rules import DIE_FACES, RuleError
-from hardware.source import SETTLED, DiceSource, RollEvent
+from companion.core.rules import DIE_FACES, Request, RuleError
+from hardware.answering import ANSWER_TIMEOUT, RequestAnswerer
+from hardware.assignments import Assignments
+from hardware.source import DiceSource, RollEvent
 
 BATTERY_EVERY = 60.0  # seconds between battery readings: radios are slow and batteries slow
 
@@ -33,56 +36,84 @@ class SourceView:
         return self.status in ("lost", "reconnecting")
 
 
-@dataclass
-class _FallbackRouter:
-    """Collects settled dice until the pending request has enough, then answers it."""
-
-    session: Any
-    held: list[int] = field(default_factory=list)
-
-    def feed(self, event: RollEvent) -> str | None:
-        request = self.session.request
-        if event.state != SETTLED or request is None or request.kind != "dice":
-            return None
-        value = event.value
-        if value is None:
-            faces = DIE_FACES.get(request.profile, ())
-            if not 0 <= event.face_index < len(faces):
-                return f"{event.die_id} showed a face the {request.profile} does not have"
-            value = faces[event.face_index][1]
-        self.held.append(value)
-        if len(self.held) < request.count:
-            return f"{len(self.held)} of {request.count} dice read"
-        values, self.held = self.held[: request.count], []
-        try:
-            self.session.answer(values, by=event.source)
-        except RuleError as exc:
-            return exc.message
-        return f"{event.source} answered {', '.join(map(str, values))}"
-
-
-def make_answerer(session: Any, assignments: dict[str, list[str]]) -> Any:
-    try:
-        from hardware.answering import RequestAnswerer
-    except ImportError:
-        return _FallbackRouter(session)
-    return RequestAnswerer(session, assignments)
+def simulated_dice_for(
+    request: Request, answerer: RequestAnswerer, dice: list, source: str
+) -> list:
+    """Which of the simulated tray's dice (`SimDie`s, read by `source`) a person would roll
+    for `request`: the dice assigned to it, else free dice with the profile's number of
+    faces (a d3 is a six-sided die), then bigger ones."""
+    sides = len(DIE_FACES.get(request.profile, ()))
+    pool = answerer.eligible(request)
+    if pool is not None:
+        mine = [d for d in dice if f"{source}:{d.id}" in pool]
+        if not mine:
+            raise RuleError(
+                f"none of the dice assigned to this roll ({', '.join(pool)}) is on the "
+                "simulated tray: change the assignment or use the keypad"
+            )
+        # enough dice: one each; fewer: the first is rolled again and again
+        return mine[: request.count] if len(pool) >= request.count else mine[:1] * request.count
+    free = [
+        d
+        for d in dice
+        if d.faces >= sides and answerer.assignments.role_of(f"{source}:{d.id}") is None
+    ]
+    free.sort(key=lambda d: d.faces != sides)
+    if len(free) < request.count:
+        raise RuleError(
+            f"the simulated tray has {len(free)} free dice for a {request.profile}, "
+            f"not {request.count}: use the keypad"
+        )
+    return free[: request.count]
 
 
 class DiceHub:
     """The app's registry of dice sources; tells the screen when anything changes."""
 
-    def __init__(self, on_change: Callable[[], None] | None = None) -> None:
+    def __init__(
+        self, on_change: Callable[[], None] | None = None, timeout: float = ANSWER_TIMEOUT
+    ) -> None:
         self.sources: list[DiceSource] = []
         self.batteries: dict[str, int | None] = {}
         self.message = ""
-        self.answerer: Any = None
+        self.timeout = timeout  # seconds without an answer before on-screen entry is offered
+        self.answerer: RequestAnswerer | None = None
+        self.assignments = Assignments()
         self.seen_dice: list[str] = []  # die ids seen rolling, offered in dice assignments
+        self.simulated: Any = None  # the demo's SimulatedTray, when `companion app --demo`
+        self._simulated_source = ""
         self._tasks: list[asyncio.Task] = []
         self._on_change = on_change or (lambda: None)
 
-    def attach(self, session: Any, assignments: dict[str, list[str]]) -> None:
-        self.answerer = make_answerer(session, assignments) if session is not None else None
+    def attach(self, session: Any) -> None:
+        """Answer `session`'s rolls (None: nobody's) with its own dice assignments."""
+        self.message = ""  # the last session's news is not this one's
+        if session is None:
+            self.answerer, self.assignments = None, Assignments()
+        else:
+            self.assignments = Assignments.load(session.id)
+            self.answerer = RequestAnswerer(session, self.assignments, timeout=self.timeout)
+
+    def assign(self, role: str, die_ids: list[str]) -> None:
+        """Give `role` these dice in the open session, and remember it for the session."""
+        self.assignments.assign(role, die_ids)
+        self.assignments.save()
+        self._on_change()
+
+    def known_dice(self) -> list[str]:
+        """Every die the app can name: those the sources list, then those seen rolling."""
+        out: list[str] = []
+        for source in self.sources:
+            info = getattr(source, "info", None)  # trays and smart dice say which dice they have
+            out += [d for d in (info().dice if callable(info) else []) if d not in out]
+        return out + [d for d in self.seen_dice if d not in out]
+
+    def overdue(self) -> str | None:
+        """Once per request, when a device is there but no die answered in time: the
+        sentence offering on-screen entry (a table with no device uses the keypad anyway)."""
+        if self.answerer is None or not self.sources:
+            return None
+        return self.answerer.overdue()
 
     def views(self) -> list[SourceView]:
         return [SourceView(s.name, s.status, self.batteries.get(s.name)) for s in self.sources]
@@ -117,6 +148,35 @@ class DiceHub:
             self._on_change()
         return message
 
+    async def start_simulated(self) -> None:
+        """`companion app --demo`: the simulated tray, read through the real serial source
+        on a pseudo-terminal, so a roll arrives the way a real tray's does."""
+        from hardware.simulated import open_simulated_source
+
+        try:
+            self.simulated, source = await open_simulated_source()
+        except Exception as exc:  # the demo runs on without it
+            self.message = f"The simulated dice tray did not start: {exc}"
+            self._on_change()
+            return
+        self._simulated_source = source.name
+        self.add(source)
+
+    def roll_simulated(self) -> None:
+        """The simulated tray rolls the dice the pending request needs, on random faces;
+        the result comes back over its serial port and answers like any tray's."""
+        request = self.answerer.session.request if self.answerer is not None else None
+        if self.simulated is None or request is None or request.kind != "dice":
+            raise RuleError("nothing is waiting for dice from the simulated tray")
+        dice = simulated_dice_for(
+            request, self.answerer, self.simulated.dice, self._simulated_source
+        )
+        sides = len(DIE_FACES[request.profile])
+        faces = [random.randrange(min(sides, d.faces)) for d in dice]
+        self.simulated.roll(faces, dice=[d.id for d in dice])
+        self.message = f"The simulated tray rolls {len(dice)} {'die' if len(dice) == 1 else 'dice'}"
+        self._on_change()
+
     async def _pump(self, source: DiceSource) -> None:
         try:
             async for event in source.rolls():
@@ -143,3 +203,6 @@ class DiceHub:
         for source in self.sources:
             with contextlib.suppress(Exception):
                 await source.disconnect()
+        if self.simulated is not None:
+            self.simulated.stop()
+            self.simulated = None

@@ -26,7 +26,6 @@ class UserSettings:
     camera: int = 0  # index of the camera to use; -1 means no camera
     keep_awake: bool = True
     packs: dict[str, list[str]] = field(default_factory=dict)  # game id -> packs for new games
-    dice: dict[str, list[str]] = field(default_factory=dict)  # role (profile id) -> die ids
 
     @property
     def font_scale(self) -> float:

@@ -71,6 +71,21 @@ def test_one_die_rolled_twice_when_it_is_the_only_one(tiny_session):
     assert tiny_session.state.last_roll == [1, 4]
 
 
+def test_the_only_die_rolled_again_keeps_its_first_result(tiny_session):
+    """A tray reports each roll as rolling, then settled: the second roll's tumbling must
+    not throw away the first roll's result, nor a crooked landing the results before it."""
+    tiny_session.do("roll", {"count": 3})
+    answerer = RequestAnswerer(tiny_session, Assignments({"d6": ["a"]}))
+    assert answerer.feed(ev("a", -1, "rolling", seq=1)) is None
+    assert answerer.feed(ev("a", 1, seq=1)) is None
+    assert answerer.feed(ev("a", -1, "rolling", seq=2)) is None
+    assert answerer.feed(ev("a", 4, "crooked", seq=2)) == "a landed crooked: roll it again"
+    assert answerer.feed(ev("a", -1, "rolling", seq=3)) is None
+    assert answerer.feed(ev("a", 4, seq=3)) is None
+    assert answerer.feed(ev("a", 5, seq=4)) is not None
+    assert tiny_session.state.last_roll == [2, 5, 6]
+
+
 def test_duplicates_are_ignored(tiny_session):
     tiny_session.do("roll", {"count": 2})
     answerer = RequestAnswerer(tiny_session, Assignments({"d6": ["a"]}))

@@ -70,8 +70,9 @@ async def test_pixels_rolls_with_either_uuid_set(air, legacy):
     assert [(d.id, d.kind, d.battery) for d in found] == [(PIXELS_ADDR, "pixels", 87)]
     await source.connect()
     try:
-        assert source.info.die_type == "d20" and source.info.pixel_id == 0x5F3A0001
+        assert source.die_info.die_type == "d20" and source.die_info.pixel_id == 0x5F3A0001
         assert source.die_id == "pixels:5f3a0001"
+        assert (source.info().name, source.info().dice) == ("Pixels d20", ["pixels:5f3a0001"])
         assert await source.battery() == 87
         die.roll(17)
         got = await events(source, 2)

@@ -215,6 +215,25 @@ async def test_the_ui_contract_names():
         tray.stop()
 
 
+async def test_named_dice_roll_in_turn_and_a_die_named_twice_rolls_twice():
+    tray, source = await open_simulated_source()
+    try:
+        faces = tray.roll(dice=["4", "1", "1"])  # the fate d8, then die 1 twice
+        assert 0 <= faces[0] < 8 and all(0 <= f < 6 for f in faces[1:])
+        settled = [e for e in await next_rolls(source, 6) if e.state == "settled"]
+        assert [(e.die_id, e.face_index) for e in settled] == list(
+            zip(["sim-tray:4", "sim-tray:1", "sim-tray:1"], faces, strict=True)
+        )
+        assert settled[1].seq != settled[2].seq  # two rolls, not a repeat
+        with pytest.raises(ValueError, match="no die 9"):
+            tray.roll(dice=["9"])
+        with pytest.raises(ValueError, match="2 dice roll, but 1 faces"):
+            tray.roll([1], dice=["1", "2"])
+    finally:
+        await source.disconnect()
+        tray.stop()
+
+
 @pytest.mark.parametrize("runtime", RUNTIMES)
 async def test_floor_sensor_holds_results_until_the_tray_is_quiet(runtime):
     """A die reports its face while others still bounce: the result waits for a quiet floor."""

@@ -7,9 +7,13 @@ import asyncio
 import pytest
 
 from companion.core.library import Library
+from companion.core.rules import Request, RuleError
 from companion.games import get_game
-from companion.ui.dice_hub import DiceHub
+from companion.ui.dice_hub import DiceHub, simulated_dice_for
 from companion.ui.panels.dice import keypad_faces, request_words
+from hardware.answering import RequestAnswerer
+from hardware.assignments import Assignments
+from hardware.simulated import DEFAULT_DICE, open_simulated_source
 from hardware.source import ROLLING
 from tests.ui.memsource import MemorySource
 
@@ -43,7 +47,7 @@ def test_request_in_words(session):
 async def test_rolls_from_a_source_answer_the_request(session):
     changes = []
     hub = DiceHub(on_change=lambda: changes.append(1))
-    hub.attach(session, {})
+    hub.attach(session)
     source = MemorySource()
     hub.add(source)
     session.do("roll", {"count": 2})
@@ -63,17 +67,16 @@ async def test_rolls_from_a_source_answer_the_request(session):
 
 async def test_a_roll_with_nothing_asked_changes_nothing(session):
     hub = DiceHub()
-    hub.attach(session, {})
+    hub.attach(session)
     before = session.to_json()
     assert hub.feed(MemorySource().event(3)) is None
     assert session.to_json() == before
 
 
 async def test_simulated_tray_answers_a_roll(session):
-    simulated = pytest.importorskip("hardware.simulated")
-    tray, source = await simulated.open_simulated_source()
+    tray, source = await open_simulated_source()
     hub = DiceHub()
-    hub.attach(session, {})  # no assignments: any die answers (the keypad-less default)
+    hub.attach(session)  # no assignments: any die answers (the keypad-less default)
     hub.add(source)
     try:
         session.do("roll")
@@ -83,3 +86,61 @@ async def test_simulated_tray_answers_a_roll(session):
     finally:
         await hub.close()
         tray.stop()
+
+
+async def test_assignments_are_the_sessions_own_and_decide_which_die_answers(tmp_path):
+    library = Library(tmp_path)
+    first, other = library.new(get_game("tiny")), library.new(get_game("tiny"))
+    hub = DiceHub()
+    hub.attach(first)
+    hub.assign("d6", ["mem:2"])
+    source = MemorySource()
+    first.do("roll")
+    assert hub.feed(source.event(0, die="mem:1")) is None  # not the d6's die
+    assert first.request is not None
+    assert hub.feed(source.event(2, die="mem:2")) == "player: roll d6 (to score): rolled 3"
+    hub.attach(other)
+    assert hub.assignments.roles == {}
+    hub.attach(first)  # as when the session is opened again
+    assert hub.assignments.roles == {"d6": ["mem:2"]}
+    first.close()
+    other.close()
+
+
+def test_the_demo_rolls_the_dice_a_person_would_pick():
+    def picked(profile, count=1, roles=None, for_=""):
+        answerer = RequestAnswerer(None, Assignments(roles or {}))
+        request = Request("dice", "why", for_, profile, count)
+        return [d.id for d in simulated_dice_for(request, answerer, list(DEFAULT_DICE), "sim")]
+
+    assert picked("d3") == ["1"]  # the Direwild d3 is a six-sided die
+    assert picked("fate_d8") == ["4"]
+    assert picked("skill_d10", 2) == ["5", "6"]
+    assert picked("d6", 5) == ["1", "2", "3", "4", "5"]  # then bigger dice, read as d6
+    assert picked("d6", 2, {"fate_d8": ["sim:1"]}) == ["2", "3"]  # die 1 plays another role
+    assert picked("d6", 2, {"d6": ["sim:3"]}) == ["3", "3"]  # the only d6, rolled twice
+    assert picked("skill_d10", 1, {"amara:might": ["sim:7"]}, "amara") == ["7"]
+    with pytest.raises(RuleError, match="has 7 free dice for a d6, not 8"):
+        picked("d6", 8)
+    with pytest.raises(RuleError, match="none of the dice assigned to this roll"):
+        picked("d6", 1, {"d6": ["pixels:1"]})
+
+
+async def test_the_demo_button_rolls_the_simulated_tray_through_its_port(session):
+    hub = DiceHub()
+    hub.attach(session)
+    await hub.start_simulated()
+    try:
+        assert [s.name for s in hub.sources] == ["sim-tray"]
+        with pytest.raises(RuleError, match="nothing is waiting"):
+            hub.roll_simulated()
+        hub.assign("d6", ["sim-tray:2"])
+        session.do("roll", {"count": 2})
+        hub.roll_simulated()  # die 2, twice: it is the only d6 assigned
+        await wait_for(lambda: session.request is None or session.request.profile == "d3")
+        rows = [r for tx in session.history() for r in tx if r.type == "RequestAnswered"]
+        assert rows[0].data["by"] == "sim-tray" and len(session.state.last_roll) == 2
+        assert hub.answerer.last.die_id == "sim-tray:2"
+    finally:
+        await hub.close()
+    assert hub.simulated is None

@@ -97,7 +97,6 @@ class TestSwitchingSessions(AppTestCase):
 
 class TestVirtualRoller(AppTestCase):
     def test_roll_for_me_answers_with_the_virtual_roller(self) -> None:
-        pytest.importorskip("companion.core.roller")
         app = self.start_app()
         self.tap("New game")
         self.tap("Tiny")
@@ -111,3 +110,5 @@ class TestVirtualRoller(AppTestCase):
         assert rows and all(r.data["by"] == "virtual roller" for r in rows)
         assert 1 <= app.session.state.last_roll[0] <= 6
         assert not panel.can_roll_for_me
+        assert panel.ids.message.text.startswith("player: roll ")  # what was rolled, in words
+        assert "rolled" in panel.ids.message.text

@@ -34,8 +34,11 @@ def test_damaged_settings_fall_back_to_defaults(tmp_path):
 
 def test_settings_round_trip(tmp_path):
     path = tmp_path / "settings.json"
-    s = UserSettings(theme="light", text_size="Larger", dice={"d6": ["tray:1"]})
+    s = UserSettings(theme="light", text_size="Larger", packs={"tiny": ["demo", "extra"]})
     s.save(path)
+    assert UserSettings.load(path) == s
+    # settings from before dice assignments moved to the sessions still load
+    path.write_text(path.read_text().replace('"packs"', '"dice": {"d6": ["tray:1"]}, "packs"'))
     assert UserSettings.load(path) == s
     assert not list(tmp_path.glob("*.tmp"))
 

@@ -7,7 +7,6 @@ game value; several dice are entered one tap each and answered together.
 
 from __future__ import annotations
 
-import importlib.util
 from pathlib import Path
 from typing import Any
 
@@ -51,11 +50,6 @@ def battery_words(battery: int | None) -> str:
     return "battery unknown" if battery is None else f"battery {battery}%"
 
 
-def virtual_roller_installed() -> bool:
-    """The core's virtual roller (companion.core.roller) answers for a table without dice."""
-    return importlib.util.find_spec("companion.core.roller") is not None
-
-
 class KeyButton(BigButton):
     """A keypad key: bigger than other buttons, tapped many times an evening."""
 
@@ -65,9 +59,16 @@ class DicePanel(BoxLayout):
     entered_text = StringProperty("")
     entered = ListProperty([])
     can_roll_for_me = BooleanProperty(False)
+    can_roll_on_tray = BooleanProperty(False)  # demo: the simulated tray is there to roll
+    offer_text = StringProperty("")  # on-screen entry offered when no die answered in time
+    _offered_for: Any = None
+    _profile = ""  # the die profile and how many dice the pending request wants
+    _count = 0
 
     def refresh(self, session: Any) -> None:
         request = session.request if session is not None else None
+        if request != self._offered_for:
+            self.offer_text = ""  # answered, or another roll: the offer was for that one
         self.entered = []
         if request is None or request.kind != "dice":
             self.request_text = (
@@ -90,7 +91,7 @@ class DicePanel(BoxLayout):
                 keys.append(key)
             self.ids.keypad.cols = 6 if len(keys) > 6 else max(len(keys), 1)
             clear_and_fill(self.ids.keypad, keys)
-        self.can_roll_for_me = bool(self._count) and virtual_roller_installed()
+        self.can_roll_for_me = bool(self._count)  # the virtual roller (hardware/virtual.py)
         self._show_entered()
         self.refresh_sources()
 
@@ -103,6 +104,16 @@ class DicePanel(BoxLayout):
             self.entered = []
             App.get_running_app().root.get_screen("session").answer(values, by="keypad")
         self._show_entered()
+
+    def offer_keypad(self, message: str, request: Request | None) -> None:
+        """No device answered `request` in time: say so above the keypad."""
+        self._offered_for = request
+        self.offer_text = f"{message[:1].upper()}{message[1:]}"
+
+    def open_assignments(self) -> None:
+        from companion.ui.panels.assign import AssignPopup
+
+        AssignPopup().open()
 
     def clear(self) -> None:
         self.entered = []
@@ -118,6 +129,7 @@ class DicePanel(BoxLayout):
 
     def refresh_sources(self) -> None:
         hub = App.get_running_app().hub
+        self.can_roll_on_tray = bool(self._count) and hub.simulated is not None
         shown = (tuple(hub.views()), hub.message)
         if shown == getattr(self, "_sources_shown", None):
             return  # checked every second: rebuild only when something changed

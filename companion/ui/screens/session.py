@@ -118,6 +118,12 @@ class SessionScreen(Screen):
     def _watch_devices(self, _dt: float) -> None:
         hub = App.get_running_app().hub
         self.alarm = f"Dice: {hub.alarm}" if hub.alarm else ""
+        overdue = hub.overdue()
+        if overdue and self._session is not None:
+            # the game never blocks on a die that does not answer: the keypad comes forward
+            self.panels["dice"].offer_keypad(overdue, self._session.request)
+            if self.tab != "dice":
+                self.show_tab("dice")
         if self.tab == "dice":
             self.panels["dice"].refresh_sources()
 
@@ -158,9 +164,20 @@ class SessionScreen(Screen):
 
     def roll_for_me(self) -> str:
         """The virtual roller answers what is waiting; stored like any other source."""
-        from companion.core.roller import roll_virtually
+        from hardware.virtual import VirtualRoller
 
-        return self._try(lambda: roll_virtually(self._session))
+        hub = App.get_running_app().hub
+
+        def roll() -> None:
+            hub.message = VirtualRoller().answer(self._session)
+
+        error = self._try(roll)
+        self.panels["dice"].refresh_sources()  # shows what was rolled
+        return error
+
+    def roll_on_tray(self) -> str:
+        """Demo: the simulated tray rolls what is waiting; the answer comes over its port."""
+        return self._try(App.get_running_app().hub.roll_simulated)
 
     def undo(self) -> str:
         return self._try(self._session.undo)

@@ -1,7 +1,8 @@
-"""Settings: theme, text size, camera, content packs and dice, stored per user.
+"""Settings: theme, text size, camera and content packs, stored per user.
 
 Every choice is a toggle so nothing needs a keyboard; each tap is saved at once (a tablet
-app may be killed at any moment) and restyles the app immediately.
+app may be killed at any moment) and restyles the app immediately.  Which die plays which
+role belongs to a session, not to the user: see companion/ui/panels/assign.py.
 """
 
 from __future__ import annotations
@@ -14,7 +15,6 @@ from kivy.lang import Builder
 from kivy.uix.screenmanager import Screen
 
 from companion.content.pack import available_packs
-from companion.core.rules import DIE_PROFILES
 from companion.games import available_games, get_game
 from companion.ui.settings import TEXT_SIZES, THEMES
 from companion.ui.widgets import BigToggle, Body, clear_and_fill
@@ -65,7 +65,6 @@ class SettingsScreen(Screen):
             lambda v: self.change(keep_awake=v),
         )
         self._packs(s)
-        self._dice(s)
 
     def change(self, **values: Any) -> None:
         app = App.get_running_app()
@@ -94,34 +93,3 @@ class SettingsScreen(Screen):
             packs.remove(pack)
         app.settings.packs[game_id] = packs or ["demo"]
         app.save_settings()
-
-    def _dice(self, s: Any) -> None:
-        app = App.get_running_app()
-        seen = app.hub.seen_dice
-        rows: list[Any] = []
-        if not seen:
-            rows.append(
-                Body(
-                    text="Roll each smart die once and it appears here to assign. "
-                    "Until then every roll is entered on the keypad."
-                )
-            )
-        for profile in DIE_PROFILES:
-            assigned = s.dice.get(profile, [])
-            rows.append(Body(text=f"[b]{profile}[/b]: {', '.join(assigned) or 'keypad'}"))
-            for die in seen:
-                t = BigToggle(text=die, state="down" if die in assigned else "normal")
-                t.allow_no_selection = True
-                t.bind(on_release=lambda t, p=profile, d=die: self.toggle_die(p, d, t.state))
-                rows.append(t)
-        clear_and_fill(self.ids.dice, rows)
-
-    def toggle_die(self, profile: str, die: str, state: str) -> None:
-        app = App.get_running_app()
-        dice = app.settings.dice.setdefault(profile, [])
-        if state == "down" and die not in dice:
-            dice.append(die)
-        elif state != "down" and die in dice:
-            dice.remove(die)
-        app.save_settings()
-        self._dice(app.settings)
