@@ -23,10 +23,3 @@ def virtual_answer(request: Request, rng: random.Random | None = None) -> Any:
     if not request.options:
         raise RuleError(f"draw the card from {request.deck} at the table and scan or type it")
     return rng.choice(list(request.options))
-
-
-def roll_virtually(session: Any, rng: random.Random | None = None) -> Any:
-    """Answer the session's waiting request with the virtual roller; returns the result."""
-    if session.request is None:
-        raise RuleError("nothing is waiting for dice or a card right now")
-    return session.answer(virtual_answer(session.request, rng), by="virtual roller")

@@ -7,7 +7,7 @@ from collections import Counter
 
 import pytest
 
-from companion.core.roller import roll_virtually, virtual_answer
+from companion.core.roller import virtual_answer
 from companion.core.rules import Request, RuleError
 from companion.core.session import Session
 from tests.core.helpers import tiny_session
@@ -38,9 +38,9 @@ def test_a_draw_without_options_must_come_from_the_table():
 def test_virtual_answers_are_stored_and_replay_without_rolling(tmp_path):
     s = tiny_session(tmp_path)
     s.do("roll", {"count": 2})
-    roll_virtually(s, random.Random(3))
+    rng = random.Random(3)
     while s.request is not None:
-        roll_virtually(s, random.Random(4))
+        s.answer(virtual_answer(s.request, rng), by="virtual roller")
     live = s.to_json()
     answers = [r.data for r in s.store.rows() if r.type == "RequestAnswered"]
     assert answers and all(a["by"] == "virtual roller" for a in answers)
