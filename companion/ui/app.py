@@ -215,6 +215,8 @@ class CompanionApp(App):
 
     def on_stop(self) -> None:
         Window.unbind(on_keyboard=self._on_key)
+        if self.root is not None:
+            self.screen("session").panels["cards"].stop_camera()  # the scanner's threads
         self.close_session()  # the dice sources are closed by launch.run_app after the loop
         if self._sim_tray is not None:
             with contextlib.suppress(Exception):
