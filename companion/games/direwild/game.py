@@ -28,6 +28,9 @@ class Direwild(Texts, GameBase):
     state_type = DirewildState
     content_kinds = CONTENT_KINDS
     card_kinds = ("minions", "ai_cards", "karn_cards")
+    # An Enemy AI card shown to the camera with nothing waiting is the card flipped for the
+    # Game Phase (docs/cards.md): the scanner runs this command with it.
+    card_commands = {"ai_cards": ("reveal_ai_card", "card")}
 
     # -- set-up and summary -------------------------------------------------------------
 
