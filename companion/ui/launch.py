@@ -78,8 +78,10 @@ def _demo_session(app) -> None:
     if not games:
         raise SystemExit("no game is installed, so there is no session screen to show")
     app.library = Library(Path(tempfile.mkdtemp(prefix="companion-shot-")))
+    from companion.ui.screens.newgame import default_options
+
     game = get_game(games[0])
-    app.start_session(game, {}, app.settings.packs_for(game.id))
+    app.start_session(game, default_options(game), app.settings.packs_for(game.id))
 
 
 def screenshot(
