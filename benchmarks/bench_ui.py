@@ -132,38 +132,51 @@ def _measure_refresh(app, out: dict) -> None:
     app.stop()
 
 
+class _StandInCapture:
+    """No camera here: a capture device (cv2.VideoCapture's interface) sending 1280x720
+    frames at 30 fps, so the panel's real scanner threads, decoder and preview run."""
+
+    def __init__(self) -> None:
+        import numpy as np
+
+        self.frames = np.random.default_rng(1).integers(0, 255, (8, 720, 1280, 3), np.uint8)
+        self.n = 0
+
+    def isOpened(self) -> bool:  # noqa: N802 (OpenCV's name)
+        return True
+
+    def set(self, *_args: object) -> bool:
+        return True
+
+    def read(self):
+        time.sleep(1 / 30)
+        self.n += 1
+        return True, self.frames[self.n % 8].copy()
+
+    def release(self) -> None:
+        pass
+
+
 def _emulate_preview(app, out: dict) -> None:
-    """No camera here: stand in for one with what a preview costs the app, a 640x480
-    texture refreshed at 30 fps and decoded for QR codes every 0.3 s, for three seconds."""
-    import numpy as np
+    """The Cards panel with a stand-in camera for three seconds: the scanner's threads
+    grab and decode 720p frames and the preview shows them."""
     from kivy.clock import Clock
-    from kivy.graphics.texture import Texture
-    from kivy.uix.image import Image
 
     from companion.games import available_games, get_game
-    from companion.ui.panels.scanner import DECODE_EVERY, decode_texture
+    from vision.frames import CameraSource
 
     game = get_game(available_games()[0])
     app.start_session(game, {}, ["demo"])
     screen = app.screen("session")
+    capture = _StandInCapture()
+    screen.panels["cards"].open_source = lambda index: CameraSource(
+        index, capture=lambda _i: capture
+    )
     screen.show_tab("cards")
-    texture = Texture.create(size=(640, 480), colorfmt="rgb")
-    frames = np.random.default_rng(1).integers(0, 255, (8, 480, 640, 3), dtype=np.uint8)
-    preview = Image(texture=texture)
-    screen.panels["cards"].ids.preview.add_widget(preview)
-    tick = {"n": 0}
-
-    def new_frame(_dt: float) -> None:
-        texture.blit_buffer(frames[tick["n"] % 8].tobytes(), colorfmt="rgb", bufferfmt="ubyte")
-        preview.canvas.ask_update()
-        tick["n"] += 1
-
-    Clock.schedule_interval(new_frame, 1 / 30)
-    Clock.schedule_interval(lambda _dt: decode_texture(texture), DECODE_EVERY)
 
     def finish(_dt: float) -> None:
         out["rss"] = _rss_mb()
-        out["frames"] = tick["n"]
+        out["frames"] = capture.n
         app.stop()
 
     Clock.schedule_once(finish, 3.0)

@@ -108,6 +108,20 @@ def card_image(card_id: str, rng: np.random.Generator, error: str = "q") -> np.n
     return card
 
 
+def code_photo(text: str, size: int = 160, seed: int = 1) -> np.ndarray:
+    """Any text as a plain QR code lying on the table: other products' codes, Living Cards,
+    labels from a newer format, which the app must name and never open."""
+    import segno
+
+    image = table_image(np.random.default_rng(seed))
+    grid = np.pad(np.array([list(r) for r in segno.make(text, error="m").matrix], bool), 4)
+    code = cv2.resize(
+        np.where(grid, 0, 255).astype(np.uint8), (size, size), interpolation=cv2.INTER_NEAREST
+    )
+    image[200 : 200 + size, 500 : 500 + size] = code[:, :, None]
+    return image
+
+
 def table_image(rng: np.random.Generator) -> np.ndarray:
     """A busy table: wood grain, tokens, dice, a board's printed lines and stray text."""
     yy, xx = np.mgrid[0:HEIGHT, 0:WIDTH].astype(np.float32)
@@ -203,15 +217,19 @@ def _shadow(frame, pts, rng) -> None:
     frame[:] = (frame * gain[:, :, None]).astype(np.uint8)
 
 
-def make_frame(category: str, seed: int, error: str = "q") -> Frame:
+def make_frame(category: str, seed: int, error: str = "q", cards: list[str] | None = None) -> Frame:
     """One photo of the category, the same for the same seed; `error` is the labels' QR
-    error correction level (the shipped labels use Q)."""
+    error correction level (the shipped labels use Q).  `cards` names the cards to show
+    (tests of a game's cards); by default they are picked from `CARD_IDS` by the seed."""
     if category not in CATEGORIES:
         raise ValueError(f"unknown category '{category}' (known: {', '.join(CATEGORIES)})")
     rng = np.random.default_rng([seed, CATEGORIES.index(category)])
     frame = table_image(rng)
-    count = int(rng.integers(3, 5)) if category == "several" else 1
-    ids = [str(i) for i in rng.choice(CARD_IDS, size=count, replace=False)]
+    if cards:
+        ids, count = list(cards), len(cards)
+    else:
+        count = int(rng.integers(3, 5)) if category == "several" else 1
+        ids = [str(i) for i in rng.choice(CARD_IDS, size=count, replace=False)]
     height = {
         "close": (520, 640),
         "small": (230, 280),

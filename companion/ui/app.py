@@ -201,8 +201,10 @@ class CompanionApp(App):
 
     def on_stop(self) -> None:
         Window.unbind(on_keyboard=self._on_key)
-        if self.root is not None and self.root.current == "session":
-            self.screen("session").on_leave()  # its once-a-second device watch stops too
+        if self.root is not None:
+            if self.root.current == "session":
+                self.screen("session").on_leave()  # its once-a-second device watch stops too
+            self.screen("session").panels["cards"].stop_camera()  # the scanner's threads
         self.close_session()  # the dice sources (and the demo's tray) are closed by
         # launch.run_app once the loop has stopped
 

@@ -9,9 +9,41 @@ from __future__ import annotations
 
 import importlib
 import logging
+from collections.abc import Callable
 from typing import Any
 
 log = logging.getLogger(__name__)
+
+
+class SendsCommands:
+    """For a game view (mixed in before its Kivy widget class, which declares `session`
+    and a `message` StringProperty, and has `refresh()`): commands and answers go to the
+    session, a refusal is shown in `message` in the rules' own words and changes nothing,
+    and the view redraws either way."""
+
+    session: Any
+    message: str
+    refresh: Callable[[], None]
+
+    def send(self, name: str, args: dict[str, Any] | None = None) -> bool:
+        return self._attempt(lambda: self.session.do(name, args or {}))
+
+    def answer(self, values: Any) -> bool:
+        """Answer the pending request with `values`, as `Session.answer` takes them."""
+        return self._attempt(lambda: self.session.answer(values, by="screen"))
+
+    def _attempt(self, action: Any) -> bool:
+        from companion.core.rules import RuleError
+
+        try:
+            action()
+        except RuleError as exc:
+            self.message = exc.message
+            self.refresh()
+            return False
+        self.message = ""
+        self.refresh()
+        return True
 
 
 def view_for(session: Any) -> Any:

@@ -79,23 +79,17 @@ def _demo_session(app) -> None:
     if not games:
         raise SystemExit("no game is installed, so there is no session screen to show")
     app.library = Library(Path(tempfile.mkdtemp(prefix="companion-shot-")))
+    from companion.ui.screens.newgame import default_options
+
     refusals = []
     for game_id in games:  # the first game its set-up wizard's defaults can start
         game = get_game(game_id)
         try:
-            app.start_session(game, setup_defaults(game), app.settings.packs_for(game.id))
+            app.start_session(game, default_options(game), app.settings.packs_for(game.id))
             return
         except RuleError as exc:
             refusals.append(f"{game.title}: {exc.message}")
     raise SystemExit("no game starts with its default set-up: " + "; ".join(refusals))
-
-
-def setup_defaults(game) -> dict:
-    """The options the set-up wizard starts with (each option's default)."""
-    return {
-        o["name"]: o.get("default", (o.get("choices") or [o.get("min", 0)])[0])
-        for o in getattr(game, "setup_options", None) or []
-    }
 
 
 def screenshot(

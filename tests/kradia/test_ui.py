@@ -3,45 +3,20 @@ and a real touch on a button sends the command to the session."""
 
 from __future__ import annotations
 
-import tempfile
-from pathlib import Path
-
 import pytest
-from kivy.tests.common import GraphicUnitTest, UnitTestTouch
 
-from tests.kradia.helpers import new_session
+from tests.kradia.helpers import CONTENT, options
+from tests.ui.kivyharness import ViewTestCase, walk
 
 pytestmark = pytest.mark.ui
 
 
-def walk(widget):
-    yield widget
-    for child in widget.children:
-        yield from walk(child)
+class KradiaViewTest(ViewTestCase):
+    game = "kradia"
 
-
-class KradiaViewTest(GraphicUnitTest):
     def setUp(self) -> None:
         super().setUp()
-        from kivy.base import EventLoop
-
-        EventLoop.postproc_modules = [
-            m
-            for m in EventLoop.postproc_modules
-            if type(m).__name__
-            not in ("InputPostprocRetainTouch", "InputPostprocDoubleTap", "InputPostprocTripleTap")
-        ]
-        self.tmp = Path(tempfile.mkdtemp(prefix="kradia-ui-"))
-        self.session = new_session(self.tmp, items={"oakla": ["potion"]})
-        from companion.ui.games.kradia import build_view
-
-        self.Window.size = (1280, 800)
-        self.view = build_view(self.session)
-        self.render(self.view)
-
-    def tearDown(self, fake: bool = False) -> None:
-        self.session.close()
-        super().tearDown(fake)
+        self.show_view(self.new_session(options(items={"oakla": ["potion"]}), content=CONTENT))
 
     def button(self, text: str):
         found = [
@@ -52,24 +27,8 @@ class KradiaViewTest(GraphicUnitTest):
         )
         return found[0]
 
-    def tap(self, widget) -> None:
-        x, y = widget.to_window(*widget.center)
-        touch = UnitTestTouch(x, y)
-        touch.touch_down()
-        self.advance_frames(1)
-        touch.touch_up()
-        self.advance_frames(2)
-
     def test_renders_the_table_to_a_png(self) -> None:
-        self.advance_frames(3)
-        path = self.tmp / "kradia.png"
-        self.view.export_to_png(str(path))
-        from kivy.core.image import Image as CoreImage
-
-        image = CoreImage(str(path), keep_data=True)
-        data = image.image._data[0].data
-        colours = {bytes(data[i : i + 3]) for i in range(0, len(data) - 4, 4 * 97)}
-        assert len(colours) > 5, "the screenshot looks blank"
+        self.shoot("kradia-view")
         texts = [getattr(w, "text", "") for w in walk(self.view)]
         assert "HP 12/12   2 dice" in texts
         assert "Oakla  Lv1  [1st]" in texts
@@ -78,8 +37,7 @@ class KradiaViewTest(GraphicUnitTest):
         self.tap(self.button("Start round 1"))
         assert self.session.request is not None and self.session.request.kind == "draw"
         self.session.answer("kradia/battlefield-card/moon")
-        self.view.refresh()
-        self.advance_frames(2)
+        self.refresh()
         assert self.button("Charge Attack").disabled  # Moon I forbids Charge Attacks
         assert self.button("Pass").disabled
         self.tap(self.button("Pass"))
@@ -95,15 +53,13 @@ class KradiaViewTest(GraphicUnitTest):
     def test_item_aimed_at_a_hero_and_charge_choices(self) -> None:
         self.session.do("start_round", {"card": "kradia/battlefield-card/sun"})
         self.session.correct("heroes.warden.hp", 5)
-        self.view.refresh()
-        self.advance_frames(2)
+        self.refresh()
         self.tap(self.button("Item: Potion"))
         self.tap(self.button("Warden"))
         assert self.session.state.heroes["warden"].hp == 8
         self.tap(self.button("Charge Attack"))
         self.session.answer([4])
-        self.view.refresh()
-        self.advance_frames(2)
+        self.refresh()
         assert not any(getattr(w, "text", "") == "#6" for w in walk(self.view))
         self.tap(self.button("#4"))
         assert self.session.state.boss.hp == 10
@@ -118,8 +74,7 @@ class KradiaViewTest(GraphicUnitTest):
         self.session.correct("boss.hp", 1)
         self.session.do("basic_attack", {"hero": "oakla"})
         assert self.session.state.outcome == "boss_defeated"
-        self.view.refresh()
-        self.advance_frames(2)
+        self.refresh()
         self.tap(self.button("Warden: Guardian"))
         self.tap(self.button("Warden: Avenger"))  # turned over, then back is one more tap
         self.tap(self.button("Resupply to Level 3"))

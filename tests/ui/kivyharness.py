@@ -1,9 +1,12 @@
-"""Driving the real app headless with real touches, and screenshots of what it shows.
+"""Driving the real app, or one game's view, headless with real touches, and screenshots
+of what it shows.
 
 Built on Kivy's own `GraphicUnitTest` (it owns the window and the event loop between
 frames) and `UnitTestTouch` (a touch that goes through Kivy's input dispatch, so a tap only
 works if the button is really there, visible, and on top).  Screenshots are taken on the
 frame after drawing (`companion.ui.shot`, bound to Window.on_flip) into `artifacts/ui/`.
+`AppTestCase` drives the whole app; `ViewTestCase` one game view on its own, for the game
+packages' tests (`tests/<game>/`).
 """
 
 from __future__ import annotations
@@ -27,8 +30,8 @@ def walk(widget: Any):
         yield from walk(child)
 
 
-class AppTestCase(GraphicUnitTest):
-    """Each test gets its own data folder; `start_app` builds and shows a fresh app."""
+class KivyTestCase(GraphicUnitTest):
+    """The window, frames, real taps and screenshots; `root()` is what `find` searches."""
 
     def setUp(self) -> None:
         super().setUp()
@@ -42,35 +45,12 @@ class AppTestCase(GraphicUnitTest):
             if type(m).__name__
             not in ("InputPostprocRetainTouch", "InputPostprocDoubleTap", "InputPostprocTripleTap")
         ]
-        self._old_home = os.environ["COMPANION_HOME"]
-        self.home = Path(tempfile.mkdtemp(prefix="ui-test-"))
-        os.environ["COMPANION_HOME"] = str(self.home)
-        self.app: Any = None
 
-    def tearDown(self, fake: bool = False) -> None:
-        if not fake:
-            self.stop_app()
-            os.environ["COMPANION_HOME"] = self._old_home
-        super().tearDown(fake)
+    def root(self) -> Any:
+        return self.Window
 
-    def start_app(self, size: tuple[int, int] = LANDSCAPE) -> Any:
-        from companion.ui.app import CompanionApp
-
-        self.stop_app()
-        self.app = CompanionApp()
-        self.app.root = self.app.build()
-        self.resize(size)
-        self.render(self.app.root)
-        self.app.go("home")
-        self.frames(3)
-        return self.app
-
-    def stop_app(self) -> None:
-        """What closing the app does (on_stop closes the session); kv's `app` lets go of it."""
-        if self.app is not None:
-            self.app.dispatch("on_stop")
-            self.Window.remove_widget(self.app.root)
-            self.app = None
+    def where(self) -> str:
+        return "the window"
 
     def resize(self, size: tuple[int, int]) -> None:
         """Turn the 'tablet': the offscreen driver sends no resize event, so dispatch it."""
@@ -85,7 +65,7 @@ class AppTestCase(GraphicUnitTest):
 
     def find(self, text: str | None = None, *, cls: str | None = None, within: Any = None) -> Any:
         """The visible widget showing `text` (and of class `cls`), or fail saying so."""
-        root = within or self.app.root
+        root = within or self.root()
         found = [
             w
             for w in walk(root)
@@ -96,13 +76,16 @@ class AppTestCase(GraphicUnitTest):
             and not w.disabled
         ]
         if not found:
-            raise AssertionError(f"nothing shows {text!r} on screen {self.app.root.current}")
+            raise AssertionError(f"nothing shows {text!r} on {self.where()}")
         return found[0]
 
     def tap(self, target: Any, **kw: Any) -> None:
         self.frames(2)  # let a screen just switched to lay itself out before aiming
         widget = self.find(target, **kw) if isinstance(target, str) else target
-        x, y = widget.to_window(*widget.center)
+        self.touch_at(*widget.to_window(*widget.center))
+
+    def touch_at(self, x: float, y: float) -> None:
+        """A finger down and up at a window position."""
         touch = UnitTestTouch(x, y)
         self.as_main_loop(touch.touch_down)
         self.frames(1)
@@ -149,6 +132,48 @@ class AppTestCase(GraphicUnitTest):
         return out
 
 
+class AppTestCase(KivyTestCase):
+    """Each test gets its own data folder; `start_app` builds and shows a fresh app."""
+
+    def setUp(self) -> None:
+        super().setUp()
+        self._old_home = os.environ["COMPANION_HOME"]
+        self.home = Path(tempfile.mkdtemp(prefix="ui-test-"))
+        os.environ["COMPANION_HOME"] = str(self.home)
+        self.app: Any = None
+
+    def tearDown(self, fake: bool = False) -> None:
+        if not fake:
+            self.stop_app()
+            os.environ["COMPANION_HOME"] = self._old_home
+        super().tearDown(fake)
+
+    def start_app(self, size: tuple[int, int] = LANDSCAPE) -> Any:
+        from companion.ui.app import CompanionApp
+
+        self.stop_app()
+        self.app = CompanionApp()
+        self.app.root = self.app.build()
+        self.resize(size)
+        self.render(self.app.root)
+        self.app.go("home")
+        self.frames(3)
+        return self.app
+
+    def root(self) -> Any:
+        return self.app.root
+
+    def where(self) -> str:
+        return f"screen {self.app.root.current}"
+
+    def stop_app(self) -> None:
+        """What closing the app does (on_stop closes the session); kv's `app` lets go of it."""
+        if self.app is not None:
+            self.app.dispatch("on_stop")
+            self.Window.remove_widget(self.app.root)
+            self.app = None
+
+
 def assert_not_blank(path: Path) -> None:
     """A screenshot that is one colour (black, or only the background) fails the test."""
     from kivy.core.image import Image as CoreImage
@@ -158,3 +183,56 @@ def assert_not_blank(path: Path) -> None:
     step = max(1, len(data) // 20000) * 4
     colours = {bytes(data[i : i + 3]) for i in range(0, len(data) - 4, step)}
     assert len(colours) > 3, f"{path} looks blank ({len(colours)} colours)"
+
+
+class ViewTestCase(KivyTestCase):
+    """One game's view for a real session, alone in the window as the frame would hold it:
+    `show_view(session)` builds it with the game's `build_view`, lays it out and draws it."""
+
+    game = ""  # the game id: the view comes from companion.ui.games.<game>
+    options: dict[str, Any] | None = None  # set-up options: each test starts with this view
+
+    def setUp(self) -> None:
+        super().setUp()
+        self.tmp = Path(tempfile.mkdtemp(prefix=f"{self.game}-view-"))
+        self.session: Any = None
+        self.view: Any = None
+        if self.options is not None:
+            self.show_view(self.new_session(self.options))
+
+    def tearDown(self, fake: bool = False) -> None:
+        if not fake:
+            if self.view is not None:
+                self.Window.remove_widget(self.view)
+            if self.session is not None:
+                self.session.close()
+        super().tearDown(fake)
+
+    def new_session(self, options: dict[str, Any], **kw: Any) -> Any:
+        from companion.core.session import Session
+        from companion.games import get_game
+
+        return Session.create(self.tmp / "view.session", get_game(self.game), options, **kw)
+
+    def show_view(self, session: Any, size: tuple[int, int] = LANDSCAPE) -> Any:
+        import importlib
+
+        self.session = session
+        build_view = importlib.import_module(f"companion.ui.games.{self.game}").build_view
+        self.view = build_view(session)
+        self.resize(size)
+        self.render(self.view)
+        self.view.refresh()
+        self.frames(2)
+        return self.view
+
+    def refresh(self) -> None:
+        """What the app does after a change made outside the view (the dice panel, a test)."""
+        self.view.refresh()
+        self.frames(2)
+
+    def root(self) -> Any:
+        return self.view
+
+    def where(self) -> str:
+        return f"the {self.game} view"

@@ -1,28 +1,48 @@
-"""The scanner panel without a camera, QR decoding of a real frame, and content packs with
-problems shown in words on the home screen."""
+"""The scanner panel on vision's scanner (card photos through the real decoder, voting and
+offer_card), without a camera, and content packs with problems shown in words on home."""
 
 from __future__ import annotations
 
-import io
+import time
 
+import numpy as np
 import pytest
 
 from companion.paths import user_content_dir
-from companion.ui.panels import scanner
 from tests.ui.kivyharness import AppTestCase
+from vision.frames import CameraSource
+from vision.synthetic import code_photo, make_frame
 
 pytestmark = pytest.mark.ui
 
 
-def qr_texture(payload: str):
-    """A camera-sized RGBA frame with a QR code in it, as Kivy's camera would hand over."""
-    import segno
-    from kivy.core.image import Image as CoreImage
+class StandInCamera:
+    """The camera, the one part faked: a capture device (cv2.VideoCapture's interface) that
+    hands out the given photos at a camera's pace, holding the last one in view.  Everything
+    after it (`CameraSource`, the scanner's threads, the decoder, the voting, the panel, the
+    session) is the real thing."""
 
-    buffer = io.BytesIO()
-    segno.make(payload, error="m").save(buffer, kind="png", scale=8, border=4)
-    buffer.seek(0)
-    return CoreImage(buffer, ext="png").texture
+    def __init__(self, photos: list[np.ndarray], opened: bool = True) -> None:
+        self.photos, self.opened, self.reads = photos, opened, 0
+
+    def isOpened(self) -> bool:  # noqa: N802 (OpenCV's name)
+        return self.opened
+
+    def set(self, *_args: object) -> bool:
+        return True
+
+    def read(self) -> tuple[bool, np.ndarray]:
+        time.sleep(1 / 30)
+        photo = self.photos[min(self.reads, len(self.photos) - 1)]
+        self.reads += 1
+        return True, photo.copy()
+
+    def release(self) -> None:
+        pass
+
+
+def card_photo(card_id: str, seed: int = 3) -> np.ndarray:
+    return make_frame("nominal", seed, cards=[card_id]).image
 
 
 class TestScanner(AppTestCase):
@@ -33,45 +53,85 @@ class TestScanner(AppTestCase):
         self.tap("Start the game")
         return app
 
+    def point_camera_at(self, *photos: np.ndarray, opened: bool = True):
+        """Stand the camera in front of these photos, then bring the Cards panel forward."""
+        panel = self.app.screen("session").panels["cards"]
+        camera = StandInCamera(list(photos), opened)
+        panel.open_source = lambda index: CameraSource(index, capture=lambda _i: camera)
+        self.tap("Cards")
+        return panel
+
+    def until(self, done, what: str, seconds: float = 20.0) -> None:
+        deadline = time.monotonic() + seconds
+        while not done():
+            assert time.monotonic() < deadline, f"never happened: {what}"
+            self.frames(1)
+
     def test_without_a_camera_the_cards_are_tapped(self) -> None:
         app = self.open_tiny()
         app.settings.camera = -1
         self.tap("Cards")
         panel = app.screen("session").panels["cards"]
-        assert panel.camera is None and "camera is off" in panel.camera_note
+        assert panel.scanner is None and "camera is off" in panel.camera_note
 
-    def test_no_camera_device_is_said_in_words(self) -> None:
+    def test_a_camera_that_will_not_open_is_said_in_words(self) -> None:
         app = self.open_tiny()
-        original = scanner.camera_present
-        scanner.camera_present = lambda: False  # the device list, faked at the edge
-        try:
-            self.tap("Cards")
-        finally:
-            scanner.camera_present = original
-        panel = app.screen("session").panels["cards"]
-        assert panel.camera is None and "No camera found" in panel.camera_note
+        panel = self.point_camera_at(card_photo("tiny/token/copper"), opened=False)
+        self.until(lambda: "could not be opened" in panel.camera_note, "the camera's refusal")
+        assert panel.scanner is None and panel.camera_note.endswith("Tap the cards instead.")
+        self.tap("Draw")
+        self.tap("Copper", within=panel)
+        assert app.session.state.hand == ["tiny/token/copper"]
 
-    def test_a_card_in_a_frame_answers_the_draw(self) -> None:
+    def test_a_card_held_up_answers_the_draw_once(self) -> None:
         app = self.open_tiny()
         self.tap("Draw")
-        panel = app.screen("session").panels["cards"]
-        payloads = scanner.decode_texture(qr_texture("https://tc.example/c/tiny/token/copper"))
-        assert payloads == ["https://tc.example/c/tiny/token/copper"]
-        card = scanner.card_id_in(payloads[0])
-        assert card == "tiny/token/copper"
-        panel.feed_card(card)
-        self.frames(3)
+        panel = self.point_camera_at(card_photo("tiny/token/copper"))
+        self.until(lambda: app.session.state.hand, "the card answering the draw")
         assert app.session.state.hand == ["tiny/token/copper"]
         assert app.session.history()[-1][0].data["by"] == "camera"
-        assert [w.text for w in panel.ids.seen.children] == ["Copper"]
+        assert panel.seen == ["Copper"] and panel.said.startswith("Copper answered")
+        self.until(lambda: panel.preview is not None and panel.preview.texture, "the preview")
+        assert tuple(panel.preview.texture.size) == (1280, 720)
+        self.shoot("session-cards-camera")
+        # held in view, the card is not seen again: the next draw waits for another card
+        self.tap("Draw")
+        self.tap("Cards")
+        frames = panel.scanner.stats.frames
+        self.until(lambda: panel.scanner.stats.frames >= frames + 5, "more frames decoded")
+        assert app.session.state.hand == ["tiny/token/copper"]
+        assert app.session.request is not None
 
-    def test_a_card_that_cannot_come_up_is_refused(self) -> None:
+    def test_a_card_not_in_the_game_changes_nothing(self) -> None:
         app = self.open_tiny()
         self.tap("Draw")
-        app.screen("session").panels["cards"].feed_card("tiny/token/gold")
-        self.frames(2)
-        assert "tiny/token/gold cannot be drawn" in app.screen("session").error
+        panel = self.point_camera_at(card_photo("tiny/token/gold"))
+        self.until(lambda: panel.said, "a word about the card")
+        assert "tiny/token/gold is not in this game's content" in panel.said
         assert app.session.request is not None and app.session.state.hand == []
+
+    def test_with_nothing_asked_a_card_is_only_remembered(self) -> None:
+        app = self.open_tiny()
+        panel = self.point_camera_at(card_photo("tiny/token/silver"))
+        self.until(lambda: panel.said, "a word about the card")
+        assert panel.said == "Silver seen, but nothing is waiting for a card right now."
+        assert panel.seen == ["Silver"] and app.session.state.hand == []
+
+    def test_other_codes_are_named_and_never_opened(self) -> None:
+        app = self.open_tiny()
+        self.tap("Draw")
+        before = len(app.session.history())
+        panel = self.point_camera_at(
+            *[code_photo("https://www.hexploreit.com/vol2/living")] * 12,
+            code_photo("https://example.com/buy-now"),
+        )
+        self.until(lambda: len(panel.seen) == 2, "both codes named")
+        assert panel.seen == [
+            "HEXplore Living Card (read it on hexploreit.com)",
+            "Unknown code: https://example.com/buy-now",
+        ]
+        assert "not one of this app's card labels" in panel.said
+        assert app.session.request is not None and len(app.session.history()) == before
 
     def test_a_new_round_is_a_heading_in_the_log(self) -> None:
         app = self.open_tiny()
@@ -106,17 +166,3 @@ class TestPacks(AppTestCase):
         assert app.session is None
         assert "tokens.yaml:2" in app.screen("new").ids.notice.text
         assert [i.id for i in app.library.list()] == []
-
-
-@pytest.mark.parametrize(
-    ("payload", "card"),
-    [
-        ("tiny/token/copper", "tiny/token/copper"),
-        ("https://tc.example/c/tiny/token/silver", "tiny/token/silver"),
-        ("TC1:tiny/token/copper", "tiny/token/copper"),
-        ("https://example.com/some/other/thing", None),
-        ("hello", None),
-    ],
-)
-def test_card_id_in_a_payload(payload, card):
-    assert scanner.card_id_in(payload, games=["tiny"]) == card

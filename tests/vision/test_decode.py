@@ -5,11 +5,10 @@ from __future__ import annotations
 import cv2
 import numpy as np
 import pytest
-import segno
 
 from vision.decode import Cascade, Found, Stage, busiest_regions, gray, opencv, pyzbar, zxing
 from vision.payload import CARD, LIVING_CARD, UNKNOWN
-from vision.synthetic import CATEGORIES, make_frame, table_image
+from vision.synthetic import CATEGORIES, code_photo, make_frame, table_image
 
 
 def cards_read(found: list[Found]) -> set[str]:
@@ -76,26 +75,15 @@ def test_an_empty_table_reads_nothing():
     assert Cascade()(image) == []
 
 
-def paste_code(text: str, size: int = 160) -> np.ndarray:
-    image = table_image(np.random.default_rng(1))
-    qr = segno.make(text, error="m")
-    grid = np.pad(np.array([list(r) for r in qr.matrix], bool), 4)
-    code = cv2.resize(
-        np.where(grid, 0, 255).astype(np.uint8), (size, size), interpolation=cv2.INTER_NEAREST
-    )
-    image[200 : 200 + size, 500 : 500 + size] = code[:, :, None]
-    return image
-
-
 def test_other_products_codes_come_back_unknown_and_living_cards_named():
-    found = Cascade()(paste_code("https://example.com/buy-now"))
+    found = Cascade()(code_photo("https://example.com/buy-now"))
     assert [f.reading.kind for f in found] == [UNKNOWN]
-    found = Cascade()(paste_code("https://www.hexploreit.com/vol2/living"))
+    found = Cascade()(code_photo("https://www.hexploreit.com/vol2/living"))
     assert [f.reading.kind for f in found] == [LIVING_CARD]
 
 
 def test_each_decoder_alone_reads_a_clear_code():
-    image = gray(paste_code("TC1/TINY/TOKEN/COPPER/70CA", 220))
+    image = gray(code_photo("TC1/TINY/TOKEN/COPPER/70CA", 220))
     for decoder in (zxing, opencv, pyzbar):
         assert [f.text for f in decoder(image)] == ["TC1/TINY/TOKEN/COPPER/70CA"], decoder
 

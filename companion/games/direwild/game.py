@@ -7,6 +7,7 @@ from typing import Any
 from companion.core.rules import DIE_PROFILES, Chance, Decision, Event, GameBase, RuleError
 from companion.games.direwild import battle, chapters, heroes, phase
 from companion.games.direwild.board import STAGING, check_board
+from companion.games.direwild.options import SETUP_OPTIONS
 from companion.games.direwild.schema import CONTENT_KINDS
 from companion.games.direwild.state import (
     FATAL_WOUNDS,
@@ -28,6 +29,10 @@ class Direwild(Texts, GameBase):
     state_type = DirewildState
     content_kinds = CONTENT_KINDS
     card_kinds = ("minions", "ai_cards", "karn_cards")
+    # An Enemy AI card shown to the camera with nothing waiting is the card flipped for the
+    # Game Phase (docs/cards.md): the scanner runs this command with it.
+    card_commands = {"ai_cards": ("reveal_ai_card", "card")}
+    setup_options = SETUP_OPTIONS
 
     # -- set-up and summary -------------------------------------------------------------
 

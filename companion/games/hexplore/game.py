@@ -11,6 +11,7 @@ from companion.games.hexplore.common import CommonRules, in_combat
 from companion.games.hexplore.declare import DeclareRules
 from companion.games.hexplore.fate import FateRules
 from companion.games.hexplore.opponent import OpponentRules
+from companion.games.hexplore.options import SETUP_OPTIONS
 from companion.games.hexplore.resolve import ResolveRules
 from companion.games.hexplore.rewards import RewardEvents
 from companion.games.hexplore.setup import initial_state
@@ -35,6 +36,7 @@ class HexploreGame(
     state_type = HexploreState
     content_kinds = content_mod.CONTENT_KINDS
     card_kinds = ("opponents", "circumstances")
+    setup_options = SETUP_OPTIONS
 
     def initial_state(self, options: dict[str, Any], content: Any) -> HexploreState:
         return initial_state(options, content)

@@ -2,7 +2,9 @@
 
 A game may declare `setup_options`, plain data so the rules stay free of Kivy:
 `[{"name": "chapter", "label": "Chapter", "choices": [1, 2, 3], "default": 1}, ...]` or
-`{"name": "heroes", "label": "Heroes", "min": 1, "max": 4, "default": 2}` for a number.
+`{"name": "heroes", "label": "Heroes", "min": 1, "max": 4, "default": 2}` for a number, or
+`{"name": "players", "label": "Clans", "pick": [...], "default": [...]}` for several of a
+list (the value is the list of those picked, in the list's order).
 Every choice is a tap: no keyboard needed.  The game's own `initial_state` has the last
 word; its RuleError is shown as it is and nothing is written.
 """
@@ -38,8 +40,22 @@ def option_label(option: dict[str, Any], value: Any) -> str:
     return str(labels.get(str(value), value))
 
 
+def option_default(option: dict[str, Any]) -> Any:
+    if "default" in option:
+        return option["default"]
+    if option.get("choices"):
+        return option["choices"][0]
+    return [] if "pick" in option else option.get("min", 0)
+
+
+def default_options(game: Any) -> dict[str, Any]:
+    """The set-up a group gets by tapping Start straight away (also the screenshot mode's)."""
+    return {o["name"]: option_default(o) for o in getattr(game, "setup_options", None) or []}
+
+
 class OptionRow(BoxLayout):
-    """One set-up option: a row of choices, or a number with - and + buttons."""
+    """One set-up option: a choice of several, a pick of any number, or a number with -
+    and + buttons."""
 
     label = StringProperty("")
     option = ObjectProperty(None)
@@ -48,19 +64,22 @@ class OptionRow(BoxLayout):
         super().__init__(**kwargs)
         self.option = option
         self.label = str(option.get("label") or option["name"].replace("_", " ").capitalize())
-        choices = option.get("choices")
-        default = option.get("default", choices[0] if choices else option.get("min", 0))
-        self.value = default
+        items = option.get("choices") or option.get("pick")
+        default = option_default(option)
+        self.value = list(default) if "pick" in option else default
         row = self.ids.choices
-        if choices:
-            group = f"opt-{option['name']}-{id(self)}"
-            for choice in choices:
+        if items:
+            row.cols = min(len(items), 3)
+            group = None if "pick" in option else f"opt-{option['name']}-{id(self)}"
+            for item in items:
+                chosen = item in default if "pick" in option else item == default
                 button = BigToggle(
-                    text=option_label(option, choice),
+                    text=option_label(option, item),
                     group=group,
-                    state="down" if choice == default else "normal",
+                    state="down" if chosen else "normal",
                 )
-                button.bind(on_release=lambda _b, c=choice: self.set(c))
+                button.allow_no_selection = group is None
+                button.bind(on_release=lambda b, c=item: self.set(c, b.state == "down"))
                 row.add_widget(button)
         else:
             minus = BigButton(text="-", size_hint_x=0.25)
@@ -71,8 +90,12 @@ class OptionRow(BoxLayout):
             for w in (minus, self._shown, plus):
                 row.add_widget(w)
 
-    def set(self, value: Any) -> None:
-        self.value = value
+    def set(self, value: Any, on: bool = True) -> None:
+        if "pick" not in self.option:
+            self.value = value
+            return
+        picked = [v for v in self.value if v != value] + ([value] if on else [])
+        self.value = [v for v in self.option["pick"] if v in picked]
 
     def step(self, delta: int) -> None:
         low, high = self.option.get("min", 0), self.option.get("max", 99)

@@ -17,8 +17,9 @@ from kivy.uix.button import Button
 from kivy.uix.textinput import TextInput
 from kivy.uix.togglebutton import ToggleButton
 
-from companion.core.rules import DIE_PROFILES, RuleError
+from companion.core.rules import DIE_PROFILES
 from companion.ui.games.direwild import battle_view, board_view, status_view, walkthrough_view
+from companion.ui.gameviews import SendsCommands
 
 _ = (battle_view, board_view, status_view, walkthrough_view)  # their kv rules load on import
 Builder.load_file(__file__.replace(".py", ".kv"))
@@ -26,7 +27,7 @@ Builder.load_file(__file__.replace(".py", ".kv"))
 CREATURE_FIELDS = ("attack", "knockback", "poison", "flight", "move")
 
 
-class DirewildView(BoxLayout):
+class DirewildView(SendsCommands, BoxLayout):
     session = ObjectProperty(None)
     message = StringProperty("")
     request_text = StringProperty("")
@@ -40,26 +41,6 @@ class DirewildView(BoxLayout):
         self.refresh()
 
     # -- sending commands -------------------------------------------------------------
-
-    def send(self, name: str, args: dict[str, Any] | None = None) -> bool:
-        try:
-            self.session.do(name, args or {})
-        except RuleError as exc:
-            self.message = exc.message
-            self.refresh()
-            return False
-        self.message = ""
-        self.refresh()
-        return True
-
-    def answer(self, value: Any) -> None:
-        try:
-            self.session.answer(value, by="screen")
-        except RuleError as exc:
-            self.message = exc.message
-        else:
-            self.message = ""
-        self.refresh()
 
     def answer_card(self, text: str) -> None:
         """A typed card: its full id, or the short name after the last slash."""

@@ -14,14 +14,15 @@ from kivy.properties import ObjectProperty, StringProperty
 from kivy.uix.boxlayout import BoxLayout
 from kivy.uix.button import Button
 
-from companion.core.rules import DIE_FACES, RuleError
+from companion.core.rules import DIE_FACES
 from companion.ui.games.hexplore import combat_mat, fate_wheel, skills_board
+from companion.ui.gameviews import SendsCommands
 
 _ = (combat_mat, fate_wheel, skills_board)  # their kv rules load on import
 Builder.load_file(__file__.replace(".py", ".kv"))
 
 
-class HexploreView(BoxLayout):
+class HexploreView(SendsCommands, BoxLayout):
     session = ObjectProperty(None)
     message = StringProperty("")
     request_text = StringProperty("")
@@ -30,26 +31,6 @@ class HexploreView(BoxLayout):
         super().__init__(**kwargs)
         self.ids.mat.send = self.send
         self.ids.skills.send = self.send
-        self.refresh()
-
-    def send(self, name: str, args: dict[str, Any] | None = None) -> bool:
-        try:
-            self.session.do(name, args or {})
-        except RuleError as exc:
-            self.message = exc.message
-            self.refresh()
-            return False
-        self.message = ""
-        self.refresh()
-        return True
-
-    def answer(self, value: Any) -> None:
-        try:
-            self.session.answer([value], by="screen")
-        except RuleError as exc:
-            self.message = exc.message
-        else:
-            self.message = ""
         self.refresh()
 
     def refresh(self) -> None:
@@ -64,5 +45,5 @@ class HexploreView(BoxLayout):
         if request is not None and request.kind == "dice" and request.count == 1:
             for label, value in DIE_FACES[request.profile]:
                 b = Button(text=label)
-                b.bind(on_release=lambda _b, v=value: self.answer(v))
+                b.bind(on_release=lambda _b, v=value: self.answer([v]))
                 answers.add_widget(b)

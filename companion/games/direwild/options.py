@@ -1,0 +1,47 @@
+"""The new-game wizard's choices for Direwild, as plain data (the app turns them into
+touch choices; `chapters.initial_state` still checks whatever it is given)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from companion.games.direwild.chapters import AI_MODES
+from companion.games.direwild.state import CLANS
+
+# The demo pack's boards; "None" lets the chapter pick its own (chapters.board_for).
+DEMO_BOARDS = {
+    "direwild/board/redmill-fields": "Redmill Fields",
+    "direwild/board/blightwood": "The Blightwood",
+    "direwild/board/karns-dungeon": "Karn's Dungeon",
+}
+
+SETUP_OPTIONS: list[dict[str, Any]] = [
+    {
+        "name": "players",
+        "label": "Clans at the table (2 to 4)",
+        "pick": list(CLANS),
+        "default": ["stormbringer", "shadowleaf"],
+        "choice_labels": {clan: clan.capitalize() for clan in CLANS},
+    },
+    {
+        "name": "chapter",
+        "label": "Chapter",
+        "choices": [1, 2, 3],
+        "default": 1,
+        "choice_labels": {str(n): f"Chapter {n}" for n in (1, 2, 3)},
+    },
+    {
+        "name": "ai_deck",
+        "label": "Enemy AI deck",
+        "choices": list(AI_MODES),
+        "default": "normal",
+        "choice_labels": {mode: mode.capitalize() for mode in AI_MODES},
+    },
+    {
+        "name": "board",
+        "label": "Board",
+        "choices": [None, *DEMO_BOARDS],
+        "default": None,
+        "choice_labels": {"None": "The chapter's own", **DEMO_BOARDS},
+    },
+]
