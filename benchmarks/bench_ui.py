@@ -71,10 +71,10 @@ def probe(kind: str) -> None:
             (_emulate_preview if kind == "preview" else _measure_refresh)(app, out)
             return
         if kind == "session":
-            from companion.games import available_games, get_game
+            from companion.games import available_games
+            from companion.ui.launch import start_first_game
 
-            game = get_game(available_games()[0])
-            app.start_session(game, {}, ["demo"])
+            start_first_game(app, available_games())
             out["rss"] = None
             Window.unbind(on_flip=on_flip)
             Window.bind(on_flip=lambda *_: (out.update(rss=_rss_mb()), app.stop()))

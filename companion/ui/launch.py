@@ -68,8 +68,7 @@ async def run_app(app) -> None:
 def _demo_session(app) -> None:
     """Open the newest session; with none, start one in a scratch folder (never the user's)."""
     from companion.core.library import Library
-    from companion.core.rules import RuleError
-    from companion.games import available_games, get_game
+    from companion.games import available_games
 
     ready = [i for i in app.library.list() if not i.problem]
     if ready:
@@ -79,10 +78,17 @@ def _demo_session(app) -> None:
     if not games:
         raise SystemExit("no game is installed, so there is no session screen to show")
     app.library = Library(Path(tempfile.mkdtemp(prefix="companion-shot-")))
+    start_first_game(app, games)
+
+
+def start_first_game(app, games: list[str]) -> None:
+    """Start the first game its set-up wizard's defaults can start (for looking, not play)."""
+    from companion.core.rules import RuleError
+    from companion.games import get_game
     from companion.ui.screens.newgame import default_options
 
     refusals = []
-    for game_id in games:  # the first game its set-up wizard's defaults can start
+    for game_id in games:
         game = get_game(game_id)
         try:
             app.start_session(game, default_options(game), app.settings.packs_for(game.id))
