@@ -7,7 +7,7 @@ import tempfile
 
 import pytest
 
-from companion.games import _registered, get_game, register_game
+from companion.games import get_game, register_game, unregister_game
 from tests.fixtures.tinygame import TinyGame
 from tests.ui.kivyharness import AppTestCase
 
@@ -66,7 +66,7 @@ class TestKeypad(AppTestCase):
             self.tap("10", within=panel)
             assert app.session.state.last_roll == [1, 10]
         finally:
-            _registered.pop("tinyhex", None)  # keep the test game out of later tests
+            unregister_game("tinyhex")  # keep the test game out of later tests
 
     def test_screen_kept_awake_only_during_a_session(self) -> None:
         app = self.start_app()
