@@ -93,6 +93,9 @@ class TestErgonomics(AppTestCase):
     def test_direwild_view(self) -> None:
         self.check_game("direwild")
 
+    def test_hexplore_view(self) -> None:
+        self.check_game("hexplore")
+
     def test_new_game_wizard_from_the_games_options(self) -> None:
         """A game's `setup_options` become touch choices; its own refusal is shown."""
         from companion.games import register_game
