@@ -93,6 +93,9 @@ class TestErgonomics(AppTestCase):
     def test_direwild_view(self) -> None:
         self.check_game("direwild")
 
+    def test_kradia_view(self) -> None:
+        self.check_game("kradia")
+
     def test_hexplore_view(self) -> None:
         self.check_game("hexplore")
 

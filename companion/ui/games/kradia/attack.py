@@ -7,6 +7,7 @@ from pathlib import Path
 from typing import Any
 
 from kivy.lang import Builder
+from kivy.metrics import dp
 from kivy.uix.boxlayout import BoxLayout
 
 from companion.games.kradia.schema import Effect
@@ -55,6 +56,13 @@ def hit_words(hit: dict[str, Any]) -> str:
     return f"{who} {', '.join(parts) or 'is unharmed'}{src}"
 
 
+def chart_row(text: str, tone: str) -> Cell:
+    """A row of the boss's chart; it wraps and grows, so a long row is read, not cut."""
+    cell = Cell(text=text, tone=tone, halign="left", size_hint_y=None)
+    cell.bind(texture_size=lambda c, ts: setattr(c, "height", max(dp(36), ts[1] + dp(8))))
+    return cell
+
+
 class AttackPanel(BoxLayout):
     def show(self, data: dict[str, Any], content: Any) -> None:
         boss = content.get("bosses", data["boss"]["id"])
@@ -64,25 +72,12 @@ class AttackPanel(BoxLayout):
         chosen = last["row"] if last else -1
         for i, row in enumerate(boss.chart):
             text = f"{row.min}-{row.max}:  " + ";  ".join(effect_words(e) for e in row.effects)
-            rows.add_widget(
-                Cell(
-                    text=text,
-                    tone="marker" if i == chosen else "plain",
-                    halign="left",
-                    font_size="13sp",
-                )
-            )
+            rows.add_widget(chart_row(text, "marker" if i == chosen else "plain"))
         if boss.overdrive:
             text = f"Overdrive at {boss.overdrive.hp_at_most} HP or less:  " + ";  ".join(
                 effect_words(e) for e in boss.overdrive.effects
             )
-            rows.add_widget(
-                Cell(
-                    text=text,
-                    tone="overdrive" if last and last["overdrive"] else "dim",
-                    font_size="13sp",
-                )
-            )
+            rows.add_widget(chart_row(text, "overdrive" if last and last["overdrive"] else "dim"))
         if last is None:
             self.ids.title.text = "Boss attack: not yet"
             self.ids.hits.text = ""

@@ -7,7 +7,8 @@ from typing import Any
 
 from kivy.lang import Builder
 from kivy.properties import ColorProperty
-from kivy.uix.label import Label
+
+from companion.ui.games.readable import GameText
 
 Builder.load_file(str(Path(__file__).with_suffix(".kv")))
 
@@ -22,7 +23,7 @@ TONES = {
 }
 
 
-class Cell(Label):
+class Cell(GameText):
     background = ColorProperty(TONES["plain"])
 
     def __init__(self, tone: str = "plain", **kwargs: Any) -> None:
