@@ -38,13 +38,13 @@ class HeroCard(BoxLayout):
     background = ColorProperty(BACKGROUNDS["normal"])
 
     def show(self, key: str, h: dict[str, Any], title: str, start: bool, turn: bool) -> None:
-        token = "\nFirst Player" if start else ""
-        self.ids.name.text = f"{title}  Level {h['level']}{token}"
+        self.ids.name.text = f"{title}  Level {h['level']}"
         self.ids.numbers.text = (
             f"HP {h['hp']}/{h['max_hp']}\n"
             f"Red {h['red']}/{h['red_max']}   Blue {h['blue']}/{h['blue_max']}"
         )
-        self.ids.states.text = ", ".join(hero_states(h)) or "-"
+        token = ["First Player"] if start else []
+        self.ids.states.text = ", ".join(token + hero_states(h)) or "-"
         out = h["fading"] or h["retired"]
         self.background = BACKGROUNDS["out" if out else ("turn" if turn else "normal")]
         self.hero = key
