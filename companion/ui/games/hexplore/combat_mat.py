@@ -19,6 +19,7 @@ from companion.ui.games.hexplore.text import (
     opponent_line,
 )
 from companion.ui.games.readable import GameButton, GameText
+from companion.ui.style import style
 
 Builder.load_file(__file__.replace(".py", ".kv"))
 
@@ -52,7 +53,11 @@ class CombatMat(BoxLayout):
             )
             words.bind(width=lambda w, width: setattr(w, "text_size", (width, None)))
             row = BoxLayout(size_hint_y=None, height=dp(56), spacing=dp(6))
-            words.bind(texture_size=lambda _w, ts, r=row: setattr(r, "height", max(ts[1], dp(56))))
+            words.bind(
+                texture_size=lambda _w, ts, r=row: setattr(
+                    r, "height", max(ts[1], dp(56) * style.font_scale)
+                )
+            )
             row.add_widget(words)
             for action in ("attack", "defend"):
                 b = GameButton(text=action.title(), size_hint_x=0.18)

@@ -7,11 +7,10 @@ from pathlib import Path
 from typing import Any
 
 from kivy.lang import Builder
-from kivy.metrics import dp
 from kivy.uix.boxlayout import BoxLayout
 
 from companion.games.kradia.schema import Effect
-from companion.ui.games.kradia.cells import Cell
+from companion.ui.games.kradia.cells import Cell, fit
 
 Builder.load_file(str(Path(__file__).with_suffix(".kv")))
 
@@ -58,9 +57,7 @@ def hit_words(hit: dict[str, Any]) -> str:
 
 def chart_row(text: str, tone: str) -> Cell:
     """A row of the boss's chart; it wraps and grows, so a long row is read, not cut."""
-    cell = Cell(text=text, tone=tone, halign="left", size_hint_y=None)
-    cell.bind(texture_size=lambda c, ts: setattr(c, "height", max(dp(36), ts[1] + dp(8))))
-    return cell
+    return fit(Cell(text=text, tone=tone, halign="left"))
 
 
 class AttackPanel(BoxLayout):

@@ -7,12 +7,11 @@ from pathlib import Path
 from typing import Any
 
 from kivy.lang import Builder
-from kivy.metrics import dp
 from kivy.uix.boxlayout import BoxLayout
 from kivy.uix.widget import Widget
 
 from companion.games.kradia.effects import dice_on_space, in_overdrive
-from companion.ui.games.kradia.cells import Cell
+from companion.ui.games.kradia.cells import Cell, fit
 from companion.ui.games.readable import GameText
 
 Builder.load_file(str(Path(__file__).with_suffix(".kv")))
@@ -73,31 +72,22 @@ class BossPanel(BoxLayout):
         columns: dict[str, list[Any]] = {}
         for space in board.spaces:
             columns.setdefault(space.path[0], []).append(space)
-        tallest = max(len(spaces) for spaces in columns.values())
-        box.height = (tallest + 1) * (dp(36) + dp(2))
-        for symbol, spaces in columns.items():
-            col = BoxLayout(orientation="vertical", spacing=dp(2))
-            col.add_widget(
-                GameText(
-                    text=SYMBOL_NAMES.get(symbol, symbol),
-                    bold=True,
-                    size_hint_y=None,
-                    height=dp(36),
-                )
-            )
-            for space in sorted(spaces, key=lambda s: (len(s.path), s.path)):
+        # one column per symbol, read across in rows; a long name wraps and its row grows
+        ordered = [
+            sorted(spaces, key=lambda s: (len(s.path), s.path)) for spaces in columns.values()
+        ]
+        box.cols = len(ordered)
+        for symbol in columns:
+            box.add_widget(fit(GameText(text=SYMBOL_NAMES.get(symbol, symbol), bold=True)))
+        for depth in range(max(map(len, ordered))):
+            for spaces in ordered:
+                if depth >= len(spaces):
+                    box.add_widget(Widget(size_hint_y=None, height=0))
+                    continue
+                space = spaces[depth]
                 here = space.path == bf["path"]
                 label = space.name or ">".join(space.path)
-                col.add_widget(
-                    Cell(
-                        text=label,
-                        tone="marker" if here else "plain",
-                        size_hint_y=None,
-                        height=dp(36),
-                    )
-                )
-            col.add_widget(Widget())
-            box.add_widget(col)
+                box.add_widget(fit(Cell(text=label, tone="marker" if here else "plain")))
         down = len(bf["face_down"])
         self.ids.battlefield_cards.text = (
             f"Battlefield cards face down: {down}.  Effect now: {bf['effect'] or 'none'}"

@@ -6,6 +6,7 @@ from pathlib import Path
 from typing import Any
 
 from kivy.lang import Builder
+from kivy.metrics import dp
 from kivy.properties import ColorProperty
 
 from companion.ui.games.readable import GameText
@@ -29,3 +30,11 @@ class Cell(GameText):
     def __init__(self, tone: str = "plain", **kwargs: Any) -> None:
         super().__init__(**kwargs)
         self.background = TONES[tone]
+
+
+def fit(label: Any) -> Any:
+    """A label as tall as its wrapped text, and never under 36 dp."""
+    label.size_hint_y = None
+    label.height = dp(36)
+    label.bind(texture_size=lambda w, ts: setattr(w, "height", max(dp(36), ts[1] + dp(8))))
+    return label
