@@ -31,7 +31,7 @@ class KradiaViewTest(ViewTestCase):
         self.shoot("kradia-view")
         texts = [getattr(w, "text", "") for w in walk(self.view)]
         assert "HP 12/12   2 dice" in texts
-        assert "Oakla  Lv1  [1st]" in texts
+        assert "Oakla  Level 1" in texts and "First Player" in texts
 
     def test_touches_play_a_turn(self) -> None:
         self.tap(self.button("Start round 1"))

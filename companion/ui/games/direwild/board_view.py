@@ -9,7 +9,7 @@ from typing import Any
 from kivy.core.text import Label as CoreLabel
 from kivy.graphics import Color, Ellipse, Line, Rectangle, Triangle
 from kivy.lang import Builder
-from kivy.properties import ListProperty, ObjectProperty, StringProperty
+from kivy.properties import ListProperty, NumericProperty, ObjectProperty, StringProperty
 from kivy.uix.widget import Widget
 
 from companion.games.direwild.board import DIRECTIONS, parse_size, parse_square
@@ -32,6 +32,8 @@ class BoardView(Widget):
     session = ObjectProperty(None, allownone=True)
     selected = StringProperty("")
     highlight = ListProperty([])  # the path of the AI step on show, drawn over the rest
+    cols = NumericProperty(12)  # the board's size in squares, for the layout to size it by
+    rows = NumericProperty(12)
 
     def on_highlight(self, *_: Any) -> None:
         self.refresh()
@@ -43,6 +45,10 @@ class BoardView(Widget):
 
     def _board(self) -> Any:
         return self.session.content.get("boards", self.session.state.board)
+
+    def touch_cell_size(self) -> float:
+        """The side of a square in pixels: each square is a touch target of its own."""
+        return self._cell()[0]
 
     def _cell(self) -> tuple[float, int, int, float, float]:
         cols, rows = parse_size(self._board().size)
@@ -84,6 +90,7 @@ class BoardView(Widget):
             return
         state = self.session.state
         board = self._board()
+        self.cols, self.rows = parse_size(board.size)
         size, cols, rows, ox, oy = self._cell()
         with self.canvas:
             Color(*GRASS)
@@ -126,7 +133,7 @@ class BoardView(Widget):
             Ellipse(pos=(x - size * 0.15, y - size * 0.15), size=(size * 0.3, size * 0.3))
         for sq in board.entrance:
             x, y = self.centre(sq.upper())
-            self._label("in", x, y - size * 0.32, size * 0.22, (1, 1, 1))
+            self._label("in", x, y - size * 0.3, size * 0.3, (1, 1, 1))
 
     def _walls(self, board: Any, size: float) -> None:
         Color(*WALL)

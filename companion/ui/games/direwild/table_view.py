@@ -13,12 +13,10 @@ from typing import Any
 from kivy.lang import Builder
 from kivy.properties import ObjectProperty, StringProperty
 from kivy.uix.boxlayout import BoxLayout
-from kivy.uix.button import Button
-from kivy.uix.textinput import TextInput
-from kivy.uix.togglebutton import ToggleButton
 
 from companion.core.rules import DIE_PROFILES
 from companion.ui.games.direwild import battle_view, board_view, status_view, walkthrough_view
+from companion.ui.games.readable import GameButton, GameInput, GameToggle
 from companion.ui.gameviews import SendsCommands
 
 _ = (battle_view, board_view, status_view, walkthrough_view)  # their kv rules load on import
@@ -122,14 +120,14 @@ class DirewildView(SendsCommands, BoxLayout):
         if self._hero_buttons != list(state.heroes):
             box.clear_widgets()
             for clan in state.heroes:
-                b = ToggleButton(text=clan.title(), group="direwild-hero")
+                b = GameToggle(text=clan.title(), group="direwild-hero")
                 b.bind(on_release=lambda _b, c=clan: self.select(c))
                 box.add_widget(b)
             self._hero_buttons = list(state.heroes)
         for b, clan in zip(reversed(box.children), state.heroes, strict=False):
             h = state.heroes[clan]
             b.state = "down" if clan == self.hero else "normal"
-            b.text = f"{clan.title()}\n{h.position} {h.stamina:+d} m{h.magic}"
+            b.text = f"{clan.title()}\n{h.position}, stamina {h.stamina:+d}, magic {h.magic}"
 
     def _request(self) -> None:
         box = self.ids.answers
@@ -141,13 +139,13 @@ class DirewildView(SendsCommands, BoxLayout):
         self.request_text = request.describe()
         if request.kind == "dice":
             for v in DIE_PROFILES.get(request.profile, ()):
-                b = Button(text=str(v))
+                b = GameButton(text=str(v))
                 b.bind(on_release=lambda _b, v=v: self.answer([v] * request.count))
                 box.add_widget(b)
         else:
-            typed = TextInput(hint_text="card id or name", multiline=False, font_size="12sp")
+            typed = GameInput(hint_text="card id or name")
             typed.bind(on_text_validate=lambda t: self.answer_card(t.text))
             box.add_widget(typed)
-            b = Button(text="Draw for me")
+            b = GameButton(text="Draw for me")
             b.bind(on_release=lambda _b: self.draw_for_me())
             box.add_widget(b)

@@ -7,10 +7,9 @@ from collections.abc import Callable
 from typing import Any
 
 from kivy.lang import Builder
+from kivy.metrics import dp
 from kivy.properties import ListProperty, ObjectProperty, StringProperty
 from kivy.uix.boxlayout import BoxLayout
-from kivy.uix.button import Button
-from kivy.uix.label import Label
 
 from companion.ui.games.hexplore.text import (
     action_walkthrough,
@@ -19,6 +18,8 @@ from companion.ui.games.hexplore.text import (
     hero_status,
     opponent_line,
 )
+from companion.ui.games.readable import GameButton, GameText
+from companion.ui.style import style
 
 Builder.load_file(__file__.replace(".py", ".kv"))
 
@@ -45,13 +46,21 @@ class CombatMat(BoxLayout):
         if c is None:
             return
         for hid in c.heroes:
-            row = BoxLayout(size_hint_y=None, height="34dp", spacing="4dp")
-            row.add_widget(
-                Label(text=f"{hid}: {hero_status(s, hid)}", size_hint_x=0.4, font_size="12sp")
+            words = GameText(
+                text=f"{hid}: {hero_status(s, hid)}\n{declaration_line(s, hid)}",
+                size_hint_x=0.64,
+                halign="left",
             )
-            row.add_widget(Label(text=declaration_line(s, hid), size_hint_x=0.36, font_size="12sp"))
+            words.bind(width=lambda w, width: setattr(w, "text_size", (width, None)))
+            row = BoxLayout(size_hint_y=None, height=dp(56), spacing=dp(6))
+            words.bind(
+                texture_size=lambda _w, ts, r=row: setattr(
+                    r, "height", max(ts[1], dp(56) * style.font_scale)
+                )
+            )
+            row.add_widget(words)
             for action in ("attack", "defend"):
-                b = Button(text=action.title(), size_hint_x=0.12)
+                b = GameButton(text=action.title(), size_hint_x=0.18)
                 b.bind(on_release=self._declarer(hid, action))
                 b.hero, b.action = hid, action
                 row.add_widget(b)
@@ -60,7 +69,7 @@ class CombatMat(BoxLayout):
     def _declarer(self, hid: str, action: str) -> Callable[[Any], None]:
         return lambda *_: self.send("declare", {"hero": hid, "action": action})
 
-    def button(self, hid: str, action: str) -> Button:
+    def button(self, hid: str, action: str) -> GameButton:
         for row in self.ids.heroes.children:
             for w in row.children:
                 if getattr(w, "hero", None) == hid and getattr(w, "action", None) == action:

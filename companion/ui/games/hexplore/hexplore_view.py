@@ -12,10 +12,10 @@ from typing import Any
 from kivy.lang import Builder
 from kivy.properties import ObjectProperty, StringProperty
 from kivy.uix.boxlayout import BoxLayout
-from kivy.uix.button import Button
 
 from companion.core.rules import DIE_FACES
 from companion.ui.games.hexplore import combat_mat, fate_wheel, skills_board
+from companion.ui.games.readable import GameButton
 from companion.ui.gameviews import SendsCommands
 
 _ = (combat_mat, fate_wheel, skills_board)  # their kv rules load on import
@@ -44,6 +44,6 @@ class HexploreView(SendsCommands, BoxLayout):
         answers.clear_widgets()
         if request is not None and request.kind == "dice" and request.count == 1:
             for label, value in DIE_FACES[request.profile]:
-                b = Button(text=label)
+                b = GameButton(text=label)
                 b.bind(on_release=lambda _b, v=value: self.answer([v]))
                 answers.add_widget(b)

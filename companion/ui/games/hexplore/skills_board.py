@@ -7,20 +7,20 @@ from typing import Any
 from kivy.lang import Builder
 from kivy.properties import ObjectProperty
 from kivy.uix.boxlayout import BoxLayout
-from kivy.uix.button import Button
-from kivy.uix.label import Label
 
 from companion.games.hexplore.tables import SKILLS
 from companion.ui.games.hexplore.text import hero_flag, skill_cell
+from companion.ui.games.readable import GameButton, GameText
 
 Builder.load_file(__file__.replace(".py", ".kv"))
 
 
-WIDTHS = (0.2, 0.18, 0.18, 0.18, 0.14, 0.12)
+WIDTHS = (0.22, 0.16, 0.16, 0.16, 0.14, 0.16)
 
 
-def _cell(text: str, width: float, **kwargs: Any) -> Label:
-    label = Label(text=text, size_hint_x=width, font_size="12sp", shorten=True, **kwargs)
+def _cell(text: str, width: float, **kwargs: Any) -> GameText:
+    """Wrapped (a rank with AUTO-FAIL and the last result takes two lines), not cut."""
+    label = GameText(text=text, size_hint_x=width, halign="center", **kwargs)
     label.bind(size=lambda w, _s: setattr(w, "text_size", (w.width, None)))
     return label
 
@@ -33,7 +33,7 @@ class SkillsBoard(BoxLayout):
     def show(self, s: Any) -> None:
         grid = self.ids.grid
         grid.clear_widgets()
-        titles = ("Hero", "Nav", "Exp", "Surv", "Status", "")
+        titles = ("Hero", "Navigate", "Explore", "Survival", "Status", "")
         for title, width in zip(titles, WIDTHS, strict=True):
             grid.add_widget(_cell(title, width, bold=True))
         for hid, h in s.heroes.items():
@@ -48,7 +48,7 @@ class SkillsBoard(BoxLayout):
                     )
                 )
             grid.add_widget(_cell(hero_flag(s, hid), WIDTHS[4]))
-            roll = Button(text="Roll", size_hint_x=WIDTHS[5], font_size="12sp")
+            roll = GameButton(text="Roll", size_hint_x=WIDTHS[5])
             roll.bind(on_release=lambda _b, h=hid: self.send("roll_skills", {"hero": h}))
             roll.hero = hid
             grid.add_widget(roll)
@@ -57,5 +57,5 @@ class SkillsBoard(BoxLayout):
         """The board's words in reading order (for tests and screen readers)."""
         return [w.text for w in reversed(self.ids.grid.children)]
 
-    def roll_button(self, hid: str) -> Button:
+    def roll_button(self, hid: str) -> GameButton:
         return next(w for w in self.ids.grid.children if getattr(w, "hero", None) == hid)

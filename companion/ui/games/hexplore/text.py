@@ -45,7 +45,7 @@ def hero_status(s: HexploreState, hid: str) -> str:
         return "dead"
     if h.mindwiped:
         return f"mindwiped ({h.mindwiped_turns} turns)"
-    parts = [f"{h.health}/{h.max_health} HP", f"{h.energy}/{h.max_energy} EN"]
+    parts = [f"Health {h.health}/{h.max_health}", f"Energy {h.energy}/{h.max_energy}"]
     if h.starving:
         parts.append(f"starving {h.starving}")
     if h.conditions:
@@ -113,7 +113,7 @@ def declaration_line(s: HexploreState, hid: str) -> str:
     if c and hid in c.fled:
         return "fled"
     if x is None:
-        return "-"
+        return "no action declared yet"
     what = x.action
     if x.amount:
         what += f" {x.amount} {x.vital}"

@@ -11,16 +11,16 @@ from typing import Any
 
 from kivy.lang import Builder
 from kivy.uix.boxlayout import BoxLayout
-from kivy.uix.button import Button
 
 from companion.core.rules import RuleError
 from companion.games.kradia.effects import dice_on_space, hero_card
 from companion.games.kradia.turns import available_skills, blocked
+from companion.ui.games.readable import GameButton
 
 Builder.load_file(str(Path(__file__).with_suffix(".kv")))
 
 
-class CommandButton(Button):
+class CommandButton(GameButton):
     """A button that carries the command it sends."""
 
     def __init__(self, command: str, args: dict[str, Any], **kwargs: Any) -> None:
@@ -153,7 +153,7 @@ class ActionPicker(BoxLayout):
                     "skill",
                     {"hero": hero, "skill": sid, **keep},
                     entry.effects,
-                    text=f"{sid.replace('-', ' ').title()} ({entry.red}R {entry.blue}B)",
+                    text=f"{sid.replace('-', ' ').title()} ({entry.red} red, {entry.blue} blue)",
                     disabled=bool(skill_closed and not skill_closed.endswith("for any skill"))
                     or not can,
                 )

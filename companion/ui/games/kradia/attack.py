@@ -10,7 +10,7 @@ from kivy.lang import Builder
 from kivy.uix.boxlayout import BoxLayout
 
 from companion.games.kradia.schema import Effect
-from companion.ui.games.kradia.cells import Cell
+from companion.ui.games.kradia.cells import Cell, fit
 
 Builder.load_file(str(Path(__file__).with_suffix(".kv")))
 
@@ -55,6 +55,11 @@ def hit_words(hit: dict[str, Any]) -> str:
     return f"{who} {', '.join(parts) or 'is unharmed'}{src}"
 
 
+def chart_row(text: str, tone: str) -> Cell:
+    """A row of the boss's chart; it wraps and grows, so a long row is read, not cut."""
+    return fit(Cell(text=text, tone=tone, halign="left"))
+
+
 class AttackPanel(BoxLayout):
     def show(self, data: dict[str, Any], content: Any) -> None:
         boss = content.get("bosses", data["boss"]["id"])
@@ -64,25 +69,12 @@ class AttackPanel(BoxLayout):
         chosen = last["row"] if last else -1
         for i, row in enumerate(boss.chart):
             text = f"{row.min}-{row.max}:  " + ";  ".join(effect_words(e) for e in row.effects)
-            rows.add_widget(
-                Cell(
-                    text=text,
-                    tone="marker" if i == chosen else "plain",
-                    halign="left",
-                    font_size="13sp",
-                )
-            )
+            rows.add_widget(chart_row(text, "marker" if i == chosen else "plain"))
         if boss.overdrive:
             text = f"Overdrive at {boss.overdrive.hp_at_most} HP or less:  " + ";  ".join(
                 effect_words(e) for e in boss.overdrive.effects
             )
-            rows.add_widget(
-                Cell(
-                    text=text,
-                    tone="overdrive" if last and last["overdrive"] else "dim",
-                    font_size="13sp",
-                )
-            )
+            rows.add_widget(chart_row(text, "overdrive" if last and last["overdrive"] else "dim"))
         if last is None:
             self.ids.title.text = "Boss attack: not yet"
             self.ids.hits.text = ""

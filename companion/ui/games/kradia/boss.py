@@ -8,14 +8,16 @@ from typing import Any
 
 from kivy.lang import Builder
 from kivy.uix.boxlayout import BoxLayout
-from kivy.uix.label import Label
+from kivy.uix.widget import Widget
 
 from companion.games.kradia.effects import dice_on_space, in_overdrive
-from companion.ui.games.kradia.cells import Cell
+from companion.ui.games.kradia.cells import Cell, fit
+from companion.ui.games.readable import GameText
 
 Builder.load_file(str(Path(__file__).with_suffix(".kv")))
 
 SYMBOL_NAMES = {"sun": "Sun", "moon": "Moon", "star": "Star"}
+TRACK_ROW = 15  # HP spaces to a row of the track
 
 
 class BossPanel(BoxLayout):
@@ -36,18 +38,22 @@ class BossPanel(BoxLayout):
         self.ids.stats.text = f"HP {b['hp']}/{b['max_hp']}   {dice} dice{buff}{over}"
         track = self.ids.track
         track.clear_widgets()
-        track.cols = b["max_hp"]
-        for hp in range(b["max_hp"], 0, -1):
-            here = hp == b["hp"]
-            track.add_widget(
-                Cell(
-                    text=str(hp),
-                    bold=here,
-                    tone="marker" if here else ("overdrive" if in_overdrive(card, hp) else "plain"),
-                )
-            )
-        for hp in range(b["max_hp"], 0, -1):
-            track.add_widget(Cell(text=f"x{dice_on_space(card, hp)}", tone="dim"))
+        # rows of at most TRACK_ROW spaces, each over its dice, so the numbers stay readable
+        spaces = list(range(b["max_hp"], 0, -1))
+        track.cols = min(TRACK_ROW, len(spaces))
+        for start in range(0, len(spaces), track.cols):
+            row = spaces[start : start + track.cols]
+            blanks = track.cols - len(row)
+            for hp in row:
+                here = hp == b["hp"]
+                tone = "marker" if here else ("overdrive" if in_overdrive(card, hp) else "plain")
+                track.add_widget(Cell(text=str(hp), bold=here, tone=tone))
+            for _ in range(blanks):
+                track.add_widget(Widget())
+            for hp in row:
+                track.add_widget(Cell(text=f"x{dice_on_space(card, hp)}", tone="dim"))
+            for _ in range(blanks):
+                track.add_widget(Widget())
         rage = self.ids.rage
         rage.clear_widgets()
         for space in range(1, b["rage_max"] + 1):
@@ -66,30 +72,24 @@ class BossPanel(BoxLayout):
         columns: dict[str, list[Any]] = {}
         for space in board.spaces:
             columns.setdefault(space.path[0], []).append(space)
-        for symbol, spaces in columns.items():
-            col = BoxLayout(orientation="vertical", spacing=2)
-            col.add_widget(
-                Label(
-                    text=SYMBOL_NAMES.get(symbol, symbol),
-                    bold=True,
-                    font_size="15sp",
-                    size_hint_y=None,
-                    height=22,
-                )
-            )
-            for space in sorted(spaces, key=lambda s: (len(s.path), s.path)):
+        # one column per symbol, read across in rows; a long name wraps and its row grows
+        ordered = [
+            sorted(spaces, key=lambda s: (len(s.path), s.path)) for spaces in columns.values()
+        ]
+        box.cols = len(ordered)
+        for symbol in columns:
+            box.add_widget(fit(GameText(text=SYMBOL_NAMES.get(symbol, symbol), bold=True)))
+        for depth in range(max(map(len, ordered))):
+            for spaces in ordered:
+                if depth >= len(spaces):
+                    box.add_widget(Widget(size_hint_y=None, height=0))
+                    continue
+                space = spaces[depth]
                 here = space.path == bf["path"]
                 label = space.name or ">".join(space.path)
-                col.add_widget(
-                    Cell(text=label, tone="marker" if here else "plain", font_size="12sp")
-                )
-            box.add_widget(col)
+                box.add_widget(fit(Cell(text=label, tone="marker" if here else "plain")))
         down = len(bf["face_down"])
-        box.add_widget(
-            Label(
-                text=f"Cards face down: {down}\nEffect: {bf['effect'] or '-'}"
-                + ("\nForbidden: " + ", ".join(bf["forbid"]) if bf["forbid"] else ""),
-                font_size="14sp",
-                size_hint_x=0.5,
-            )
+        self.ids.battlefield_cards.text = (
+            f"Battlefield cards face down: {down}.  Effect now: {bf['effect'] or 'none'}"
+            + (".  Forbidden: " + ", ".join(bf["forbid"]) if bf["forbid"] else "")
         )

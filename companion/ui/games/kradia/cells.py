@@ -6,8 +6,10 @@ from pathlib import Path
 from typing import Any
 
 from kivy.lang import Builder
+from kivy.metrics import dp
 from kivy.properties import ColorProperty
-from kivy.uix.label import Label
+
+from companion.ui.games.readable import GameText
 
 Builder.load_file(str(Path(__file__).with_suffix(".kv")))
 
@@ -22,9 +24,17 @@ TONES = {
 }
 
 
-class Cell(Label):
+class Cell(GameText):
     background = ColorProperty(TONES["plain"])
 
     def __init__(self, tone: str = "plain", **kwargs: Any) -> None:
         super().__init__(**kwargs)
         self.background = TONES[tone]
+
+
+def fit(label: Any) -> Any:
+    """A label as tall as its wrapped text, and never under 36 dp."""
+    label.size_hint_y = None
+    label.height = dp(36)
+    label.bind(texture_size=lambda w, ts: setattr(w, "height", max(dp(36), ts[1] + dp(8))))
+    return label

@@ -8,6 +8,7 @@ from typing import Any
 from kivy.lang import Builder
 from kivy.properties import ColorProperty
 from kivy.uix.boxlayout import BoxLayout
+from kivy.uix.gridlayout import GridLayout
 
 Builder.load_file(str(Path(__file__).with_suffix(".kv")))
 
@@ -37,19 +38,19 @@ class HeroCard(BoxLayout):
     background = ColorProperty(BACKGROUNDS["normal"])
 
     def show(self, key: str, h: dict[str, Any], title: str, start: bool, turn: bool) -> None:
-        token = "  [1st]" if start else ""
-        self.ids.name.text = f"{title}  Lv{h['level']}{token}"
+        self.ids.name.text = f"{title}  Level {h['level']}"
         self.ids.numbers.text = (
             f"HP {h['hp']}/{h['max_hp']}\n"
             f"Red {h['red']}/{h['red_max']}   Blue {h['blue']}/{h['blue_max']}"
         )
-        self.ids.states.text = ", ".join(hero_states(h)) or "-"
+        token = ["First Player"] if start else []
+        self.ids.states.text = ", ".join(token + hero_states(h)) or "-"
         out = h["fading"] or h["retired"]
         self.background = BACKGROUNDS["out" if out else ("turn" if turn else "normal")]
         self.hero = key
 
 
-class HeroesStrip(BoxLayout):
+class HeroesStrip(GridLayout):
     def show(self, data: dict[str, Any], content: Any) -> None:
         self.clear_widgets()
         for key in data["order"]:
