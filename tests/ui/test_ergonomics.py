@@ -78,8 +78,8 @@ class TestErgonomics(AppTestCase):
         """A real game started from the wizard's defaults, as a group would; then each of
         `steps` tapped in turn (bringing out the view's other controls: a pending roll's
         faces, a combat's heroes) and the screen checked again, in both orientations; then
-        at normal and Largest text, with `card_asked`, the Cards panel's camera message is
-        drawn clear of the card buttons."""
+        at normal and Largest text the top bar's words stay whole and, with `card_asked`, the
+        Cards panel's camera message is drawn clear of the card buttons."""
         from kivy.uix.scrollview import ScrollView
 
         app = self.start_app()
@@ -114,6 +114,7 @@ class TestErgonomics(AppTestCase):
                     where = f"{game} at text size {scale} {size}"
                     if card_asked:
                         problems += [f"{where}: {p}" for p in self.card_panel_overlaps()]
+                    problems += [f"{where}: {p}" for p in self.top_bar_breaks()]
                 if scale != 1.0:
                     self.shoot(f"ergonomics-{game}-largest")
         self.shoot(f"ergonomics-{game}")  # the last step's screen, to look at
@@ -145,6 +146,23 @@ class TestErgonomics(AppTestCase):
             for b in buttons
             if intersect(box(note), box(b))
         ]
+
+    def top_bar_breaks(self) -> list[str]:
+        """A top bar button whose word does not fit on it whole (a "Setting / s")."""
+        from kivy.core.text import Label as CoreLabel
+
+        ids = self.app.screen("session").ids
+        problems = []
+        for name in ("home", "undo", "redo", "settings"):
+            button = ids[name]
+            for word in button.text.split():
+                label = CoreLabel(text=word, font_size=button.font_size, font_name=button.font_name)
+                label.refresh()
+                if label.texture.size[0] > button.width or button.texture_size[1] > button.height:
+                    problems.append(f"{word!r} does not fit whole on its button {button.size}")
+            if not contains(box(button.parent), box(button)):
+                problems.append(f"{button.text!r} {box(button)} is off the top bar")
+        return problems
 
     def test_direwild_view(self) -> None:
         self.check_game("direwild", "Start round", card_asked=True)  # then a card is asked for
@@ -206,6 +224,15 @@ def box(widget) -> tuple[float, float, float, float]:
 
 def intersect(a, b) -> bool:
     return a[0] < b[2] and b[0] < a[2] and a[1] < b[3] and b[1] < a[3]
+
+
+def contains(outer, inner) -> bool:
+    return (
+        outer[0] <= inner[0]
+        and inner[2] <= outer[2]
+        and outer[1] <= inner[1]
+        and inner[3] <= outer[3]
+    )
 
 
 def walk_up(widget):
