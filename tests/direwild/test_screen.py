@@ -19,20 +19,9 @@ class DirewildViewTest(ViewTestCase):
         "heroes_at": {"stormbringer": "C5"},
     }
 
-    def scroll_to(self, widget) -> None:
-        """The view scrolls (board above the controls): bring `widget` on screen, as a
-        player would, before touching it."""
-        self.view.ids.scroll.scroll_to(widget, padding=10, animate=False)
-        self.frames(2)
-
-    def tap(self, target, **kw) -> None:
-        if not isinstance(target, str):
-            self.scroll_to(target)
-        super().tap(target, **kw)
-
     def tap_square(self, square: str) -> None:
         board = self.view.ids.board
-        self.scroll_to(board)
+        self.scroll_into_view(board)
         self.touch_at(*board.to_window(*board.centre(square)))
         self.frames(2)
 

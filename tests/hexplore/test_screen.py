@@ -13,14 +13,6 @@ pytestmark = pytest.mark.ui
 class HexploreViewTest(ViewTestCase):
     game = "hexplore"
 
-    def tap(self, target, **kw) -> None:
-        """The view scrolls (wheel, skills, then the combat mat): bring a control on
-        screen first, as a player would, then touch it."""
-        if not isinstance(target, str) and target.parent is not self.view.ids.answers:
-            self.view.ids.scroll.scroll_to(target, padding=10, animate=False)
-            self.frames(2)
-        super().tap(target, **kw)
-
     options = {
         "difficulty": "easy",
         "heroes": [

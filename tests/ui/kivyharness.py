@@ -30,6 +30,13 @@ def walk(widget: Any):
         yield from walk(child)
 
 
+def walk_up(widget: Any):
+    """`widget` and the widgets holding it, out to the window."""
+    while widget is not None:
+        yield widget
+        widget = widget.parent if widget.parent is not widget else None
+
+
 class KivyTestCase(GraphicUnitTest):
     """The window, frames, real taps and screenshots; `root()` is what `find` searches."""
 
@@ -80,9 +87,24 @@ class KivyTestCase(GraphicUnitTest):
         return found[0]
 
     def tap(self, target: Any, **kw: Any) -> None:
+        """Touch a control (or the visible widget showing that text), scrolled on screen
+        first as a player would: a view's controls may sit below its board."""
         self.frames(2)  # let a screen just switched to lay itself out before aiming
         widget = self.find(target, **kw) if isinstance(target, str) else target
+        self.scroll_into_view(widget)
         self.touch_at(*widget.to_window(*widget.center))
+
+    def scroll_into_view(self, widget: Any) -> None:
+        """The nearest ScrollView holding `widget` scrolled to show it; none, nothing.  A
+        RecycleView's rows exist only while shown (and its scroll_to breaks on them); it is
+        told by name, as Kivy's Factory loads it as `kivy.uix.recycleview.__init__` too."""
+        from kivy.uix.scrollview import ScrollView
+
+        scroller = next((w for w in walk_up(widget.parent) if isinstance(w, ScrollView)), None)
+        recycles = any(c.__name__ == "RecycleViewBehavior" for c in type(scroller).__mro__)
+        if scroller is not None and not recycles:
+            scroller.scroll_to(widget, padding=10, animate=False)
+            self.frames(2)
 
     def touch_at(self, x: float, y: float) -> None:
         """A finger down and up at a window position."""

@@ -7,12 +7,15 @@ exception: a board that takes taps itself (Direwild's) has each square checked a
 
 from __future__ import annotations
 
+from contextlib import contextmanager
+
 import pytest
 from kivy.metrics import dp, sp
 from kivy.uix.behaviors import ButtonBehavior
 from kivy.uix.textinput import TextInput
 
 from companion.games import get_game
+from companion.ui.settings import TEXT_SIZES
 from tests.ui.kivyharness import LANDSCAPE, PORTRAIT, AppTestCase, walk
 
 pytestmark = pytest.mark.ui
@@ -71,10 +74,12 @@ class TestErgonomics(AppTestCase):
         assert problems == []
         assert self.checked > 60  # the walk really saw the controls
 
-    def check_game(self, game: str, *steps: str) -> None:
+    def check_game(self, game: str, *steps: str, card_asked: bool = False) -> None:
         """A real game started from the wizard's defaults, as a group would; then each of
         `steps` tapped in turn (bringing out the view's other controls: a pending roll's
-        faces, a combat's heroes) and the screen checked again, in both orientations."""
+        faces, a combat's heroes) and the screen checked again, in both orientations; then
+        at normal and Largest text the top bar's words stay whole and, with `card_asked`, the
+        Cards panel's camera message is drawn clear of the card buttons."""
         from kivy.uix.scrollview import ScrollView
 
         app = self.start_app()
@@ -87,18 +92,26 @@ class TestErgonomics(AppTestCase):
         for step in ("", *steps):
             if step:
                 self.resize(LANDSCAPE)
-                target = self.find(step, within=view)
-                scroller = next((w for w in walk_up(target) if isinstance(w, ScrollView)), None)
-                if scroller is not None:  # on screen first, as a player would scroll
-                    scroller.scroll_to(target, padding=10, animate=False)
-                    self.frames(2)
-                self.tap(target)
+                self.tap(step, within=view)  # scrolled on screen first, as a player would
                 refusal = getattr(view, "message", "")
                 assert not refusal, f"{step}: {refusal}"
             for size in (LANDSCAPE, PORTRAIT):
                 self.resize(size)
                 self.frames(3)
                 problems += [f"{game} {step or 'start'} {size}: {p}" for p in self.check_screen()]
+        if card_asked:
+            self.until_camera_said()
+        for scale in (1.0, TEXT_SIZES["Largest"]):
+            with text_size(scale):
+                for size in (LANDSCAPE, PORTRAIT):
+                    self.resize(size)
+                    self.frames(3)
+                    where = f"{game} at text size {scale} {size}"
+                    if card_asked:
+                        problems += [f"{where}: {p}" for p in self.card_panel_overlaps()]
+                    problems += [f"{where}: {p}" for p in self.top_bar_breaks()]
+                if scale != 1.0:
+                    self.shoot(f"ergonomics-{game}-largest")
         self.shoot(f"ergonomics-{game}")  # the last step's screen, to look at
         for w in walk(view):
             if isinstance(w, ScrollView):
@@ -107,11 +120,50 @@ class TestErgonomics(AppTestCase):
         assert problems == [], "\n".join(problems)
         assert self.checked > 20
 
+    def until_camera_said(self) -> None:
+        """The Cards panel says in words that there is no camera (this machine has none)."""
+        panel = self.app.screen("session").panels["cards"]
+        for _ in range(200):
+            if panel.camera_note and not panel.camera_note.startswith("Opening"):
+                return
+            self.frames(1)
+        raise AssertionError(f"the Cards panel never said why there is no camera: {panel}")
+
+    def card_panel_overlaps(self) -> list[str]:
+        """The Cards panel's message about the camera drawn over a card button to tap."""
+        panel = self.app.screen("session").panels["cards"]
+        note = panel.ids.camera_note
+        assert self.visible(note) and note.text, "the camera's message is not showing"
+        buttons = [b for b in panel.ids.options.children if self.visible(b)]
+        assert buttons, "no card is asked for on the Cards panel"
+        return [
+            f"the camera's message {box(note)} is over card {b.text!r} {box(b)}"
+            for b in buttons
+            if intersect(box(note), box(b))
+        ]
+
+    def top_bar_breaks(self) -> list[str]:
+        """A top bar button whose word does not fit on it whole (a "Setting / s")."""
+        from kivy.core.text import Label as CoreLabel
+
+        ids = self.app.screen("session").ids
+        problems = []
+        for name in ("home", "undo", "redo", "settings"):
+            button = ids[name]
+            for word in button.text.split():
+                label = CoreLabel(text=word, font_size=button.font_size, font_name=button.font_name)
+                label.refresh()
+                if label.texture.size[0] > button.width or button.texture_size[1] > button.height:
+                    problems.append(f"{word!r} does not fit whole on its button {button.size}")
+            if not contains(box(button.parent), box(button)):
+                problems.append(f"{button.text!r} {box(button)} is off the top bar")
+        return problems
+
     def test_direwild_view(self) -> None:
-        self.check_game("direwild", "Start round")  # then a card is asked for
+        self.check_game("direwild", "Start round", card_asked=True)  # then a card is asked for
 
     def test_kradia_view(self) -> None:
-        self.check_game("kradia", "Start round 1")
+        self.check_game("kradia", "Start round 1", card_asked=True)
 
     def test_hexplore_view(self) -> None:
         self.check_game("hexplore", "Start combat")  # then each hero declares
@@ -146,7 +198,33 @@ class TestErgonomics(AppTestCase):
             register_game(original)
 
 
-def walk_up(widget):
-    while widget is not None:
-        yield widget
-        widget = widget.parent if widget.parent is not widget else None
+@contextmanager
+def text_size(scale: float):
+    """The text size setting, as Settings sets it; back to normal after."""
+    from companion.ui.style import style
+
+    before = style.font_scale
+    style.font_scale = scale
+    try:
+        yield
+    finally:
+        style.font_scale = before
+
+
+def box(widget) -> tuple[float, float, float, float]:
+    """A widget's box in window coordinates: left, bottom, right, top."""
+    left, bottom = widget.to_window(widget.x, widget.y)
+    return left, bottom, left + widget.width, bottom + widget.height
+
+
+def intersect(a, b) -> bool:
+    return a[0] < b[2] and b[0] < a[2] and a[1] < b[3] and b[1] < a[3]
+
+
+def contains(outer, inner) -> bool:
+    return (
+        outer[0] <= inner[0]
+        and inner[2] <= outer[2]
+        and outer[1] <= inner[1]
+        and inner[3] <= outer[3]
+    )

@@ -13,6 +13,7 @@ from typing import Any
 
 from kivy.app import App
 from kivy.clock import Clock
+from kivy.core.text import Label as CoreLabel
 from kivy.lang import Builder
 from kivy.properties import StringProperty
 from kivy.uix.screenmanager import Screen
@@ -24,8 +25,19 @@ from companion.ui.panels.corrections import CorrectionsPanel
 from companion.ui.panels.dice import DicePanel
 from companion.ui.panels.log import LogPanel
 from companion.ui.panels.scanner import ScannerPanel
+from companion.ui.widgets import BigButton
 
 Builder.load_file(str(Path(__file__).with_suffix(".kv")))
+
+
+class TopBarButton(BigButton):
+    """A top bar button as wide as its word at the text size chosen, so "Settings" never
+    breaks in two at Largest; the heading between the buttons gives way (it is shortened)."""
+
+    @staticmethod
+    def text_width(text: str, font_size: float, font_name: str) -> float:
+        return CoreLabel(font_size=font_size, font_name=font_name).get_extents(text)[0]
+
 
 log = logging.getLogger(__name__)
 TABS = ("dice", "log", "fix", "cards")
