@@ -256,11 +256,9 @@ class Session:
 
     def _apply(self, row: Row) -> None:
         etype, data = row.type, row.data
-        if etype in ("SessionStarted", "Undone", "Redone"):
-            return
-        if etype == "CommandIssued":
-            self._issuing = Command(data["name"], data.get("args", {}))
-        elif etype == "RequestOpened":
+        if etype in ("SessionStarted", "CommandIssued", "Undone", "Redone"):
+            return  # they say what a transaction is; the state follows from the rest
+        if etype == "RequestOpened":
             self.pending = Pending.from_json(data)
         elif etype == "RequestAnswered":
             pass  # the answers are carried in the next RequestOpened or used by the events

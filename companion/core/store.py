@@ -8,7 +8,6 @@ Snapshots are a cache for fast resume and are ignored whenever they do not fit.
 from __future__ import annotations
 
 import json
-import os
 import shutil
 import sqlite3
 import time
@@ -316,11 +315,3 @@ def count_recoverable(path: Path) -> int:
         return len(recover_rows(path)[1])
     except OSError:
         return 0
-
-
-def fsync_dir(path: Path) -> None:
-    fd = os.open(path, os.O_RDONLY)
-    try:
-        os.fsync(fd)
-    finally:
-        os.close(fd)
