@@ -61,12 +61,4 @@ class BleTraySource(BleSource):
         return self.link.state.battery
 
     def info(self) -> DeviceInfo:
-        st = self.link.state
-        return DeviceInfo(
-            self.address or "",
-            st.name or "dice tray",
-            self.kind,
-            st.battery,
-            self.status == "connected",
-            [f"{self.name}:{d}" for d in st.dice],
-        )
+        return self.link.device_info(self.address or "", self.kind, self.status == "connected")

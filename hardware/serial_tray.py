@@ -93,15 +93,7 @@ class SerialTraySource(LinkedSource):
         return await self.link.blink(die_id.split(":", 1)[-1])
 
     def info(self) -> DeviceInfo:
-        st = self.link.state
-        return DeviceInfo(
-            self.port or "",
-            st.name or "dice tray",
-            self.kind,
-            st.battery,
-            self.status == "connected",
-            [f"{self.name}:{d}" for d in st.dice],
-        )
+        return self.link.device_info(self.port or "", self.kind, self.status == "connected")
 
     # -- the link ------------------------------------------------------------------------
 

@@ -14,7 +14,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from firmware.common import wire
-from hardware.source import RollEvent
+from hardware.source import DeviceInfo, RollEvent
 
 log = logging.getLogger("hardware.tray")
 
@@ -84,6 +84,18 @@ class TrayLink:
                 f"no dice tray answered on {where} within {timeout:g} s: "
                 "check the cable, or choose another port"
             ) from None
+
+    def device_info(self, device_id: str, kind: str, connected: bool) -> DeviceInfo:
+        """What the dice panel shows for the tray, whichever way it is connected."""
+        st = self.state
+        return DeviceInfo(
+            device_id,
+            st.name or "dice tray",
+            kind,
+            st.battery,
+            connected,
+            [f"{self.source}:{d}" for d in st.dice],
+        )
 
     async def blink(self, die: str, timeout: float = 2.0) -> bool:
         """Ask the tray to blink a die; True once it says it did."""
