@@ -14,6 +14,7 @@ from companion.games.direwild.units import (
     change_stamina,
     check_enemy,
     check_hero,
+    check_playing,
     fatal_wound_to,
     geo_of,
     label,
@@ -71,10 +72,7 @@ def hit_effects(state: Any, enemy: str, content: Any) -> list:
 
 def resolve(d: Decision, args: dict[str, Any], chance: Chance, content: Any) -> None:
     s = d.state
-    if s.outcome:
-        raise RuleError(f"the chapter is over ({s.outcome})")
-    if s.phase == "game":
-        raise RuleError("battles happen in the Adventure Phase: reveal the AI card first")
+    check_playing(s, "battles happen")
     hero = check_hero(s, args.get("hero"))
     enemy = check_enemy(s, args.get("enemy"))
     creature = creature_stats(args.get("creature"))

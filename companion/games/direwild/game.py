@@ -19,7 +19,7 @@ from companion.games.direwild.state import (
     Enemy,
 )
 from companion.games.direwild.text import Texts
-from companion.games.direwild.units import KARN
+from companion.games.direwild.units import KARN, check_playing
 
 
 class Direwild(Texts, GameBase):
@@ -88,8 +88,7 @@ class Direwild(Texts, GameBase):
 
     def cmd_start_round(self, d: Decision, args: dict, chance: Chance, content: Any) -> None:
         s = d.state
-        if s.outcome:
-            raise RuleError(f"the chapter is over ({s.outcome.replace('_', ' ')})")
+        check_playing(s)
         if s.prelude is not None:
             p = s.prelude
             raise RuleError(
@@ -120,8 +119,7 @@ class Direwild(Texts, GameBase):
 
     def cmd_end_round(self, d: Decision, args: dict, chance: Chance, content: Any) -> None:
         s = d.state
-        if s.outcome:
-            raise RuleError(f"the chapter is over ({s.outcome.replace('_', ' ')})")
+        check_playing(s)
         if s.phase == "game":
             raise RuleError("reveal the Enemy AI card before ending the round")
         for hero, h in s.heroes.items():

@@ -13,6 +13,7 @@ from companion.games.direwild.units import (
     board_of,
     check_enemy,
     check_hero,
+    check_playing,
     enemy_squares,
     geo_of,
     heroes_on_board,
@@ -37,10 +38,7 @@ def set_turn_order(d: Decision, args: dict[str, Any]) -> None:
 
 def move(d: Decision, args: dict[str, Any], chance: Chance, content: Any) -> None:
     s = d.state
-    if s.outcome:
-        raise RuleError(f"the chapter is over ({s.outcome})")
-    if s.phase == "game":
-        raise RuleError("heroes move in the Adventure Phase: reveal the AI card first")
+    check_playing(s, "heroes move")
     hero = check_hero(s, args.get("hero"))
     h = s.heroes[hero]
     if h.eaten_by:

@@ -12,6 +12,7 @@ from companion.games.direwild.schema import AiAction, AiCard
 from companion.games.direwild.units import (
     KARN,
     board_of,
+    check_playing,
     enemy_squares,
     geo_of,
     heroes_on_board,
@@ -41,8 +42,7 @@ def first_player(state: Any) -> str | None:
 
 def reveal(d: Decision, args: dict[str, Any], chance: Chance, content: Any) -> None:
     s = d.state
-    if s.outcome:
-        raise RuleError(f"the chapter is over ({s.outcome}); start the next chapter or a new game")
+    check_playing(s)
     if s.phase != "game":
         raise RuleError("reveal the AI card in the Game Phase: start the round first (start_round)")
     if not s.ai_deck:

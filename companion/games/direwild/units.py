@@ -124,6 +124,18 @@ def wound_to(d: Decision, hero: str, count: int, why: str) -> None:
         d.emit("WoundTaken", hero=hero, fatal=False, count=count, why=why)
 
 
+def check_playing(state: DirewildState, adventure: str = "") -> None:
+    """Refuse once the chapter has ended; with `adventure` (what is being done, e.g.
+    "battles happen"), also refuse before the AI card has moved the game on."""
+    if state.outcome:
+        raise RuleError(
+            f"the chapter is over ({state.outcome.replace('_', ' ')}); "
+            "start the next chapter or a new game"
+        )
+    if adventure and state.phase == "game":
+        raise RuleError(f"{adventure} in the Adventure Phase: reveal the AI card first")
+
+
 def check_hero(state: DirewildState, hero: Any) -> str:
     if not isinstance(hero, str) or hero not in state.heroes:
         known = ", ".join(state.heroes) or "none"
