@@ -14,7 +14,7 @@ from __future__ import annotations
 import copy
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, ClassVar, Protocol
+from typing import TYPE_CHECKING, Any, ClassVar, Protocol, Required, TypedDict
 
 if TYPE_CHECKING:
     from companion.content.pack import Content
@@ -75,7 +75,9 @@ DIE_FACES: dict[str, tuple[tuple[str, int], ...]] = {
 class Request:
     """Chance the rules need answered: `count` dice of `profile`, or one card from `deck`.
 
-    `for_` names who rolls or draws ("stormbringer", "boss"), `why` says what for in
+    `for_` is the id of who rolls or draws ("stormbringer", "boss"); `role` is a stable key
+    for what the roll decides ("battle", "attack", "skill:navigate"), so dice sources and
+    screens match a request by its fields, never by its words; `why` says what for in
     words the dice panel can show as they are ("roll the d3 for the battle").
     """
 
@@ -86,11 +88,22 @@ class Request:
     count: int = 1
     deck: str = ""
     options: tuple[str, ...] = ()
+    role: str = ""
+
+    @property
+    def faces(self) -> tuple[int, ...]:
+        """The game values one die of this request's profile can show."""
+        return DIE_PROFILES.get(self.profile, ())
 
     def to_json(self) -> dict[str, Any]:
-        out: dict[str, Any] = {"kind": self.kind, "for": self.for_, "why": self.why}
+        out: dict[str, Any] = {
+            "kind": self.kind,
+            "for": self.for_,
+            "role": self.role,
+            "why": self.why,
+        }
         if self.kind == "dice":
-            out.update(profile=self.profile, count=self.count)
+            out.update(profile=self.profile, count=self.count, faces=list(self.faces))
         else:
             out.update(deck=self.deck, options=list(self.options))
         return out
@@ -105,6 +118,7 @@ class Request:
             count=int(data.get("count", 1)),
             deck=data.get("deck", ""),
             options=tuple(data.get("options", ())),
+            role=data.get("role", ""),
         )
 
     def describe(self) -> str:
@@ -166,15 +180,41 @@ class Chance:
         self._next += 1
         return request.check(answer)
 
-    def roll(self, profile: str, count: int = 1, *, for_: str = "", why: str) -> list[int]:
+    def roll(
+        self, profile: str, count: int = 1, *, for_: str = "", why: str, role: str = ""
+    ) -> list[int]:
         """Ask for `count` dice of `profile`; returns their game values."""
-        return self._take(Request("dice", why, for_, profile=profile, count=count))
+        return self._take(Request("dice", why, for_, profile=profile, count=count, role=role))
 
     def draw(
-        self, deck: str, *, for_: str = "", why: str, options: tuple[str, ...] | list[str] = ()
+        self,
+        deck: str,
+        *,
+        for_: str = "",
+        why: str,
+        options: tuple[str, ...] | list[str] = (),
+        role: str = "",
     ) -> str:
         """Ask for one card from `deck` (optionally limited to `options`); returns its id."""
-        return self._take(Request("draw", why, for_, deck=deck, options=tuple(options)))
+        return self._take(Request("draw", why, for_, deck=deck, options=tuple(options), role=role))
+
+
+# One legal command, complete and ready to send: `{"do": NAME, "with": {...}}`.  `label`
+# is the button's words (names, never ids).  `inputs` names the arguments that are facts
+# read off the table rather than choices, as dotted paths into "with" ("creature.attack"),
+# each `{"min": int, "max": int}` or `{"choices": [...]}`; "with" already holds a valid
+# default for each.  `primary` marks the one step the rules expect next.
+Action = TypedDict(
+    "Action",
+    {
+        "do": Required[str],
+        "with": Required[dict[str, Any]],
+        "label": str,
+        "inputs": dict[str, dict[str, Any]],
+        "primary": bool,
+    },
+    total=False,
+)
 
 
 class Game(Protocol):
@@ -196,6 +236,9 @@ class Game(Protocol):
 
     def describe(self, event: Event) -> str:
         """The event in words for the action log."""
+
+    def legal_actions(self, state: Any, content: Content) -> list[Action]:
+        """Every command the rules would accept now (none while the game is over)."""
 
 
 class Decision:

@@ -27,7 +27,15 @@ def test_dice_request_waits_in_the_state_until_answered(tmp_path):
     result = s.do("roll", {"count": 2})
     assert result.request is not None and result.request.profile == "d6"
     assert s.to_json()["requests"] == [
-        {"kind": "dice", "for": "player", "why": "to score", "profile": "d6", "count": 2}
+        {
+            "kind": "dice",
+            "for": "player",
+            "role": "score",
+            "why": "to score",
+            "profile": "d6",
+            "count": 2,
+            "faces": [1, 2, 3, 4, 5, 6],
+        }
     ]
     assert s.to_json()["score"] == 0
     s.close()
