@@ -1,0 +1,320 @@
+"""The tablet's HTTP + WebSocket server for phones, on the app's own asyncio loop.
+
+Routes: `/` the phone page, `/s/<name>` its few shipped files (looked up by name in a
+fixed list, never as a path), `/ws` the live connection.  Every request carries a token
+(`?t=`); the page and its files accept the join token or a phone's own, the socket
+turns a join token into a phone's own on the first message.  Messages are JSON; see
+`companion.host.table` for how commands apply once and `view` for what a phone shows.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import html
+import ipaddress
+import json
+import socket
+from dataclasses import dataclass
+from importlib import resources
+from typing import Any
+
+from aiohttp import WSMsgType, web
+
+from companion.core.rules import RuleError
+from companion.host.table import Phone, Table
+from companion.host.tokens import Grant, TokenRefused, Tokens
+
+MAX_MESSAGE = 64 * 1024  # bytes in one phone message: a command is a few hundred
+MAX_SOCKETS = 32  # open connections at once: a table has a handful of phones
+
+# The phone page's files: name -> (package folder, content type).
+STATIC: dict[str, str] = {
+    "app.js": "text/javascript; charset=utf-8",
+    "app.css": "text/css; charset=utf-8",
+    "zxing_reader.js": "text/javascript; charset=utf-8",
+    "zxing_reader.wasm": "application/wasm",
+}
+
+HEADERS = {
+    "Content-Security-Policy": (
+        "default-src 'none'; script-src 'self' 'wasm-unsafe-eval'; style-src 'self'; "
+        "connect-src 'self'; img-src 'self' blob: data:; media-src 'self' blob: mediastream:; "
+        "base-uri 'none'; form-action 'none'; frame-ancestors 'none'"
+    ),
+    "X-Content-Type-Options": "nosniff",
+    "Referrer-Policy": "no-referrer",
+    "Cache-Control": "no-store",
+}
+
+
+def lan_address() -> str:
+    """This machine's address on the local network, found without sending a packet (a
+    UDP socket's connect only picks the route).  Loopback when there is no private one:
+    the host never listens on a public address."""
+    with contextlib.suppress(OSError), socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as s:
+        s.connect(("10.255.255.255", 9))
+        address = s.getsockname()[0]
+        if is_local(address):
+            return address
+    return "127.0.0.1"
+
+
+def is_local(address: str) -> bool:
+    """Loopback or a private (RFC 1918, link-local) address: reachable from the table only."""
+    try:
+        ip = ipaddress.ip_address(address)
+    except ValueError:
+        return False
+    return ip.is_loopback or ip.is_private or ip.is_link_local
+
+
+def _static(name: str) -> bytes:
+    return (resources.files("companion.host") / "static" / name).read_bytes()
+
+
+@dataclass
+class Link:
+    """One open phone connection."""
+
+    ws: web.WebSocketResponse
+    token: str
+    phone: Phone | None = None
+
+
+class PhoneHost:
+    """Serves one session to phones.  `start()` and `stop()` run on the session's loop."""
+
+    def __init__(
+        self,
+        session: Any,
+        address: str = "127.0.0.1",
+        port: int = 0,
+        tokens: Tokens | None = None,
+        table: Table | None = None,
+    ) -> None:
+        if not is_local(address):
+            raise ValueError(f"{address} is not a local network address: phones join on the LAN only")
+        self.session = session
+        self.address = address
+        self.port = port
+        self.tokens = tokens or Tokens()
+        self.table = table or Table(session)
+        self.links: list[Link] = []
+        self.listeners: list[Any] = []  # called with no arguments when phones come or go
+        self._runner: web.AppRunner | None = None
+        self._files = {name: _static(name) for name in STATIC}
+        self._page = _static("index.html").decode()
+        self._broadcast_due = False
+        self._loop: asyncio.AbstractEventLoop | None = None
+
+    # -- life --------------------------------------------------------------------------
+
+    async def start(self) -> None:
+        self._loop = asyncio.get_running_loop()
+        app = web.Application(middlewares=[self._headers], client_max_size=MAX_MESSAGE)
+        app.router.add_get("/", self._index)
+        app.router.add_get("/s/{name}", self._file)
+        app.router.add_get("/ws", self._socket)
+        self._runner = web.AppRunner(app, access_log=None, shutdown_timeout=1.0)
+        await self._runner.setup()
+        site = web.TCPSite(self._runner, self.address, self.port)
+        await site.start()
+        sockets = site._server.sockets if site._server else []  # type: ignore[union-attr]
+        if sockets:
+            self.port = sockets[0].getsockname()[1]
+        self.session.subscribe(self._session_changed)
+
+    async def stop(self) -> None:
+        self.session.unsubscribe(self._session_changed)
+        for link in list(self.links):
+            with contextlib.suppress(Exception):
+                await link.ws.close()
+        if self._runner is not None:
+            await self._runner.cleanup()
+            self._runner = None
+
+    @property
+    def join_url(self) -> str:
+        return f"http://{self.address}:{self.port}/?t={self.tokens.join.token}"
+
+    def new_link(self) -> str:
+        """A fresh join link (the old QR code stops working; joined phones stay)."""
+        self.tokens.new_join()
+        self._told()
+        return self.join_url
+
+    def phones(self) -> list[tuple[Phone, bool]]:
+        """Each joined phone, and whether it is connected now."""
+        live = {link.phone.id for link in self.links if link.phone is not None}
+        return [(p, p.id in live) for p in self.table.phones.values()]
+
+    def remove_phone(self, phone_id: str) -> None:
+        """Take a phone out: its token is revoked and its connection closed."""
+        self.tokens.revoke_phone(phone_id)
+        self.table.remove(phone_id)
+        for link in [k for k in self.links if k.phone is not None and k.phone.id == phone_id]:
+            self._spawn(self._refuse(link, "The tablet took this phone out of the game."))
+        self._told()
+
+    def _told(self) -> None:
+        for listener in list(self.listeners):
+            listener()
+
+    def _spawn(self, coro: Any) -> None:
+        assert self._loop is not None
+        task = self._loop.create_task(coro)
+        task.add_done_callback(lambda t: t.exception() if not t.cancelled() else None)
+
+    # -- HTTP --------------------------------------------------------------------------
+
+    @web.middleware
+    async def _headers(self, request: web.Request, handler: Any) -> web.StreamResponse:
+        response = await handler(request)
+        for key, value in HEADERS.items():
+            response.headers.setdefault(key, value)
+        return response
+
+    def _grant(self, request: web.Request) -> Grant:
+        return self.tokens.check(request.query.get("t"))
+
+    async def _index(self, request: web.Request) -> web.Response:
+        try:
+            grant = self._grant(request)
+        except TokenRefused as refused:
+            return web.Response(
+                status=403, text=self._refusal_page(refused.message), content_type="text/html"
+            )
+        page = self._page.replace("{{TOKEN}}", html.escape(grant.token, quote=True))
+        return web.Response(text=page, content_type="text/html")
+
+    def _refusal_page(self, message: str) -> str:
+        return (
+            "<!doctype html><html lang='en'><head><meta charset='utf-8'>"
+            "<meta name='viewport' content='width=device-width, initial-scale=1'>"
+            "<title>Table Companion</title></head><body style='font:24px sans-serif;padding:16px'>"
+            f"<h1>Not let in</h1><p id='refused'>{html.escape(message)}</p></body></html>"
+        )
+
+    async def _file(self, request: web.Request) -> web.Response:
+        try:
+            self._grant(request)
+        except TokenRefused as refused:
+            return web.Response(status=403, text=refused.message)
+        name = request.match_info["name"]
+        if name not in STATIC:
+            return web.Response(status=404, text="No such file.")
+        kind = STATIC[name]
+        return web.Response(
+            body=self._files[name],
+            headers={"Content-Type": kind},
+        )
+
+    # -- WebSocket ---------------------------------------------------------------------
+
+    async def _socket(self, request: web.Request) -> web.StreamResponse:
+        token = request.query.get("t") or ""
+        ws = web.WebSocketResponse(max_msg_size=MAX_MESSAGE, heartbeat=20.0)
+        await ws.prepare(request)
+        link = Link(ws, token)
+        try:
+            self.tokens.check(token)
+            if len(self.links) >= MAX_SOCKETS:
+                raise TokenRefused("The tablet has too many connections: close a tab and retry.")
+        except TokenRefused as refused:
+            await self._refuse(link, refused.message)
+            return ws
+        self.links.append(link)
+        try:
+            async for msg in ws:
+                if msg.type != WSMsgType.TEXT:
+                    continue
+                if not await self._message(link, msg.data):
+                    break
+        finally:
+            if link in self.links:
+                self.links.remove(link)
+            if link.phone is not None:
+                link.phone.connected = any(k.phone is link.phone for k in self.links)
+                self._told()
+        return ws
+
+    async def _refuse(self, link: Link, text: str) -> None:
+        with contextlib.suppress(Exception):
+            await link.ws.send_json({"t": "refused", "text": text})
+            await link.ws.close(code=4403, message=b"refused")
+        if link in self.links:
+            self.links.remove(link)
+
+    async def _message(self, link: Link, data: str) -> bool:
+        """Handle one message; False when the connection must close."""
+        try:
+            grant = self.tokens.check(link.token)
+        except TokenRefused as refused:
+            await self._refuse(link, refused.message)
+            return False
+        try:
+            message = json.loads(data)
+        except ValueError:
+            await link.ws.send_json({"t": "error", "text": "The tablet could not read that."})
+            return True
+        if not isinstance(message, dict):
+            return True
+        kind = message.get("t")
+        if kind == "hello":
+            return await self._hello(link, grant, message)
+        if link.phone is None:
+            await self._refuse(link, "Say hello first: reload the page.")
+            return False
+        if kind == "cmd":
+            if message.get("phone") not in (None, link.phone.id):
+                await link.ws.send_json({"t": "error", "text": "That command is another phone's."})
+                return True
+            reply = self.table.command(link.phone, message)
+            await link.ws.send_json(reply)
+            await self._flush()
+        elif kind == "sync":
+            await link.ws.send_json({"t": "state", **self.table.view()})
+        return True
+
+    async def _hello(self, link: Link, grant: Grant, message: dict[str, Any]) -> bool:
+        phone_id = message.get("phone")
+        if not grant.joining and grant.phone != phone_id:
+            await self._refuse(link, "This pass belongs to another phone. Scan the QR code.")
+            return False
+        try:
+            phone = self.table.join(phone_id, message.get("name") or "")
+        except RuleError as exc:
+            await self._refuse(link, exc.message)
+            return False
+        if grant.joining:
+            link.token = self.tokens.issue_phone(phone.id).token
+        link.phone = phone
+        phone.connected = True
+        await link.ws.send_json(
+            {"t": "welcome", "phone": phone.id, "name": phone.name, "token": link.token,
+             "seq": phone.last_seq}
+        )
+        await link.ws.send_json({"t": "state", **self.table.view()})
+        self._told()
+        return True
+
+    # -- updates -----------------------------------------------------------------------
+
+    def _session_changed(self, _session: Any, _result: Any) -> None:
+        """Any change, from a phone or the tablet: every phone gets the new state once the
+        current handler is done (several changes in a row make one update)."""
+        if not self._broadcast_due and self._loop is not None:
+            self._broadcast_due = True
+            self._loop.call_soon(lambda: self._spawn(self._flush()))
+
+    async def _flush(self) -> None:
+        if not self._broadcast_due:
+            return
+        self._broadcast_due = False
+        state = {"t": "state", **self.table.view()}
+        for link in list(self.links):
+            if link.phone is None or link.ws.closed:
+                continue
+            with contextlib.suppress(ConnectionError, RuntimeError):
+                await link.ws.send_json(state)

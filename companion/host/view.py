@@ -1,0 +1,166 @@
+"""What a phone shows, read from the session: the waiting roll or draw, the buttons the
+rules offer, the last step's result card and every hero at a glance.
+
+Everything here is read, never decided: the request's faces and options come from the
+request, the buttons from the game's `legal_actions` (or the core's `Session.actions()`
+once it exists), the result lines from the game's own `describe`.  Ids are turned into
+names before they leave the tablet, so a phone never shows one.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from typing import Any
+
+import msgspec
+
+from companion.core.rules import DIE_FACES, Request
+
+
+def pretty(item_id: str) -> str:
+    """The last part of an id as words, for when content has no title for it."""
+    return item_id.rsplit("/", 1)[-1].replace("_", " ").strip().capitalize()
+
+
+def name_of(session: Any, item_id: str) -> str:
+    """A name for an id: the content's title, else the id's last part in words."""
+    if not item_id:
+        return ""
+    item = session.content.by_id(item_id)
+    title = getattr(item, "title", None) or getattr(item, "name", None)
+    return str(title) if title else pretty(item_id)
+
+
+def revision(session: Any) -> int:
+    """The log's revision: the sequence number of its newest row, in this process or any."""
+    return int(session.store.last_seq())
+
+
+def waiting_key(session: Any) -> str:
+    """A short fingerprint of what is waiting now (request and answers so far), so a phone's
+    answer to a request that was meanwhile answered is recognised as stale."""
+    pending = getattr(session, "pending", None)
+    if pending is None:
+        return ""
+    blob = json.dumps(pending.to_json(), sort_keys=True, default=str).encode()
+    return hashlib.sha256(blob).hexdigest()[:16]
+
+
+def legal_actions(session: Any) -> list[dict[str, Any]]:
+    """The rules' legal actions now; none while something waits on chance (the phone
+    answers that instead) or when the game does not list them yet."""
+    actions = getattr(session, "actions", None)
+    if callable(actions):
+        listed = actions()
+        return list(listed.get("actions", []) if isinstance(listed, dict) else listed)
+    if getattr(session, "pending", None) is not None:
+        return []
+    lister = getattr(session.game, "legal_actions", None)
+    if lister is None:
+        return []
+    try:
+        return list(lister(session.state, session.content) or [])
+    except NotImplementedError:
+        return []
+
+
+def same_action(a: dict[str, Any], b: dict[str, Any]) -> bool:
+    return a.get("do") == b.get("do") and (a.get("with") or {}) == (b.get("with") or {})
+
+
+def waiting_view(session: Any, request: Request | None) -> dict[str, Any] | None:
+    if request is None:
+        return None
+    out: dict[str, Any] = {
+        "kind": request.kind,
+        "who": name_of(session, request.for_),
+        "why": request.why,
+        "key": waiting_key(session),
+    }
+    if request.kind == "dice":
+        faces = DIE_FACES.get(request.profile) or tuple((str(v), v) for v in request.faces)
+        seen: dict[int, str] = {}
+        for label, value in faces:
+            seen.setdefault(value, label)
+        out.update(
+            count=request.count,
+            die=request.profile.replace("_", " "),
+            faces=[{"label": label, "value": value} for value, label in sorted(seen.items())],
+        )
+    else:
+        out.update(
+            deck=pretty(request.deck),
+            options=[{"card": o, "name": name_of(session, o)} for o in request.options],
+        )
+    return out
+
+
+def result_view(session: Any) -> dict[str, Any] | None:
+    """The newest step in the game's history that did something, in the game's words."""
+    for rows in reversed(session.history()):
+        lines = [session.describe(r) for r in rows if r.type not in _QUIET]
+        lines = [line for line in lines if line]
+        if not rows or rows[0].type == "SessionStarted":
+            return None
+        if lines:
+            head = rows[0]
+            title = (
+                head.data.get("name", "").replace("_", " ").capitalize()
+                if head.type == "CommandIssued"
+                else session.describe(head)
+            )
+            return {"title": title, "lines": lines[:12]}
+    return None
+
+
+_QUIET = {"CommandIssued", "RequestOpened", "CommandDone", "RequestAnswered"}
+
+
+def _glance(value: Any) -> bool:
+    return isinstance(value, bool | int) or (isinstance(value, str) and 0 < len(value) <= 40)
+
+
+def heroes_view(session: Any) -> list[dict[str, Any]]:
+    """Each hero's name and plain numbers and flags, for the phone's "my hero" card."""
+    heroes = getattr(session.state, "heroes", None)
+    if not isinstance(heroes, dict):
+        return []
+    out = []
+    for hero_id, hero in heroes.items():
+        data = msgspec.to_builtins(hero) if not isinstance(hero, dict) else hero
+        if not isinstance(data, dict):
+            continue
+        name = data.get("name") or name_of(session, data.get("card") or hero_id)
+        if name == pretty(hero_id) and session.content.by_id(hero_id) is None:
+            name = name_of(session, hero_id)
+        facts = []
+        for key, value in data.items():
+            if key in ("name", "card") or not _glance(value):
+                continue
+            if isinstance(value, str):
+                value = name_of(session, value) if "/" in value else value.replace("_", " ")
+            elif isinstance(value, bool):
+                value = "yes" if value else "no"
+            facts.append({"label": key.replace("_", " ").capitalize(), "value": str(value)})
+        out.append({"id": hero_id, "name": str(name), "facts": facts})
+    return out
+
+
+def table_view(session: Any) -> dict[str, Any]:
+    """Everything a phone renders, stamped with the log's revision."""
+    summary = getattr(session.game, "summary", None)
+    actions = [
+        {"do": a["do"], "with": a.get("with", {}), "label": a.get("label") or pretty(a["do"])}
+        | ({"primary": True} if a.get("primary") else {})
+        for a in legal_actions(session)
+    ]
+    return {
+        "rev": revision(session),
+        "game": session.game.title,
+        "summary": summary(session.state) if summary else "",
+        "waiting": waiting_view(session, session.request),
+        "actions": actions,
+        "result": result_view(session),
+        "heroes": heroes_view(session),
+    }

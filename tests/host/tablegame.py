@@ -1,0 +1,32 @@
+"""The tiny test game with the legal actions a phone renders as buttons."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from companion.core.rules import Action
+from companion.core.session import Session
+from companion.games import get_game
+from tests.fixtures.tinygame import TinyGame
+
+
+class TableTiny(TinyGame):
+    """Tiny, listing what is legal: add, roll, draw, and the next round until the game ends."""
+
+    def legal_actions(self, state: Any, content: Any) -> list[Action]:
+        if state.outcome:
+            return []
+        return [
+            {"do": "add", "with": {"n": 1}, "label": "Add one"},
+            {"do": "roll", "with": {"count": 1}, "label": "Roll for score", "primary": True},
+            {"do": "draw", "with": {}, "label": "Take a token"},
+            {"do": "next_round", "with": {}, "label": f"Start round {state.round + 1}"},
+        ]
+
+
+def new_session(path, game: Any = None) -> Session:
+    return Session.create(path / "table.sqlite", game or TableTiny())
+
+
+def tiny() -> Any:
+    return get_game("tiny")
