@@ -66,6 +66,8 @@ def is_local(address: str) -> bool:
         ip = ipaddress.ip_address(address)
     except ValueError:
         return False
+    if ip.is_unspecified:
+        return False  # 0.0.0.0 or :: would listen on every interface, public ones too
     return ip.is_loopback or ip.is_private or ip.is_link_local
 
 

@@ -38,12 +38,17 @@ def revision(session: Any) -> int:
 
 
 def waiting_key(session: Any) -> str:
-    """A short fingerprint of what is waiting now (request and answers so far), so a phone's
-    answer to a request that was meanwhile answered is recognised as stale."""
+    """A short fingerprint of what is waiting now (the transaction that asked, the request and
+    the answers so far), so a phone's answer to a request that was answered meanwhile, even
+    by the same kind of roll asked again, is recognised as stale."""
     pending = getattr(session, "pending", None)
     if pending is None:
         return ""
-    blob = json.dumps(pending.to_json(), sort_keys=True, default=str).encode()
+    opened = next(
+        (rows[0].tx for rows in reversed(session.history()) if any(r.type == "RequestOpened" for r in rows)),
+        -1,
+    )
+    blob = json.dumps([opened, pending.to_json()], sort_keys=True, default=str).encode()
     return hashlib.sha256(blob).hexdigest()[:16]
 
 

@@ -1,0 +1,136 @@
+"""Phone commands apply once, are refused in words when the game has moved on, and Undo
+takes back only a phone's own last action."""
+
+from __future__ import annotations
+
+from companion.host.table import Table
+from companion.host.view import revision, waiting_key
+from tests.host.tablegame import new_session, tiny
+
+
+class Clock:
+    def __init__(self) -> None:
+        self.now = 0.0
+
+    def __call__(self) -> float:
+        return self.now
+
+
+def cmd(table: Table, phone, seq: int, do: str, args=None, **extra):
+    message = {"seq": seq, "rev": revision(table.session), "do": do, "with": args or {}, **extra}
+    return table.command(phone, message)
+
+
+def rows_of(session, kind: str) -> list:
+    return [r for tx in session.history() for r in tx if r.type == kind]
+
+
+def test_a_resent_command_is_applied_once_and_gets_its_first_reply(tmp_path):
+    with new_session(tmp_path) as session:
+        table = Table(session)
+        ann = table.join("ann-phone", "Ann")
+        first = cmd(table, ann, 1, "add", {"n": 1})
+        again = table.command(ann, {"seq": 1, "rev": 0, "do": "add", "with": {"n": 1}})
+        assert first["ok"] and again["ok"] and again["again"]
+        assert session.state.score == 1
+        assert len(rows_of(session, "Added")) == 1
+
+
+def test_a_refusal_is_remembered_too_so_a_resend_does_not_run_it_later(tmp_path):
+    with new_session(tmp_path) as session:
+        table = Table(session)
+        ann = table.join("ann", "Ann")
+        refused = cmd(table, ann, 1, "answer", {"values": [3]}, waiting="")
+        assert not refused["ok"] and "Nothing is waiting" in refused["text"]
+        session.do("roll", {"count": 1})
+        again = cmd(table, ann, 1, "answer", {"values": [3]}, waiting=waiting_key(session))
+        assert not again["ok"] and again["again"]
+        assert session.request is not None  # the late resend did not answer the new roll
+
+
+def test_an_answer_to_a_roll_that_was_answered_meanwhile_is_refused(tmp_path):
+    with new_session(tmp_path) as session:
+        table = Table(session)
+        ann, ben = table.join("ann", "Ann"), table.join("ben", "Ben")
+        session.do("roll", {"count": 1})
+        key, rev = waiting_key(session), revision(session)
+        assert cmd(table, ann, 1, "answer", {"values": [2]}, waiting=key)["ok"]
+        session.do("roll", {"count": 1})  # a new roll of the same kind waits now
+        late = table.command(
+            ben, {"seq": 1, "rev": rev, "do": "answer", "with": {"values": [5]}, "waiting": key}
+        )
+        assert not late["ok"] and "moved on" in late["text"] and "to score" in late["text"]
+        assert session.state.last_roll == [2] and session.request is not None
+
+
+def test_a_button_the_rules_no_longer_offer_is_refused_when_the_game_moved_on(tmp_path):
+    with new_session(tmp_path) as session:
+        table = Table(session)
+        ann = table.join("ann", "Ann")
+        rev = revision(session)
+        session.do("roll", {"count": 1})  # now waiting: the rules offer no buttons
+        stale = table.command(ann, {"seq": 1, "rev": rev, "do": "add", "with": {"n": 1}})
+        assert not stale["ok"] and "moved on" in stale["text"]
+        assert session.state.score == 0
+
+
+def test_a_button_still_offered_after_the_game_moved_on_still_works(tmp_path):
+    with new_session(tmp_path) as session:
+        table = Table(session)
+        ann = table.join("ann", "Ann")
+        rev = revision(session)
+        session.do("add", {"n": 2})
+        moved = table.command(ann, {"seq": 1, "rev": rev, "do": "add", "with": {"n": 1}})
+        assert moved["ok"] and session.state.score == 3
+
+
+def test_undo_takes_back_only_the_phones_own_last_action(tmp_path):
+    with new_session(tmp_path) as session:
+        table = Table(session)
+        ann, ben = table.join("ann", "Ann"), table.join("ben", "Ben")
+        assert cmd(table, ann, 1, "add", {"n": 1})["ok"]
+        assert cmd(table, ben, 1, "roll", {"count": 1})["ok"]
+        assert cmd(table, ben, 2, "answer", {"values": [5]}, waiting=waiting_key(session))["ok"]
+        refused = cmd(table, ann, 2, "undo")
+        assert not refused["ok"] and "own last action" in refused["text"]
+        assert session.state.score == 6
+        assert cmd(table, ben, 3, "undo")["ok"] and session.request is not None
+        assert cmd(table, ben, 4, "undo")["ok"] and session.state.score == 1
+        assert cmd(table, ann, 3, "undo")["ok"] and session.state.score == 0
+
+
+def test_a_phone_sending_too_fast_is_slowed_and_loses_nothing(tmp_path):
+    clock = Clock()
+    with new_session(tmp_path) as session:
+        table = Table(session, clock=clock, rate=2, burst=3)
+        ann = table.join("ann", "Ann")
+        replies = [cmd(table, ann, n, "add", {"n": 1}) for n in (1, 2, 3, 4)]
+        assert [r["ok"] for r in replies] == [True, True, True, False]
+        assert replies[3]["retry"] and "Too fast" in replies[3]["text"]
+        clock.now += 1
+        assert cmd(table, ann, 4, "add", {"n": 1})["ok"]  # the same number, now taken
+        assert session.state.score == 4
+
+
+def test_a_scanned_card_answers_the_waiting_draw_with_the_phone_named(tmp_path):
+    from vision.payload import encode
+
+    with new_session(tmp_path, tiny()) as session:
+        table = Table(session)
+        ann = table.join("ann", "Ann")
+        session.do("draw")
+        reply = cmd(table, ann, 1, "scan", {"text": encode("tiny/token/silver")})
+        assert reply["ok"], reply
+        assert session.state.hand == ["tiny/token/silver"]
+        assert rows_of(session, "RequestAnswered")[-1].data["by"] == "phone: Ann"
+
+
+def test_bad_input_gets_words_and_changes_nothing(tmp_path):
+    with new_session(tmp_path) as session:
+        table = Table(session)
+        ann = table.join("ann", "Ann")
+        assert "without its number" in table.command(ann, {"do": "add"})["text"]
+        assert "cannot read" in cmd(table, ann, 1, "add", None, **{"with": [1]})["text"]
+        assert "do not offer" in cmd(table, ann, 2, "add", {"n": 99})["text"]
+        assert "read nothing" in cmd(table, ann, 3, "scan", {"text": 5})["text"]
+        assert session.state.score == 0 and len(session.chain.alive) == 1
