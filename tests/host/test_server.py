@@ -133,7 +133,7 @@ async def test_two_phones_see_each_others_changes_and_the_tablets(hosted):
     state = await ann.until(lambda s: s["result"] is not None)
     assert state["waiting"] is None and state["result"]["lines"] == ["Rolled: values [4]"]
     host.session.do("add", {"n": 1})  # a touch on the tablet
-    assert (await ben.expect("state"))["summary"] == "Round 0, score 5"
+    assert (await ben.until(lambda s: s["summary"] == "Round 0, score 5"))["waiting"] is None
     assert {p.name for p, on in host.phones() if on} == {"Ann", "Ben"}
 
 
