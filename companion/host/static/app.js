@@ -11,7 +11,7 @@
   store.setItem("tc-phone", phoneId);
   let seq = Number(store.getItem("tc-seq") || 0);
   let outbox = JSON.parse(store.getItem("tc-outbox") || "[]");
-  let ws = null, view = null, refused = false, backoff = 300, chosen = [];
+  let ws = null, view = null, refused = false, paused = false, backoff = 300, chosen = [];
   const metrics = { scans: [], decodeMs: [] };
   window.tcPhone = { metrics, get view() { return view; }, get outbox() { return outbox; },
     get seq() { return seq; }, phoneId, drop: () => ws && ws.close(), hold: false };
@@ -29,14 +29,14 @@
   $("name").addEventListener("change", () => { store.setItem("tc-name", $("name").value); hello(); });
 
   function connect() {
-    if (refused) return;
+    if (refused || paused) return;
     const scheme = location.protocol === "https:" ? "wss" : "ws";
     ws = new WebSocket(`${scheme}://${location.host}/ws?t=${encodeURIComponent(token)}`);
     ws.onopen = () => { backoff = 300; hello(); };
     ws.onmessage = (e) => receive(JSON.parse(e.data));
     ws.onclose = () => {
       $("link").textContent = refused ? "not let in" : "reconnecting…"; $("link").className = "link off";
-      if (!refused) setTimeout(connect, backoff); backoff = Math.min(backoff * 2, 3000);
+      if (!refused && !paused) setTimeout(connect, backoff); backoff = Math.min(backoff * 2, 3000);
     };
   }
   function hello() {
@@ -193,5 +193,9 @@
     if (text) seen(text); else $("scan-state").textContent = "No card label found in that photo: try again closer.";
   });
   window.tcPhone.startCamera = () => startCamera();
+  window.tcPhone.stopCamera = () => { scanning = false; };
+  // Out of reach (a phone in a pocket, a tunnel): used by the tests to go away and come back.
+  window.tcPhone.pause = () => { paused = true; if (ws) ws.close(); };
+  window.tcPhone.resume = () => { paused = false; connect(); };
   connect();
 })();

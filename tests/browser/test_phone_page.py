@@ -1,0 +1,154 @@
+"""The phone page in a real browser: join by the link, answer a roll from the keypad, scan
+a card with the phone's camera, two phones at once, a phone cut off mid-command, a phone
+that comes back several revisions behind, and tokens refused."""
+
+from __future__ import annotations
+
+import itertools
+from pathlib import Path
+
+import pytest
+
+from companion.host.view import revision
+from tests.browser.harness import HostThread, Phone, card_video
+from tests.host.tablegame import TableTiny, new_session
+from vision.payload import encode
+
+pytestmark = pytest.mark.browser
+SILVER = "tiny/token/silver"
+SHOTS = Path(__file__).resolve().parents[2] / "artifacts" / "ui"
+_profiles = itertools.count()
+
+
+@pytest.fixture
+def table(tmp_path):
+    host = HostThread(lambda: new_session(tmp_path, TableTiny()))
+    yield host
+    host.close()
+
+
+@pytest.fixture
+def phones(tmp_path):
+    opened: list[Phone] = []
+
+    def open_phone(video: Path | None = None) -> Phone:
+        phone = Phone(tmp_path / f"profile-{next(_profiles)}", video)
+        opened.append(phone)
+        return phone
+
+    yield open_phone
+    for phone in opened:
+        phone.close()
+
+
+def rows(table: HostThread, kind: str) -> list:
+    history = table.call(table.session.history)
+    return [r for tx in history for r in tx if r.type == kind]
+
+
+def joined(phone: Phone, table: HostThread) -> Phone:
+    phone.open(table.host.join_url)
+    phone.until(lambda: phone.text("link") == "joined", what="joined")
+    return phone
+
+
+def test_join_by_the_link_and_answer_a_roll_from_the_keypad(table, phones):
+    phone = joined(phones(), table)
+    assert phone.text("game") == "Tiny: Round 0, score 0"
+    phone.tap("#actions button.primary")  # "Roll for score", the rules' next step
+    phone.until(lambda: phone.js("return !document.getElementById('waiting').hidden"), what="the roll")
+    assert phone.text("waiting-who") == "Roll d6"
+    assert phone.text("waiting-why") == "Player: to score"
+    faces = phone.js("return [...document.querySelectorAll('#keypad button')].map(b => b.textContent)")
+    assert faces == ["1", "2", "3", "4", "5", "6"]
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    phone.driver.save_screenshot(str(SHOTS / "phone-roll-360.png"))
+    phone.tap('#keypad button[data-value="5"]')
+    phone.until(lambda: "Rolled: values [5]" in phone.text("result-lines"), what="the result card")
+    assert phone.text("game") == "Tiny: Round 0, score 5"
+    assert phone.text("message") == "Answered."
+    assert rows(table, "RequestAnswered")[-1].data["by"].startswith("phone: ")
+    phone.driver.save_screenshot(str(SHOTS / "phone-result-360.png"))
+    phone.tap("#undo")
+    phone.until(lambda: phone.text("message") == "Undone.", what="the undo")
+    assert table.call(lambda: table.session.request) is not None  # back to the waiting roll
+
+
+def test_a_card_shown_to_the_phones_camera_answers_the_waiting_draw(table, phones, tmp_path):
+    video = card_video(tmp_path / "silver.y4m", SILVER)
+    phone = joined(phones(video), table)
+    table.call(lambda: table.session.do("draw"))
+    phone.until(lambda: phone.text("waiting-who") == "Draw: Tokens", what="the draw")
+    phone.tap("#scan-start")
+    phone.until(lambda: "Silver" in phone.text("message"), seconds=30, what="the card taken")
+    phone.js("tcPhone.stopCamera()")
+    assert table.call(lambda: table.session.state.hand) == [SILVER]
+    answered = rows(table, "RequestAnswered")
+    assert len(answered) == 1 and answered[0].data["values"] == SILVER
+    phone.until(lambda: "Drew" in phone.text("result-lines"), what="the result card")
+    metrics = phone.js("return tcPhone.metrics")
+    assert metrics["scans"][0]["shown"] >= metrics["scans"][0]["read"]
+
+
+def test_two_phones_at_once_one_asks_the_other_answers(table, phones):
+    ann, ben = joined(phones(), table), joined(phones(), table)
+    ann.tap("#actions button.primary")
+    ben.until(lambda: ben.text("waiting-who") == "Roll d6", what="the roll on the other phone")
+    ben.tap('#keypad button[data-value="3"]')
+    for phone in (ann, ben):
+        phone.until(lambda p=phone: "Rolled: values [3]" in p.text("result-lines"), what="result")
+    assert len(table.host.phones()) == 2
+    assert [r.data["values"] for r in rows(table, "RequestAnswered")] == [[3]]
+
+
+def test_a_phone_cut_off_mid_command_resends_and_it_is_applied_once(table, phones):
+    phone = joined(phones(), table)
+    for _ in range(3):  # each time the socket drops right after the command leaves
+        before = table.call(lambda: table.session.state.score)
+        phone.js("document.querySelector('#actions button').click(); tcPhone.drop();")
+        phone.until(lambda: phone.js("return tcPhone.outbox.length") == 0, what="the resend")
+        phone.until(lambda: phone.text("link") == "joined", what="rejoined")
+        assert table.call(lambda: table.session.state.score) == before + 1
+    assert len(rows(table, "Added")) == 3
+    held = phone.js("tcPhone.hold = true; tcPhone.send('add', {n: 1}); return tcPhone.seq")
+    phone.js("tcPhone.drop(); tcPhone.hold = false;")  # never sent before the drop
+    phone.until(lambda: phone.js("return tcPhone.outbox.length") == 0, what="the late send")
+    assert len(rows(table, "Added")) == 4 and held == 4
+
+
+def test_a_phone_several_revisions_behind_catches_up_and_a_stale_answer_is_refused(table, phones):
+    phone = joined(phones(), table)
+    phone.tap("#actions button.primary")
+    phone.until(lambda: phone.text("waiting-who") == "Roll d6", what="the roll")
+    phone.js("tcPhone.pause()")
+    phone.until(lambda: phone.text("link") != "joined", what="gone")
+    seen = phone.js("return tcPhone.view.rev")
+    table.call(lambda: table.session.answer([2], by="tablet"))
+    for _ in range(3):
+        table.call(lambda: table.session.do("add", {"n": 1}))
+    table.call(lambda: table.session.do("roll", {"count": 1}))
+    now = table.call(lambda: revision(table.session))
+    assert now >= seen + 5
+    phone.tap('#keypad button[data-value="6"]')  # the old roll's keypad, tapped offline
+    phone.js("tcPhone.resume()")
+    phone.until(lambda: "moved on" in phone.text("message"), what="the refusal")
+    assert phone.js("return tcPhone.view.rev") == now
+    assert phone.text("game") == "Tiny: Round 0, score 5"
+    assert table.call(lambda: table.session.state.last_roll) == [2]
+
+
+def test_wrong_expired_and_revoked_tokens_are_refused(table, phones):
+    phone = phones()
+    phone.open(f"http://127.0.0.1:{table.host.port}/?t=forged-token")
+    assert "not for this table" in phone.text("refused")
+    phone = joined(phones(), table)
+    old_link = table.host.join_url
+    table.call(table.host.new_link)
+    late = phones()
+    late.open(old_link)
+    assert "took this phone out" in late.text("refused") or "expired" in late.text("refused")
+    phone_id = phone.js("return tcPhone.phoneId")
+    table.call(lambda: table.host.remove_phone(phone_id))
+    phone.until(lambda: "took this phone out" in phone.text("message"), what="the revocation")
+    phone.driver.refresh()  # the page's own pass is gone too
+    assert phone.js("return document.getElementById('refused') !== null") or "took" in phone.text("message")
