@@ -109,14 +109,25 @@ def result_view(session: Any) -> dict[str, Any] | None:
         if not rows or rows[0].type == "SessionStarted":
             return None
         if lines:
-            head = rows[0]
-            title = (
-                head.data.get("name", "").replace("_", " ").capitalize()
-                if head.type == "CommandIssued"
-                else session.describe(head)
-            )
-            return {"title": title, "lines": lines[:12]}
+            return {"title": _step_title(session, rows[0]), "lines": lines[:12]}
     return None
+
+
+def _step_title(session: Any, head: Any) -> str:
+    """A step's heading: the command's name, or what an answer was for and what it was."""
+    if head.type == "CommandIssued":
+        return str(head.data.get("name", "")).replace("_", " ").capitalize()
+    if head.type == "RequestAnswered":
+        request = Request.from_json(head.data.get("request", {}))
+        values = head.data.get("values")
+        shown = (
+            ", ".join(str(v) for v in values)
+            if isinstance(values, list)
+            else name_of(session, str(values))
+        )
+        who = name_of(session, request.for_)
+        return f"{who}, {request.why}: {shown}" if who else f"{request.why.capitalize()}: {shown}"
+    return session.describe(head)
 
 
 _QUIET = {"CommandIssued", "RequestOpened", "CommandDone", "RequestAnswered"}

@@ -111,7 +111,11 @@ class Phone:
         for flag in FLAGS:
             options.add_argument(flag)
         options.add_argument(f"--user-data-dir={profile}")
-        options.add_argument(f"--window-size={width},800")
+        options.add_argument(f"--window-size={max(width, 500)},900")
+        options.add_experimental_option(
+            "mobileEmulation",
+            {"deviceMetrics": {"width": width, "height": 780, "pixelRatio": 1, "touch": True}},
+        )
         if video is not None:
             options.add_argument(f"--use-file-for-fake-video-capture={video}")
         os.environ.setdefault("SE_AVOID_STATS", "true")
