@@ -24,6 +24,7 @@ from companion.ui.gameviews import view_for
 from companion.ui.panels.corrections import CorrectionsPanel
 from companion.ui.panels.dice import DicePanel
 from companion.ui.panels.log import LogPanel
+from companion.ui.panels.phones import PhonesPanel
 from companion.ui.panels.scanner import ScannerPanel
 from companion.ui.widgets import BigButton
 
@@ -40,7 +41,7 @@ class TopBarButton(BigButton):
 
 
 log = logging.getLogger(__name__)
-TABS = ("dice", "log", "fix", "cards")
+TABS = ("dice", "log", "fix", "cards", "phones")
 
 
 class SessionScreen(Screen):
@@ -56,6 +57,7 @@ class SessionScreen(Screen):
             "log": LogPanel(),
             "fix": CorrectionsPanel(),
             "cards": ScannerPanel(),
+            "phones": PhonesPanel(),
         }
         self.view: Any = None
         self._session: Any = None
@@ -81,6 +83,7 @@ class SessionScreen(Screen):
             self.view = view_for(session) if session is not None else None
             if self.view is not None:
                 self.ids.game_area.add_widget(self.view)
+            self.panels["phones"].refresh(session)  # phones of another session are let go
         self.refresh_now()
 
     def on_leave(self, *args: Any) -> None:
@@ -202,6 +205,7 @@ class SessionScreen(Screen):
 
     def leave(self) -> None:
         app = App.get_running_app()
+        self.panels["phones"].refresh(None)
         app.close_session()
         self._session = None
         app.go("home")

@@ -1,0 +1,36 @@
+"""The Phones panel hosts the open game on the app's own loop: a QR code, the phones that
+joined, and Remove that takes a phone's pass back."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+
+import pytest
+
+from tests.conftest import ROOT
+
+pytestmark = pytest.mark.ui
+
+
+def test_phones_join_from_the_panel_answer_a_roll_and_can_be_removed(tmp_path):
+    env = {**os.environ, "COMPANION_HOME": str(tmp_path)}
+    env.pop("DISPLAY", None)
+    result = subprocess.run(
+        [sys.executable, "-m", "tests.ui.phones_probe"],
+        cwd=ROOT,
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+    assert result.returncode == 0, result.stderr[-3000:]
+    out = json.loads(result.stdout.strip().splitlines()[-1])
+    assert out["link"].startswith("http://127.0.0.1:") and "?t=" in out["link"]
+    assert out["qr"] is True
+    assert out["listed"] == ["Dana"]
+    assert out["answered"] is True and out["score"] == 4
+    assert "took this phone out" in out["removed"] and out["after_remove"] == 0
+    assert out["stopped"] is True
