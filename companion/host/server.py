@@ -96,7 +96,9 @@ class PhoneHost:
         table: Table | None = None,
     ) -> None:
         if not is_local(address):
-            raise ValueError(f"{address} is not a local network address: phones join on the LAN only")
+            raise ValueError(
+                f"{address} is not a local network address: phones join on the LAN only"
+            )
         self.session = session
         self.address = address
         self.port = port
@@ -294,8 +296,13 @@ class PhoneHost:
         link.phone = phone
         phone.connected = True
         await link.ws.send_json(
-            {"t": "welcome", "phone": phone.id, "name": phone.name, "token": link.token,
-             "seq": phone.last_seq}
+            {
+                "t": "welcome",
+                "phone": phone.id,
+                "name": phone.name,
+                "token": link.token,
+                "seq": phone.last_seq,
+            }
         )
         await link.ws.send_json({"t": "state", **self.table.view()})
         self._told()

@@ -135,7 +135,9 @@ class Table:
         except SessionFileError as exc:
             return False, f"The tablet could not save that: {exc}"
 
-    def _answer(self, phone: Phone, message: dict[str, Any], values: Any, by: str) -> tuple[bool, str]:
+    def _answer(
+        self, phone: Phone, message: dict[str, Any], values: Any, by: str
+    ) -> tuple[bool, str]:
         request = self.session.request
         if request is None:
             return False, "Nothing is waiting for a roll now: someone answered it already."
@@ -158,7 +160,10 @@ class Table:
     def _undo(self, phone: Phone) -> tuple[bool, str]:
         alive = self.session.chain.alive
         if len(alive) <= 1 or alive[-1] not in phone.txs:
-            return False, "Undo takes back only this phone's own last action, and the last step was not it."
+            return (
+                False,
+                "Undo takes back only this phone's own last action, and the last step was not it.",
+            )
         result = self.session.undo()
         phone.txs.add(result.tx)
         return True, "Undone."

@@ -45,7 +45,11 @@ def waiting_key(session: Any) -> str:
     if pending is None:
         return ""
     opened = next(
-        (rows[0].tx for rows in reversed(session.history()) if any(r.type == "RequestOpened" for r in rows)),
+        (
+            rows[0].tx
+            for rows in reversed(session.history())
+            if any(r.type == "RequestOpened" for r in rows)
+        ),
         -1,
     )
     blob = json.dumps([opened, pending.to_json()], sort_keys=True, default=str).encode()

@@ -12,7 +12,6 @@ import pytest
 from companion.host.view import revision
 from tests.browser.harness import HostThread, Phone, card_video
 from tests.host.tablegame import TableTiny, new_session
-from vision.payload import encode
 
 pytestmark = pytest.mark.browser
 SILVER = "tiny/token/silver"
@@ -56,10 +55,14 @@ def test_join_by_the_link_and_answer_a_roll_from_the_keypad(table, phones):
     phone = joined(phones(), table)
     assert phone.text("game") == "Tiny: Round 0, score 0"
     phone.tap("#actions button.primary")  # "Roll for score", the rules' next step
-    phone.until(lambda: phone.js("return !document.getElementById('waiting').hidden"), what="the roll")
+    phone.until(
+        lambda: phone.js("return !document.getElementById('waiting').hidden"), what="the roll"
+    )
     assert phone.text("waiting-who") == "Roll d6"
     assert phone.text("waiting-why") == "Player: to score"
-    faces = phone.js("return [...document.querySelectorAll('#keypad button')].map(b => b.textContent)")
+    faces = phone.js(
+        "return [...document.querySelectorAll('#keypad button')].map(b => b.textContent)"
+    )
     assert faces == ["1", "2", "3", "4", "5", "6"]
     SHOTS.mkdir(parents=True, exist_ok=True)
     phone.driver.save_screenshot(str(SHOTS / "phone-roll-360.png"))
@@ -151,4 +154,6 @@ def test_wrong_expired_and_revoked_tokens_are_refused(table, phones):
     table.call(lambda: table.host.remove_phone(phone_id))
     phone.until(lambda: "took this phone out" in phone.text("message"), what="the revocation")
     phone.driver.refresh()  # the page's own pass is gone too
-    assert phone.js("return document.getElementById('refused') !== null") or "took" in phone.text("message")
+    assert phone.js("return document.getElementById('refused') !== null") or "took" in phone.text(
+        "message"
+    )

@@ -52,8 +52,13 @@ class ScriptPhone:
     def command(self, do: str, args: dict[str, Any] | None = None, **extra: Any) -> dict[str, Any]:
         self.seq += 1
         return {
-            "t": "cmd", "phone": self.id, "seq": self.seq, "rev": self.state.get("rev"),
-            "do": do, "with": args or {}, **extra,
+            "t": "cmd",
+            "phone": self.id,
+            "seq": self.seq,
+            "rev": self.state.get("rev"),
+            "do": do,
+            "with": args or {},
+            **extra,
         }
 
     async def send(self, message: dict[str, Any]) -> dict[str, Any]:

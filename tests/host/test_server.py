@@ -41,7 +41,9 @@ async def test_the_join_link_serves_the_page_and_its_files(hosted):
         assert host.tokens.join.token in text and "Table Companion" in text
         assert "default-src 'none'" in page.headers["Content-Security-Policy"]
     for name in ("app.js", "app.css", "zxing_reader.js", "zxing_reader.wasm"):
-        async with client.get(f"http://127.0.0.1:{host.port}/s/{name}?t={host.tokens.join.token}") as r:
+        async with client.get(
+            f"http://127.0.0.1:{host.port}/s/{name}?t={host.tokens.join.token}"
+        ) as r:
             assert r.status == 200 and len(await r.read()) > 100
 
 
@@ -127,7 +129,14 @@ async def test_two_phones_see_each_others_changes_and_the_tablets(hosted):
     await ben.join()
     assert (await ann.send(ann.command("roll", {"count": 1})))["ok"]
     waiting = (await ben.expect("state"))["waiting"]
-    assert waiting["kind"] == "dice" and [f["value"] for f in waiting["faces"]] == [1, 2, 3, 4, 5, 6]
+    assert waiting["kind"] == "dice" and [f["value"] for f in waiting["faces"]] == [
+        1,
+        2,
+        3,
+        4,
+        5,
+        6,
+    ]
     reply = await ben.send(ben.command("answer", {"values": [4]}, waiting=waiting["key"]))
     assert reply["ok"]
     state = await ann.until(lambda s: s["result"] is not None)

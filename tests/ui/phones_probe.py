@@ -39,7 +39,6 @@ async def main() -> dict:
     app = CompanionApp()
     out: dict = {}
 
-
     async def table() -> None:
         await settle(lambda: app.root is not None and app.root.get_parent_window())
         app.go("new")

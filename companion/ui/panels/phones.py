@@ -122,7 +122,9 @@ class PhonesPanel(BoxLayout):
         if not phones:
             rows.add_widget(Body(text="No phones yet."))
         for phone, connected in phones:
-            rows.add_widget(PhoneRow(panel=self, phone_id=phone.id, name=phone.name, connected=connected))
+            rows.add_widget(
+                PhoneRow(panel=self, phone_id=phone.id, name=phone.name, connected=connected)
+            )
 
 
 class PhoneRow(BoxLayout):
