@@ -88,15 +88,20 @@ async def test_phones_that_drop_and_resend_never_lose_or_double_a_command(tmp_pa
                 DEADLINE,
             )
             tablet_done, phone_acks = results[0], results[1:]
-            added = Counter(r.data["n"] for tx in session.history() for r in tx if r.type == "Added")
+            added = Counter(
+                r.data["n"] for tx in session.history() for r in tx if r.type == "Added"
+            )
             for index, acks in enumerate(phone_acks):
                 assert sorted(acks) == list(range(1, COMMANDS + 1))
-                assert all(a["ok"] for a in acks.values()), [a for a in acks.values() if not a["ok"]]
+                assert all(a["ok"] for a in acks.values()), [
+                    a for a in acks.values() if not a["ok"]
+                ]
                 assert added[index + 1] == COMMANDS, f"phone {index}: {added[index + 1]} applied"
             assert added[13] == tablet_done
-            assert session.state.score == sum(
-                (i + 1) * COMMANDS for i in range(PHONES)
-            ) + 13 * tablet_done
+            assert (
+                session.state.score
+                == sum((i + 1) * COMMANDS for i in range(PHONES)) + 13 * tablet_done
+            )
             # every phone, coming back, shows the tablet's state
             for index in range(PHONES):
                 phone = ScriptPhone(client, host, f"phone-{index}", f"Player {index}")

@@ -142,7 +142,7 @@
   // -- scanning: decoded here with zxing-cpp's WebAssembly build; only the text is sent --
   const wasmUrl = `s/zxing_reader.wasm?t=${encodeURIComponent(token)}`;
   window.ZXingWASM.prepareZXingModule({ overrides: { locateFile: () => wasmUrl } });
-  let lastText = "", lastAt = 0, scanning = false;
+  let lastText = "", lastAsking = "", lastAt = 0, scanning = false;
   async function decode(source) {
     const t0 = performance.now();
     const found = await window.ZXingWASM.readBarcodes(source, { formats: ["QRCode"], tryHarder: true, maxNumberOfSymbols: 1 });
@@ -150,9 +150,13 @@
     return found.length && found[0].isValid ? found[0].text : "";
   }
   function seen(text) {
+    // A card held in view is sent once for what is waiting now; again only when the
+    // tablet asks something new, or after a few seconds with nothing waiting.
     const now = performance.now();
-    if (!text || (text === lastText && now - lastAt < 4000)) return;
-    lastText = text; lastAt = now;
+    const asking = view && view.waiting ? view.waiting.key : "";
+    const fresh = text !== lastText || now - lastAt >= 4000 || (asking && asking !== lastAsking);
+    if (!text || !fresh) return;
+    lastText = text; lastAsking = asking; lastAt = now;
     $("scan-state").textContent = "Card read: sending to the tablet…";
     const cmd = send("scan", { text });
     metrics.scans.push({ seq: cmd.seq, rev: cmd.rev, read: now });
