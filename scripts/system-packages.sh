@@ -13,6 +13,9 @@ have_lib 'libmtdev.so.1' || need+=(libmtdev1)
 have_lib 'libgomp.so.1' || need+=(libgomp1)
 python3 -c 'import ensurepip, venv' 2>/dev/null || need+=(python3-venv)
 command -v gs >/dev/null || need+=(ghostscript)  # the label tests read printed PDFs back
+# the phone page's tests drive the system's browser headless; nothing is downloaded
+[ -x /usr/bin/chromium ] || need+=(chromium)
+[ -x /usr/bin/chromedriver ] || need+=(chromium-driver)
 [ ${#need[@]} -eq 0 ] && exit 0
 line="apt-get install -y ${need[*]}"
 if [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null; then

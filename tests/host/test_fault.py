@@ -48,9 +48,8 @@ async def unreliable_phone(client, host, index: int, rng: random.Random) -> dict
             await phone.ws.close()
             await phone.join()
             continue
-        if roll < 0.35:  # a duplicate of something already acknowledged
-            if acks:
-                await phone.ws.send_json(sent[rng.choice(list(acks))])
+        if roll < 0.35 and acks:  # a duplicate of something already acknowledged
+            await phone.ws.send_json(sent[rng.choice(list(acks))])
         while any(s not in acks for s in sent):
             reply = await phone.expect("ack")
             if reply.get("retry"):
