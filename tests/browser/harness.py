@@ -36,6 +36,7 @@ FLAGS = (
     "--disable-component-update",
     "--disable-sync",
     "--disable-dev-shm-usage",
+    "--no-proxy-server",  # loopback only, whatever the environment says
     "--use-fake-device-for-media-stream",
     "--use-fake-ui-for-media-stream",
 )
