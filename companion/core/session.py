@@ -20,7 +20,16 @@ from companion.content.pack import Content
 from companion.content.yamlines import load_text
 from companion.core import store as store_mod
 from companion.core.corrections import apply_correction, check_correction
-from companion.core.rules import Chance, ChanceNeeded, Command, Event, Game, Request, RuleError
+from companion.core.rules import (
+    Action,
+    Chance,
+    ChanceNeeded,
+    Command,
+    Event,
+    Game,
+    Request,
+    RuleError,
+)
 from companion.core.shape import convert_state
 from companion.core.store import Row, SessionDamaged, Store
 
@@ -472,6 +481,34 @@ class Session:
         out = msgspec.to_builtins(self.state)
         out["requests"] = [self.pending.request.to_json()] if self.pending else []
         return out
+
+    def actions(self) -> dict[str, Any]:
+        """What may be done now, as `companion actions --json` prints it and screens render it.
+
+        While a roll or draw waits, answering it is the only legal move: the request itself
+        says what answers it (its `faces` and `count`, or its `options`).
+        """
+        outcome = getattr(self.state, "outcome", None)
+        request = self.request
+        if request is not None:
+            waiting = request.to_json()
+            if request.kind == "dice":
+                first = request.faces[0] if request.faces else 1
+                inputs = {"values": {"faces": list(request.faces), "count": request.count}}
+                default: Any = [first] * request.count
+            else:
+                inputs = {"values": {"choices": list(request.options)}}
+                default = request.options[0] if request.options else ""
+            answer: Action = {
+                "do": "answer",
+                "with": {"values": default},
+                "label": request.describe(),
+                "inputs": inputs,
+                "primary": True,
+            }
+            return {"actions": [answer], "waiting": waiting, "outcome": outcome}
+        actions = self.game.legal_actions(self.state, self.content)
+        return {"actions": actions, "waiting": None, "outcome": outcome}
 
     def history(self) -> list[list[Row]]:
         """The transactions that make up the game now, oldest first (for the action log)."""
