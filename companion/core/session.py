@@ -275,6 +275,12 @@ class Session:
         if stale:
             self._replace_stale_snapshots(alive[-1])
 
+    def write_snapshot(self) -> None:
+        """Store a snapshot of the state now (the core also does so every SNAPSHOT_EVERY)."""
+        tx = self.chain.alive[-1]
+        with self.store.transaction():
+            self.store.put_snapshot(tx, self.rules_version, self._freeze())
+
     def _replace_stale_snapshots(self, tx: int) -> None:
         """Snapshots other rules wrote are dropped and one of today's state written.
 
