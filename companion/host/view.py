@@ -2,8 +2,7 @@
 rules offer, the last step's result card and every hero at a glance.
 
 Everything here is read, never decided: the request's faces and options come from the
-request, the buttons from the game's `legal_actions` (or the core's `Session.actions()`
-once it exists), the result lines from the game's own `describe`.  Ids are turned into
+request, the buttons from the core's `Session.actions()` (the game's `legal_actions`), the result lines from the game's own `describe`.  Ids are turned into
 names before they leave the tablet, so a phone never shows one.
 """
 
@@ -57,21 +56,15 @@ def waiting_key(session: Any) -> str:
 
 
 def legal_actions(session: Any) -> list[dict[str, Any]]:
-    """The rules' legal actions now; none while something waits on chance (the phone
-    answers that instead) or when the game does not list them yet."""
-    actions = getattr(session, "actions", None)
-    if callable(actions):
-        listed = actions()
-        return list(listed.get("actions", []) if isinstance(listed, dict) else listed)
+    """The rules' legal actions now (the core's `Session.actions()`); none while something
+    waits on chance, since the phone answers that from the request (keypad or cards)."""
     if getattr(session, "pending", None) is not None:
         return []
-    lister = getattr(session.game, "legal_actions", None)
-    if lister is None:
-        return []
     try:
-        return list(lister(session.state, session.content) or [])
+        listed = session.actions()
     except NotImplementedError:
-        return []
+        return []  # a game that does not list its actions yet: the phone shows none
+    return list(listed.get("actions", []))
 
 
 def same_action(a: dict[str, Any], b: dict[str, Any]) -> bool:

@@ -11,7 +11,7 @@ from tests.fixtures.tinygame import TinyGame
 
 
 class TableTiny(TinyGame):
-    """Tiny, listing what is legal: add, roll, draw, and the next round until the game ends."""
+    """Tiny with the phone tests' own buttons: a roll is the step the rules expect next."""
 
     def legal_actions(self, state: Any, content: Any) -> list[Action]:
         if state.outcome:
