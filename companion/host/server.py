@@ -24,6 +24,7 @@ from aiohttp import WSMsgType, web
 from companion.core.rules import RuleError
 from companion.host.table import Phone, Table
 from companion.host.tokens import Grant, TokenRefused, Tokens
+from companion.host.view import revision
 
 MAX_MESSAGE = 64 * 1024  # bytes in one phone message: a command is a few hundred
 MAX_SOCKETS = 32  # open connections at once: a table has a handful of phones
@@ -266,6 +267,8 @@ class PhoneHost:
             return True
         kind = message.get("t")
         if kind == "hello":
+            if link.phone is not None and not self.table.allowed(link.phone):
+                return True  # a phone saying hello over and over is not served each time
             return await self._hello(link, grant, message)
         if link.phone is None:
             await self._refuse(link, "Say hello first: reload the page.")
@@ -277,7 +280,7 @@ class PhoneHost:
             reply = self.table.command(link.phone, message)
             await link.ws.send_json(reply)
             await self._flush()
-        elif kind == "sync":
+        elif kind == "sync" and self.table.allowed(link.phone):
             await link.ws.send_json({"t": "state", **self.table.view()})
         return True
 
@@ -302,6 +305,7 @@ class PhoneHost:
                 "name": phone.name,
                 "token": link.token,
                 "seq": phone.last_seq,
+                "rev": revision(self.session),
             }
         )
         await link.ws.send_json({"t": "state", **self.table.view()})

@@ -25,6 +25,7 @@ from companion.host.view import legal_actions, revision, same_action, table_view
 REPLIES_KEPT = 64  # replies remembered per phone for resends
 RATE = 20.0  # commands a second a phone may keep up
 BURST = 40.0  # commands a phone may send at once after a pause
+MAX_PHONES = 16  # phones remembered at once: a table seats a handful
 
 
 @dataclass
@@ -64,6 +65,8 @@ class Table:
         if not phone_id:
             raise RuleError("This phone did not say who it is: reload the page.")
         phone = self.phones.get(phone_id)
+        if phone is None and len(self.phones) >= MAX_PHONES:
+            raise RuleError("The table is full: remove a phone on the tablet first.")
         if phone is None:
             phone = Phone(phone_id, _clean(name, 30) or "Phone", allowance=self.burst)
             phone.stamp = self.clock()
@@ -90,7 +93,7 @@ class Table:
             if kept is not None:
                 return {**kept, "again": True}
             return self._reply(seq, True, "Already done.", again=True)
-        if not self._allowed(phone):
+        if not self.allowed(phone):
             # not counted as handled: the phone may send the same number again later
             return self._reply(seq, False, "Too fast: wait a moment and try again.", retry=True)
         ok, text = self._apply(phone, message)
@@ -105,7 +108,8 @@ class Table:
         reply = {"t": "ack", "seq": seq, "ok": ok, "text": text, "rev": revision(self.session)}
         return reply | extra
 
-    def _allowed(self, phone: Phone) -> bool:
+    def allowed(self, phone: Phone) -> bool:
+        """Whether `phone` may be served now: a token bucket of `rate` a second, `burst` deep."""
         now = self.clock()
         phone.allowance = min(self.burst, phone.allowance + (now - phone.stamp) * self.rate)
         phone.stamp = now

@@ -157,3 +157,23 @@ def test_wrong_expired_and_revoked_tokens_are_refused(table, phones):
     assert phone.js("return document.getElementById('refused') !== null") or "took" in phone.text(
         "message"
     )
+
+
+def test_on_plain_http_a_photo_of_the_card_answers_the_draw(table, phones, tmp_path):
+    """A phone on the LAN over plain http gets no live camera (browsers keep it for secure
+    pages); the page offers the camera app's photo instead, decoded the same way."""
+    import cv2
+
+    from vision.synthetic import make_frame
+
+    photo = tmp_path / "card.jpg"
+    frame = make_frame("nominal", 1, cards=[SILVER]).image
+    cv2.imwrite(str(photo), cv2.resize(frame, (4000, 2250)))  # a phone camera's 9 megapixels
+    phone = joined(phones(), table)
+    table.call(lambda: table.session.do("draw"))
+    phone.until(lambda: phone.text("waiting-who") == "Draw: Tokens", what="the draw")
+    phone.js("document.getElementById('photo-label').hidden = false;"
+             "document.getElementById('photo').hidden = false;")  # fmt: skip
+    phone.driver.find_element("id", "photo").send_keys(str(photo))
+    phone.until(lambda: "Silver" in phone.text("message"), what="the card taken")
+    assert table.call(lambda: table.session.state.hand) == [SILVER]

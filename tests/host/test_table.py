@@ -134,3 +134,21 @@ def test_bad_input_gets_words_and_changes_nothing(tmp_path):
         assert "do not offer" in cmd(table, ann, 2, "add", {"n": 99})["text"]
         assert "read nothing" in cmd(table, ann, 3, "scan", {"text": 5})["text"]
         assert session.state.score == 0 and len(session.chain.alive) == 1
+
+
+def test_the_table_seats_a_limited_number_of_phones(tmp_path):
+    from companion.core.rules import RuleError
+    from companion.host.table import MAX_PHONES
+
+    with new_session(tmp_path) as session:
+        table = Table(session)
+        for n in range(MAX_PHONES):
+            table.join(f"phone-{n}", f"Player {n}")
+        table.join("phone-0", "Player 0 again")  # one already seated comes back
+        try:
+            table.join("one-too-many", "Zed")
+            raise AssertionError("a phone past the limit was seated")
+        except RuleError as exc:
+            assert "table is full" in exc.message
+        table.remove("phone-3")
+        assert table.join("one-too-many", "Zed").name == "Zed"
