@@ -53,7 +53,7 @@ class Tokens:
         self.join_ttl = join_ttl
         self.phone_ttl = phone_ttl
         self._live: dict[str, Grant] = {}
-        self._revoked: set[str] = set()
+        self._revoked: dict[str, str] = {}  # token -> why it no longer works
         self.join: Grant = self.new_join()
 
     def new_join(self) -> Grant:
@@ -82,10 +82,9 @@ class Tokens:
             raise TokenRefused("This page needs the join link from the tablet: scan its QR code.")
         grant = self._find(token)
         if grant is None:
-            if any(hmac.compare_digest(token, t) for t in self._revoked):
-                raise TokenRefused(
-                    "The tablet took this phone out of the game. Scan the QR code to join again."
-                )
+            for known, why in self._revoked.items():
+                if hmac.compare_digest(token, known):
+                    raise TokenRefused(why)
             raise TokenRefused("This link is not for this table. Scan the tablet's QR code.")
         if self.clock() >= grant.expires:
             what = "join link" if grant.joining else "phone's pass"
@@ -99,8 +98,13 @@ class Tokens:
         return None
 
     def revoke(self, token: str) -> None:
-        if self._live.pop(token, None) is not None:
-            self._revoked.add(token)
+        grant = self._live.pop(token, None)
+        if grant is not None:
+            self._revoked[token] = (
+                "This join link was replaced by a newer one. Scan the tablet's QR code."
+                if grant.joining
+                else "The tablet took this phone out of the game. Scan the QR code to join again."
+            )
 
     def revoke_phone(self, phone: str) -> None:
         for grant in [g for g in self._live.values() if g.phone == phone]:

@@ -37,7 +37,7 @@ def test_a_new_link_retires_the_old_one_but_not_the_phones_in():
     old = tokens.join.token
     phone = tokens.issue_phone("p1").token
     tokens.new_join()
-    assert "took this phone out" in refusal(tokens, old)
+    assert "replaced by a newer one" in refusal(tokens, old)
     assert tokens.check(phone).phone == "p1"
     assert tokens.check(tokens.join.token).joining
 
