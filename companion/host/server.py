@@ -14,6 +14,7 @@ import contextlib
 import html
 import ipaddress
 import json
+import logging
 import socket
 from dataclasses import dataclass
 from importlib import resources
@@ -26,6 +27,7 @@ from companion.host.table import Phone, Table
 from companion.host.tokens import Grant, TokenRefused, Tokens
 from companion.host.view import revision
 
+log = logging.getLogger(__name__)
 MAX_MESSAGE = 64 * 1024  # bytes in one phone message: a command is a few hundred
 MAX_SOCKETS = 32  # open connections at once: a table has a handful of phones
 
@@ -70,6 +72,12 @@ def is_local(address: str) -> bool:
     if ip.is_unspecified:
         return False  # 0.0.0.0 or :: would listen on every interface, public ones too
     return ip.is_loopback or ip.is_private or ip.is_link_local
+
+
+def _log_failure(task: asyncio.Task) -> None:
+    """A send that failed in the background is logged, never lost silently."""
+    if not task.cancelled() and task.exception() is not None:
+        log.warning("sending to a phone failed", exc_info=task.exception())
 
 
 def _static(name: str) -> bytes:
@@ -125,9 +133,7 @@ class PhoneHost:
         await self._runner.setup()
         site = web.TCPSite(self._runner, self.address, self.port)
         await site.start()
-        sockets = site._server.sockets if site._server else []  # type: ignore[union-attr]
-        if sockets:
-            self.port = sockets[0].getsockname()[1]
+        self.port = int(self._runner.addresses[0][1])  # the port taken when asked for 0
         self.session.subscribe(self._session_changed)
 
     async def stop(self) -> None:
@@ -169,7 +175,7 @@ class PhoneHost:
     def _spawn(self, coro: Any) -> None:
         assert self._loop is not None
         task = self._loop.create_task(coro)
-        task.add_done_callback(lambda t: t.exception() if not t.cancelled() else None)
+        task.add_done_callback(_log_failure)
 
     # -- HTTP --------------------------------------------------------------------------
 

@@ -61,6 +61,8 @@
   function receive(msg) {
     if (msg.t === "welcome") {
       token = msg.token; $("link").textContent = "joined"; $("link").className = "link on";
+      // a reload later uses this phone's own pass, not the join link that soon expires
+      history.replaceState(null, "", `?t=${encodeURIComponent(token)}`);
       if (!$("name").value) { $("name").value = msg.name; }
       seq = Math.max(seq, msg.seq);
       outbox = outbox.filter((c) => c.seq > msg.seq); save(); flush();
@@ -140,8 +142,9 @@
   $("undo").addEventListener("click", () => send("undo", {}));
 
   // -- scanning: decoded here with zxing-cpp's WebAssembly build; only the text is sent --
-  const wasmUrl = `s/zxing_reader.wasm?t=${encodeURIComponent(token)}`;
-  window.ZXingWASM.prepareZXingModule({ overrides: { locateFile: () => wasmUrl } });
+  // Fetched on the first scan, with the phone's own pass by then (the join link's expires).
+  const wasmUrl = () => `s/zxing_reader.wasm?t=${encodeURIComponent(token)}`;
+  window.ZXingWASM.prepareZXingModule({ overrides: { locateFile: wasmUrl } });
   let lastText = "", lastAsking = "", lastAt = 0, scanning = false;
   async function decode(source) {
     const t0 = performance.now();
