@@ -75,3 +75,110 @@ def check_correction(state: Any, state_type: type, path: str, value: Any) -> Any
 
 def apply_correction(state: Any, state_type: type, path: str, value: Any) -> Any:
     return _rebuilt(state, state_type, path, value)[0]
+
+
+# What a rule raises when the state no longer makes sense to it (a bug surfacing), as
+# opposed to RuleError, its considered refusal.
+_BROKEN = (LookupError, TypeError, ValueError, AttributeError, ArithmeticError, AssertionError)
+_PROBES = 60  # commands tried on the corrected state; enough for every game's command list
+
+
+def verify_correction(game: Any, state: Any, content: Any, path: str, value: Any) -> Any:
+    """Refuse, in words, a correction the rules could not play on from; return the old value.
+
+    Why: a value of the right type can still be meaningless ("boss.id" = "nonsense"), and
+    once written every later command would fail.  The corrected state is checked against
+    the content (an id must stay an id of the same kind), the game's own `check_state`
+    hook and `legal_actions`, and each command is tried on it: whatever worked before the
+    correction must not now break with anything but a RuleError.
+    """
+    corrected, previous = _rebuilt(state, game.state_type, path, value)
+    said = f"{path} cannot be {value!r}"
+    _check_ids(content, getattr(game, "id", ""), previous, value, said)
+    try:
+        problems = list(_hook(game, "check_state", corrected, content) or [])
+        _hook(game, "legal_actions", corrected, content)
+        _hook(game, "summary", corrected)
+    except (RuleError, *_BROKEN) as exc:
+        raise RuleError(f"{said}: the rules cannot go on from there ({_short(exc)})") from None
+    if problems:
+        raise RuleError(f"{said}: " + "; ".join(str(p) for p in problems))
+    for command in _commands(game, state, content):
+        if _breaks(game, corrected, command, content) and not _breaks(
+            game, state, command, content
+        ):
+            raise RuleError(
+                f"{said}: '{command.name.replace('_', ' ')}' could no longer be played from there"
+            )
+    return previous
+
+
+def _hook(game: Any, name: str, *args: Any) -> Any:
+    hook = getattr(game, name, None)
+    return hook(*args) if callable(hook) else None
+
+
+def _short(exc: BaseException) -> str:
+    text = str(exc).strip("'\"") or type(exc).__name__
+    return text[:120]
+
+
+def _commands(game: Any, state: Any, content: Any) -> list[Any]:
+    from companion.core.rules import Command
+
+    found: list[Any] = []
+    try:
+        actions = _hook(game, "legal_actions", state, content) or []
+    except (RuleError, *_BROKEN):
+        actions = []
+    for action in actions:
+        if isinstance(action, dict) and isinstance(action.get("do"), str):
+            found.append(Command(action["do"], dict(action.get("with") or {})))
+    names = getattr(game, "commands", None)
+    for name in names() if callable(names) else []:
+        found.append(Command(name, {}))
+    return found[:_PROBES]
+
+
+def _breaks(game: Any, state: Any, command: Any, content: Any) -> bool:
+    """Whether deciding `command` on `state` fails with anything but a refusal or a roll."""
+    from companion.core.rules import Chance, ChanceNeeded
+
+    try:
+        game.decide(state, command, Chance([]), content)  # applies its events to a copy
+    except (RuleError, ChanceNeeded):
+        return False
+    except (*_BROKEN, msgspec.ValidationError):
+        return True
+    return False
+
+
+def _ids_in(value: Any) -> list[str]:
+    if isinstance(value, str):
+        return [value]
+    if isinstance(value, dict):
+        return [s for k, v in value.items() for s in (*_ids_in(k), *_ids_in(v))]
+    if isinstance(value, list):
+        return [s for v in value for s in _ids_in(v)]
+    return []
+
+
+def _kind_of(content: Any, item_id: str) -> str | None:
+    for kind, items in getattr(content, "items", {}).items():
+        if item_id in items:
+            return kind
+    return None
+
+
+def _check_ids(content: Any, game_id: str, previous: Any, value: Any, said: str) -> None:
+    """An id of the content stays an id of the content, of the same kind."""
+    if isinstance(previous, str) and _kind_of(content, previous):
+        kind = _kind_of(content, previous)
+        if not isinstance(value, str) or _kind_of(content, value) != kind:
+            items = content.items[kind].values()
+            choices = ", ".join(sorted(str(getattr(i, "title", "?")) for i in items)[:8])
+            raise RuleError(f"{said}: it must name one of the loaded {kind} ({choices})")
+        return
+    for text in _ids_in(value):
+        if game_id and text.startswith(f"{game_id}/") and _kind_of(content, text) is None:
+            raise RuleError(f"{said}: '{text}' is not in the loaded content")
