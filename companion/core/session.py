@@ -439,7 +439,10 @@ class Session:
             if self.pending is None:
                 raise RuleError("nothing is waiting for dice or a card right now")
             pending = self.pending
-            value = pending.request.check(values)
+            try:
+                value = pending.request.check(values)
+            except (TypeError, ValueError, OverflowError):
+                raise RuleError(f"that is not an answer to: {pending.request.describe()}") from None
             answers = [*pending.answers, value]
             events, request = self._run(pending.command, answers)
             body = [(e.type, e.data) for e in events]

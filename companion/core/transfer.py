@@ -22,6 +22,7 @@ from typing import Any
 import yaml
 
 from companion.content.pack import available_packs
+from companion.content.yamlines import load_text
 from companion.core.library import SUFFIX, Library
 from companion.core.recovery import file_version
 from companion.core.session import Session
@@ -263,7 +264,7 @@ def export_scenario(session: Session) -> str:
     steps.append({"expect": state})
     doc: dict[str, Any] = {"game": session.game.id, "content": session.meta.get("packs", ["demo"])}
     if session.meta.get("define"):
-        doc["define"] = yaml.safe_load(session.meta["define"])
+        doc["define"] = load_text(session.meta["define"], "define").data
     doc["setup"] = session.meta.get("options", {})
     doc["steps"] = steps
     header = f"# exported from session {session.id}\n"
