@@ -77,7 +77,11 @@ _BUSY, _LOCKED, _READONLY, _IOERR, _CORRUPT, _FULL, _CANTOPEN, _NOTADB = 5, 6, 8
 _PERM = 3
 
 
-def storage_error(path: Path, exc: sqlite3.Error) -> SessionFileError:
+# What SQLite raises reading a damaged file: its own errors, and text it cannot decode.
+_SQLITE_FAILURES = (sqlite3.Error, UnicodeDecodeError)
+
+
+def storage_error(path: Path, exc: Exception) -> SessionFileError:
     """A SQLite failure said for a player, chosen by its result code (never its wording)."""
     code = (getattr(exc, "sqlite_errorcode", None) or 0) & 0xFF
     if code in (_BUSY, _LOCKED):
@@ -212,7 +216,7 @@ class Store:
             db.execute(f"PRAGMA application_id = {APPLICATION_ID}")
             db.executescript(_SCHEMA)
             db.execute(f"PRAGMA user_version = {SCHEMA_VERSION}")
-        except sqlite3.Error as exc:
+        except _SQLITE_FAILURES as exc:
             raise storage_error(path, exc) from exc
         store = cls(path, db)
         with store.transaction():
@@ -238,11 +242,11 @@ class Store:
             raise SessionDamaged(path, "is not a Table Companion session (not a database file)", 0)
         try:
             db = _connect(path, create=False)
-        except sqlite3.Error as exc:
+        except _SQLITE_FAILURES as exc:
             raise storage_error(path, exc) from exc
         try:
             store = cls._checked(path, db)
-        except sqlite3.Error as exc:
+        except _SQLITE_FAILURES as exc:
             db.close()
             raise storage_error(path, exc) from exc
         except BaseException:
@@ -290,7 +294,7 @@ class Store:
         try:
             self.db.backup(out)
             out.execute("PRAGMA journal_mode = DELETE")
-        except sqlite3.Error as exc:
+        except _SQLITE_FAILURES as exc:
             raise storage_error(Path(target), exc) from exc
         finally:
             out.close()
@@ -308,7 +312,7 @@ class Store:
         def __enter__(self) -> Store:
             try:
                 self.store.db.execute(f"BEGIN {self.mode}")
-            except sqlite3.Error as exc:
+            except _SQLITE_FAILURES as exc:
                 raise storage_error(self.store.path, exc) from exc
             return self.store
 
@@ -317,14 +321,14 @@ class Store:
             if exc_type is None:
                 try:
                     db.execute("COMMIT")
-                except sqlite3.Error as err:
+                except _SQLITE_FAILURES as err:
                     self._rollback()
                     raise storage_error(self.store.path, err) from err
                 if self.store.checkpoint_each and self.mode == "IMMEDIATE":
                     self.store.checkpoint()
                 return
             self._rollback()
-            if isinstance(exc, sqlite3.Error):
+            if isinstance(exc, _SQLITE_FAILURES):
                 raise storage_error(self.store.path, exc) from exc
 
         def _rollback(self) -> None:
@@ -355,7 +359,7 @@ class Store:
     def _one(self, sql: str) -> int:
         try:
             return self.db.execute(sql).fetchone()[0]
-        except sqlite3.Error as exc:
+        except _SQLITE_FAILURES as exc:
             raise storage_error(self.path, exc) from exc
 
     def append(self, tx: int, events: Iterable[tuple[str, dict[str, Any]]]) -> list[Row]:
@@ -400,7 +404,7 @@ class Store:
     def _query(self, sql: str, params: tuple[Any, ...] = ()) -> list[tuple[Any, ...]]:
         try:
             return self.db.execute(sql, params).fetchall()
-        except sqlite3.Error as exc:
+        except _SQLITE_FAILURES as exc:
             raise storage_error(self.path, exc) from exc
 
     def meta(self) -> dict[str, Any]:
