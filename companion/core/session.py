@@ -472,7 +472,9 @@ class Session:
         """
 
         def decide() -> _Plan:
-            previous = verify_correction(self.game, self.state, self.content, path, value)
+            previous = verify_correction(
+                self.game, self.state, self.content, path, value, self._recent_commands()
+            )
             data = {"path": path, "value": value, "previous": previous}
 
             def apply() -> None:
@@ -481,6 +483,21 @@ class Session:
             return _Plan(("Corrected", data), [], apply, [Event("Corrected", data)])
 
         return self._commit(decide)
+
+    def _recent_commands(self, most: int = 30) -> list[Command]:
+        """The last distinct commands played in this game, newest first (to try a
+        correction with what this table actually does)."""
+        seen: dict[str, Command] = {}
+        for tx in reversed(self.chain.alive):
+            head = self._rows(tx)[0]
+            if head.type == "CommandIssued":
+                command = Command(head.data["name"], dict(head.data.get("args") or {}))
+                seen.setdefault(
+                    repr((command.name, sorted(command.args.items(), key=str))), command
+                )
+                if len(seen) >= most:
+                    break
+        return list(seen.values())
 
     def undo(self) -> Result:
         def decide() -> _Plan:
