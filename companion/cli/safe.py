@@ -22,7 +22,12 @@ def _unsafe(c: str) -> bool:
 
 
 def _escape(c: str) -> str:
-    return f"\\x{ord(c):02x}" if ord(c) < 0x100 else f"\\u{ord(c):04x}"
+    """JSON's escape (valid inside a JSON string too, so `--json` output still parses)."""
+    n = ord(c)
+    if n > 0xFFFF:
+        n -= 0x10000
+        return f"\\u{0xD800 + (n >> 10):04x}\\u{0xDC00 + (n & 0x3FF):04x}"
+    return f"\\u{n:04x}"
 
 
 def safe_text(text: str) -> str:

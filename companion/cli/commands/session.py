@@ -10,8 +10,8 @@ from pathlib import Path
 from typing import Any
 
 from companion.cli.errors import CliError
-from companion.core.library import Library
-from companion.core.store import SessionStorageError
+from companion.core.library import SUFFIX, Library
+from companion.core.store import SessionNotFound, SessionStorageError
 from companion.core.transfer import (
     check_target,
     export_scenario,
@@ -178,8 +178,10 @@ def cmd_export_scenario(args: argparse.Namespace) -> int:
 def cmd_recover(args: argparse.Namespace) -> int:
     lib = Library()
     path = Path(args.file)
+    if not path.exists() and path.name == args.file and path.suffix != SUFFIX:
+        path = lib.path_for(args.file)  # a session's name rather than a file
     if not path.exists():
-        path = lib.path_for(args.file)
+        raise SessionNotFound(path, "no session file here")
     new_id, count = recover_session(path, lib)
     print(f"recovered {count} event(s) into session {new_id}; {path.name} was left as it was")
     return 0
