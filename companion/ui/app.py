@@ -68,6 +68,7 @@ class CompanionApp(App):
     def __init__(self, demo: bool = False, library: Library | None = None, **kwargs: Any) -> None:
         super().__init__(**kwargs)
         self.demo = demo
+        self._redrawing = False
         self.library = library or Library()
         self.settings = UserSettings.load()
         self.hub = DiceHub(on_change=self._dice_changed)
@@ -205,7 +206,10 @@ class CompanionApp(App):
             known = friendly(exc)
             if known is None:
                 where = self._log_error(exc)
-                words = f"Something went wrong (written to {where}); the game is as last saved."
+                words = (
+                    f"Something went wrong (noted in {where.name} in the app's folder); "
+                    "the game is as last saved."
+                )
                 self._reload_session()
             else:
                 words = known
@@ -229,11 +233,25 @@ class CompanionApp(App):
         return path
 
     def _reload_session(self) -> None:
-        """After a bug mid-command, show what the file holds, not a half-changed memory."""
-        if self.session is not None:
-            with contextlib.suppress(Exception):
-                self.session.refresh()
+        """After a bug mid-command, show what the file holds, not a half-changed memory.
+
+        The screen is redrawn on the next frame; if that fails too it is not retried, so a
+        view that cannot draw shows its error instead of failing every frame."""
+        if self.session is None:
+            return
+        with contextlib.suppress(Exception):
+            self.session.refresh()
+        if self._redrawing or self.root is None:
+            return
+        self._redrawing = True
+
+        def redraw(_dt: float) -> None:
+            try:
                 self.screen("session").refresh()
+            finally:
+                self._redrawing = False
+
+        Clock.schedule_once(redraw)
 
     def _loop_error(self, loop: asyncio.AbstractEventLoop, context: dict[str, Any]) -> None:
         exc = context.get("exception")
