@@ -7,7 +7,6 @@ There is no display here, so the app cannot open a window.
 To look at it anyway, render a screen to a PNG (no display needed):
   $venv/bin/companion app --screenshot home.png
   $venv/bin/companion app --screenshot session.png --screen session   (also: new, settings)
-Or play from the command line (README.md, "Command line"):
-  $venv/bin/companion new direwild
+Or play from the command line: README.md, "Command line", walks through a game.
 To open the app itself, run \`make run\` on a machine with a screen.
 MSG

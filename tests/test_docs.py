@@ -119,9 +119,7 @@ def workspace(tmp_path: Path) -> Path:
     here = tmp_path / "clone"
     here.mkdir()
     for entry in ROOT.iterdir():
-        if entry.name not in {".git", ".venv", "artifacts"} and not entry.name.endswith(
-            "egg-info"
-        ):
+        if entry.name not in {".git", ".venv", "artifacts"} and not entry.name.endswith("egg-info"):
             (here / entry.name).symlink_to(entry)
     (here / ".venv").symlink_to(Path(sys.prefix))
     return here
@@ -209,3 +207,20 @@ def test_being_fixed_names_real_docs():
 def test_the_docs_say_how_a_block_is_kept_from_running():
     design = (ROOT / "docs" / "design.md").read_text(encoding="utf-8")
     assert "```text" in design and "tests/test_docs.py" in design
+
+
+def test_make_run_without_a_display_prints_commands_that_run(workspace: Path, tmp_path: Path):
+    """`make run` with no display prints this script's advice; every command in it runs."""
+    env = user_env(tmp_path / "home")
+    advice = sh("bash scripts/no-display.sh .venv", workspace, env)
+    assert advice.returncode == 0, advice.stderr
+    commands = [
+        line.split("   ")[0].strip()
+        for line in advice.stdout.splitlines()
+        if line.strip().startswith(".venv/bin/companion ")
+    ]
+    assert len(commands) >= 2, advice.stdout
+    assert "xvfb-run" not in advice.stdout  # the set-up does not install it
+    for command in commands:
+        done = sh(command, workspace, env)
+        assert done.returncode == 0, f"`{command}` exited {done.returncode}: {done.stderr}"
