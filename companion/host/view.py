@@ -76,7 +76,7 @@ def waiting_view(session: Any, request: Request | None) -> dict[str, Any] | None
         return None
     out: dict[str, Any] = {
         "kind": request.kind,
-        "who": name_of(session, request.for_),
+        "who": request.who_name if request.for_ or request.who else "",
         "why": request.why,
         "key": waiting_key(session),
     }
@@ -87,7 +87,7 @@ def waiting_view(session: Any, request: Request | None) -> dict[str, Any] | None
             seen.setdefault(value, label)
         out.update(
             count=request.count,
-            die=request.profile.replace("_", " "),
+            die=request.die_name,
             faces=[{"label": label, "value": value} for value, label in sorted(seen.items())],
         )
     else:
@@ -99,35 +99,11 @@ def waiting_view(session: Any, request: Request | None) -> dict[str, Any] | None
 
 
 def result_view(session: Any) -> dict[str, Any] | None:
-    """The newest step in the game's history that did something, in the game's words."""
-    for rows in reversed(session.history()):
-        lines = [session.describe(r) for r in rows if r.type not in _QUIET]
-        lines = [line for line in lines if line]
-        if not rows or rows[0].type == "SessionStarted":
-            return None
-        if lines:
-            return {"title": _step_title(session, rows[0]), "lines": lines[:12]}
-    return None
-
-
-def _step_title(session: Any, head: Any) -> str:
-    """A step's heading: the command's name, or what an answer was for and what it was."""
-    if head.type == "CommandIssued":
-        return str(head.data.get("name", "")).replace("_", " ").capitalize()
-    if head.type == "RequestAnswered":
-        request = Request.from_json(head.data.get("request", {}))
-        values = head.data.get("values")
-        shown = (
-            ", ".join(str(v) for v in values)
-            if isinstance(values, list)
-            else name_of(session, str(values))
-        )
-        who = name_of(session, request.for_)
-        return f"{who}, {request.why}: {shown}" if who else f"{request.why.capitalize()}: {shown}"
-    return session.describe(head)
-
-
-_QUIET = {"CommandIssued", "RequestOpened", "CommandDone", "RequestAnswered"}
+    """The game's last step, as the tablet's result card shows it (`Session.last_step`)."""
+    step = session.last_step()
+    if step is None:
+        return None
+    return {"title": step["title"], "lines": list(step["lines"])[:12]}
 
 
 def _glance(value: Any) -> bool:
