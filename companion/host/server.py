@@ -57,7 +57,7 @@ def lan_address() -> str:
     the host never listens on a public address."""
     with contextlib.suppress(OSError), socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as s:
         s.connect(("10.255.255.255", 9))
-        address = s.getsockname()[0]
+        address = str(s.getsockname()[0])
         if is_local(address):
             return address
     return "127.0.0.1"
@@ -74,7 +74,7 @@ def is_local(address: str) -> bool:
     return ip.is_loopback or ip.is_private or ip.is_link_local
 
 
-def _log_failure(task: asyncio.Task) -> None:
+def _log_failure(task: asyncio.Task[Any]) -> None:
     """A send that failed in the background is logged, never lost silently."""
     if not task.cancelled() and task.exception() is not None:
         log.warning("sending to a phone failed", exc_info=task.exception())
@@ -181,7 +181,7 @@ class PhoneHost:
 
     @web.middleware
     async def _headers(self, request: web.Request, handler: Any) -> web.StreamResponse:
-        response = await handler(request)
+        response: web.StreamResponse = await handler(request)
         for key, value in HEADERS.items():
             response.headers.setdefault(key, value)
         return response
@@ -296,7 +296,7 @@ class PhoneHost:
             await self._refuse(link, "This pass belongs to another phone. Scan the QR code.")
             return False
         try:
-            phone = self.table.join(phone_id, message.get("name") or "")
+            phone = self.table.join(str(phone_id or ""), str(message.get("name") or ""))
         except RuleError as exc:
             await self._refuse(link, exc.message)
             return False

@@ -54,8 +54,13 @@ class PhonesPanel(BoxLayout):
         if self.host is not None:
             self.stop()
         elif self._session is not None and not self._starting:
+            try:
+                loop = asyncio.get_running_loop()
+            except RuntimeError:
+                self.status = "Phones need the app started by 'companion app' (its network loop)."
+                return
             self._starting = True
-            asyncio.get_event_loop().create_task(self.start(self._session))
+            loop.create_task(self.start(self._session))
 
     async def start(self, session: Any, address: str | None = None) -> None:
         from companion.host.server import PhoneHost, lan_address
@@ -89,7 +94,7 @@ class PhonesPanel(BoxLayout):
         self.link = ""
         self.status = "Phones are not connected. Tap to let them join again."
         if host is not None:
-            asyncio.get_event_loop().create_task(host.stop())
+            asyncio.get_running_loop().create_task(host.stop())
         self.ids.list.clear_widgets()
 
     def new_link(self) -> None:
