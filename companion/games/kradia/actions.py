@@ -9,11 +9,14 @@ from companion.core.rules import Chance, Decision, RuleError
 from companion.games.kradia.effects import apply_effects, damage_boss, enhance, hero_card
 from companion.games.kradia.schema import Effect
 from companion.games.kradia.setup import ref
+from companion.games.kradia.state import KradiaState
 from companion.games.kradia.turns import (
+    affordable,
     available_skills,
     blocked,
     charge_choices,
     charge_table,
+    closed_actions,
     finish_turn,
     name,
     require_action,
@@ -41,26 +44,39 @@ def _done(d: Decision, content: Any, hero: str, args: dict[str, Any]) -> None:
         finish_turn(d, content, hero)
 
 
-def check_target(state: Any, effects: list[Effect], chosen: Any) -> str | None:
-    """Refuse a target the card cannot help, before anything is spent."""
+def aims_at_ally(effects: list[Effect]) -> bool:
+    """Whether the card's player names the hero it is for (`target`)."""
+    return any(e.target == "ally" for e in effects)
+
+
+def target_refusal(state: KradiaState, effects: list[Effect], chosen: Any) -> str | None:
+    """Why the card cannot help `chosen`, or None when it can (or aims at no ally)."""
     aimed = [e for e in effects if e.target == "ally"]
     if not aimed:
         return None
     if not isinstance(chosen, str) or chosen not in state.heroes:
-        raise RuleError(f"say which hero this is for (target: one of {', '.join(state.order)})")
+        return f"say which hero this is for (target: one of {', '.join(state.order)})"
     h = state.heroes[chosen]
     who = name(state, chosen)
     if h.retired:
-        raise RuleError(f"{who} has retired from the battle")
+        return f"{who} has retired from the battle"
     restores = any(e.restore for e in aimed)
     if h.fading and not restores:
-        raise RuleError(
+        return (
             f"{who} is Fading: HP recovery has no effect; only a skill or item "
             "that restores a Fading hero (such as the Elixir) brings them back"
         )
     if not h.fading and restores and all(e.restore and not (e.heal or e.damage) for e in aimed):
-        raise RuleError(f"{who} is not Fading: this only restores a Fading hero")
-    return chosen
+        return f"{who} is not Fading: this only restores a Fading hero"
+    return None
+
+
+def check_target(state: KradiaState, effects: list[Effect], chosen: Any) -> str | None:
+    """Refuse a target the card cannot help, before anything is spent."""
+    why = target_refusal(state, effects, chosen)
+    if why:
+        raise RuleError(why)
+    return chosen if aims_at_ally(effects) else None
 
 
 def basic_attack(d: Decision, args: dict[str, Any], chance: Chance, content: Any) -> None:
@@ -109,13 +125,12 @@ def skill(d: Decision, args: dict[str, Any], chance: Chance, content: Any) -> No
     wanted = args.get("skill")
     if wanted not in skills:
         known = ", ".join(skills) or "none yet"
-        raise RuleError(
-            f"{name(d.state, hero)} has no skill '{wanted}' at Level "
-            f"{d.state.heroes[hero].level} (available: {known})"
-        )
+        what = "say which skill" if wanted is None else f"there is no skill '{wanted}'"
+        level = d.state.heroes[hero].level
+        raise RuleError(f"{what} (at Level {level} {name(d.state, hero)} has: {known})")
     entry = skills[wanted]
     h = d.state.heroes[hero]
-    if h.red < entry.red or h.blue < entry.blue:
+    if not affordable(h, entry):
         raise RuleError(
             f"{wanted} costs {entry.red} red and {entry.blue} blue Mana; "
             f"{name(d.state, hero)} has {h.red} red and {h.blue} blue"
@@ -143,7 +158,8 @@ def use_item(d: Decision, args: dict[str, Any], chance: Chance, content: Any) ->
     item = ref(content, "items", args.get("item"), "item card")
     if item not in h.items:
         held = ", ".join(i.rsplit("/", 1)[-1] for i in h.items) or "none"
-        raise RuleError(f"{name(d.state, hero)} does not hold {item} (holds: {held})")
+        title = content.get("items", item).title
+        raise RuleError(f"{name(d.state, hero)} does not hold {title} (holds: {held})")
     card = content.get("items", item)
     chosen = check_target(d.state, card.effects, args.get("target"))
     d.emit("ItemUsed", hero=hero, item=item)
@@ -157,7 +173,7 @@ def pass_turn(d: Decision, args: dict[str, Any], chance: Chance, content: Any) -
         raise RuleError(f"{name(d.state, hero)} rolled for a Charge Attack: choose its effect")
     if d.state.turn_done:
         raise RuleError(f"{name(d.state, hero)} has taken an action: end the turn instead")
-    closed = blocked(content, d.state, hero)
+    closed = closed_actions(content, d.state, hero)
     open_ = [a for a in ("basic_attack", "charge_attack", "skill") if a not in closed]
     if open_:
         words = ", ".join(a.replace("_", " ") for a in open_)
@@ -187,7 +203,8 @@ def summon_retainer(d: Decision, args: dict[str, Any], chance: Chance, content: 
         raise RuleError("the battle is over")
     card_id = ref(content, "retainers", args.get("retainer"), "retainer card")
     if card_id not in s.retainers:
-        raise RuleError(f"{card_id} is not on the table (it was used or not dealt)")
+        title = content.get("retainers", card_id).title
+        raise RuleError(f"{title} is not on the table (it was used or not dealt)")
     votes = args.get("votes")
     if isinstance(votes, bool) or not isinstance(votes, int) or not 0 <= votes <= s.players:
         raise RuleError(f"votes is how many of the {s.players} players agree (0 to {s.players})")

@@ -5,18 +5,16 @@ from __future__ import annotations
 
 from typing import Any
 
-from companion.core.rules import Chance, Decision, GameBase, RuleError
+from companion.core.rules import Action, Chance, Decision, GameBase, RuleError
 from companion.games.kradia import actions, battlefield, boss, story
 from companion.games.kradia.content_check import validate_content
 from companion.games.kradia.effects import can_be_hit
 from companion.games.kradia.events import KradiaEvents
+from companion.games.kradia.legal import legal_actions
 from companion.games.kradia.schema import CONTENT_KINDS
 from companion.games.kradia.setup import initial_state
 from companion.games.kradia.state import KradiaState
 from companion.games.kradia.turns import begin_next_turn
-
-DEMO_HEROES = ["oakla", "warden", "archer", "mystic"]
-DEMO_LEVEL3 = {"oakla": "bloom", "warden": "avenger", "archer": "sniper", "mystic": "healer"}
 
 
 class KradiaGame(KradiaEvents, GameBase):
@@ -27,7 +25,9 @@ class KradiaGame(KradiaEvents, GameBase):
     content_kinds = CONTENT_KINDS
     card_kinds = ("items", "retainers", "battlefield_cards")
     # The app's set-up wizard (plain data, see companion/ui/screens/newgame.py); every other
-    # option (boss, level, start_player, items, retainers, battlefield) has a default.
+    # option has a default read from the packs: the first four heroes (heroes), each Level 3
+    # card's first side (level3), the first story sequence, boss, level, start_player,
+    # items, retainers and battlefield.
     setup_options = [
         {
             "name": "mode",
@@ -37,25 +37,14 @@ class KradiaGame(KradiaEvents, GameBase):
             "choice_labels": {"story": "Story: Level 1 to 4", "challenge": "Challenge: Level 4"},
         },
         {"name": "sequence", "label": "Story boss sequence", "choices": [1, 2], "default": 1},
-        {
-            "name": "heroes",
-            "label": "Heroes, clockwise",
-            "choices": [DEMO_HEROES],
-            "default": DEMO_HEROES,
-            "choice_labels": {str(DEMO_HEROES): "Oakla, Warden, Archer, Mystic"},
-        },
-        {
-            "name": "level3",
-            "label": "Level 3 Skill cards (Challenge mode)",
-            "choices": [DEMO_LEVEL3],
-            "default": DEMO_LEVEL3,
-            "choice_labels": {str(DEMO_LEVEL3): "Bloom, Avenger, Sniper, Healer"},
-        },
         {"name": "players", "label": "Players at the table", "min": 1, "max": 4, "default": 4},
     ]
 
     def initial_state(self, options: dict[str, Any], content: Any) -> KradiaState:
         return initial_state(dict(options or {}), content)
+
+    def legal_actions(self, state: KradiaState, content: Any) -> list[Action]:
+        return legal_actions(state, content)
 
     def validate_content(self, content: Any) -> list[tuple[str, str]]:
         return validate_content(content)

@@ -23,11 +23,13 @@ PREFIX = {
 def ref(content: Any, kind: str, value: Any, what: str) -> str:
     """A content id from a full id or its short name ("oakla" for kradia/hero/oakla)."""
     ids = content.ids(kind)
+    known = ", ".join(i.rsplit("/", 1)[-1] for i in ids) or "none loaded"
+    if value is None or value == "":
+        raise RuleError(f"say which {what} (one of: {known})")
     text = str(value)
     for candidate in (text, f"kradia/{PREFIX[kind]}/{text}"):
         if candidate in ids:
             return candidate
-    known = ", ".join(i.rsplit("/", 1)[-1] for i in ids) or "none loaded"
     raise RuleError(f"there is no {what} '{text}' (known: {known})")
 
 
@@ -77,6 +79,8 @@ def initial_state(options: dict[str, Any], content: Any) -> KradiaState:
     if mode not in ("story", "challenge"):
         raise RuleError("mode must be 'story' or 'challenge'")
     heroes_opt = options.get("heroes")
+    if heroes_opt is None:  # the default set-up: the first four heroes in the packs
+        heroes_opt = content.ids("heroes")[:4]
     if not isinstance(heroes_opt, list) or len(heroes_opt) != 4:
         raise RuleError("name the 4 heroes in clockwise order (4 heroes play every game)")
     cards = [ref(content, "heroes", h, "hero") for h in heroes_opt]
@@ -90,6 +94,8 @@ def initial_state(options: dict[str, Any], content: Any) -> KradiaState:
     if mode == "challenge" and level != 4:
         raise RuleError("in Challenge mode the heroes begin fully levelled up (Level 4)")
     sequence = sequence_of(content, options) if mode == "story" else None
+    if mode == "story" and sequence is None and options.get("boss") is None:
+        sequence = next(iter(content.ids("story_sequences")), None)
     if options.get("boss") is not None:
         boss_id = ref(content, "bosses", options["boss"], "boss")
     elif mode == "challenge" and challenge_bosses(content):
@@ -109,7 +115,12 @@ def initial_state(options: dict[str, Any], content: Any) -> KradiaState:
             ),
             None,
         )
-    sides = options.get("level3") or {}
+    sides = options.get("level3")
+    if sides is None:  # none chosen: each Level 3 card shows its first side as printed
+        sides = {
+            k: next(iter(content.get("heroes", c).level3), None)
+            for c, k in zip(cards, order, strict=True)
+        }
     heroes: dict[str, HeroState] = {}
     for card_id, key in zip(cards, order, strict=True):
         card: Hero = content.get("heroes", card_id)

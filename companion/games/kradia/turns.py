@@ -14,7 +14,7 @@ from companion.games.kradia.effects import (
     turn_order,
 )
 from companion.games.kradia.schema import Hero, SkillLevel
-from companion.games.kradia.state import KradiaState
+from companion.games.kradia.state import HeroState, KradiaState
 
 ACTION_WORDS = {
     "basic_attack": "a Basic Attack",
@@ -97,10 +97,22 @@ def blocked(content: Any, state: KradiaState, hero: str) -> dict[str, str]:
         out.setdefault("skill", f"{who} is afraid and may not use a Skill Action")
     for action in state.battlefield.forbid:
         out.setdefault(action, f"the Battlefield forbids {ACTION_WORDS[action]} this round")
+    return out
+
+
+def affordable(h: HeroState, entry: SkillLevel) -> bool:
+    return h.red >= entry.red and h.blue >= entry.blue
+
+
+def closed_actions(content: Any, state: KradiaState, hero: str) -> dict[str, str]:
+    """`blocked`, and the Skill Action closed too when no skill's Mana is in hand: what
+    decides whether the hero may pass.  (A skill command names its skill, so it is refused
+    with that skill's own cost instead.)"""
+    out = blocked(content, state, hero)
     if "skill" not in out:
-        skills = available_skills(content, state, hero)
-        if not any(h.red >= e.red and h.blue >= e.blue for e in skills.values()):
-            out["skill"] = f"{who} has not enough Mana for any skill"
+        h = state.heroes[hero]
+        if not any(affordable(h, e) for e in available_skills(content, state, hero).values()):
+            out["skill"] = f"{name(state, hero)} has not enough Mana for any skill"
     return out
 
 
@@ -127,7 +139,7 @@ def require_action(content: Any, state: KradiaState, hero: str, action: str) -> 
             f"choose effect {', '.join(f'#{c}' for c in state.charge.choices)}"
         )
     why = blocked(content, state, hero).get(action)
-    if why and not (action == "skill" and why.endswith("for any skill")):
+    if why:
         raise RuleError(why)
 
 
