@@ -48,7 +48,7 @@ def test_challenge_needs_a_challenge_boss():
 def test_story_boss_finds_its_sequence():
     state = GAME.initial_state(options(sequence=None, boss="marsh-toad"), CONTENT)
     assert state.sequence == "kradia/story/sequence-2"
-    assert state.boss.hp == 11 and state.boss.dice == 2
+    assert state.boss.hp == 11 and state.boss.id == "kradia/boss/marsh-toad"
 
 
 def test_state_round_trips_strictly():

@@ -100,7 +100,8 @@ def charge_attack(d: Decision, args: dict[str, Any], chance: Chance, content: An
         raise RuleError("effect is the number of the Charge Attack, 1 to 6")
     pending = d.state.charge
     if pending is None:
-        roll = chance.roll("d6", 1, for_=hero, why=f"{name(d.state, hero)}'s Charge Attack")[0]
+        who = name(d.state, hero)
+        roll = chance.roll("d6", 1, for_=hero, why=f"{who}'s Charge Attack", role="charge")[0]
         d.emit("ChargeRolled", hero=hero, roll=roll, choices=charge_choices(roll))
         if effect is None:
             return  # the player chooses once the die is seen

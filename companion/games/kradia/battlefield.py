@@ -57,6 +57,7 @@ def select(d: Decision, args: dict[str, Any], chance: Chance, content: Any) -> N
                 "battlefield",
                 for_=s.start_player,
                 why="reveal a face-down Battlefield card",
+                role="battlefield",
                 options=bf.face_down,
             )
         symbol = symbol_of(content, card)

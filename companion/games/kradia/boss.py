@@ -49,8 +49,9 @@ def attack(d: Decision, chance: Chance, content: Any) -> None:
     dice = chance.roll(
         "d6",
         count,
-        for_=s.start_player,
+        for_="boss",
         why=f"{boss.title} attacks: {count} dice from its HP space",
+        role="boss_attack",
     )
     total = sum(dice)
     row = chart_row(boss, total)

@@ -77,17 +77,9 @@ def resolve_targets(
 
 
 def set_boss_hp(d: Decision, content: Any, hp: int, change: int, why: str) -> None:
-    boss = boss_card(content, d.state)
     hp = max(0, min(hp, d.state.boss.max_hp))
     kind = "BossDamaged" if change < 0 else "BossHealed"
-    d.emit(
-        kind,
-        amount=abs(change),
-        hp=hp,
-        dice=dice_on_space(boss, hp),
-        overdrive=in_overdrive(boss, hp),
-        why=why,
-    )
+    d.emit(kind, amount=abs(change), hp=hp, why=why)
 
 
 def damage_boss(d: Decision, content: Any, amount: int, why: str) -> None:

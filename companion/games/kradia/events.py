@@ -261,7 +261,7 @@ class KradiaEvents:
     # -- boss ------------------------------------------------------------------------------
 
     def _boss_hp(self, s: KradiaState, e: Data) -> None:
-        s.boss.hp, s.boss.dice, s.boss.overdrive = e["hp"], e["dice"], e["overdrive"]
+        s.boss.hp = e["hp"]
 
     on_BossDamaged = _boss_hp
     on_BossHealed = _boss_hp

@@ -5,7 +5,6 @@ from __future__ import annotations
 from typing import Any
 
 from companion.core.rules import RuleError
-from companion.games.kradia.effects import dice_on_space, in_overdrive
 from companion.games.kradia.schema import Boss, Hero
 from companion.games.kradia.state import Battlefield, BossState, HeroState, KradiaState
 
@@ -42,8 +41,6 @@ def boss_state(boss: Boss) -> BossState:
         id=boss.id,
         hp=boss.hp,
         max_hp=boss.hp,
-        dice=dice_on_space(boss, boss.hp),
-        overdrive=in_overdrive(boss, boss.hp),
         rage_max=boss.rage.length,
         attack_buff_max=boss.attack_buff_max,
     )

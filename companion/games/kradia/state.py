@@ -31,8 +31,9 @@ class BossState:
     id: str
     hp: int
     max_hp: int
-    dice: int  # attack dice on the current HP space
-    overdrive: bool = False  # HP at or below the overdrive line
+    # The attack dice on the current HP space and whether the HP is past the overdrive line
+    # are read off the boss card for `hp` (effects.dice_on_space, in_overdrive), never kept
+    # here, so a corrected HP always rolls the dice its own space shows.
     rage: int = 0
     rage_max: int = 1
     attack_buff: int = 0

@@ -57,7 +57,11 @@ def resupply(d: Decision, args: dict[str, Any], chance: Chance, content: Any) ->
         if not s.item_deck:
             break
         card = chance.draw(
-            "items", for_=hero, why="Resupply: draw 1 Item card", options=list(s.item_deck)
+            "items",
+            for_=hero,
+            why="Resupply: draw 1 Item card",
+            options=list(s.item_deck),
+            role="item",
         )
         d.emit("ItemDrawn", hero=hero, item=card)
     # 5. Reshuffle the 3 Battlefield cards face down.
