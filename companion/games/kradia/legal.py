@@ -64,8 +64,8 @@ def _action(
 
 
 def _start_round(s: KradiaState) -> Action:
-    how = "reveal a Battlefield card" if s.battlefield.face_down else "Battlefield Reset"
-    return _action("start_round", {}, f"Start round {s.round + 1}: {how}", primary=True)
+    reset = "" if s.battlefield.face_down else " (Battlefield Reset)"
+    return _action("start_round", {}, f"Start round {s.round + 1}{reset}", primary=True)
 
 
 def _hero_name(s: KradiaState, content: Any, hero: str) -> str:
@@ -114,7 +114,7 @@ def _turn(s: KradiaState, content: Any, hero: str) -> list[Action]:
         names = {sk.id: sk.name or sk.id for sk in _skills(s, content, hero)}
         for sid, entry in available_skills(content, s, hero).items():
             if affordable(h, entry):
-                label = f"{names.get(sid, sid)} ({entry.red} red, {entry.blue} blue Mana)"
+                label = f"{names.get(sid, sid)} ({entry.red} red, {entry.blue} blue)"
                 args = {"hero": hero, "skill": sid, **keep}
                 out += _aimed(s, content, "skill", args, entry.effects, label)
     out += items
@@ -173,3 +173,12 @@ def _resupply(s: KradiaState, content: Any) -> list[Action]:
         _action("resupply", {**args, "boss": b.id}, f"{label}, then {b.title}", inputs=inputs)
         for b in bosses
     ]
+
+
+def why_not(state: KradiaState, content: Any) -> list[str]:
+    """Why the hero whose turn it is may not take each closed action, in the rules' words
+    (for the screen's message line; the list above already leaves those actions out)."""
+    s = state
+    if s.outcome or s.phase != "heroes" or s.turn is None or s.turn_done or s.charge:
+        return []
+    return sorted(set(closed_actions(content, s, s.turn).values()))
