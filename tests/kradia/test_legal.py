@@ -20,8 +20,9 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from companion.core.rules import RuleError
+from companion.core.selfplay import fill_inputs, selfplay
 from tests.kradia.helpers import CONTENT, GAME, options
-from tests.kradia.play import decide, fill, selfplay, step
+from tests.kradia.play import decide, step
 
 COMMANDS = (
     "start_round",
@@ -59,7 +60,7 @@ def walk(data: st.DataObject) -> Iterator[Any]:
     rng = random.Random(data.draw(st.integers(0, 2**32)))  # seeded play covers more ground
     for _ in range(data.draw(st.integers(0, 300))):
         yield state
-        if step(state, rng.choice) is None:
+        if step(state, rng) is None:
             break
     yield state
 
@@ -72,7 +73,7 @@ def assert_player_words(message: str) -> None:
 
 def refused(state: Any, name: str, args: dict[str, Any]) -> str:
     with pytest.raises(RuleError) as err:
-        decide(state, name, args, lambda xs: xs[0])
+        decide(state, name, args, random.Random(0))
     assert_player_words(err.value.message)
     return err.value.message
 
@@ -87,7 +88,7 @@ def test_every_listed_action_is_accepted(data):
         for action in actions:
             assert action["label"] and "kradia/" not in action["label"], action
             before = copy.deepcopy(state)
-            decide(state, action["do"], fill(action, rng.choice), rng.choice)
+            decide(state, action["do"], fill_inputs(action, rng), rng)
             assert state == before, "deciding must not change the state it was given"
 
 
@@ -148,10 +149,10 @@ def test_what_is_not_listed_is_refused_in_words(data):
 
 
 @pytest.mark.parametrize("seed", [1, 2, 3, 4, 5])
-def test_selfplay_from_the_default_set_up_reaches_an_ending(seed):
-    """Uniformly random listed actions from the default set-up end the game (win or loss)
-    within 3000 steps, and no listed action is ever refused (a refusal raises here)."""
-    state, steps = selfplay(seed)
-    assert state.outcome in ("won", "lost"), (state.outcome, steps)
-    assert steps < 3000
-    assert GAME.legal_actions(state, CONTENT) == []
+def test_selfplay_from_the_default_set_up_reaches_an_ending(seed, tmp_path):
+    """The core's self-play (the real session, the demo pack, uniformly random listed
+    actions and answers) ends the default set-up in a win or a loss, never refused."""
+    report = selfplay(GAME, seed, folder=tmp_path)
+    assert report.refusals == 0, report.refused
+    assert report.ended and not report.stuck, report.to_json()
+    assert report.steps < 3000

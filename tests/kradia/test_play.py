@@ -7,15 +7,17 @@ value, and checks the state after every command.
 
 from __future__ import annotations
 
+import random
+
 import msgspec
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from companion.core.rules import DIE_PROFILES, Chance, ChanceNeeded, Command
+from companion.core.selfplay import fill_inputs
 from companion.games.kradia.schema import MENTAL
 from companion.games.kradia.state import KradiaState
 from tests.kradia.helpers import CONTENT, GAME, options
-from tests.kradia.play import fill
 
 
 def run(state, name, args, data):
@@ -69,7 +71,8 @@ def play(s, data, limit=160):
         if not actions:
             return
         action = data.draw(st.sampled_from(actions))
-        run(s, action["do"], fill(action, lambda xs: data.draw(st.sampled_from(xs))), data)
+        rng = random.Random(data.draw(st.integers(0, 2**32)))
+        run(s, action["do"], fill_inputs(action, rng), data)
         check(s)
 
 

@@ -20,7 +20,6 @@ from companion.games.kradia.turns import begin_next_turn
 class KradiaGame(KradiaEvents, GameBase):
     id = "kradia"
     title = "Kradia: Wild Hunt Festival"
-    version = "2"  # the boss's dice and overdrive left the state (read off its card)
     state_type = KradiaState
     content_kinds = CONTENT_KINDS
     card_kinds = ("items", "retainers", "battlefield_cards")
