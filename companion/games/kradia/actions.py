@@ -7,6 +7,17 @@ from typing import Any
 
 from companion.core.rules import Chance, Decision, RuleError
 from companion.games.kradia.effects import apply_effects, damage_boss, enhance, hero_card
+from companion.games.kradia.events import (
+    ActionTaken,
+    AttackBuffSet,
+    BasicAttacked,
+    ChargeChosen,
+    ChargeRolled,
+    ItemUsed,
+    Passed,
+    RetainerSummoned,
+    SkillUsed,
+)
 from companion.games.kradia.schema import Effect
 from companion.games.kradia.setup import ref
 from companion.games.kradia.state import KradiaState
@@ -39,7 +50,7 @@ def _done(d: Decision, content: Any, hero: str, args: dict[str, Any]) -> None:
     if d.state.outcome:
         return
     if keep:
-        d.emit("ActionTaken", hero=hero)
+        d.emit(ActionTaken(hero=hero))
     else:
         finish_turn(d, content, hero)
 
@@ -84,9 +95,9 @@ def basic_attack(d: Decision, args: dict[str, Any], chance: Chance, content: Any
     require_action(content, d.state, hero, "basic_attack")
     h = d.state.heroes[hero]
     damage = 1 + h.attack_buff
-    d.emit("BasicAttacked", hero=hero, damage=damage)
+    d.emit(BasicAttacked(hero=hero, damage=damage))
     if h.attack_buff:
-        d.emit("AttackBuffSet", who=hero, value=0, why="the Attack Buff is spent")
+        d.emit(AttackBuffSet(who=hero, value=0, why="the Attack Buff is spent"))
     damage_boss(d, content, damage, f"{name(d.state, hero)}'s Basic Attack")
     enhance(d, hero)  # read after the damage: see docs/rulings/kradia.md
     _done(d, content, hero, args)
@@ -102,7 +113,7 @@ def charge_attack(d: Decision, args: dict[str, Any], chance: Chance, content: An
     if pending is None:
         who = name(d.state, hero)
         roll = chance.roll("d6", 1, for_=hero, why=f"{who}'s Charge Attack", role="charge")[0]
-        d.emit("ChargeRolled", hero=hero, roll=roll, choices=charge_choices(roll))
+        d.emit(ChargeRolled(hero=hero, roll=roll, choices=charge_choices(roll)))
         if effect is None:
             return  # the player chooses once the die is seen
     elif effect is None:
@@ -114,7 +125,7 @@ def charge_attack(d: Decision, args: dict[str, Any], chance: Chance, content: An
         raise RuleError(f"a roll of {charge.roll} allows Charge Attack {allowed}, not #{effect}")
     h = d.state.heroes[hero]
     effects = charge_table(hero_card(content, d.state, hero), h.level)[effect]
-    d.emit("ChargeChosen", hero=hero, roll=charge.roll, effect=effect)
+    d.emit(ChargeChosen(hero=hero, roll=charge.roll, effect=effect))
     apply_effects(d, content, effects, actor=hero, why=f"Charge Attack #{effect}")
     _done(d, content, hero, args)
 
@@ -138,12 +149,13 @@ def skill(d: Decision, args: dict[str, Any], chance: Chance, content: Any) -> No
         )
     chosen = check_target(d.state, entry.effects, args.get("target"))
     d.emit(
-        "SkillUsed",
-        hero=hero,
-        skill=wanted,
-        level=entry.level,
-        red=h.red - entry.red,
-        blue=h.blue - entry.blue,
+        SkillUsed(
+            hero=hero,
+            skill=wanted,
+            level=entry.level,
+            red=h.red - entry.red,
+            blue=h.blue - entry.blue,
+        )
     )
     apply_effects(d, content, entry.effects, actor=hero, chosen=chosen, why=f"skill {wanted}")
     _done(d, content, hero, args)
@@ -163,7 +175,7 @@ def use_item(d: Decision, args: dict[str, Any], chance: Chance, content: Any) ->
         raise RuleError(f"{name(d.state, hero)} does not hold {title} (holds: {held})")
     card = content.get("items", item)
     chosen = check_target(d.state, card.effects, args.get("target"))
-    d.emit("ItemUsed", hero=hero, item=item)
+    d.emit(ItemUsed(hero=hero, item=item))
     apply_effects(d, content, card.effects, actor=hero, chosen=chosen, why=card.title)
 
 
@@ -182,7 +194,7 @@ def pass_turn(d: Decision, args: dict[str, Any], chance: Chance, content: Any) -
             f"{name(d.state, hero)} can still act ({words}): pass is only for a "
             "hero whom ailments or the Battlefield keep from acting"
         )
-    d.emit("Passed", hero=hero)
+    d.emit(Passed(hero=hero))
     if not d.state.outcome:
         finish_turn(d, content, hero)
 
@@ -213,5 +225,5 @@ def summon_retainer(d: Decision, args: dict[str, Any], chance: Chance, content: 
         raise RuleError(f"a Retainer card needs a majority: {votes} of {s.players} players agree")
     card = content.get("retainers", card_id)
     chosen = check_target(s, card.effects, args.get("target"))
-    d.emit("RetainerSummoned", retainer=card_id, votes=votes)
+    d.emit(RetainerSummoned(retainer=card_id, votes=votes))
     apply_effects(d, content, card.effects, actor=None, chosen=chosen, why=card.title)

@@ -11,6 +11,7 @@ from typing import Any
 
 from companion.core.rules import Chance, Decision, RuleError
 from companion.games.kradia.effects import apply_effects
+from companion.games.kradia.events import BattlefieldCardRevealed, BattlefieldReset, MarkerMoved
 from companion.games.kradia.schema import BattlefieldBoard, BattlefieldSpace
 
 
@@ -42,7 +43,7 @@ def select(d: Decision, args: dict[str, Any], chance: Chance, content: Any) -> N
             )
         active = next(c for c in bf.face_up if symbol_of(content, c) == bf.path[-1])
         others = [c for c in bf.face_up if c != active]
-        d.emit("BattlefieldReset", card=active, face_down=others)
+        d.emit(BattlefieldReset(card=active, face_down=others))
         path = [symbol_of(content, active)]
     else:
         card = args.get("card")
@@ -61,16 +62,17 @@ def select(d: Decision, args: dict[str, Any], chance: Chance, content: Any) -> N
                 options=bf.face_down,
             )
         symbol = symbol_of(content, card)
-        d.emit("BattlefieldCardRevealed", card=card, symbol=symbol)
+        d.emit(BattlefieldCardRevealed(card=card, symbol=symbol))
         path = [symbol] if bf.column is None else [*bf.path, symbol]
     space = find_space(board, path)
     d.emit(
-        "MarkerMoved",
-        column=path[0],
-        path=path,
-        effect=space_key(path),
-        name=space.name,
-        forbid=list(space.forbid),
+        MarkerMoved(
+            column=path[0],
+            path=path,
+            effect=space_key(path),
+            name=space.name,
+            forbid=list(space.forbid),
+        )
     )
     if space.effects:
         apply_effects(

@@ -8,6 +8,14 @@ import msgspec
 
 from companion.core.rules import Chance, Decision, RuleError
 from companion.games.kradia.effects import apply_effects, boss_card, dice_on_space, in_overdrive
+from companion.games.kradia.events import (
+    AttackBuffSet,
+    BossAttacked,
+    HitRecorded,
+    PhaseChanged,
+    RageRaised,
+    RageUnleashed,
+)
 from companion.games.kradia.schema import Effect
 
 
@@ -56,7 +64,7 @@ def attack(d: Decision, chance: Chance, content: Any) -> None:
     total = sum(dice)
     row = chart_row(boss, total)
     overdrive = in_overdrive(boss, s.boss.hp)
-    d.emit("BossAttacked", dice=dice, sum=total, row=row, overdrive=overdrive)
+    d.emit(BossAttacked(dice=dice, sum=total, row=row, overdrive=overdrive))
     buff = s.boss.attack_buff
     lines, used = _buffed(boss.chart[row].effects, buff)
     hits = apply_effects(
@@ -69,14 +77,14 @@ def attack(d: Decision, chance: Chance, content: Any) -> None:
             d, content, more, actor=None, why=f"{boss.title}'s overdrive", source="overdrive"
         )
     for hit in hits:
-        d.emit("HitRecorded", hit=msgspec.to_builtins(hit))
+        d.emit(HitRecorded(hit=hit))
     if used and s.boss.attack_buff:
-        d.emit("AttackBuffSet", who="boss", value=0, why="the Attack Buff is spent")
+        d.emit(AttackBuffSet(who="boss", value=0, why="the Attack Buff is spent"))
     if s.outcome:
         return
     rage(d, content)
     if not s.outcome:
-        d.emit("PhaseChanged", phase="end")
+        d.emit(PhaseChanged(phase="end"))
 
 
 def rage(d: Decision, content: Any) -> None:
@@ -84,12 +92,12 @@ def rage(d: Decision, content: Any) -> None:
     s = d.state
     boss = boss_card(content, s)
     value = s.boss.rage + 1
-    d.emit("RageRaised", rage=value)
+    d.emit(RageRaised(rage=value))
     if value >= s.boss.rage_max:
-        d.emit("RageUnleashed", boss=s.boss.id)
+        d.emit(RageUnleashed(boss=s.boss.id))
         hits = apply_effects(
             d, content, boss.rage.effects, actor=None, why=f"{boss.title}'s rage", source="rage"
         )
         for hit in hits:
-            d.emit("HitRecorded", hit=msgspec.to_builtins(hit))
-        d.emit("RageRaised", rage=0)
+            d.emit(HitRecorded(hit=hit))
+        d.emit(RageRaised(rage=0))

@@ -13,6 +13,15 @@ from companion.games.kradia.effects import (
     hero_card,
     turn_order,
 )
+from companion.games.kradia.events import (
+    EvasionSet,
+    HeroRetired,
+    PhaseChanged,
+    StunSet,
+    TurnEnded,
+    TurnSkipped,
+    TurnStarted,
+)
 from companion.games.kradia.schema import Hero, SkillLevel
 from companion.games.kradia.state import HeroState, KradiaState
 
@@ -146,8 +155,8 @@ def require_action(content: Any, state: KradiaState, hero: str, action: str) -> 
 def finish_turn(d: Decision, content: Any, hero: str) -> None:
     """End `hero`'s turn (a stun is spent) and start the next hero's."""
     if d.state.heroes[hero].stunned:
-        d.emit("StunSet", hero=hero, stunned=False, why="the stun is spent")
-    d.emit("TurnEnded", hero=hero)
+        d.emit(StunSet(hero=hero, stunned=False, why="the stun is spent"))
+    d.emit(TurnEnded(hero=hero))
     begin_next_turn(d, content)
 
 
@@ -157,20 +166,20 @@ def begin_next_turn(d: Decision, content: Any) -> None:
     while not s.outcome:
         hero = next((h for h in turn_order(s) if h not in s.acted), None)
         if hero is None:
-            d.emit("PhaseChanged", phase="boss")
+            d.emit(PhaseChanged(phase="boss"))
             return
         h = s.heroes[hero]
         if h.retired:
-            d.emit("TurnSkipped", hero=hero, why="retired")
+            d.emit(TurnSkipped(hero=hero, why="retired"))
             continue
-        d.emit("TurnStarted", hero=hero)
+        d.emit(TurnStarted(hero=hero))
         if h.evasion:
-            d.emit("EvasionSet", hero=hero, evasion=False, why="Evasion ends on the hero's turn")
+            d.emit(EvasionSet(hero=hero, evasion=False, why="Evasion ends on the hero's turn"))
         if h.fading:
-            d.emit("HeroRetired", hero=hero)
+            d.emit(HeroRetired(hero=hero))
             check_end(d)
             if not s.outcome:
-                d.emit("TurnEnded", hero=hero)
+                d.emit(TurnEnded(hero=hero))
             continue
         if "poison" in h.ailments:
             damage_hero(d, hero, 1, "poison")
@@ -181,6 +190,6 @@ def begin_next_turn(d: Decision, content: Any) -> None:
         if s.outcome:
             return
         if h.fading:  # poisoned to 0 HP: nothing left to do this turn
-            d.emit("TurnEnded", hero=hero)
+            d.emit(TurnEnded(hero=hero))
             continue
         return
