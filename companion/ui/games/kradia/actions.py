@@ -45,7 +45,8 @@ class ActionPicker(BoxLayout):
     def show(self, session: Any, view: Any = None, refusal: str = "") -> None:
         self.session = session
         state, content = session.state, session.content
-        actions = [] if session.request else session.game.legal_actions(state, content)
+        now = session.actions()  # while a roll or draw waits, the dice panel answers it
+        actions: list[Action] = [] if now["waiting"] else now["actions"]
         self.ids.prompt.text = self._prompt(actions)
         reasons = "; ".join(why_not(state, content)) if actions else ""
         self.ids.message.text = refusal or reasons
