@@ -3,9 +3,10 @@ pass; and the Retainer cards any majority may summon."""
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from companion.core.rules import Chance, Decision, RuleError
+from companion.games.kradia import content as cards
 from companion.games.kradia.effects import apply_effects, damage_boss, enhance, hero_card
 from companion.games.kradia.events import (
     ActionTaken,
@@ -34,6 +35,9 @@ from companion.games.kradia.turns import (
     require_turn,
 )
 
+if TYPE_CHECKING:
+    from companion.content.pack import Content
+
 
 def _hero(args: dict[str, Any]) -> str:
     hero = args.get("hero")
@@ -42,7 +46,7 @@ def _hero(args: dict[str, Any]) -> str:
     return hero
 
 
-def _done(d: Decision, content: Any, hero: str, args: dict[str, Any]) -> None:
+def _done(d: Decision, content: Content, hero: str, args: dict[str, Any]) -> None:
     """End the turn, or keep it open for Item cards when the player asks (end_turn: false)."""
     keep = args.get("end_turn", True) is False
     if not isinstance(args.get("end_turn", True), bool):
@@ -90,7 +94,7 @@ def check_target(state: KradiaState, effects: list[Effect], chosen: Any) -> str 
     return chosen if aims_at_ally(effects) else None
 
 
-def basic_attack(d: Decision, args: dict[str, Any], chance: Chance, content: Any) -> None:
+def basic_attack(d: Decision, args: dict[str, Any], chance: Chance, content: Content) -> None:
     hero = _hero(args)
     require_action(content, d.state, hero, "basic_attack")
     h = d.state.heroes[hero]
@@ -103,7 +107,7 @@ def basic_attack(d: Decision, args: dict[str, Any], chance: Chance, content: Any
     _done(d, content, hero, args)
 
 
-def charge_attack(d: Decision, args: dict[str, Any], chance: Chance, content: Any) -> None:
+def charge_attack(d: Decision, args: dict[str, Any], chance: Chance, content: Content) -> None:
     hero = _hero(args)
     require_action(content, d.state, hero, "charge_attack")
     effect = args.get("effect")
@@ -130,7 +134,7 @@ def charge_attack(d: Decision, args: dict[str, Any], chance: Chance, content: An
     _done(d, content, hero, args)
 
 
-def skill(d: Decision, args: dict[str, Any], chance: Chance, content: Any) -> None:
+def skill(d: Decision, args: dict[str, Any], chance: Chance, content: Content) -> None:
     hero = _hero(args)
     require_action(content, d.state, hero, "skill")
     skills = available_skills(content, d.state, hero)
@@ -161,7 +165,7 @@ def skill(d: Decision, args: dict[str, Any], chance: Chance, content: Any) -> No
     _done(d, content, hero, args)
 
 
-def use_item(d: Decision, args: dict[str, Any], chance: Chance, content: Any) -> None:
+def use_item(d: Decision, args: dict[str, Any], chance: Chance, content: Content) -> None:
     hero = _hero(args)
     require_turn(d.state, hero)
     why = blocked(content, d.state, hero).get("item")
@@ -171,15 +175,15 @@ def use_item(d: Decision, args: dict[str, Any], chance: Chance, content: Any) ->
     item = ref(content, "items", args.get("item"), "item card")
     if item not in h.items:
         held = ", ".join(i.rsplit("/", 1)[-1] for i in h.items) or "none"
-        title = content.get("items", item).title
+        title = cards.item(content, item).title
         raise RuleError(f"{name(d.state, hero)} does not hold {title} (holds: {held})")
-    card = content.get("items", item)
+    card = cards.item(content, item)
     chosen = check_target(d.state, card.effects, args.get("target"))
     d.emit(ItemUsed(hero=hero, item=item))
     apply_effects(d, content, card.effects, actor=hero, chosen=chosen, why=card.title)
 
 
-def pass_turn(d: Decision, args: dict[str, Any], chance: Chance, content: Any) -> None:
+def pass_turn(d: Decision, args: dict[str, Any], chance: Chance, content: Content) -> None:
     hero = _hero(args)
     require_turn(d.state, hero)
     if d.state.charge is not None:
@@ -199,7 +203,7 @@ def pass_turn(d: Decision, args: dict[str, Any], chance: Chance, content: Any) -
         finish_turn(d, content, hero)
 
 
-def end_turn(d: Decision, args: dict[str, Any], chance: Chance, content: Any) -> None:
+def end_turn(d: Decision, args: dict[str, Any], chance: Chance, content: Content) -> None:
     hero = _hero(args)
     require_turn(d.state, hero)
     if not d.state.turn_done:
@@ -210,20 +214,20 @@ def end_turn(d: Decision, args: dict[str, Any], chance: Chance, content: Any) ->
     finish_turn(d, content, hero)
 
 
-def summon_retainer(d: Decision, args: dict[str, Any], chance: Chance, content: Any) -> None:
+def summon_retainer(d: Decision, args: dict[str, Any], chance: Chance, content: Content) -> None:
     s = d.state
     if s.outcome:
         raise RuleError("the battle is over")
     card_id = ref(content, "retainers", args.get("retainer"), "retainer card")
     if card_id not in s.retainers:
-        title = content.get("retainers", card_id).title
+        title = cards.retainer(content, card_id).title
         raise RuleError(f"{title} is not on the table (it was used or not dealt)")
     votes = args.get("votes")
     if isinstance(votes, bool) or not isinstance(votes, int) or not 0 <= votes <= s.players:
         raise RuleError(f"votes is how many of the {s.players} players agree (0 to {s.players})")
     if votes * 2 <= s.players:
         raise RuleError(f"a Retainer card needs a majority: {votes} of {s.players} players agree")
-    card = content.get("retainers", card_id)
+    card = cards.retainer(content, card_id)
     chosen = check_target(s, card.effects, args.get("target"))
     d.emit(RetainerSummoned(retainer=card_id, votes=votes))
     apply_effects(d, content, card.effects, actor=None, chosen=chosen, why=card.title)

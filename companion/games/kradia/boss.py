@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING
 
 import msgspec
 
@@ -16,10 +16,13 @@ from companion.games.kradia.events import (
     RageRaised,
     RageUnleashed,
 )
-from companion.games.kradia.schema import Effect
+from companion.games.kradia.schema import Boss, Effect
+
+if TYPE_CHECKING:
+    from companion.content.pack import Content
 
 
-def chart_row(boss: Any, total: int) -> int:
+def chart_row(boss: Boss, total: int) -> int:
     for i, row in enumerate(boss.chart):
         if row.min <= total <= row.max:
             return i
@@ -40,7 +43,7 @@ def _buffed(effects: list[Effect], buff: int) -> tuple[list[Effect], bool]:
     return out, used
 
 
-def attack(d: Decision, chance: Chance, content: Any) -> None:
+def attack(d: Decision, chance: Chance, content: Content) -> None:
     s = d.state
     if s.outcome:
         raise RuleError("the battle is over")
@@ -87,7 +90,7 @@ def attack(d: Decision, chance: Chance, content: Any) -> None:
         d.emit(PhaseChanged(phase="end"))
 
 
-def rage(d: Decision, content: Any) -> None:
+def rage(d: Decision, content: Content) -> None:
     """Rage +1; at the last space the rage effect fires and the marker starts again at 0."""
     s = d.state
     boss = boss_card(content, s)

@@ -3,15 +3,18 @@ belongs to.  Each is `command(d, args, chance, content)` in its rule area's modu
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from companion.core.rules import Chance, Decision
 from companion.core.tables import Commands
 from companion.games.kradia import actions, boss, rounds, story
 from companion.games.kradia.state import KradiaState
 
+if TYPE_CHECKING:
+    from companion.content.pack import Content
 
-def boss_attack(d: Decision, args: dict[str, Any], chance: Chance, content: Any) -> None:
+
+def boss_attack(d: Decision, args: dict[str, Any], chance: Chance, content: Content) -> None:
     boss.attack(d, chance, content)
 
 

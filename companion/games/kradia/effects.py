@@ -7,9 +7,10 @@ boss attack, a skill, an item, poison, confusion or a battlefield space.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING
 
 from companion.core.rules import Decision, RuleError
+from companion.games.kradia import content as cards
 from companion.games.kradia.events import (
     AilmentAdded,
     AilmentResisted,
@@ -31,15 +32,18 @@ from companion.games.kradia.events import (
 from companion.games.kradia.schema import MENTAL, PHYSICAL, Boss, Effect, Hero
 from companion.games.kradia.state import Hit, KradiaState
 
+if TYPE_CHECKING:
+    from companion.content.pack import Content
+
 HERO_ATTACK_BUFF_MAX = 4  # "Extra damage up to +4 HP is dealt to a boss"
 
 
-def hero_card(content: Any, state: KradiaState, hero: str) -> Hero:
-    return content.get("heroes", state.heroes[hero].card)
+def hero_card(content: Content, state: KradiaState, hero: str) -> Hero:
+    return cards.hero(content, state.heroes[hero].card)
 
 
-def boss_card(content: Any, state: KradiaState) -> Boss:
-    return content.get("bosses", state.boss.id)
+def boss_card(content: Content, state: KradiaState) -> Boss:
+    return cards.boss(content, state.boss.id)
 
 
 def dice_on_space(boss: Boss, hp: int) -> int:
@@ -94,13 +98,13 @@ def resolve_targets(
 # -- the boss ----------------------------------------------------------------------------
 
 
-def set_boss_hp(d: Decision, content: Any, hp: int, change: int, why: str) -> None:
+def set_boss_hp(d: Decision, content: Content, hp: int, change: int, why: str) -> None:
     hp = max(0, min(hp, d.state.boss.max_hp))
     kind = BossDamaged if change < 0 else BossHealed
     d.emit(kind(amount=abs(change), hp=hp, why=why))
 
 
-def damage_boss(d: Decision, content: Any, amount: int, why: str) -> None:
+def damage_boss(d: Decision, content: Content, amount: int, why: str) -> None:
     if amount <= 0 or d.state.outcome:
         return
     set_boss_hp(d, content, d.state.boss.hp - amount, -amount, why)
@@ -172,7 +176,7 @@ def enhance(d: Decision, hero: str, why: str = "Enhance") -> None:
     gain_mana(d, hero, color, 1, why)
 
 
-def add_ailment(d: Decision, content: Any, hero: str, ailment: str, why: str) -> str | None:
+def add_ailment(d: Decision, content: Content, hero: str, ailment: str, why: str) -> str | None:
     """Returns why it did not land (constitution), or None when it did."""
     h = d.state.heroes[hero]
     if ailment in hero_card(content, d.state, hero).constitution:
@@ -202,7 +206,7 @@ def cure(d: Decision, hero: str, which: list[str], why: str) -> None:
 
 def apply_effects(
     d: Decision,
-    content: Any,
+    content: Content,
     effects: list[Effect],
     *,
     actor: str | None,
@@ -224,7 +228,7 @@ def apply_effects(
     return hits
 
 
-def _apply_to_boss(d: Decision, content: Any, e: Effect, why: str) -> None:
+def _apply_to_boss(d: Decision, content: Content, e: Effect, why: str) -> None:
     b = d.state.boss
     if e.damage:
         damage_boss(d, content, e.damage, why)
@@ -236,7 +240,7 @@ def _apply_to_boss(d: Decision, content: Any, e: Effect, why: str) -> None:
 
 
 def _apply_to_hero(
-    d: Decision, content: Any, e: Effect, hero: str, why: str, extra_damage: int
+    d: Decision, content: Content, e: Effect, hero: str, why: str, extra_damage: int
 ) -> Hit:
     h = d.state.heroes[hero]
     if h.retired:

@@ -3,7 +3,7 @@ rage), the heroes' HP, Mana, ailments and states, the battlefield, and story mod
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from companion.core.rules import Action, GameBase
 from companion.games.kradia.commands import COMMANDS
@@ -13,6 +13,9 @@ from companion.games.kradia.legal import legal_actions
 from companion.games.kradia.schema import CONTENT_KINDS
 from companion.games.kradia.setup import initial_state
 from companion.games.kradia.state import KradiaState
+
+if TYPE_CHECKING:
+    from companion.content.pack import Content
 
 
 class KradiaGame(GameBase):
@@ -39,13 +42,13 @@ class KradiaGame(GameBase):
         {"name": "players", "label": "Players at the table", "min": 1, "max": 4, "default": 4},
     ]
 
-    def initial_state(self, options: dict[str, Any], content: Any) -> KradiaState:
+    def initial_state(self, options: dict[str, Any], content: Content) -> KradiaState:
         return initial_state(dict(options or {}), content)
 
-    def legal_actions(self, state: KradiaState, content: Any) -> list[Action]:
+    def legal_actions(self, state: KradiaState, content: Content) -> list[Action]:
         return legal_actions(state, content)
 
-    def validate_content(self, content: Any) -> list[tuple[str, str]]:
+    def validate_content(self, content: Content) -> list[tuple[str, str]]:
         return validate_content(content)
 
     def summary(self, state: KradiaState) -> str:

@@ -8,12 +8,13 @@ refusal always has the reason the command itself would give.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from companion.core.rules import Action
+from companion.games.kradia import content as cards
 from companion.games.kradia.actions import aims_at_ally, target_refusal
 from companion.games.kradia.effects import boss_card, dice_on_space, hero_card
-from companion.games.kradia.schema import Effect
+from companion.games.kradia.schema import Effect, Skill
 from companion.games.kradia.state import KradiaState
 from companion.games.kradia.turns import (
     affordable,
@@ -23,10 +24,13 @@ from companion.games.kradia.turns import (
     current_skills,
 )
 
+if TYPE_CHECKING:
+    from companion.content.pack import Content
+
 HERO_ACTIONS = ("basic_attack", "charge_attack", "skill")
 
 
-def legal_actions(state: KradiaState, content: Any) -> list[Action]:
+def legal_actions(state: KradiaState, content: Content) -> list[Action]:
     """Every command the rules accept now; none once the game has ended."""
     s = state
     if s.outcome == "boss_defeated" and s.mode == "story":
@@ -68,13 +72,13 @@ def _start_round(s: KradiaState) -> Action:
     return _action("start_round", {}, f"Start round {s.round + 1}{reset}", primary=True)
 
 
-def _hero_name(s: KradiaState, content: Any, hero: str) -> str:
+def _hero_name(s: KradiaState, content: Content, hero: str) -> str:
     return hero_card(content, s, hero).title
 
 
 def _aimed(
     s: KradiaState,
-    content: Any,
+    content: Content,
     do: str,
     args: dict[str, Any],
     effects: list[Effect],
@@ -90,7 +94,7 @@ def _aimed(
     ]
 
 
-def _turn(s: KradiaState, content: Any, hero: str) -> list[Action]:
+def _turn(s: KradiaState, content: Content, hero: str) -> list[Action]:
     h = s.heroes[hero]
     who = _hero_name(s, content, hero)
     closed = blocked(content, s, hero)
@@ -123,27 +127,27 @@ def _turn(s: KradiaState, content: Any, hero: str) -> list[Action]:
     return out
 
 
-def _skills(s: KradiaState, content: Any, hero: str) -> list[Any]:
+def _skills(s: KradiaState, content: Content, hero: str) -> list[Skill]:
     h = s.heroes[hero]
     return list(current_skills(hero_card(content, s, hero), h.level, h.level3_side))
 
 
-def _items(s: KradiaState, content: Any, hero: str) -> list[Action]:
+def _items(s: KradiaState, content: Content, hero: str) -> list[Action]:
     out: list[Action] = []
     for item in dict.fromkeys(s.heroes[hero].items):
-        card = content.get("items", item)
+        card = cards.item(content, item)
         args = {"hero": hero, "item": item}
         out += _aimed(s, content, "use_item", args, card.effects, f"Item: {card.title}")
     return out
 
 
-def _retainers(s: KradiaState, content: Any) -> list[Action]:
+def _retainers(s: KradiaState, content: Content) -> list[Action]:
     """Retainer cards on the table; how many players agree is read off the table."""
     majority = s.players // 2 + 1
     votes = {"votes": {"min": majority, "max": s.players}}
     out: list[Action] = []
     for rid in s.retainers:
-        card = content.get("retainers", rid)
+        card = cards.retainer(content, rid)
         for action in _aimed(
             s,
             content,
@@ -157,7 +161,7 @@ def _retainers(s: KradiaState, content: Any) -> list[Action]:
     return out
 
 
-def _resupply(s: KradiaState, content: Any) -> list[Action]:
+def _resupply(s: KradiaState, content: Content) -> list[Action]:
     level = s.level + 1
     args: dict[str, Any] = {}
     inputs: dict[str, dict[str, Any]] = {}
@@ -168,14 +172,14 @@ def _resupply(s: KradiaState, content: Any) -> list[Action]:
     label = f"Resupply (to Level {level})"
     if s.sequence is not None:
         return [_action("resupply", args, label, primary=True, inputs=inputs)]
-    bosses = [b for b in content.all("bosses") if b.level == level]
+    bosses = [b for b in cards.bosses(content) if b.level == level]
     return [
         _action("resupply", {**args, "boss": b.id}, f"{label}, then {b.title}", inputs=inputs)
         for b in bosses
     ]
 
 
-def why_not(state: KradiaState, content: Any) -> list[str]:
+def why_not(state: KradiaState, content: Content) -> list[str]:
     """Why the hero whose turn it is may not take each closed action, in the rules' words
     (for the screen's message line; the list above already leaves those actions out)."""
     s = state

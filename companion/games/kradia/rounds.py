@@ -3,7 +3,7 @@ passing the First Player token (rulebook "Round Overview")."""
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from companion.core.rules import Chance, Decision, RuleError
 from companion.games.kradia import battlefield
@@ -11,8 +11,11 @@ from companion.games.kradia.effects import can_be_hit
 from companion.games.kradia.events import PhaseChanged, RoundStarted, StartPlayerPassed
 from companion.games.kradia.turns import begin_next_turn
 
+if TYPE_CHECKING:
+    from companion.content.pack import Content
 
-def start_round(d: Decision, args: dict[str, Any], chance: Chance, content: Any) -> None:
+
+def start_round(d: Decision, args: dict[str, Any], chance: Chance, content: Content) -> None:
     s = d.state
     if s.outcome:
         raise RuleError(
@@ -28,7 +31,7 @@ def start_round(d: Decision, args: dict[str, Any], chance: Chance, content: Any)
     begin_next_turn(d, content)
 
 
-def end_round(d: Decision, args: dict[str, Any], chance: Chance, content: Any) -> None:
+def end_round(d: Decision, args: dict[str, Any], chance: Chance, content: Content) -> None:
     """The First Player token passes clockwise to the next hero still able to act."""
     s = d.state
     if s.outcome:

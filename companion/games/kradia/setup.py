@@ -2,11 +2,15 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from companion.core.rules import RuleError
+from companion.games.kradia import content as cards
 from companion.games.kradia.schema import Boss, Hero
 from companion.games.kradia.state import Battlefield, BossState, HeroState, KradiaState
+
+if TYPE_CHECKING:
+    from companion.content.pack import Content
 
 PREFIX = {
     "heroes": "hero",
@@ -19,7 +23,7 @@ PREFIX = {
 }
 
 
-def ref(content: Any, kind: str, value: Any, what: str) -> str:
+def ref(content: Content, kind: str, value: Any, what: str) -> str:
     """A content id from a full id or its short name ("oakla" for kradia/hero/oakla)."""
     ids = content.ids(kind)
     known = ", ".join(i.rsplit("/", 1)[-1] for i in ids) or "none loaded"
@@ -57,11 +61,11 @@ def check_boss_level(boss: Boss, mode: str, level: int) -> None:
         )
 
 
-def challenge_bosses(content: Any) -> list[str]:
-    return [b.id for b in content.all("bosses") if b.level == "challenge"]
+def challenge_bosses(content: Content) -> list[str]:
+    return [b.id for b in cards.bosses(content) if b.level == "challenge"]
 
 
-def sequence_of(content: Any, options: dict[str, Any]) -> str | None:
+def sequence_of(content: Content, options: dict[str, Any]) -> str | None:
     seq = options.get("sequence")
     if seq is None:
         return None
@@ -71,7 +75,7 @@ def sequence_of(content: Any, options: dict[str, Any]) -> str | None:
     )
 
 
-def initial_state(options: dict[str, Any], content: Any) -> KradiaState:
+def initial_state(options: dict[str, Any], content: Content) -> KradiaState:
     mode = options.get("mode", "story")
     if mode not in ("story", "challenge"):
         raise RuleError("mode must be 'story' or 'challenge'")
@@ -80,8 +84,8 @@ def initial_state(options: dict[str, Any], content: Any) -> KradiaState:
         heroes_opt = content.ids("heroes")[:4]
     if not isinstance(heroes_opt, list) or len(heroes_opt) != 4:
         raise RuleError("name the 4 heroes in clockwise order (4 heroes play every game)")
-    cards = [ref(content, "heroes", h, "hero") for h in heroes_opt]
-    order = [slug(c) for c in cards]
+    card_ids = [ref(content, "heroes", h, "hero") for h in heroes_opt]
+    order = [slug(c) for c in card_ids]
     if len(set(order)) != 4:
         raise RuleError("each of the 4 heroes may play only once")
     default_level = 4 if mode == "challenge" else 1
@@ -98,16 +102,16 @@ def initial_state(options: dict[str, Any], content: Any) -> KradiaState:
     elif mode == "challenge" and challenge_bosses(content):
         boss_id = challenge_bosses(content)[0]
     elif sequence is not None:
-        boss_id = content.get("story_sequences", sequence).bosses[level - 1]
+        boss_id = cards.sequence(content, sequence).bosses[level - 1]
     else:
         raise RuleError("choose a boss (or a story sequence, 1 or 2)")
-    boss = content.get("bosses", boss_id)
+    boss = cards.boss(content, boss_id)
     check_boss_level(boss, mode, level)
     if mode == "story" and sequence is None:
         sequence = next(
             (
                 q.id
-                for q in content.all("story_sequences")
+                for q in cards.sequences(content)
                 if len(q.bosses) >= level and q.bosses[level - 1] == boss_id
             ),
             None,
@@ -115,12 +119,12 @@ def initial_state(options: dict[str, Any], content: Any) -> KradiaState:
     sides = options.get("level3")
     if sides is None:  # none chosen: each Level 3 card shows its first side as printed
         sides = {
-            k: next(iter(content.get("heroes", c).level3), None)
-            for c, k in zip(cards, order, strict=True)
+            k: next(iter(cards.hero(content, c).level3), None)
+            for c, k in zip(card_ids, order, strict=True)
         }
     heroes: dict[str, HeroState] = {}
-    for card_id, key in zip(cards, order, strict=True):
-        card: Hero = content.get("heroes", card_id)
+    for card_id, key in zip(card_ids, order, strict=True):
+        card: Hero = cards.hero(content, card_id)
         side = sides.get(key)
         if level >= 3 and side not in card.level3:
             choices = " or ".join(card.level3)
@@ -160,7 +164,7 @@ def initial_state(options: dict[str, Any], content: Any) -> KradiaState:
     board_id = ref(
         content, "battlefield_boards", options.get("battlefield", boards[0]), "battlefield board"
     )
-    board = content.get("battlefield_boards", board_id)
+    board = cards.board(content, board_id)
     return KradiaState(
         mode=mode,
         level=level,

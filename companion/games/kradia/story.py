@@ -2,9 +2,10 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from companion.core.rules import Chance, Decision, RuleError
+from companion.games.kradia import content as cards
 from companion.games.kradia.effects import hero_card
 from companion.games.kradia.events import (
     BattlefieldShuffled,
@@ -16,9 +17,13 @@ from companion.games.kradia.events import (
     ManaConverted,
 )
 from companion.games.kradia.setup import boss_state, check_boss_level, ref
+from companion.games.kradia.state import KradiaState
+
+if TYPE_CHECKING:
+    from companion.content.pack import Content
 
 
-def resupply(d: Decision, args: dict[str, Any], chance: Chance, content: Any) -> None:
+def resupply(d: Decision, args: dict[str, Any], chance: Chance, content: Content) -> None:
     s = d.state
     if s.mode != "story":
         raise RuleError("Resupply is part of Story mode only")
@@ -64,27 +69,27 @@ def resupply(d: Decision, args: dict[str, Any], chance: Chance, content: Any) ->
     for hero in s.order:
         if not s.item_deck:
             break
-        card = chance.draw(
+        drawn = chance.draw(
             "items",
             for_=hero,
             why="Resupply: draw 1 Item card",
             options=list(s.item_deck),
             role="item",
         )
-        d.emit(ItemDrawn(hero=hero, item=card))
+        d.emit(ItemDrawn(hero=hero, item=drawn))
     # 5. Reshuffle the 3 Battlefield cards face down.
-    board = content.get("battlefield_boards", s.battlefield.board)
+    board = cards.board(content, s.battlefield.board)
     d.emit(BattlefieldShuffled(face_down=list(board.cards)))
-    boss = content.get("bosses", boss_id)
+    boss = cards.boss(content, boss_id)
     d.emit(BossSet(level=level, boss=boss_state(boss)))
 
 
-def _next_boss(s: Any, args: dict[str, Any], content: Any, level: int) -> str:
+def _next_boss(s: KradiaState, args: dict[str, Any], content: Content, level: int) -> str:
     if args.get("boss") is not None:
         boss_id = ref(content, "bosses", args["boss"], "boss")
     elif s.sequence is not None:
-        boss_id = content.get("story_sequences", s.sequence).bosses[level - 1]
+        boss_id = cards.sequence(content, s.sequence).bosses[level - 1]
     else:
         raise RuleError(f"name the Level {level} boss to fight next (boss)")
-    check_boss_level(content.get("bosses", boss_id), "story", level)
+    check_boss_level(cards.boss(content, boss_id), "story", level)
     return boss_id

@@ -3,7 +3,7 @@ which actions a hero may take (the screen enables exactly these)."""
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING
 
 from companion.core.rules import Decision, RuleError
 from companion.games.kradia.effects import (
@@ -22,8 +22,11 @@ from companion.games.kradia.events import (
     TurnSkipped,
     TurnStarted,
 )
-from companion.games.kradia.schema import Hero, SkillLevel
+from companion.games.kradia.schema import Effect, Hero, Skill, SkillLevel
 from companion.games.kradia.state import HeroState, KradiaState
+
+if TYPE_CHECKING:
+    from companion.content.pack import Content
 
 ACTION_WORDS = {
     "basic_attack": "a Basic Attack",
@@ -37,14 +40,14 @@ def name(state: KradiaState, hero: str) -> str:
     return hero.replace("-", " ").title()
 
 
-def current_skills(card: Hero, level: int, side: str | None) -> list:
+def current_skills(card: Hero, level: int, side: str | None) -> list[Skill]:
     """The skills the hero board shows: the Level 3 card's side covers them from level 3."""
     if level >= 3 and side is not None and side in card.level3:
         return card.level3[side]
     return card.skills
 
 
-def skill_at(skill: Any, level: int) -> SkillLevel | None:
+def skill_at(skill: Skill, level: int) -> SkillLevel | None:
     """The printed entry for the hero's level: the highest one not above it."""
     found = None
     for entry in sorted(skill.levels, key=lambda e: e.level):
@@ -53,7 +56,7 @@ def skill_at(skill: Any, level: int) -> SkillLevel | None:
     return found
 
 
-def available_skills(content: Any, state: KradiaState, hero: str) -> dict[str, SkillLevel]:
+def available_skills(content: Content, state: KradiaState, hero: str) -> dict[str, SkillLevel]:
     h = state.heroes[hero]
     out = {}
     for skill in current_skills(hero_card(content, state, hero), h.level, h.level3_side):
@@ -63,7 +66,7 @@ def available_skills(content: Any, state: KradiaState, hero: str) -> dict[str, S
     return out
 
 
-def charge_table(card: Hero, level: int) -> dict[int, Any]:
+def charge_table(card: Hero, level: int) -> dict[int, list[Effect]]:
     slots = card.charge_level4 if level >= 4 else card.charge
     return {slot.roll: slot.effects for slot in slots}
 
@@ -73,7 +76,7 @@ def charge_choices(roll: int) -> list[int]:
     return list(range(2 - roll % 2, roll + 1, 2))
 
 
-def blocked(content: Any, state: KradiaState, hero: str) -> dict[str, str]:
+def blocked(content: Content, state: KradiaState, hero: str) -> dict[str, str]:
     """Why each action is closed to `hero` now (an action missing here is allowed)."""
     h = state.heroes[hero]
     who = name(state, hero)
@@ -113,7 +116,7 @@ def affordable(h: HeroState, entry: SkillLevel) -> bool:
     return h.red >= entry.red and h.blue >= entry.blue
 
 
-def closed_actions(content: Any, state: KradiaState, hero: str) -> dict[str, str]:
+def closed_actions(content: Content, state: KradiaState, hero: str) -> dict[str, str]:
     """`blocked`, and the Skill Action closed too when no skill's Mana is in hand: what
     decides whether the hero may pass.  (A skill command names its skill, so it is refused
     with that skill's own cost instead.)"""
@@ -136,7 +139,7 @@ def require_turn(state: KradiaState, hero: str) -> None:
         raise RuleError(f"it is {name(state, state.turn or '')}'s turn, not {name(state, hero)}'s")
 
 
-def require_action(content: Any, state: KradiaState, hero: str, action: str) -> None:
+def require_action(content: Content, state: KradiaState, hero: str, action: str) -> None:
     require_turn(state, hero)
     if state.turn_done:
         raise RuleError(
@@ -152,7 +155,7 @@ def require_action(content: Any, state: KradiaState, hero: str, action: str) -> 
         raise RuleError(why)
 
 
-def finish_turn(d: Decision, content: Any, hero: str) -> None:
+def finish_turn(d: Decision, content: Content, hero: str) -> None:
     """End `hero`'s turn (a stun is spent) and start the next hero's."""
     if d.state.heroes[hero].stunned:
         d.emit(StunSet(hero=hero, stunned=False, why="the stun is spent"))
@@ -160,7 +163,7 @@ def finish_turn(d: Decision, content: Any, hero: str) -> None:
     begin_next_turn(d, content)
 
 
-def begin_next_turn(d: Decision, content: Any) -> None:
+def begin_next_turn(d: Decision, content: Content) -> None:
     """Start turns until a hero can be asked what to do, or the boss's phase comes."""
     s = d.state
     while not s.outcome:
