@@ -82,6 +82,7 @@ class KradiaViewTest(ViewTestCase):
         self.session.do("basic_attack", {"hero": "oakla"})
         assert self.session.state.outcome == "boss_defeated"
         self.refresh()
+        self.shoot("kradia-view-resupply")
         self.tap(self.button("Warden: Guardian"))
         self.tap(self.button("Warden: Avenger"))  # turned over, then back is one more tap
         self.tap(self.button("Resupply (to Level 3)"))
