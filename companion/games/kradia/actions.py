@@ -21,12 +21,11 @@ from companion.games.kradia.events import (
 )
 from companion.games.kradia.schema import Effect
 from companion.games.kradia.setup import ref
-from companion.games.kradia.state import KradiaState
+from companion.games.kradia.state import KradiaState, charge_choices
 from companion.games.kradia.turns import (
     affordable,
     available_skills,
     blocked,
-    charge_choices,
     charge_table,
     closed_actions,
     finish_turn,

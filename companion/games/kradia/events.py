@@ -393,7 +393,7 @@ def _basic_attacked(s: KradiaState, e: BasicAttacked) -> None:
 class ChargeRolled(EventData):
     hero: str
     roll: int
-    choices: list[int]
+    choices: list[int]  # for the log: the state reads them off the roll
 
 
 def _charge_rolled_text(e: ChargeRolled) -> str:
@@ -403,7 +403,7 @@ def _charge_rolled_text(e: ChargeRolled) -> str:
 
 @EVENTS.on(ChargeRolled, text=_charge_rolled_text)
 def _charge_rolled(s: KradiaState, e: ChargeRolled) -> None:
-    s.charge = ChargeRoll(hero=e.hero, roll=e.roll, choices=list(e.choices))
+    s.charge = ChargeRoll(hero=e.hero, roll=e.roll)
 
 
 class ChargeChosen(EventData):

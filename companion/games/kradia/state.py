@@ -73,13 +73,22 @@ class LastAttack:
     effects: list[Hit] = field(default_factory=list)
 
 
+def charge_choices(roll: int) -> list[int]:
+    """Any effect of the roll's parity up to the roll: 5 -> 1, 3, 5; 4 -> 2, 4."""
+    return list(range(2 - roll % 2, roll + 1, 2))
+
+
 @dataclass
 class ChargeRoll:
     """A Charge Attack die already rolled, waiting for the player's choice of effect."""
 
     hero: str
     roll: int
-    choices: list[int] = field(default_factory=list)
+
+    @property
+    def choices(self) -> list[int]:
+        """Read off the roll, so a corrected roll offers its own effects."""
+        return charge_choices(self.roll)
 
 
 @dataclass

@@ -71,11 +71,6 @@ def charge_table(card: Hero, level: int) -> dict[int, list[Effect]]:
     return {slot.roll: slot.effects for slot in slots}
 
 
-def charge_choices(roll: int) -> list[int]:
-    """Any effect of the roll's parity up to the roll: 5 -> 1, 3, 5; 4 -> 2, 4."""
-    return list(range(2 - roll % 2, roll + 1, 2))
-
-
 def blocked(content: Content, state: KradiaState, hero: str) -> dict[str, str]:
     """Why each action is closed to `hero` now (an action missing here is allowed)."""
     h = state.heroes[hero]
