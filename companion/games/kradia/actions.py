@@ -114,8 +114,9 @@ def charge_attack(d: Decision, args: dict[str, Any], chance: Chance, content: Co
         raise RuleError("effect is the number of the Charge Attack, 1 to 6")
     pending = d.state.charge
     if pending is None:
-        who = name(d.state, hero)
-        roll = chance.roll("d6", 1, for_=hero, why=f"{who}'s Charge Attack", role="charge")[0]
+        who = hero_card(content, d.state, hero).title
+        why = f"{who}'s Charge Attack"
+        roll = chance.roll("d6", 1, for_=hero, why=why, role="charge", who=who)[0]
         d.emit(ChargeRolled(hero=hero, roll=roll, choices=charge_choices(roll)))
         if effect is None:
             return  # the player chooses once the die is seen

@@ -63,6 +63,7 @@ def attack(d: Decision, chance: Chance, content: Content) -> None:
         for_="boss",
         why=f"{boss.title} attacks: {count} dice from its HP space",
         role="boss_attack",
+        who=boss.title,
     )
     total = sum(dice)
     row = chart_row(boss, total)

@@ -68,9 +68,7 @@ class ActionPicker(BoxLayout):
     def _prompt(self, actions: list[Action]) -> str:
         s, req = self.session.state, self.session.request
         if req is not None:
-            hero = s.heroes.get(req.for_)
-            who = self.session.content.get("heroes", hero.card).title if hero else "The table"
-            return f"Waiting for the table: {who}, {req.why}"
+            return f"Waiting for the table: {req.describe()}"
         if not actions:
             return "The game is over"
         if s.phase == "heroes" and s.turn:
