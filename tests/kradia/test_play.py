@@ -76,7 +76,7 @@ def play(s, data, limit=160):
         check(s)
 
 
-@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(data=st.data(), seq=st.sampled_from([1, 2]), start=st.integers(0, 3), items=st.booleans())
 def test_story_play_keeps_invariants(data, seq, start, items):
     order = ["oakla", "warden", "archer", "mystic"]
