@@ -17,6 +17,8 @@ import msgspec
 import pytest
 
 from companion.core.session import Session
+from companion.core.tables import EventTypeError
+from companion.games.kradia.events import EVENTS, BossDamaged
 
 SAVED = Path(__file__).parent / "saved"
 
@@ -34,3 +36,18 @@ def test_previous_release_session_opens_to_the_same_state(tmp_path, snapshots):
         assert session.state.phase == "boss" and session.request is None
         session.do("boss_attack")  # and play goes on: 1 HP left shows 3 dice
         assert session.request is not None and session.request.count == 3
+
+
+def test_a_version_1_boss_hp_event_reads_without_its_stored_dice():
+    """Version 1 stored the boss's dice and overdrive beside its new HP; they are dropped on
+    reading (the state reads them off the card), and the event is written back as version 2."""
+    old = {"amount": 2, "hp": 4, "dice": 3, "overdrive": True, "why": "Oakla's Basic Attack"}
+    event = EVENTS.read("BossDamaged", old)
+    assert event == BossDamaged(amount=2, hp=4, why="Oakla's Basic Attack")
+    assert EVENTS.write(event) == ("BossDamaged", {**event_fields(event), "_v": 2})
+    with pytest.raises(EventTypeError):
+        EVENTS.read("BossDamaged", {**old, "_v": 2})  # version 2 has no dice field
+
+
+def event_fields(event: BossDamaged) -> dict[str, object]:
+    return {"amount": event.amount, "hp": event.hp, "why": event.why}
