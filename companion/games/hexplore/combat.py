@@ -19,6 +19,7 @@ from companion.games.hexplore.common import (
     check_lost,
     hero,
     in_combat,
+    in_play,
     whole,
 )
 from companion.games.hexplore.conditions import CAPPED, combat_over, inflict, upkeep
@@ -45,8 +46,9 @@ class CombatRules:
         if in_combat(s):
             raise RuleError(f"the combat with {s.combat.opponent.name} is still under way")
         wanted = args.get("opponent")
-        if wanted is None and s.adrimon_attacks:
-            wanted = "adrimon"  # from Fate Cycle 10 she comes to the heroes every Event phase
+        magi = content.magi()
+        if wanted is None and s.adrimon_attacks and magi is not None:
+            wanted = magi.id  # from Fate Cycle 10 she comes to the heroes every Event phase
         card = find_opponent(content, wanted)
         heroes = active_heroes(s)
         if not heroes:
@@ -184,7 +186,7 @@ class CombatRules:
 
     def cmd_inflict(self, d: Decision, args: dict[str, Any], chance: Chance, content) -> None:
         """A Condition from something the app does not run (a card, a Mastery, an item)."""
-        who, name = self._condition_args(d.state, args)
+        who, name = self._living_target(d.state, args)
         numbers = {k: whole(args, k) for k in ("rounds", "value", "damage")}
         to = str(args.get("to", ""))
         if name == "bound" and to not in d.state.heroes:
@@ -212,6 +214,12 @@ class CombatRules:
             raise RuleError(f"unknown condition {name!r} (known: {', '.join(CONDITIONS)})")
         return who, name
 
+    def _living_target(self, s: HexploreState, args: dict[str, Any]) -> tuple[str, str]:
+        who, name = self._condition_args(s, args)
+        if who != OPPONENT and not in_play(s.heroes[who]):
+            raise RuleError(f"{s.heroes[who].name} is out of the game: no Condition takes hold")
+        return who, name
+
     def cmd_raise_difficulty(
         self, d: Decision, args: dict[str, Any], chance: Chance, content
     ) -> None:
@@ -234,6 +242,7 @@ class CombatRules:
             passive=e["passive"],
             sentinel=e.get("sentinel", ""),
             round=0,
+            turn=s.turn,
         )
 
     def text_CombatStarted(self, e: dict[str, Any]) -> str:

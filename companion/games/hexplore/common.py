@@ -30,12 +30,27 @@ def active_heroes(state: HexploreState) -> list[str]:
     return [hid for hid, h in state.heroes.items() if in_play(h)]
 
 
-def whole(args: dict[str, Any], key: str, default: int = 0, minimum: int | None = 0) -> int:
+def whole(
+    args: dict[str, Any],
+    key: str,
+    default: int = 0,
+    minimum: int | None = 0,
+    maximum: int | None = None,
+) -> int:
     """A whole-number argument, refused in words when it is anything else."""
     v = args.get(key, default)
-    if isinstance(v, bool) or not isinstance(v, int) or (minimum is not None and v < minimum):
-        least = f", {minimum} or more" if minimum is not None else ""
-        raise RuleError(f"{key} must be a whole number{least} (not {v!r})")
+    low = isinstance(v, int) and minimum is not None and v < minimum
+    high = isinstance(v, int) and maximum is not None and v > maximum
+    if isinstance(v, bool) or not isinstance(v, int) or low or high:
+        if minimum is not None and maximum is not None:
+            bounds = f" from {minimum} to {maximum}"
+        elif minimum is not None:
+            bounds = f", {minimum} or more"
+        elif maximum is not None:
+            bounds = f" of at most {maximum}"
+        else:
+            bounds = ""
+        raise RuleError(f"{key} must be a whole number{bounds} (not {v!r})")
     return v
 
 

@@ -17,7 +17,7 @@ from companion.games.hexplore.dice import SUCCEEDED, hexplode
 from companion.games.hexplore.fight import ACTIONS, combat_in, fighting, find_opponent, vital_arg
 from companion.games.hexplore.skills import check_skill
 from companion.games.hexplore.state import Declaration, HexploreState
-from companion.games.hexplore.tables import CONDITIONS, half
+from companion.games.hexplore.tables import CONDITIONS, MAX_DECLARED, half
 
 
 class DeclareRules:
@@ -73,7 +73,7 @@ class DeclareRules:
         energy = 0
         vital = vital_arg(args, "vital")
         if action == "mastery":
-            energy += whole(args, "energy", 1)
+            energy += whole(args, "energy", 1, minimum=1)
         if vital == "influence" and action in ("attack", "mastery"):
             if not c.opponent.savable:
                 raise RuleError(f"{c.opponent.name} cannot be Influenced")
@@ -111,7 +111,7 @@ class DeclareRules:
         """The numbers of a declaration: the hero's ranks unless the player says otherwise."""
         h = s.heroes[hid]
         if decl.action == "attack":
-            amount = whole(args, "amount", h.abilities["attack"]) - penalty
+            amount = whole(args, "amount", h.abilities["attack"], maximum=MAX_DECLARED) - penalty
             if "disarmed" in h.conditions:
                 amount = min(amount, h.base_attack)
             decl.amount = max(0, amount)
@@ -126,14 +126,14 @@ class DeclareRules:
                         "to attack (allies cannot reach a Swallowed hero)"
                     )
         elif decl.action == "mastery":
-            decl.amount = whole(args, "amount")
+            decl.amount = whole(args, "amount", maximum=MAX_DECLARED)
             decl.vital = vital_arg(args, "vital")
             decl.piercing = whole(args, "piercing")
             decl.defend = whole(args, "defend")
             decl.block = whole(args, "block")
         elif decl.action == "defend":
             rank = h.abilities["defend"]
-            given = whole(args, "amount", rank) if args.get("action") == "defend" else rank
+            given = whole(args, "amount", rank, maximum=MAX_DECLARED) if args.get("action") == "defend" else rank
             decl.defend = max(0, given - penalty)
             wake = str(args.get("wake", ""))
             if wake:

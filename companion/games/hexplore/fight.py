@@ -9,6 +9,7 @@ from companion.core.rules import RuleError
 from companion.games.hexplore.common import in_play
 from companion.games.hexplore.content import Action, Opponent
 from companion.games.hexplore.dice import SUCCEEDED
+from companion.games.hexplore.hexcontent import HexContent
 from companion.games.hexplore.state import Combat, HexploreState
 from companion.games.hexplore.tables import VITALS, half
 
@@ -53,14 +54,11 @@ class Potency:
         return cls(**values)
 
 
-def find_opponent(content: Any, oid: Any) -> Opponent:
-    if isinstance(oid, str):
-        found = content.find("opponents", oid) or content.find(
-            "opponents", f"hexplore/opponent/{oid}"
-        )
-        if found is not None:
-            return found
-    known = ", ".join(o.slug for o in content.all("opponents")) or "none"
+def find_opponent(content: HexContent, oid: object) -> Opponent:
+    found = content.opponent(oid)
+    if found is not None:
+        return found
+    known = ", ".join(o.slug for o in content.opponents()) or "none"
     raise RuleError(f"no opponent {oid!r} in the content (known: {known})")
 
 

@@ -26,7 +26,13 @@ from companion.games.hexplore.dice import (
     skill_outcome,
 )
 from companion.games.hexplore.state import Circumstance, HexploreState, SkillPhase
-from companion.games.hexplore.tables import DIFFICULTIES, MAX_STARVING, NO_CIRCUMSTANCE, SKILLS
+from companion.games.hexplore.tables import (
+    DIFFICULTIES,
+    MAX_GAINED,
+    MAX_STARVING,
+    NO_CIRCUMSTANCE,
+    SKILLS,
+)
 
 EXPLORE_GOLD = 2
 
@@ -99,6 +105,8 @@ class SkillRules:
     ) -> None:
         """Settle the group: Navigate or Wander, Explore gold, Survival food and Starving."""
         s: HexploreState = d.state
+        if in_combat(s):
+            raise RuleError("the Skill phase cannot be settled during combat")
         phase = s.skill_phase
         heroes = active_heroes(s)
         rolled = phase.rolled if phase.turn == s.turn else {}
@@ -182,17 +190,23 @@ class SkillRules:
         """Gold or Food found, bought or shared; a starving hero eats what arrives."""
         hid = args.get("hero")
         hero(d.state, hid)
-        amounts = {k: whole(args, k, minimum=None) for k in ("gold", "food")}
+        amounts = {k: whole(args, k, minimum=None, maximum=MAX_GAINED) for k in ("gold", "food")}
         h = d.state.heroes[hid]
+        if h.dead or h.vanished:
+            raise RuleError(f"{h.name} is {'dead' if h.dead else 'gone'} and carries nothing")
         if amounts["gold"] < -h.gold:
             raise RuleError(f"{hid} has {h.gold} Gold, not {-amounts['gold']}")
         gain(d, hid, str(args.get("why", "gained")), **amounts)
 
     def cmd_wander(self, d: Decision, args: dict[str, Any], chance: Chance, content) -> None:
+        if in_combat(d.state):
+            raise RuleError("the group cannot Wander in the middle of a combat")
         self._wander(d, chance, faces(args, "blocked"), str(args.get("why", "Wander")))
 
     def cmd_roam(self, d: Decision, args: dict[str, Any], chance: Chance, content) -> None:
         """Roam: the first d6 is the compass direction, the second the hexes moved."""
+        if in_combat(d.state):
+            raise RuleError("the group cannot Roam in the middle of a combat")
         direction = chance.roll("hex_d6", for_="group", why="Roam: direction")[0]
         distance = chance.roll("hex_d6", for_="group", why="Roam: hexes moved")[0]
         d.emit("GroupRoamed", direction=direction, distance=distance)
@@ -201,6 +215,8 @@ class SkillRules:
         self, d: Decision, args: dict[str, Any], chance: Chance, content
     ) -> None:
         s: HexploreState = d.state
+        if in_combat(s):
+            raise RuleError("no Circumstance is rolled during combat")
         where = word(args, "location")
         if where in NO_CIRCUMSTANCE:
             raise RuleError(
@@ -221,13 +237,13 @@ class SkillRules:
                 "circumstances",
                 for_="group",
                 why="blind Circumstance draw",
-                options=content.ids("circumstances"),
+                options=content.circumstance_ids(),
             )
             slot = 0
         else:
             slot = roll
             card = slots[roll - 1] if len(slots) >= roll else ""
-        info = content.find("circumstances", card) if card else None
+        info = content.circumstance(card)
         unavoidable = bool(info and info.unavoidable)
         d.emit(
             "CircumstanceRolled",
@@ -242,6 +258,8 @@ class SkillRules:
         self, d: Decision, args: dict[str, Any], chance: Chance, content
     ) -> None:
         c = d.state.circumstance
+        if in_combat(d.state):
+            raise RuleError("finish the combat before playing the Circumstance")
         if c is None or c.settled:
             raise RuleError("no Circumstance is waiting to be played")
         discard = bool(args.get("discard"))
@@ -250,7 +268,7 @@ class SkillRules:
         if discard and not c.may_discard:
             raise RuleError("only a group that Moved Cautiously may discard the Circumstance")
         d.emit("CircumstanceSettled", settled="discarded" if discard else "played")
-        card = content.find("circumstances", c.card) if c.card else None
+        card = content.circumstance(c.card)
         if not discard and card is not None and card.encounter:
             self.cmd_start_combat(d, {"opponent": card.encounter}, chance, content)
 

@@ -164,6 +164,7 @@ class Combat:
     sentinel: str = ""  # the Sentinel's location, when fighting one
     resolution: list[str] = field(default_factory=list)
     outcome: str | None = None  # None | vanquished | influenced | fled | heroes_fell
+    turn: int = 0  # the game turn it started in (Adrimon comes once each Event phase)
 
 
 @dataclass
