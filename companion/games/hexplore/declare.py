@@ -13,6 +13,7 @@ import msgspec
 from companion.core.rules import Chance, Decision, RuleError
 from companion.games.hexplore.common import hero, stacks, whole
 from companion.games.hexplore.conditions import GROGGY
+from companion.games.hexplore.content import Opponent
 from companion.games.hexplore.dice import SUCCEEDED, hexplode
 from companion.games.hexplore.fight import ACTIONS, combat_in, fighting, find_opponent, vital_arg
 from companion.games.hexplore.skills import check_skill
@@ -52,6 +53,11 @@ class DeclareRules:
                 f"{hid} is held and may only Attack (the constraint or, if "
                 "Swallowed, the opponent's insides)"
             )
+        # What the table declared is checked before any die is asked for, so a slip of
+        # the finger is refused with nothing rolled.
+        self._energy(s, hid, action, args, card)
+        self._fill(Declaration(action=action), args, hid, 0, s)
+        vital_arg(args, "favored_vital")
         if "entangled" in h.conditions:
             outcome, _ = check_skill(d, chance, hid, "navigate", "to act while Entangled")
             if outcome not in SUCCEEDED:
@@ -70,29 +76,13 @@ class DeclareRules:
                 return
             decl.notes.append("failed to Flee: may only Defend this round")
             action = "defend"
-        energy = 0
-        vital = vital_arg(args, "vital")
-        if action == "mastery":
-            energy += whole(args, "energy", 1, minimum=1)
-        if vital == "influence" and action in ("attack", "mastery"):
-            if not c.opponent.savable:
-                raise RuleError(f"{c.opponent.name} cannot be Influenced")
-            energy += card.influence_cost
-        if args.get("defend_too"):
-            if not s.solo:
-                raise RuleError("only a lone hero may Defend at half rank beside another action")
-            decl.defend_too = True
-            energy += 1
-        if energy:
-            if h.starving >= 1:
-                raise RuleError(f"{hid} is Starving and cannot use Energy")
-            if h.energy < energy:
-                raise RuleError(f"{hid} has {h.energy} Energy; this needs {energy}")
-            if "poisoned" in h.conditions:
-                outcome, _ = check_skill(d, chance, hid, "survival", "to use Energy while Poisoned")
-                if outcome not in SUCCEEDED:
-                    decl.notes.append("Poisoned: Survival failed, no Energy used: Defends")
-                    action, energy = "defend", 0
+        energy = self._energy(s, hid, action, args, card)
+        decl.defend_too = bool(args.get("defend_too"))
+        if energy and "poisoned" in h.conditions:
+            outcome, _ = check_skill(d, chance, hid, "survival", "to use Energy while Poisoned")
+            if outcome not in SUCCEEDED:
+                decl.notes.append("Poisoned: Survival failed, no Energy used: Defends")
+                action, energy = "defend", 0
         decl.action = action
         self._fill(decl, args, hid, penalty, s)
         decl.energy_spent = energy
@@ -104,6 +94,30 @@ class DeclareRules:
         d.emit("Declared", hero=hid, declaration=msgspec.to_builtins(decl))
         if energy:
             d.emit("VitalsChanged", who=hid, energy=-energy, why=f"{action} costs {energy} Energy")
+
+    def _energy(
+        self, s: HexploreState, hid: str, action: str, args: dict[str, Any], card: Opponent
+    ) -> int:
+        """The Energy an action costs, refused when the hero cannot pay it."""
+        h = s.heroes[hid]
+        c = s.combat
+        assert c is not None
+        energy = 0
+        if action == "mastery":
+            energy += whole(args, "energy", 1, minimum=1)
+        if vital_arg(args, "vital") == "influence" and action in ("attack", "mastery"):
+            if not c.opponent.savable:
+                raise RuleError(f"{c.opponent.name} cannot be Influenced")
+            energy += card.influence_cost
+        if args.get("defend_too"):
+            if not s.solo:
+                raise RuleError("only a lone hero may Defend at half rank beside another action")
+            energy += 1
+        if energy and h.starving >= 1:
+            raise RuleError(f"{hid} is Starving and cannot use Energy")
+        if energy and h.energy < energy:
+            raise RuleError(f"{hid} has {h.energy} Energy; this needs {energy}")
+        return energy
 
     def _fill(
         self, decl: Declaration, args: dict[str, Any], hid: str, penalty: int, s: HexploreState
@@ -117,12 +131,20 @@ class DeclareRules:
             decl.amount = max(0, amount)
             decl.vital = vital_arg(args, "vital")
             decl.piercing = whole(args, "piercing")
-            decl.target = hid if "encased" in h.conditions else str(args.get("target", ""))
-            if decl.target:
+            decl.target = str(args.get("target", ""))
+            if decl.target and "encased" in h.conditions:
+                raise RuleError(
+                    f"{h.name} is Encased and strikes their own constraint: name no target"
+                )
+            if "encased" in h.conditions:
+                decl.target = hid
+            elif decl.target:
                 held = s.heroes.get(decl.target)
-                if held is None or "encased" not in held.conditions:
+                if held is None:
+                    raise RuleError(f"there is no hero '{decl.target}' to strike free")
+                if "encased" not in held.conditions:
                     raise RuleError(
-                        f"{decl.target!r} is not Encased: there is no constraint "
+                        f"{held.name} is not Encased: there is no constraint "
                         "to attack (allies cannot reach a Swallowed hero)"
                     )
         elif decl.action == "mastery":
@@ -133,7 +155,11 @@ class DeclareRules:
             decl.block = whole(args, "block")
         elif decl.action == "defend":
             rank = h.abilities["defend"]
-            given = whole(args, "amount", rank, maximum=MAX_DECLARED) if args.get("action") == "defend" else rank
+            given = (
+                whole(args, "amount", rank, maximum=MAX_DECLARED)
+                if args.get("action") == "defend"
+                else rank
+            )
             decl.defend = max(0, given - penalty)
             wake = str(args.get("wake", ""))
             if wake:

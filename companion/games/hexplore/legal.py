@@ -164,7 +164,12 @@ def _declarations(
     if not only_defend:
         vitals = ["health", "energy"] + (["influence"] if influence else [])
         for vital in vitals:
-            declare("attack", f"Attack ({words(vital)})", {"amount": amount(h.abilities["attack"])}, vital=vital)
+            declare(
+                "attack",
+                f"Attack ({words(vital)})",
+                {"amount": amount(h.abilities["attack"])},
+                vital=vital,
+            )
         if not held:
             for ally in fighting(s):
                 if ally != hid and "encased" in s.heroes[ally].conditions:
@@ -224,7 +229,7 @@ def _any_time(s: HexploreState) -> list[Action]:
                 )
             )
         for condition in held:
-            if condition not in UNCURABLE:
+            if condition in CONDITIONS and condition not in UNCURABLE:
                 out.append(
                     _action(
                         "cure",
@@ -249,6 +254,8 @@ def _any_time(s: HexploreState) -> list[Action]:
     out.append(_action("fate_tracker_symbol", {}, "A card shows the Fate Tracker symbol"))
     for x in s.sentinels:
         out.append(
-            _action("defeat_sentinel", {"at": x.location}, f"Sentinel at {words(x.location)} defeated")
+            _action(
+                "defeat_sentinel", {"at": x.location}, f"Sentinel at {words(x.location)} defeated"
+            )
         )
     return out

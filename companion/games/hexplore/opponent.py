@@ -30,7 +30,7 @@ class OpponentRules:
         roll = chance.roll("hex_d6", for_="opponent", why=f"{card.title}'s action")[0]
         wanted = card.rolled(roll)
         action, defaulted = wanted, False
-        if wanted.cost > c.opponent.energy:
+        if wanted.cost and wanted.cost > c.opponent.energy:
             action, defaulted = card.action(wanted.default), True
         p = Potency.of(action, 1 if defaulted else 0)
         bonus = DIFFICULTIES[c.difficulty].damage
