@@ -91,7 +91,7 @@ def _fill(template: dict[str, Any], hero: str) -> dict[str, Any]:
 
 
 def test_every_command_has_a_template() -> None:
-    assert set(TEMPLATES) == set(GAME.commands())
+    assert set(TEMPLATES) == set(GAME.command_names())
 
 
 @SETTINGS

@@ -9,7 +9,7 @@ from __future__ import annotations
 from typing import Any
 
 from companion.core.rules import Decision, RuleError
-from companion.games.hexplore.state import Condition, HeroState, HexploreState, OpponentState
+from companion.games.hexplore.state import HeroState, HexploreState, OpponentState
 
 OPPONENT = "opponent"
 
@@ -95,67 +95,7 @@ def food_cap(h: HeroState) -> int:
     return 5 * h.food_rating if h.food_rating else 5
 
 
-class CommonRules:
-    """Handlers for the shared events, mixed into the game class."""
-
-    def on_VitalsChanged(self, s: HexploreState, e: dict[str, Any]) -> None:
-        who = target_of(s, e["who"])
-        for vital in ("health", "energy", "soul_shield", "influence"):
-            if vital in e:
-                setattr(who, vital, getattr(who, vital) + e[vital])
-
-    def text_VitalsChanged(self, e: dict[str, Any]) -> str:
-        parts = [
-            f"{v.replace('_', ' ')} {e[v]:+d}"
-            for v in ("health", "energy", "soul_shield", "influence")
-            if v in e
-        ]
-        why = f" ({e['why']})" if e.get("why") else ""
-        return f"{e['who']}: {', '.join(parts)}{why}"
-
-    def on_ConditionGained(self, s: HexploreState, e: dict[str, Any]) -> None:
-        who = target_of(s, e["who"])
-        fields = {k: e[k] for k in ("stacks", "rounds", "value", "damage", "to") if k in e}
-        who.conditions[e["condition"]] = Condition(**fields)
-
-    def text_ConditionGained(self, e: dict[str, Any]) -> str:
-        n = f" x{e['stacks']}" if e.get("stacks", 1) > 1 else ""
-        return f"{e['who']} is {e['condition'].replace('_', ' ')}{n}"
-
-    def on_ConditionLost(self, s: HexploreState, e: dict[str, Any]) -> None:
-        target_of(s, e["who"]).conditions.pop(e["condition"], None)
-
-    def text_ConditionLost(self, e: dict[str, Any]) -> str:
-        return f"{e['who']} is no longer {e['condition'].replace('_', ' ')}"
-
-    def on_ConditionChanged(self, s: HexploreState, e: dict[str, Any]) -> None:
-        c = target_of(s, e["who"]).conditions[e["condition"]]
-        for k, v in e["fields"].items():
-            setattr(c, k, v)
-
-    def on_HeroDied(self, s: HexploreState, e: dict[str, Any]) -> None:
-        h = s.heroes[e["hero"]]
-        h.dead = True
-        h.conditions = {}
-
-    def text_HeroDied(self, e: dict[str, Any]) -> str:
-        return f"{e['hero']} dies ({e['why']})"
-
-    def on_Gained(self, s: HexploreState, e: dict[str, Any]) -> None:
-        h = s.heroes[e["hero"]]
-        h.gold += e.get("gold", 0)
-        h.food += e.get("food", 0)
-        h.starving = e.get("starving", h.starving)
-
-    def text_Gained(self, e: dict[str, Any]) -> str:
-        parts = [f"{e[k]:+d} {k}" for k in ("gold", "food") if e.get(k)]
-        return f"{e['hero']}: {', '.join(parts) or 'nothing'} ({e.get('why', '')})"
-
-    def on_GameLost(self, s: HexploreState, e: dict[str, Any]) -> None:
-        s.outcome = "lost"
-
-    def on_GameWon(self, s: HexploreState, e: dict[str, Any]) -> None:
-        s.outcome = "won"
+"""Handlers for the shared events, mixed into the game class."""
 
 
 def gain(d: Decision, hid: str, why: str, gold: int = 0, food: int = 0) -> None:

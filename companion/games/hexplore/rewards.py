@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-from typing import Any
-
 from companion.core.rules import Chance, Decision
 from companion.games.hexplore.common import gain, in_play
 from companion.games.hexplore.content import Opponent
@@ -75,24 +73,3 @@ def _fragments(d: Decision, chance: Chance, count: int) -> None:
             )[0]
             extra += roll <= top
     d.emit("FragmentsGained", count=count + extra, extra=extra)
-
-
-class RewardEvents:
-    def on_RewardGiven(self, s: HexploreState, e: dict[str, Any]) -> None:
-        s.heroes[e["hero"]].rewards.append(e["reward"])
-
-    def text_RewardGiven(self, e: dict[str, Any]) -> str:
-        return f"{e['hero']} gains {e['reward']}"
-
-    def on_PowerUpsGained(self, s: HexploreState, e: dict[str, Any]) -> None:
-        if not e["heroes"]:
-            s.power_ups += e["count"]
-        for hid in e["heroes"]:
-            s.heroes[hid].power_ups += e["count"]
-
-    def on_FragmentsGained(self, s: HexploreState, e: dict[str, Any]) -> None:
-        s.fragments += e["count"]
-
-    def text_FragmentsGained(self, e: dict[str, Any]) -> str:
-        extra = f" ({e['extra']} extra for the Difficulty)" if e["extra"] else ""
-        return f"The group gains {e['count']} Fragment(s){extra}"
