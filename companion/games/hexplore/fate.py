@@ -2,13 +2,59 @@
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import Any
 
 from companion.core.rules import Chance, Decision, RuleError
 from companion.games.hexplore.common import active_heroes, check_lost, in_combat
+from companion.games.hexplore.dice import auto_fails
 from companion.games.hexplore.hexcontent import HexContent
 from companion.games.hexplore.state import HexploreState
 from companion.games.hexplore.tables import ADRIMON_CYCLE, BATTLE_SITES, MAX_SENTINELS, PLAY_STYLES
+
+
+@dataclass(frozen=True)
+class CycleThreat:
+    """What the next rise of the Fate Cycle takes from one hero in play."""
+
+    hero: str
+    name: str
+    cycle: int  # the Fate Cycle that takes them
+    rises_left: int  # Fate Tracker rises until it comes
+    skills: tuple[str, ...]  # skills that start to fail then
+    mindwipes: bool  # every skill fails then: the hero is mindwiped
+
+
+def failing_skills(s: HexploreState, hid: str, cycle: int | None = None) -> list[str]:
+    """A hero's skills at or under the Fate Cycle: they Critically Fail with no roll."""
+    at = s.fate.cycle if cycle is None else cycle
+    return [k for k, rank in s.heroes[hid].skills.items() if auto_fails(rank, at)]
+
+
+def mindwiped_at(s: HexploreState, hid: str, cycle: int) -> bool:
+    """The rulebook: "If the Fate Cycle is equal to or greater than all Skills of a hero,
+    the hero becomes mindwiped."""
+    return len(failing_skills(s, hid, cycle)) == len(s.heroes[hid].skills)
+
+
+def next_cycle_threats(s: HexploreState) -> list[CycleThreat]:
+    """The heroes the next Fate Cycle harms, for the table to see coming."""
+    nxt = s.fate.cycle + 1
+    out = []
+    for hid in active_heroes(s):
+        doomed = set(failing_skills(s, hid, nxt)) - set(failing_skills(s, hid))
+        if doomed:
+            out.append(
+                CycleThreat(
+                    hero=hid,
+                    name=s.heroes[hid].name,
+                    cycle=nxt,
+                    rises_left=s.fate.length - s.fate.tracker,
+                    skills=tuple(k for k in s.heroes[hid].skills if k in doomed),
+                    mindwipes=mindwiped_at(s, hid, nxt),
+                )
+            )
+    return out
 
 
 def vanish_threshold(turns_survived: int) -> int:
@@ -73,8 +119,7 @@ def _raise_tracker(d: Decision, chance: Chance, why: str) -> None:
         d.emit("FateCycleRaised", cycle=fate.cycle + 1)
         _sentinel(d, chance)
         for hid in active_heroes(d.state):
-            h = d.state.heroes[hid]
-            if all(rank <= fate.cycle for rank in h.skills.values()):
+            if mindwiped_at(d.state, hid, fate.cycle):
                 d.emit("HeroMindwiped", hero=hid, cycle=fate.cycle)
         if fate.cycle >= ADRIMON_CYCLE:
             d.emit("AdrimonTeleports", cycle=fate.cycle)

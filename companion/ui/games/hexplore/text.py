@@ -6,8 +6,10 @@ screens stay views: they only read `session.state` and call `session.do`.
 
 from __future__ import annotations
 
+from typing import Any
+
+from companion.games.hexplore.fate import next_cycle_threats
 from companion.games.hexplore.state import HexploreState
-from companion.games.hexplore.tables import SKILLS
 
 RESULT_MARK = {
     "success": "ok",
@@ -18,23 +20,31 @@ RESULT_MARK = {
 
 
 def cycle_warnings(s: HexploreState) -> list[str]:
-    """Skills the next Fate Cycle will take away, and heroes it will mindwipe."""
+    """What the rules say the next Fate Cycle takes, in the wheel's words."""
     out = []
-    nxt = s.fate.cycle + 1
-    left = s.fate.length - s.fate.tracker
-    for h in s.heroes.values():
-        if h.dead or h.mindwiped or h.vanished:
-            continue
-        doomed = [k for k in SKILLS if h.skills[k] == nxt]
-        if not doomed:
-            continue
-        if all(h.skills[k] <= nxt for k in SKILLS):
-            out.append(f"{h.name}: MINDWIPED at Fate Cycle {nxt} ({left} rises away)")
+    for threat in next_cycle_threats(s):
+        away = f"({threat.rises_left} rises away)"
+        if threat.mindwipes:
+            out.append(f"{threat.name}: MINDWIPED at Fate Cycle {threat.cycle} {away}")
         else:
-            out.append(
-                f"{h.name}: {', '.join(doomed)} will fail at Fate Cycle {nxt} ({left} rises away)"
-            )
+            skills = ", ".join(threat.skills)
+            out.append(f"{threat.name}: {skills} will fail at Fate Cycle {threat.cycle} {away}")
     return out
+
+
+def waiting_line(s: HexploreState, request: dict[str, Any]) -> str:
+    """A waiting roll or draw, naming who rolls (the Dice panel answers it)."""
+    who = request.get("for", "")
+    name = (
+        s.heroes[who].name
+        if who in s.heroes
+        else (s.combat.opponent.name if who == "opponent" and s.combat else "the group")
+    )
+    if request.get("kind") == "dice":
+        count = request.get("count", 1)
+        dice = f"{count} x {request.get('profile')}" if count > 1 else request.get("profile", "")
+        return f"Waiting on the Dice panel: {name} rolls {dice} ({request.get('why', '')})"
+    return f"Waiting on the Dice panel: {name} draws from {request.get('deck')} ({request.get('why', '')})"
 
 
 def hero_status(s: HexploreState, hid: str) -> str:
@@ -67,10 +77,10 @@ def hero_flag(s: HexploreState, hid: str) -> str:
     return f"starving {h.starving}" if h.starving else "ok"
 
 
-def skill_cell(s: HexploreState, hid: str, skill: str) -> str:
-    h = s.heroes[hid]
-    rank = h.skills[skill]
-    mark = " AUTO-FAIL" if rank <= s.fate.cycle else ""
+def skill_cell(s: HexploreState, hid: str, skill: str, failing: bool) -> str:
+    """A rank, AUTO-FAIL when the rules say it fails with no roll, and the last result."""
+    rank = s.heroes[hid].skills[skill]
+    mark = " AUTO-FAIL" if failing else ""
     last = s.last_skill_rolls.get(hid, {}).get(skill)
     shown = f" [{RESULT_MARK[last]}]" if last else ""
     return f"{rank}{mark}{shown}"
