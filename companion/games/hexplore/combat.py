@@ -17,7 +17,8 @@ from companion.games.hexplore.common import (
     OPPONENT,
     active_heroes,
     check_lost,
-    hero,
+    current,
+    hero_id,
     in_combat,
     in_play,
     whole,
@@ -44,7 +45,7 @@ def start_combat(d: Decision, args: dict[str, Any], chance: Chance, content: Hex
     if s.outcome:
         raise RuleError("the game is over")
     if in_combat(s):
-        raise RuleError(f"the combat with {s.combat.opponent.name} is still under way")
+        raise RuleError(f"the combat with {current(s).opponent.name} is still under way")
     wanted = args.get("opponent")
     magi = content.magi()
     if wanted is None and s.adrimon_attacks and magi is not None:
@@ -105,9 +106,9 @@ def begin_round(d: Decision, chance: Chance, card: Opponent, number: int) -> Non
         upkeep(d, hid)
     upkeep(d, OPPONENT)
     passive = card.action("passive")
-    if not s.combat.passive or passive is None:
+    if not current(s).passive or passive is None:
         return
-    bonus = DIFFICULTIES[s.combat.difficulty].damage
+    bonus = DIFFICULTIES[current(s).difficulty].damage
     p = Potency.of(passive)
     results: dict[str, dict[str, str]] = {}
     for hid in fighting(s):
@@ -139,7 +140,7 @@ def end_combat(d: Decision, chance: Chance, card: Opponent, outcome: str) -> Non
     """Death only now, for whoever is still at 0 Health (or Tethered at 0 Energy);
     negative Vitals come back to 0; then the rewards."""
     s: HexploreState = d.state
-    c = s.combat
+    c = current(s)
     for hid in c.heroes:
         h = s.heroes[hid]
         if h.dead or h.vanished:
@@ -200,7 +201,7 @@ def inflict_condition(
 
 def cure_condition(d: Decision, args: dict[str, Any], chance: Chance, content: HexContent) -> None:
     who, name = _condition_args(d.state, args)
-    holder = d.state.combat.opponent if who == OPPONENT else d.state.heroes[who]
+    holder = current(d.state).opponent if who == OPPONENT else d.state.heroes[who]
     if name not in holder.conditions:
         raise RuleError(f"{who} is not {name.replace('_', ' ')}")
     if name in ("encased", "soul_laced"):
@@ -209,14 +210,14 @@ def cure_condition(d: Decision, args: dict[str, Any], chance: Chance, content: H
 
 
 def _condition_args(s: HexploreState, args: dict[str, Any]) -> tuple[str, str]:
-    who = args.get("who")
-    if who == OPPONENT:
+    if args.get("who") == OPPONENT:
         if not in_combat(s):
             raise RuleError("there is no opponent outside combat")
+        who = OPPONENT
     else:
-        hero(s, who)
+        who = hero_id(s, args, "who")
     name = args.get("condition")
-    if name not in CONDITIONS:
+    if not isinstance(name, str) or name not in CONDITIONS:
         raise RuleError(f"unknown condition {name!r} (known: {', '.join(CONDITIONS)})")
     return who, name
 

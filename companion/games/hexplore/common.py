@@ -9,7 +9,13 @@ from __future__ import annotations
 from typing import Any
 
 from companion.core.rules import Decision, RuleError
-from companion.games.hexplore.state import HeroState, HexploreState, OpponentState
+from companion.games.hexplore.state import (
+    Combat,
+    HeroState,
+    HexploreState,
+    LastAction,
+    OpponentState,
+)
 
 OPPONENT = "opponent"
 
@@ -19,6 +25,13 @@ def hero(state: HexploreState, hid: Any) -> HeroState:
         known = ", ".join(state.heroes)
         raise RuleError(f"there is no hero '{hid}' (heroes: {known})")
     return state.heroes[hid]
+
+
+def hero_id(state: HexploreState, args: dict[str, Any], key: str = "hero") -> str:
+    """The hero an argument names, refused in words when there is no such hero."""
+    hid = args.get(key)
+    hero(state, hid)
+    return str(hid)
 
 
 def in_play(h: HeroState) -> bool:
@@ -72,6 +85,21 @@ def word(args: dict[str, Any], key: str, default: str = "") -> str:
 def in_combat(state: HexploreState) -> bool:
     """A combat is under way (a finished one stays on the mat until the next starts)."""
     return state.combat is not None and state.combat.phase != "over"
+
+
+def current(state: HexploreState) -> Combat:
+    """The combat on the mat (under way or just over); refused in words when there is none."""
+    if state.combat is None:
+        raise RuleError("there is no combat under way: start_combat first")
+    return state.combat
+
+
+def last_action(state: HexploreState) -> LastAction:
+    """The opponent's action this round, once it has been rolled."""
+    la = current(state).last_action
+    if la is None:
+        raise RuleError("the opponent has not acted yet this round")
+    return la
 
 
 def target_of(state: HexploreState, who: str) -> HeroState | OpponentState:

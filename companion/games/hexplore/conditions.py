@@ -8,7 +8,8 @@ Resolution phase; conditions that do not Persist end with the combat.
 from __future__ import annotations
 
 from companion.core.rules import Decision
-from companion.games.hexplore.common import OPPONENT, stacks, target_of
+from companion.games.hexplore.common import OPPONENT, current, stacks, target_of
+from companion.games.hexplore.state import HeroState, OpponentState
 from companion.games.hexplore.tables import PERSISTS, STACKS
 
 GROGGY = "groggy"  # the round after waking from Unconscious: -3 to every Ability rank
@@ -33,7 +34,7 @@ def inflict(
     old = target.conditions.get(condition)
     stacking = condition in STACKS or condition == WEAKENED
     n = (old.stacks + add) if (old and stacking) else add
-    data: dict = {"stacks": n, "rounds": rounds}
+    data: dict[str, int | str] = {"stacks": n, "rounds": rounds}
     if value:
         data["value"] = value
     if damage:
@@ -57,16 +58,16 @@ def upkeep(d: Decision, who: str) -> None:
         if held in target.conditions:
             health -= target.conditions[held].damage
     energy = -3 if "drained" in target.conditions else 0
-    if who == OPPONENT and d.state.combat.opponent.regen:
-        o = d.state.combat.opponent
+    if who == OPPONENT and current(d.state).opponent.regen:
+        o = current(d.state).opponent
         health += max(0, min(o.regen, o.max_health - o.health))
     if health or energy:
-        named = [
+        named: list[str] = [
             c
             for c in ("bleeding", "burned", "poisoned", "swallowed", "drained")
             if c in target.conditions
         ]
-        if who == OPPONENT and d.state.combat.opponent.regen:
+        if who == OPPONENT and current(d.state).opponent.regen:
             named.append("Regen")
         d.emit(
             "VitalsChanged",
@@ -77,7 +78,7 @@ def upkeep(d: Decision, who: str) -> None:
         )
 
 
-def heal_amount(target, vital: str, amount: int) -> int:
+def heal_amount(target: HeroState | OpponentState, vital: str, amount: int) -> int:
     """Healing after Burned (Health) or Drained (Energy) takes 3 less per stack."""
     cut = 3 * stacks(target, "burned" if vital == "health" else "drained")
     return max(0, amount - cut)

@@ -12,7 +12,7 @@ import msgspec
 
 from companion.core.rules import Chance, Decision, RuleError
 from companion.games.hexplore.combat import end_combat
-from companion.games.hexplore.common import hero, stacks, whole
+from companion.games.hexplore.common import current, hero_id, stacks, whole
 from companion.games.hexplore.conditions import GROGGY
 from companion.games.hexplore.content import Opponent
 from companion.games.hexplore.dice import SUCCEEDED, hexplode
@@ -26,8 +26,8 @@ from companion.games.hexplore.tables import CONDITIONS, MAX_DECLARED, half
 def declare(d: Decision, args: dict[str, Any], chance: Chance, content: HexContent) -> None:
     s: HexploreState = d.state
     c = combat_in(s, "declare")
-    hid = args.get("hero")
-    h = hero(s, hid)
+    hid = hero_id(s, args)
+    h = s.heroes[hid]
     if hid not in fighting(s):
         raise RuleError(f"{hid} is not fighting in this combat")
     if hid in c.declarations:
@@ -96,7 +96,7 @@ def declare(d: Decision, args: dict[str, Any], chance: Chance, content: HexConte
 def _energy(s: HexploreState, hid: str, action: str, args: dict[str, Any], card: Opponent) -> int:
     """The Energy an action costs, refused when the hero cannot pay it."""
     h = s.heroes[hid]
-    c = s.combat
+    c = current(s)
     assert c is not None
     energy = 0
     if action == "mastery":

@@ -6,7 +6,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from companion.core.rules import RuleError
-from companion.games.hexplore.common import in_play
+from companion.games.hexplore.common import current, in_play
 from companion.games.hexplore.content import Action, Opponent
 from companion.games.hexplore.dice import SUCCEEDED
 from companion.games.hexplore.hexcontent import HexContent
@@ -64,7 +64,7 @@ def find_opponent(content: HexContent, oid: object) -> Opponent:
 
 def fighting(s: HexploreState) -> list[str]:
     """Heroes still in this combat: not fled, not dead, not mindwiped."""
-    c = s.combat
+    c = current(s)
     return [h for h in c.heroes if h not in c.fled and in_play(s.heroes[h])]
 
 
@@ -74,14 +74,14 @@ def targetable(s: HexploreState) -> list[str]:
 
 def vital_arg(args: dict[str, Any], key: str, default: str = "health") -> str:
     v = args.get(key, default)
-    if v not in VITALS:
+    if not isinstance(v, str) or v not in VITALS:
         raise RuleError(f"{key} must be health, energy or influence, not {v!r}")
     return v
 
 
 def combat_in(s: HexploreState, phase: str) -> Combat:
     """The combat under way, if it is at `phase`; otherwise a refusal that says what is next."""
-    c = s.combat
+    c = current(s)
     if c is None or c.phase == "over":
         raise RuleError("there is no combat under way: start_combat first")
     if c.phase != phase:

@@ -39,7 +39,7 @@ class HexploreGame(GameBase):
         """Once the heroes have won or lost, the table has nothing left to tell the rules."""
         if state.outcome:
             raise RuleError(f"the game is over (the heroes {state.outcome})")
-        return super().decide(state, command, chance, HexContent.of(content))
+        return super().decide(state, command, chance, content)
 
     def legal_actions(self, state: HexploreState, content: Content) -> list[Action]:
         return legal_actions(state, HexContent.of(content))

@@ -29,7 +29,7 @@ def opponent_action(d: Decision, args: dict[str, Any], chance: Chance, content: 
     wanted = card.rolled(roll)
     action, defaulted = wanted, False
     if wanted.cost and wanted.cost > c.opponent.energy:
-        action, defaulted = card.action(wanted.default), True
+        action, defaulted = card.act(wanted.default), True
     p = Potency.of(action, 1 if defaulted else 0)
     bonus = DIFFICULTIES[c.difficulty].damage
     hits: dict[str, int] = {}

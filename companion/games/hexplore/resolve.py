@@ -11,7 +11,7 @@ from typing import Any
 
 from companion.core.rules import Chance, Decision
 from companion.games.hexplore.combat import begin_round, end_combat
-from companion.games.hexplore.common import OPPONENT, stacks
+from companion.games.hexplore.common import OPPONENT, current, last_action, stacks
 from companion.games.hexplore.conditions import (
     CAPPED,
     DECAYING,
@@ -59,7 +59,7 @@ def resolve_round(d: Decision, args: dict[str, Any], chance: Chance, content: He
     s: HexploreState = d.state
     c = combat_in(s, "resolve")
     card = find_opponent(content, c.opponent.id)
-    act = card.action(c.last_action.ability)
+    act = card.act(last_action(s).ability)
     t = Tally()
     decls = {h: replace(x) for h, x in c.declarations.items()}
     opp_lost, halves = _before_damage(s, chance, act, decls, t)
@@ -82,7 +82,7 @@ def _before_damage(
     s: HexploreState, chance: Chance, act: Action, decls: dict[str, Declaration], t: Tally
 ) -> tuple[bool, int]:
     """Lost actions and Confusion resolve first; returns (opponent's action lost, halvings)."""
-    la = s.combat.last_action
+    la = last_action(s)
     if act.loses_action:
         for target in la.targets:
             if target in decls:
@@ -95,7 +95,7 @@ def _before_damage(
             x.lost, x.halved = r % 2 == 0, r % 2 == 1
             t.lines.append(f"{hid} is Confused ({r}): action {'lost' if x.lost else 'halved'}")
     halves = 1 if la.halved else 0
-    o = s.combat.opponent
+    o = current(s).opponent
     if "confused" not in o.conditions:
         return False, halves
     r = chance.roll("hex_d6", for_=OPPONENT, why="Confused: even loses the action")[0]
@@ -113,7 +113,7 @@ def _heroes_strike(
     t: Tally,
 ) -> Outgoing:
     """The heroes' damage, Influence and Favored damage against the opponent."""
-    o = s.combat.opponent
+    o = current(s).opponent
     attacks: list[Attack] = []
     influence = 0
     favored = {v: 0 for v in VITALS}
@@ -192,8 +192,8 @@ def _opponent_strikes(
     s: HexploreState, act: Action, p: Potency, decls: dict[str, Declaration], t: Tally
 ) -> None:
     """The opponent's action against each target, and the cost of failing its rolls."""
-    la = s.combat.last_action
-    bonus = DIFFICULTIES[s.combat.difficulty].damage
+    la = last_action(s)
+    bonus = DIFFICULTIES[current(s).difficulty].damage
     damage = {
         "health": p.health + bonus if p.health else 0,
         "energy": p.energy + bonus if p.energy else 0,
@@ -227,7 +227,7 @@ def _heals(s: HexploreState, p: Potency, decls: dict[str, Declaration], t: Tally
             amount = half(x.heal) if x.halved else x.heal
             t.add(target, x.heal_vital, heal_amount(s.heroes[target], x.heal_vital, amount))
     if p.heal or p.raise_:
-        o = s.combat.opponent
+        o = current(s).opponent
         t.add(OPPONENT, "health", heal_amount(o, "health", p.heal) + p.raise_)
 
 
@@ -243,7 +243,7 @@ def _conditions(
 ) -> None:
     """Conditions come after the damage (Rulings 13 and 14)."""
     s: HexploreState = d.state
-    la = s.combat.last_action
+    la = last_action(s)
 
     def give(who: str, e: Effect) -> None:
         inflict(d, who, e.condition, e.rounds, e.value, e.damage)
@@ -267,14 +267,14 @@ def _conditions(
                 inflict(d, hid, WEAKENED, add=act.weakens)
                 t.lines.append(f"{hid} dealt damage: {act.weakens} less until combat ends")
         if act.delayed_health:
-            extra = act.delayed_health + DIFFICULTIES[s.combat.difficulty].damage
+            extra = act.delayed_health + DIFFICULTIES[current(s).difficulty].damage
             for target in la.hits:
                 x = decls.get(target)
                 defended = x is not None and x.action == "defend" and not x.lost
                 if defended or target in t.healed:
                     give(target, Effect(condition=DECAYING, rounds=1, damage=extra))
         if p.regen:
-            d.emit("OpponentRegen", regen=max(s.combat.opponent.regen, p.regen))
+            d.emit("OpponentRegen", regen=max(current(s).opponent.regen, p.regen))
     for hid, x in decls.items():
         if x.lost or not x.inflicts:
             continue
@@ -333,7 +333,7 @@ def _round_end(
 ) -> None:
     """Conditions that settle at the end of the Resolution phase."""
     s: HexploreState = d.state
-    o = s.combat.opponent
+    o = current(s).opponent
     for hid, n in constraint.items():
         held = s.heroes[hid].conditions
         name = "swallowed" if "swallowed" in held else "encased"
@@ -398,7 +398,7 @@ def _round_end(
 
 def _after_round(d: Decision, chance: Chance, card: Opponent) -> None:
     s: HexploreState = d.state
-    c = s.combat
+    c = current(s)
     o = c.opponent
     if o.savable and o.soul_shield <= 0 and o.influence <= 0:
         end_combat(d, chance, card, "influenced")

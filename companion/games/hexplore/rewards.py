@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from companion.core.rules import Chance, Decision
-from companion.games.hexplore.common import gain, in_play
+from companion.games.hexplore.common import current, gain, in_play
 from companion.games.hexplore.content import Opponent
 from companion.games.hexplore.dice import target_dice
 from companion.games.hexplore.state import HexploreState
@@ -12,7 +12,7 @@ from companion.games.hexplore.tables import DIFFICULTIES
 
 def give_rewards(d: Decision, chance: Chance, card: Opponent, outcome: str) -> None:
     s: HexploreState = d.state
-    c = s.combat
+    c = current(s)
     r = card.rewards
     living = [h for h in c.heroes if h not in c.fled and in_play(s.heroes[h])]
     # Dead and mindwiped heroes (still with the group) are the fallen for rewards.

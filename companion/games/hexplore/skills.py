@@ -8,9 +8,10 @@ from companion.core.rules import Chance, Decision, RuleError
 from companion.games.hexplore.common import (
     active_heroes,
     check_lost,
+    current,
     faces,
     gain,
-    hero,
+    hero_id,
     in_combat,
     in_play,
     stacks,
@@ -37,7 +38,7 @@ EXPLORE_GOLD = 2
 
 
 def current_difficulty(s: HexploreState) -> str:
-    return s.combat.difficulty if in_combat(s) else s.difficulty
+    return current(s).difficulty if in_combat(s) else s.difficulty
 
 
 def check_skill(
@@ -71,8 +72,8 @@ def _skills_arg(args: dict[str, Any]) -> list[str]:
 def roll_skills(d: Decision, args: dict[str, Any], chance: Chance, content: HexContent) -> None:
     """One hero rolls the Skill phase dice; the group result waits for end_skill_phase."""
     s: HexploreState = d.state
-    hid = args.get("hero")
-    h = hero(s, hid)
+    hid = hero_id(s, args)
+    h = s.heroes[hid]
     if in_combat(s):
         raise RuleError("the Skill phase cannot be rolled during combat")
     if not in_play(h):
@@ -130,8 +131,8 @@ def _navigate(
     rolled: dict[str, dict[str, str]],
     heroes: list[str],
     cautious: bool,
-    bonuses: dict,
-    blocked: list,
+    bonuses: dict[str, Any],
+    blocked: list[int],
 ) -> None:
     navs = {h: rolled[h]["navigate"] for h in heroes if "navigate" in rolled[h]}
     if cautious and not navs:
@@ -149,12 +150,12 @@ def _navigate(
     _wander(d, chance, blocked, f"only {passed} of {need} needed Navigate successes")
 
 
-def _wander(d: Decision, chance: Chance, blocked: list, why: str) -> None:
+def _wander(d: Decision, chance: Chance, blocked: list[int], why: str) -> None:
     roll = chance.roll("hex_d6", for_="group", why="Wander: direction on the Wander Compass")[0]
     d.emit("GroupWandered", direction=roll, stayed=roll in blocked, why=why)
 
 
-def _camp_bonus(d: Decision, hid: str, skill: str, bonuses: dict, vital: str) -> None:
+def _camp_bonus(d: Decision, hid: str, skill: str, bonuses: dict[str, Any], vital: str) -> None:
     choice = bonuses.get(f"{hid}.{skill}", "heal")
     if choice == "essence":
         d.emit("EssenceFound", hero=hid, essence="infused_seed", why=f"{skill} critical")
@@ -183,8 +184,7 @@ def _survival(d: Decision, hid: str, result: str | None) -> None:
 
 def gain_found(d: Decision, args: dict[str, Any], chance: Chance, content: HexContent) -> None:
     """Gold or Food found, bought or shared; a starving hero eats what arrives."""
-    hid = args.get("hero")
-    hero(d.state, hid)
+    hid = hero_id(d.state, args)
     amounts = {k: whole(args, k, minimum=None, maximum=MAX_GAINED) for k in ("gold", "food")}
     h = d.state.heroes[hid]
     if h.dead or h.vanished:
