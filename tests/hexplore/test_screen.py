@@ -64,7 +64,7 @@ class HexploreViewTest(ViewTestCase):
         assert session.request is None
         assert "Action die: 6 -> Special" in mat.walkthrough
         self.tap(mat.step("resolve_round"))
-        assert "stormcaller: 5 health less Defend 2 = 3" in mat.resolution
+        assert "Stormcaller (Sprite): 5 health less Defend 2 = 3" in mat.resolution
         assert "Soul Shield takes 3: 15 -> 12" in mat.resolution
         assert "Round 2 on Easy" in mat.heading
         self.shoot("hexplore-view-combat")

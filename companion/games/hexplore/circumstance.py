@@ -8,6 +8,7 @@ from typing import Any
 from companion.core.rules import Chance, Decision, RuleError
 from companion.games.hexplore.combat import start_combat
 from companion.games.hexplore.common import in_combat, word
+from companion.games.hexplore.events import CircumstanceRolled, CircumstanceSettled
 from companion.games.hexplore.hexcontent import HexContent
 from companion.games.hexplore.state import HexploreState
 from companion.games.hexplore.tables import NO_CIRCUMSTANCE
@@ -54,12 +55,13 @@ def roll_circumstance(
     info = content.circumstance(card)
     unavoidable = bool(info and info.unavoidable)
     d.emit(
-        "CircumstanceRolled",
-        roll=roll,
-        slot=slot,
-        card=card,
-        unavoidable=unavoidable,
-        may_discard=bool(args.get("cautious")) and not unavoidable,
+        CircumstanceRolled(
+            roll=roll,
+            slot=slot,
+            card=card,
+            unavoidable=unavoidable,
+            may_discard=bool(args.get("cautious")) and not unavoidable,
+        )
     )
 
 
@@ -76,7 +78,7 @@ def settle_circumstance(
         raise RuleError("this Circumstance is Unavoidable: it must be played")
     if discard and not c.may_discard:
         raise RuleError("only a group that Moved Cautiously may discard the Circumstance")
-    d.emit("CircumstanceSettled", settled="discarded" if discard else "played")
+    d.emit(CircumstanceSettled(settled="discarded" if discard else "played"))
     card = content.circumstance(c.card)
     if not discard and card is not None and card.encounter:
         start_combat(d, {"opponent": card.encounter}, chance, content)

@@ -10,11 +10,8 @@ from __future__ import annotations
 
 from typing import Any
 
-import msgspec
-
 from companion.core.rules import Chance, Decision, RuleError
 from companion.games.hexplore.common import (
-    OPPONENT,
     active_heroes,
     check_lost,
     current,
@@ -26,11 +23,25 @@ from companion.games.hexplore.common import (
 from companion.games.hexplore.conditions import CAPPED, combat_over, inflict, upkeep
 from companion.games.hexplore.content import Opponent
 from companion.games.hexplore.dice import SUCCEEDED
+from companion.games.hexplore.events import (
+    BossDefeated,
+    CombatEnded,
+    CombatStarted,
+    ConditionLost,
+    DifficultyRaised,
+    GameWon,
+    GroupWandered,
+    HeroDied,
+    PassiveRolled,
+    RoundBegan,
+    SentinelDefeated,
+    VitalsChanged,
+)
 from companion.games.hexplore.fight import Potency, failed, fighting, find_opponent
 from companion.games.hexplore.hexcontent import HexContent
 from companion.games.hexplore.rewards import give_rewards
 from companion.games.hexplore.skills import check_skill
-from companion.games.hexplore.state import HexploreState, OpponentState
+from companion.games.hexplore.state import OPPONENT, HexploreState, OpponentState
 from companion.games.hexplore.tables import (
     CONDITIONS,
     DIFFICULTIES,
@@ -87,13 +98,14 @@ def start_combat(d: Decision, args: dict[str, Any], chance: Chance, content: Hex
         savable=bool(card.influence),
     )
     d.emit(
-        "CombatStarted",
-        opponent=msgspec.to_builtins(opponent),
-        difficulty=difficulty,
-        dangerous=steps,
-        heroes=heroes,
-        sentinel=sentinel,
-        passive=card.kind == "boss" and row.passives and card.action("passive") is not None,
+        CombatStarted(
+            opponent=opponent,
+            difficulty=difficulty,
+            dangerous=steps,
+            heroes=heroes,
+            sentinel=sentinel,
+            passive=card.kind == "boss" and row.passives and card.action("passive") is not None,
+        )
     )
     begin_round(d, chance, card, 1)
 
@@ -101,7 +113,7 @@ def start_combat(d: Decision, args: dict[str, Any], chance: Chance, content: Hex
 def begin_round(d: Decision, chance: Chance, card: Opponent, number: int) -> None:
     """The start of a Declaration phase: Conditions bite, a Boss's passive is rolled."""
     s: HexploreState = d.state
-    d.emit("RoundBegan", round=number)
+    d.emit(RoundBegan(round=number))
     for hid in fighting(s):
         upkeep(d, hid)
     upkeep(d, OPPONENT)
@@ -115,7 +127,7 @@ def begin_round(d: Decision, chance: Chance, card: Opponent, number: int) -> Non
         results[hid] = {
             k: check_skill(d, chance, hid, k, f"against {passive.name}")[0] for k in passive.skills
         }
-    d.emit("PassiveRolled", name=passive.name, results=results)
+    d.emit(PassiveRolled(name=passive.name, results=results))
     for hid, res in results.items():
         if not failed(passive, res):
             continue
@@ -123,11 +135,9 @@ def begin_round(d: Decision, chance: Chance, card: Opponent, number: int) -> Non
         energy = p.fail_energy + bonus if p.fail_energy else 0
         if health or energy:
             d.emit(
-                "VitalsChanged",
-                who=hid,
-                health=-health,
-                energy=-energy,
-                why=f"failed against {passive.name}",
+                VitalsChanged(
+                    who=hid, health=-health, energy=-energy, why=f"failed against {passive.name}"
+                )
             )
         for e in passive.fail_conditions:
             inflict(d, hid, e.condition, e.rounds, e.value, e.damage)
@@ -148,9 +158,10 @@ def end_combat(d: Decision, chance: Chance, card: Opponent, outcome: str) -> Non
         tethered = "tethered" in h.conditions and (h.health <= 0 or h.energy <= 0)
         if h.health <= 0 or tethered:
             d.emit(
-                "HeroDied",
-                hero=hid,
-                why="still at 0 when combat ended" if not tethered else "Tethered at 0",
+                HeroDied(
+                    hero=hid,
+                    why="still at 0 when combat ended" if not tethered else "Tethered at 0",
+                )
             )
         low = {v: -getattr(h, v) for v in ("health", "energy") if getattr(h, v) < 0}
         if low:
@@ -165,25 +176,25 @@ def end_combat(d: Decision, chance: Chance, card: Opponent, outcome: str) -> Non
     }
     if low:
         d.emit("VitalsChanged", who=OPPONENT, why="negative Vitals return to 0", **low)
-    d.emit("CombatEnded", outcome=outcome, opponent=o.id, kind=o.kind)
+    d.emit(CombatEnded(outcome=outcome, opponent=o.id, kind=o.kind))
     if outcome in ("vanquished", "influenced"):
         give_rewards(d, chance, card, outcome)
         if c.sentinel:
-            d.emit("SentinelDefeated", at=c.sentinel)
+            d.emit(SentinelDefeated(at=c.sentinel))
         if o.kind == "boss":
-            d.emit("BossDefeated", boss=o.id)
+            d.emit(BossDefeated(boss=o.id))
             done = len(s.bosses_defeated)
             if s.play_style == "marathon" and done % 2 == 1 and s.difficulty != "epic":
                 d.emit(
-                    "DifficultyRaised",
-                    difficulty=raised(s.difficulty, 1),
-                    why=f"Marathon: boss {done} defeated",
+                    DifficultyRaised(
+                        difficulty=raised(s.difficulty, 1), why=f"Marathon: boss {done} defeated"
+                    )
                 )
         if o.type == "magi":
-            d.emit("GameWon", why="Adrimon is defeated")
+            d.emit(GameWon(why="Adrimon is defeated"))
     if outcome == "fled":
         roll = chance.roll("hex_d6", for_="group", why="the group Wanders after fleeing")[0]
-        d.emit("GroupWandered", direction=roll, stayed=False, why="fled from combat")
+        d.emit(GroupWandered(direction=roll, stayed=False, why="fled from combat"))
     check_lost(d)
 
 
@@ -203,10 +214,10 @@ def cure_condition(d: Decision, args: dict[str, Any], chance: Chance, content: H
     who, name = _condition_args(d.state, args)
     holder = current(d.state).opponent if who == OPPONENT else d.state.heroes[who]
     if name not in holder.conditions:
-        raise RuleError(f"{who} is not {name.replace('_', ' ')}")
+        raise RuleError(f"{holder.name} is not {name.replace('_', ' ')}")
     if name in ("encased", "soul_laced"):
         raise RuleError(f"{name.replace('_', ' ').title()} may not be removed that way")
-    d.emit("ConditionLost", who=who, condition=name)
+    d.emit(ConditionLost(who=who, condition=name))
 
 
 def _condition_args(s: HexploreState, args: dict[str, Any]) -> tuple[str, str]:
@@ -240,4 +251,4 @@ def raise_difficulty(
         raise RuleError(f"difficulty must be one of {', '.join(DIFFICULTIES)}")
     if DIFFICULTY_ORDER.index(to) <= DIFFICULTY_ORDER.index(s.difficulty):
         raise RuleError(f"the Difficulty is {s.difficulty} and can never be lowered")
-    d.emit("DifficultyRaised", difficulty=to, why="the group chose")
+    d.emit(DifficultyRaised(difficulty=to, why="the group chose"))

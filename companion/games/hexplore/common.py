@@ -9,6 +9,7 @@ from __future__ import annotations
 from typing import Any
 
 from companion.core.rules import Decision, RuleError
+from companion.games.hexplore.events import Gained, GameLost
 from companion.games.hexplore.state import (
     Combat,
     HeroState,
@@ -16,8 +17,6 @@ from companion.games.hexplore.state import (
     LastAction,
     OpponentState,
 )
-
-OPPONENT = "opponent"
 
 
 def hero(state: HexploreState, hid: Any) -> HeroState:
@@ -102,14 +101,6 @@ def last_action(state: HexploreState) -> LastAction:
     return la
 
 
-def target_of(state: HexploreState, who: str) -> HeroState | OpponentState:
-    if who == OPPONENT:
-        if state.combat is None:
-            raise KeyError("no opponent outside combat")
-        return state.combat.opponent
-    return state.heroes[who]
-
-
 def stacks(who: HeroState | OpponentState, name: str) -> int:
     c = who.conditions.get(name)
     return c.stacks if c else 0
@@ -131,17 +122,17 @@ def gain(d: Decision, hid: str, why: str, gold: int = 0, food: int = 0) -> None:
     h = d.state.heroes[hid]
     gold = max(-h.gold, min(gold, gold_cap(h) - h.gold))
     if food < -h.food:
-        raise RuleError(f"{hid} carries {h.food} Food, not {-food}")
+        raise RuleError(f"{h.name} carries {h.food} Food, not {-food}")
     starving = h.starving
     if food > 0 and starving and h.food + food >= h.food_rating:
         starving -= 1  # one meal of a full Food Rating ends one level
         food -= h.food_rating
     food = max(-h.food, min(food, food_cap(h) - h.food))
     if gold or food or starving != h.starving:
-        d.emit("Gained", hero=hid, gold=gold, food=food, starving=starving, why=why)
+        d.emit(Gained(hero=hid, gold=gold, food=food, starving=starving, why=why))
 
 
 def check_lost(d: Decision) -> None:
     s = d.state
     if s.outcome is None and not active_heroes(s):
-        d.emit("GameLost", why="every hero in play is dead or mindwiped")
+        d.emit(GameLost(why="every hero in play is dead or mindwiped"))

@@ -8,8 +8,9 @@ Resolution phase; conditions that do not Persist end with the combat.
 from __future__ import annotations
 
 from companion.core.rules import Decision
-from companion.games.hexplore.common import OPPONENT, current, stacks, target_of
-from companion.games.hexplore.state import HeroState, OpponentState
+from companion.games.hexplore.common import current, stacks
+from companion.games.hexplore.events import ConditionChanged, ConditionLost, VitalsChanged
+from companion.games.hexplore.state import OPPONENT, HeroState, OpponentState, target_of
 from companion.games.hexplore.tables import PERSISTS, STACKS
 
 GROGGY = "groggy"  # the round after waking from Unconscious: -3 to every Ability rank
@@ -70,11 +71,9 @@ def upkeep(d: Decision, who: str) -> None:
         if who == OPPONENT and current(d.state).opponent.regen:
             named.append("Regen")
         d.emit(
-            "VitalsChanged",
-            who=who,
-            health=health,
-            energy=energy,
-            why=f"start of round: {', '.join(named)}",
+            VitalsChanged(
+                who=who, health=health, energy=energy, why=f"start of round: {', '.join(named)}"
+            )
         )
 
 
@@ -90,10 +89,10 @@ def note_survival(d: Decision, hid: str, succeeded: bool) -> None:
     if c is None or not succeeded:
         return
     if c.successes + 1 >= 3:
-        d.emit("ConditionLost", who=hid, condition="poisoned")
+        d.emit(ConditionLost(who=hid, condition="poisoned"))
     else:
         d.emit(
-            "ConditionChanged", who=hid, condition="poisoned", fields={"successes": c.successes + 1}
+            ConditionChanged(who=hid, condition="poisoned", fields={"successes": c.successes + 1})
         )
 
 
@@ -103,13 +102,13 @@ def count_down(d: Decision, who: str, fresh: set[str]) -> None:
         if c.rounds <= 0 or name in fresh:
             continue
         if c.rounds == 1:
-            d.emit("ConditionLost", who=who, condition=name)
+            d.emit(ConditionLost(who=who, condition=name))
         else:
-            d.emit("ConditionChanged", who=who, condition=name, fields={"rounds": c.rounds - 1})
+            d.emit(ConditionChanged(who=who, condition=name, fields={"rounds": c.rounds - 1}))
 
 
 def combat_over(d: Decision, who: str) -> None:
     """Conditions that do not Persist end with the combat."""
     for name in list(target_of(d.state, who).conditions):
         if name not in PERSISTS:
-            d.emit("ConditionLost", who=who, condition=name)
+            d.emit(ConditionLost(who=who, condition=name))

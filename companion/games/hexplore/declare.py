@@ -8,14 +8,13 @@ from __future__ import annotations
 
 from typing import Any
 
-import msgspec
-
 from companion.core.rules import Chance, Decision, RuleError
 from companion.games.hexplore.combat import end_combat
 from companion.games.hexplore.common import current, hero_id, stacks, whole
 from companion.games.hexplore.conditions import GROGGY
 from companion.games.hexplore.content import Opponent
 from companion.games.hexplore.dice import SUCCEEDED, hexplode
+from companion.games.hexplore.events import Declared, FleeAttempted, HeroFled, VitalsChanged
 from companion.games.hexplore.fight import ACTIONS, combat_in, fighting, find_opponent, vital_arg
 from companion.games.hexplore.hexcontent import HexContent
 from companion.games.hexplore.skills import check_skill
@@ -29,11 +28,11 @@ def declare(d: Decision, args: dict[str, Any], chance: Chance, content: HexConte
     hid = hero_id(s, args)
     h = s.heroes[hid]
     if hid not in fighting(s):
-        raise RuleError(f"{hid} is not fighting in this combat")
+        raise RuleError(f"{h.name} is not fighting in this combat")
     if hid in c.declarations:
-        raise RuleError(f"{hid} has already declared this round (undo to change it)")
+        raise RuleError(f"{h.name} has already declared this round (undo to change it)")
     if "unconscious" in h.conditions:
-        raise RuleError(f"{hid} is Unconscious and cannot act (an ally may Defend to wake them)")
+        raise RuleError(f"{h.name} is Unconscious and cannot act (an ally may Defend to wake them)")
     action = args.get("action")
     if action not in ACTIONS:
         raise RuleError(f"action must be one of {', '.join(ACTIONS)}, not {action!r}")
@@ -43,11 +42,11 @@ def declare(d: Decision, args: dict[str, Any], chance: Chance, content: HexConte
     for name in ("frightened", "knocked_down"):
         if name in h.conditions:
             if action != "defend":
-                raise RuleError(f"{hid} is {name.replace('_', ' ').title()} and may only Defend")
+                raise RuleError(f"{h.name} is {name.replace('_', ' ').title()} and may only Defend")
             penalty += 3 * stacks(h, name) if name == "frightened" else 0
     if {"encased", "swallowed"} & set(h.conditions) and action != "attack":
         raise RuleError(
-            f"{hid} is held and may only Attack (the constraint or, if "
+            f"{h.name} is held and may only Attack (the constraint or, if "
             "Swallowed, the opponent's insides)"
         )
     # What the table declared is checked before any die is asked for, so a slip of
@@ -65,9 +64,9 @@ def declare(d: Decision, args: dict[str, Any], chance: Chance, content: HexConte
     if action == "flee":
         attempts = c.flee_attempts.get(hid, 0) + 1
         outcome, _ = check_skill(d, chance, hid, "navigate", "to Flee", extra=-2 * attempts)
-        d.emit("FleeAttempted", hero=hid, attempts=attempts, outcome=outcome)
+        d.emit(FleeAttempted(hero=hid, attempts=attempts, outcome=outcome))
         if outcome in SUCCEEDED:
-            d.emit("HeroFled", hero=hid)
+            d.emit(HeroFled(hero=hid))
             if not fighting(s):
                 end_combat(d, chance, card, "fled")
             return
@@ -88,9 +87,9 @@ def declare(d: Decision, args: dict[str, Any], chance: Chance, content: HexConte
         decl.favored_vital = vital_arg(args, "favored_vital")
         decl.favored = sum(rolls) * (2 if decl.favored_vital == "energy" else 1)
         decl.favored_rolls = rolls
-    d.emit("Declared", hero=hid, declaration=msgspec.to_builtins(decl))
+    d.emit(Declared(hero=hid, declaration=decl))
     if energy:
-        d.emit("VitalsChanged", who=hid, energy=-energy, why=f"{action} costs {energy} Energy")
+        d.emit(VitalsChanged(who=hid, energy=-energy, why=f"{action} costs {energy} Energy"))
 
 
 def _energy(s: HexploreState, hid: str, action: str, args: dict[str, Any], card: Opponent) -> int:
@@ -110,9 +109,9 @@ def _energy(s: HexploreState, hid: str, action: str, args: dict[str, Any], card:
             raise RuleError("only a lone hero may Defend at half rank beside another action")
         energy += 1
     if energy and h.starving >= 1:
-        raise RuleError(f"{hid} is Starving and cannot use Energy")
+        raise RuleError(f"{h.name} is Starving and cannot use Energy")
     if energy and h.energy < energy:
-        raise RuleError(f"{hid} has {h.energy} Energy; this needs {energy}")
+        raise RuleError(f"{h.name} has {h.energy} Energy; this needs {energy}")
     return energy
 
 
@@ -168,7 +167,7 @@ def _fill(
     if decl.heal and decl.action == "attack":
         raise RuleError("an Attack heals no one: use an item while Defending, or a Mastery")
     if decl.heal and decl.action == "defend" and (decl.wake or "knocked_down" in h.conditions):
-        raise RuleError(f"{hid} may not use an item while getting up or waking an ally")
+        raise RuleError(f"{h.name} may not use an item while getting up or waking an ally")
     decl.heal_vital = vital_arg(args, "heal_vital")
     decl.heal_target = str(args.get("heal_target", "")) if decl.heal else ""
     if decl.heal_target and decl.heal_target not in s.heroes:

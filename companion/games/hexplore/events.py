@@ -8,10 +8,7 @@ their defaults are not stored (`omit_defaults`), as the first release wrote them
 
 from __future__ import annotations
 
-import msgspec
-
 from companion.core.tables import EventData, Events
-from companion.games.hexplore.common import target_of
 from companion.games.hexplore.state import (
     Circumstance,
     Combat,
@@ -22,6 +19,7 @@ from companion.games.hexplore.state import (
     OpponentState,
     Sentinel,
     SkillPhase,
+    target_of,
 )
 
 EVENTS: Events[HexploreState] = Events()
@@ -441,7 +439,7 @@ def _combat_text(e: CombatStarted) -> str:
 @EVENTS.on(CombatStarted, text=_combat_text)
 def _combat_started(s: HexploreState, e: CombatStarted) -> None:
     s.combat = Combat(
-        opponent=msgspec.convert(msgspec.to_builtins(e.opponent), OpponentState),
+        opponent=e.opponent,  # read afresh from the log for each fold: never shared
         difficulty=e.difficulty,
         dangerous=e.dangerous,
         heroes=list(e.heroes),
@@ -489,8 +487,7 @@ def _declared_text(e: Declared) -> str:
 
 @EVENTS.on(Declared, text=_declared_text)
 def _declared(s: HexploreState, e: Declared) -> None:
-    decl = msgspec.convert(msgspec.to_builtins(e.declaration), Declaration)
-    _combat(s).declarations[e.hero] = decl
+    _combat(s).declarations[e.hero] = e.declaration
 
 
 class FleeAttempted(HexEvent):

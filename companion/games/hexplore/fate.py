@@ -8,6 +8,19 @@ from typing import Any
 from companion.core.rules import Chance, Decision, RuleError
 from companion.games.hexplore.common import active_heroes, check_lost, in_combat
 from companion.games.hexplore.dice import auto_fails
+from companion.games.hexplore.events import (
+    AdrimonTeleports,
+    FateCycleRaised,
+    FateTrackerRaised,
+    GameTurnEnded,
+    HeroDied,
+    HeroMindwiped,
+    SentinelAppeared,
+    SentinelDefeated,
+    SentinelWithheld,
+    VanishRolled,
+    VitalsChanged,
+)
 from companion.games.hexplore.hexcontent import HexContent
 from companion.games.hexplore.state import HexploreState
 from companion.games.hexplore.tables import ADRIMON_CYCLE, BATTLE_SITES, MAX_SENTINELS, PLAY_STYLES
@@ -75,19 +88,14 @@ def end_game_turn(d: Decision, args: dict[str, Any], chance: Chance, content: He
     if waiting:
         roll = chance.roll("fate_d8", for_="group", why="do the mindwiped heroes vanish?")[0]
         gone = [h for h in waiting if roll <= vanish_threshold(s.heroes[h].mindwiped_turns)]
-        d.emit(
-            "VanishRolled",
-            roll=roll,
-            vanished=gone,
-            stayed=[h for h in waiting if h not in gone],
-        )
+        d.emit(VanishRolled(roll=roll, vanished=gone, stayed=[h for h in waiting if h not in gone]))
     for hid in active_heroes(s):
         if "poisoned" in s.heroes[hid].conditions:
-            d.emit("VitalsChanged", who=hid, health=-1, why="Poisoned, start of Movement")
+            d.emit(VitalsChanged(who=hid, health=-1, why="Poisoned, start of Movement"))
             if s.heroes[hid].health <= 0:
-                d.emit("HeroDied", hero=hid, why="Poisoned to 0 Health")
+                d.emit(HeroDied(hero=hid, why="Poisoned to 0 Health"))
     check_lost(d)
-    d.emit("GameTurnEnded", turn=s.turn + 1)
+    d.emit(GameTurnEnded(turn=s.turn + 1))
 
 
 def fate_tracker_symbol(
@@ -103,10 +111,10 @@ def fate_tracker_symbol(
 
 def defeat_sentinel(d: Decision, args: dict[str, Any], chance: Chance, content: HexContent) -> None:
     at = args.get("at")
-    if not any(x.location == at for x in d.state.sentinels):
-        where = ", ".join(x.location for x in d.state.sentinels) or "none in play"
-        raise RuleError(f"no Sentinel stands at {at!r} (Sentinels: {where})")
-    d.emit("SentinelDefeated", at=at)
+    if not isinstance(at, str) or not any(x.location == at for x in d.state.sentinels):
+        where = ", ".join(x.location.replace("_", " ") for x in d.state.sentinels)
+        raise RuleError(f"no Sentinel stands at {at!r} (Sentinels: {where or 'none in play'})")
+    d.emit(SentinelDefeated(at=at))
 
 
 # -- the clock ---------------------------------------------------------------------
@@ -114,15 +122,15 @@ def defeat_sentinel(d: Decision, args: dict[str, Any], chance: Chance, content: 
 
 def _raise_tracker(d: Decision, chance: Chance, why: str) -> None:
     fate = d.state.fate
-    d.emit("FateTrackerRaised", tracker=fate.tracker + 1, why=why)
+    d.emit(FateTrackerRaised(tracker=fate.tracker + 1, why=why))
     if fate.tracker >= fate.length:
-        d.emit("FateCycleRaised", cycle=fate.cycle + 1)
+        d.emit(FateCycleRaised(cycle=fate.cycle + 1))
         _sentinel(d, chance)
         for hid in active_heroes(d.state):
             if mindwiped_at(d.state, hid, fate.cycle):
-                d.emit("HeroMindwiped", hero=hid, cycle=fate.cycle)
+                d.emit(HeroMindwiped(hero=hid, cycle=fate.cycle))
         if fate.cycle >= ADRIMON_CYCLE:
-            d.emit("AdrimonTeleports", cycle=fate.cycle)
+            d.emit(AdrimonTeleports(cycle=fate.cycle))
 
 
 def _sentinel(d: Decision, chance: Chance) -> None:
@@ -130,11 +138,11 @@ def _sentinel(d: Decision, chance: Chance) -> None:
     if not PLAY_STYLES[s.play_style].sentinels:
         return
     if len(s.sentinels) >= MAX_SENTINELS:
-        d.emit("SentinelWithheld", why=f"{MAX_SENTINELS} Sentinels are already in play")
+        d.emit(SentinelWithheld(why=f"{MAX_SENTINELS} Sentinels are already in play"))
         return
     number = s.fate.sentinels_made + 1
     if number <= BATTLE_SITES:
-        d.emit("SentinelAppeared", number=number, location=f"battle_site_{number}", rolls=[])
+        d.emit(SentinelAppeared(number=number, location=f"battle_site_{number}", rolls=[]))
         return
     rolls: list[int] = []
     taken = {x.location for x in s.sentinels}
@@ -145,7 +153,7 @@ def _sentinel(d: Decision, chance: Chance) -> None:
         rolls.append(roll)
         if f"acropolis_{roll}" not in taken:
             break
-    d.emit("SentinelAppeared", number=number, location=f"acropolis_{roll}", rolls=rolls)
+    d.emit(SentinelAppeared(number=number, location=f"acropolis_{roll}", rolls=rolls))
 
 
 # -- events ------------------------------------------------------------------------

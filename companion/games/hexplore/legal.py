@@ -13,11 +13,11 @@ from __future__ import annotations
 from typing import Any
 
 from companion.core.rules import Action
-from companion.games.hexplore.common import OPPONENT, in_combat, in_play
+from companion.games.hexplore.common import in_combat, in_play
 from companion.games.hexplore.content import Opponent
 from companion.games.hexplore.fight import fighting, find_opponent
 from companion.games.hexplore.hexcontent import HexContent
-from companion.games.hexplore.state import Combat, HeroState, HexploreState
+from companion.games.hexplore.state import OPPONENT, Combat, HeroState, HexploreState
 from companion.games.hexplore.tables import (
     CONDITIONS,
     DIFFICULTY_ORDER,

@@ -5,12 +5,13 @@ from __future__ import annotations
 from typing import Any
 
 from companion.core.rules import Chance, Decision, RuleError
-from companion.games.hexplore.common import OPPONENT, stacks
+from companion.games.hexplore.common import stacks
 from companion.games.hexplore.dice import target_dice
+from companion.games.hexplore.events import OpponentActed, VitalsChanged
 from companion.games.hexplore.fight import Potency, combat_in, fighting, find_opponent, targetable
 from companion.games.hexplore.hexcontent import HexContent
 from companion.games.hexplore.skills import check_skill
-from companion.games.hexplore.state import HexploreState
+from companion.games.hexplore.state import OPPONENT, HexploreState
 from companion.games.hexplore.tables import DIFFICULTIES, TARGET_COUNTS
 
 
@@ -23,7 +24,9 @@ def opponent_action(d: Decision, args: dict[str, Any], chance: Chance, content: 
         if h not in c.declarations and "unconscious" not in s.heroes[h].conditions
     ]
     if waiting:
-        raise RuleError(f"waiting for declarations from {', '.join(waiting)}")
+        raise RuleError(
+            f"waiting for declarations from {', '.join(s.heroes[h].name for h in waiting)}"
+        )
     card = find_opponent(content, c.opponent.id)
     roll = chance.roll("hex_d6", for_="opponent", why=f"{card.title}'s action")[0]
     wanted = card.rolled(roll)
@@ -62,26 +65,28 @@ def opponent_action(d: Decision, args: dict[str, Any], chance: Chance, content: 
         if action.skills
     }
     d.emit(
-        "OpponentActed",
-        roll=roll,
-        ability=action.key,
-        name=action.name or action.key,
-        wanted=wanted.key if defaulted else "",
-        defaulted=defaulted,
-        energy_spent=0 if defaulted else wanted.cost,
-        targets=list(hits),
-        hits=hits,
-        target_rolls=rolls,
-        skill_rolls=skill_rolls,
-        health=p.health + bonus if p.health else 0,
-        energy=p.energy + bonus if p.energy else 0,
-        piercing=p.piercing,
-        halved=defaulted,
+        OpponentActed(
+            roll=roll,
+            ability=action.key,
+            name=action.name or action.key,
+            wanted=wanted.key if defaulted else "",
+            defaulted=defaulted,
+            energy_spent=0 if defaulted else wanted.cost,
+            targets=list(hits),
+            hits=hits,
+            target_rolls=rolls,
+            skill_rolls=skill_rolls,
+            health=p.health + bonus if p.health else 0,
+            energy=p.energy + bonus if p.energy else 0,
+            piercing=p.piercing,
+            halved=defaulted,
+        )
     )
     if wanted.cost and not defaulted:
         d.emit(
-            "VitalsChanged",
-            who=OPPONENT,
-            energy=-wanted.cost,
-            why=f"{wanted.name or wanted.key} costs {wanted.cost} Energy",
+            VitalsChanged(
+                who=OPPONENT,
+                energy=-wanted.cost,
+                why=f"{wanted.name or wanted.key} costs {wanted.cost} Energy",
+            )
         )

@@ -11,7 +11,7 @@ from typing import Any
 
 from companion.core.rules import Chance, Decision
 from companion.games.hexplore.combat import begin_round, end_combat
-from companion.games.hexplore.common import OPPONENT, current, last_action, stacks
+from companion.games.hexplore.common import current, last_action, stacks
 from companion.games.hexplore.conditions import (
     CAPPED,
     DECAYING,
@@ -23,6 +23,13 @@ from companion.games.hexplore.conditions import (
 )
 from companion.games.hexplore.content import Action, Effect, Opponent
 from companion.games.hexplore.dice import SUCCEEDED, skill_outcome
+from companion.games.hexplore.events import (
+    ConditionChanged,
+    ConditionLost,
+    OpponentRegen,
+    RoundResolved,
+    VitalsChanged,
+)
 from companion.games.hexplore.fight import Potency, combat_in, failed, fighting, find_opponent
 from companion.games.hexplore.hexcontent import HexContent
 from companion.games.hexplore.resolution import (
@@ -33,7 +40,7 @@ from companion.games.hexplore.resolution import (
     soak_shield,
 )
 from companion.games.hexplore.skills import check_skill
-from companion.games.hexplore.state import Combat, Declaration, HexploreState
+from companion.games.hexplore.state import OPPONENT, Combat, Declaration, HexploreState
 from companion.games.hexplore.tables import DIFFICULTIES, VITALS, half
 
 
@@ -74,7 +81,7 @@ def resolve_round(d: Decision, args: dict[str, Any], chance: Chance, content: He
         _apply(d, who, row, raised_by=p.raise_ if who == OPPONENT else 0, c=c)
     _conditions(d, act, p, opp_lost, shielded, decls, out, t)
     _round_end(d, chance, decls, t.constraint, t.fresh, t.shield_hit, t.lines)
-    d.emit("RoundResolved", round=c.round, lines=t.lines)
+    d.emit(RoundResolved(round=c.round, lines=t.lines))
     _after_round(d, chance, card)
 
 
@@ -87,13 +94,15 @@ def _before_damage(
         for target in la.targets:
             if target in decls:
                 decls[target].lost = True
-                t.lines.append(f"{target} loses their action ({act.name})")
+                t.lines.append(f"{s.heroes[target].name} loses their action ({act.name})")
     for hid in fighting(s):
         x = decls.get(hid)
         if "confused" in s.heroes[hid].conditions and x is not None and not x.lost:
             r = chance.roll("hex_d6", for_=hid, why="Confused: even loses the action")[0]
             x.lost, x.halved = r % 2 == 0, r % 2 == 1
-            t.lines.append(f"{hid} is Confused ({r}): action {'lost' if x.lost else 'halved'}")
+            t.lines.append(
+                f"{s.heroes[hid].name} is Confused ({r}): action {'lost' if x.lost else 'halved'}"
+            )
     halves = 1 if la.halved else 0
     o = current(s).opponent
     if "confused" not in o.conditions:
@@ -126,11 +135,13 @@ def _heroes_strike(
             t.constraint[hid] = t.constraint.get(hid, 0) + amount
         if x.target:
             t.constraint[x.target] = t.constraint.get(x.target, 0) + amount
-            t.lines.append(f"{hid} strikes the constraint holding {x.target} for {amount}")
+            t.lines.append(
+                f"{s.heroes[hid].name} strikes the constraint holding {x.target} for {amount}"
+            )
         elif x.vital == "influence":
             influence += amount
         else:
-            attacks.append(Attack(hid, x.vital, amount, x.piercing))
+            attacks.append(Attack(hid, x.vital, amount, x.piercing, name=s.heroes[hid].name))
     out = heroes_attack(
         attacks,
         defend=p.defend,
@@ -145,7 +156,9 @@ def _heroes_strike(
         for hid, dealt in out.dealt.items():
             for vital, n in dealt.items():
                 t.add(hid, vital, -n)
-                t.lines.append(f"{o.name} Reflects {n} {vital} damage back onto {hid}")
+                t.lines.append(
+                    f"{o.name} Reflects {n} {vital} damage back onto {s.heroes[hid].name}"
+                )
         health_in = energy_in = 0
     if o.soul_shield > 0:
         total = health_in + energy_in + sum(favored.values())
@@ -171,7 +184,9 @@ def _heroes_strike(
         for hid in fighting(s):
             if "soul_laced" in s.heroes[hid].conditions:
                 t.add(hid, "energy", -2 * o.level)
-                t.lines.append(f"{hid} is Soul Laced: {2 * o.level} Piercing Energy Drain")
+                t.lines.append(
+                    f"{s.heroes[hid].name} is Soul Laced: {2 * o.level} Piercing Energy Drain"
+                )
     return out
 
 
@@ -209,7 +224,7 @@ def _opponent_strikes(
         if taken.total("health") or taken.total("energy"):
             t.hurt.add(target)
         t.lines.append(
-            f"{target} suffers {taken.total('health')} Health and "
+            f"{s.heroes[target].name} suffers {taken.total('health')} Health and "
             f"{taken.total('energy')} Energy" + (f" (Defend {defend})" if defend else "")
         )
     for target, res in la.skill_rolls.items():
@@ -265,7 +280,9 @@ def _conditions(
                     give(hid, e)
             if act.weakens and hid in la.hits and any(dealt.values()):
                 inflict(d, hid, WEAKENED, add=act.weakens)
-                t.lines.append(f"{hid} dealt damage: {act.weakens} less until combat ends")
+                t.lines.append(
+                    f"{s.heroes[hid].name} dealt damage: {act.weakens} less until combat ends"
+                )
         if act.delayed_health:
             extra = act.delayed_health + DIFFICULTIES[current(s).difficulty].damage
             for target in la.hits:
@@ -274,20 +291,20 @@ def _conditions(
                 if defended or target in t.healed:
                     give(target, Effect(condition=DECAYING, rounds=1, damage=extra))
         if p.regen:
-            d.emit("OpponentRegen", regen=max(current(s).opponent.regen, p.regen))
+            d.emit(OpponentRegen(regen=max(current(s).opponent.regen, p.regen)))
     for hid, x in decls.items():
         if x.lost or not x.inflicts:
             continue
         if shielded:
             t.lines.append(
-                f"{hid}'s {', '.join(x.inflicts)} lands on the Soul Shield and does not carry over"
+                f"{s.heroes[hid].name}'s {', '.join(x.inflicts)} lands on the Soul Shield and does not carry over"
             )
             continue
         for name, rounds in x.inflicts.items():
             give(OPPONENT, Effect(condition=name, rounds=rounds))
     for target in t.healed:
         if target in s.heroes and "bleeding" in s.heroes[target].conditions:
-            d.emit("ConditionLost", who=target, condition="bleeding")
+            d.emit(ConditionLost(who=target, condition="bleeding"))
 
 
 def _bound(s: HexploreState, deltas: dict[str, dict[str, int]]) -> None:
@@ -341,10 +358,10 @@ def _round_end(
             continue
         left = held[name].value - n
         if left <= 0:
-            d.emit("ConditionLost", who=hid, condition=name)
-            lines.append(f"{hid} breaks free")
+            d.emit(ConditionLost(who=hid, condition=name))
+            lines.append(f"{s.heroes[hid].name} breaks free")
         else:
-            d.emit("ConditionChanged", who=hid, condition=name, fields={"value": left})
+            d.emit(ConditionChanged(who=hid, condition=name, fields={"value": left}))
     for hid in fighting(s):
         h = s.heroes[hid]
         x = decls.get(hid)
@@ -357,42 +374,40 @@ def _round_end(
                 woken = r >= 6 - tries
                 if not woken:
                     d.emit(
-                        "ConditionChanged",
-                        who=hid,
-                        condition="unconscious",
-                        fields={"value": tries + 1},
+                        ConditionChanged(
+                            who=hid, condition="unconscious", fields={"value": tries + 1}
+                        )
                     )
             if woken:
-                d.emit("ConditionLost", who=hid, condition="unconscious")
+                d.emit(ConditionLost(who=hid, condition="unconscious"))
                 inflict(d, hid, GROGGY, rounds=1)
                 new = new | {GROGGY}
-                lines.append(f"{hid} wakes (-3 to every Ability rank next round)")
+                lines.append(f"{s.heroes[hid].name} wakes (-3 to every Ability rank next round)")
         if "frightened" in h.conditions and "frightened" not in new:
             outcome, _ = check_skill(d, chance, hid, "survival", "to shake off Fright")
             if outcome in SUCCEEDED:
-                d.emit("ConditionLost", who=hid, condition="frightened")
+                d.emit(ConditionLost(who=hid, condition="frightened"))
         defended = x is not None and x.action == "defend" and not x.lost
         if defended and "knocked_down" in h.conditions and "knocked_down" not in new:
-            d.emit("ConditionLost", who=hid, condition="knocked_down")
-            lines.append(f"{hid} gets back up")
+            d.emit(ConditionLost(who=hid, condition="knocked_down"))
+            lines.append(f"{s.heroes[hid].name} gets back up")
         if defended and "disarmed" in h.conditions and "disarmed" not in new:
             die = chance.roll("skill_d10", for_=hid, why="reclaim the weapon (vs Attack)")[0]
             if skill_outcome(h.abilities["attack"], die) in SUCCEEDED:
-                d.emit("ConditionLost", who=hid, condition="disarmed")
-                lines.append(f"{hid} reclaims their weapon")
+                d.emit(ConditionLost(who=hid, condition="disarmed"))
+                lines.append(f"{s.heroes[hid].name} reclaims their weapon")
         count_down(d, hid, new)
     count_down(d, OPPONENT, fresh.get(OPPONENT, set()))
     laced = [h for h in fighting(s) if "soul_laced" in s.heroes[h].conditions]
     if laced and o.soul_shield <= 0 and shield_hit:
         for hid in laced:
-            d.emit("ConditionLost", who=hid, condition="soul_laced")
+            d.emit(ConditionLost(who=hid, condition="soul_laced"))
     elif laced:
         gain = sum(max(0, s.heroes[h].health) + max(0, s.heroes[h].energy) for h in laced)
         d.emit(
-            "VitalsChanged",
-            who=OPPONENT,
-            soul_shield=gain,
-            why="Soul Laced heroes feed the Soul Shield",
+            VitalsChanged(
+                who=OPPONENT, soul_shield=gain, why="Soul Laced heroes feed the Soul Shield"
+            )
         )
 
 

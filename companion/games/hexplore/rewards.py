@@ -6,6 +6,7 @@ from companion.core.rules import Chance, Decision
 from companion.games.hexplore.common import current, gain, in_play
 from companion.games.hexplore.content import Opponent
 from companion.games.hexplore.dice import target_dice
+from companion.games.hexplore.events import FragmentsGained, PowerUpsGained, RewardGiven
 from companion.games.hexplore.state import HexploreState
 from companion.games.hexplore.tables import DIFFICULTIES
 
@@ -35,10 +36,10 @@ def give_rewards(d: Decision, chance: Chance, card: Opponent, outcome: str) -> N
             food=r.food + extra_food,
         )
         for text in r.vanquish if outcome == "vanquished" else r.influence:
-            d.emit("RewardGiven", hero=hid, reward=text)
+            d.emit(RewardGiven(hero=hid, reward=text))
     if r.power_ups:
         group = s.play_style == "quick_play"
-        d.emit("PowerUpsGained", heroes=[] if group else living + fallen, count=r.power_ups)
+        d.emit(PowerUpsGained(heroes=[] if group else living + fallen, count=r.power_ups))
     _single(d, chance, r.single, living)
     if r.fragments:
         _fragments(d, chance, r.fragments)
@@ -50,7 +51,7 @@ def _single(d: Decision, chance: Chance, rewards: list[str], living: list[str]) 
         return
     if len(living) == 1:
         for text in rewards:
-            d.emit("RewardGiven", hero=living[0], reward=text)
+            d.emit(RewardGiven(hero=living[0], reward=text))
         return
     left = list(rewards)
     while left:
@@ -59,7 +60,7 @@ def _single(d: Decision, chance: Chance, rewards: list[str], living: list[str]) 
             chance, living, len(batch), "target dice for single rewards", ordered=True
         )
         for hid, text in zip(order, batch, strict=False):
-            d.emit("RewardGiven", hero=hid, reward=text, rolls=rolls.get(hid, []))
+            d.emit(RewardGiven(hero=hid, reward=text, rolls=rolls.get(hid, [])))
 
 
 def _fragments(d: Decision, chance: Chance, count: int) -> None:
@@ -72,4 +73,4 @@ def _fragments(d: Decision, chance: Chance, count: int) -> None:
                 "fate_d8", for_="group", why=f"extra Fragment on {top} or less ({i + 1} of {count})"
             )[0]
             extra += roll <= top
-    d.emit("FragmentsGained", count=count + extra, extra=extra)
+    d.emit(FragmentsGained(count=count + extra, extra=extra))

@@ -25,6 +25,17 @@ from companion.games.hexplore.dice import (
     auto_fails,
     skill_outcome,
 )
+from companion.games.hexplore.events import (
+    EssenceFound,
+    GroupNavigated,
+    GroupRoamed,
+    GroupWandered,
+    HeroDied,
+    PowerUpDrawn,
+    SkillPhaseEnded,
+    SkillsRolled,
+    Starved,
+)
 from companion.games.hexplore.hexcontent import HexContent
 from companion.games.hexplore.state import HexploreState
 from companion.games.hexplore.tables import (
@@ -77,21 +88,21 @@ def roll_skills(d: Decision, args: dict[str, Any], chance: Chance, content: HexC
     if in_combat(s):
         raise RuleError("the Skill phase cannot be rolled during combat")
     if not in_play(h):
-        raise RuleError(f"{hid} is {'dead' if h.dead else 'mindwiped'} and rolls no skills")
+        raise RuleError(f"{h.name} is {'dead' if h.dead else 'mindwiped'} and rolls no skills")
     phase = s.skill_phase
     if phase.turn == s.turn and phase.resolved:
         raise RuleError("the Skill phase of this game turn is over")
     if phase.turn == s.turn and hid in phase.rolled:
-        raise RuleError(f"{hid} already rolled this turn (undo to roll again)")
+        raise RuleError(f"{h.name} already rolled this turn (undo to roll again)")
     skills = _skills_arg(args)
     extra = whole(args, "penalty", minimum=None)
     results: dict[str, str] = {}
     dice: dict[str, int] = {}
     for skill in skills:
         results[skill], dice[skill] = check_skill(d, chance, hid, skill, "", extra)
-    d.emit("SkillsRolled", hero=hid, turn=s.turn, results=results, dice=dice)
+    d.emit(SkillsRolled(hero=hid, turn=s.turn, results=results, dice=dice))
     if len(skills) == 3 and all(dice[k] == 1 for k in skills):
-        d.emit("PowerUpDrawn", hero=hid, why="three hexes in the Skill phase")
+        d.emit(PowerUpDrawn(hero=hid, why="three hexes in the Skill phase"))
 
 
 def end_skill_phase(d: Decision, args: dict[str, Any], chance: Chance, content: HexContent) -> None:
@@ -106,7 +117,9 @@ def end_skill_phase(d: Decision, args: dict[str, Any], chance: Chance, content: 
         raise RuleError("the Skill phase of this game turn is already settled")
     missing = [h for h in heroes if h not in rolled]
     if missing:
-        raise RuleError(f"waiting for skill rolls from {', '.join(missing)}")
+        raise RuleError(
+            f"waiting for skill rolls from {', '.join(s.heroes[h].name for h in missing)}"
+        )
     bonuses = args.get("bonuses") or {}
     if not isinstance(bonuses, dict):
         raise RuleError("bonuses maps 'hero.skill' to heal, save or essence")
@@ -121,7 +134,7 @@ def end_skill_phase(d: Decision, args: dict[str, Any], chance: Chance, content: 
         _survival(d, hid, res.get("survival"))
         if res.get("survival") == CRITICAL_SUCCESS:
             _camp_bonus(d, hid, "survival", bonuses, "energy")
-    d.emit("SkillPhaseEnded", turn=s.turn)
+    d.emit(SkillPhaseEnded(turn=s.turn))
     check_lost(d)
 
 
@@ -143,25 +156,27 @@ def _navigate(
     savers_used = [h for h in savers if bonuses.get(f"{h}.navigate", "save") == "save"]
     for h in savers:
         if h not in savers_used:
-            d.emit("EssenceFound", hero=h, essence="essence_vine", why="Navigate critical")
+            d.emit(EssenceFound(hero=h, essence="essence_vine", why="Navigate critical"))
     if passed >= need or savers_used:
-        d.emit("GroupNavigated", successes=passed, needed=need, saved_by=savers_used[:1])
+        d.emit(GroupNavigated(successes=passed, needed=need, saved_by=savers_used[:1]))
         return
     _wander(d, chance, blocked, f"only {passed} of {need} needed Navigate successes")
 
 
 def _wander(d: Decision, chance: Chance, blocked: list[int], why: str) -> None:
     roll = chance.roll("hex_d6", for_="group", why="Wander: direction on the Wander Compass")[0]
-    d.emit("GroupWandered", direction=roll, stayed=roll in blocked, why=why)
+    d.emit(GroupWandered(direction=roll, stayed=roll in blocked, why=why))
 
 
 def _camp_bonus(d: Decision, hid: str, skill: str, bonuses: dict[str, Any], vital: str) -> None:
     choice = bonuses.get(f"{hid}.{skill}", "heal")
     if choice == "essence":
-        d.emit("EssenceFound", hero=hid, essence="infused_seed", why=f"{skill} critical")
+        d.emit(EssenceFound(hero=hid, essence="infused_seed", why=f"{skill} critical"))
         return
     if choice != "heal":
-        raise RuleError(f"{hid}'s {skill} critical bonus is heal or essence, not {choice!r}")
+        raise RuleError(
+            f"{d.state.heroes[hid].name}'s {skill} critical bonus is heal or essence, not {choice!r}"
+        )
     for other in active_heroes(d.state):
         o = d.state.heroes[other]
         top = o.max_health if vital == "health" else o.max_energy
@@ -177,9 +192,9 @@ def _survival(d: Decision, hid: str, result: str | None) -> None:
         gain(d, hid, "Survival failed: eats", food=-h.food_rating)
         return
     level = min(MAX_STARVING, h.starving + 1)
-    d.emit("Starved", hero=hid, level=level)
+    d.emit(Starved(hero=hid, level=level))
     if level >= MAX_STARVING:
-        d.emit("HeroDied", hero=hid, why="Starving level 3")
+        d.emit(HeroDied(hero=hid, why="Starving level 3"))
 
 
 def gain_found(d: Decision, args: dict[str, Any], chance: Chance, content: HexContent) -> None:
@@ -190,7 +205,7 @@ def gain_found(d: Decision, args: dict[str, Any], chance: Chance, content: HexCo
     if h.dead or h.vanished:
         raise RuleError(f"{h.name} is {'dead' if h.dead else 'gone'} and carries nothing")
     if amounts["gold"] < -h.gold:
-        raise RuleError(f"{hid} has {h.gold} Gold, not {-amounts['gold']}")
+        raise RuleError(f"{h.name} has {h.gold} Gold, not {-amounts['gold']}")
     gain(d, hid, str(args.get("why", "gained")), **amounts)
 
 
@@ -206,4 +221,4 @@ def roam(d: Decision, args: dict[str, Any], chance: Chance, content: HexContent)
         raise RuleError("the group cannot Roam in the middle of a combat")
     direction = chance.roll("hex_d6", for_="group", why="Roam: direction")[0]
     distance = chance.roll("hex_d6", for_="group", why="Roam: hexes moved")[0]
-    d.emit("GroupRoamed", direction=direction, distance=distance)
+    d.emit(GroupRoamed(direction=direction, distance=distance))

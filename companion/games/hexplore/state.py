@@ -190,3 +190,15 @@ class HexploreState:
     power_ups: int = 0
     essence: dict[str, int] = field(default_factory=dict)
     outcome: str | None = None  # None | won | lost
+
+
+OPPONENT = "opponent"  # who the opponent is in events, beside the heroes' ids
+
+
+def target_of(state: HexploreState, who: str) -> HeroState | OpponentState:
+    """A hero, or the opponent on the mat: whoever an event's `who` names."""
+    if who == OPPONENT:
+        if state.combat is None:
+            raise KeyError("no opponent outside combat")
+        return state.combat.opponent
+    return state.heroes[who]
