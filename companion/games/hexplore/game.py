@@ -14,7 +14,7 @@ from companion.games.hexplore.common import in_combat
 from companion.games.hexplore.events import EVENTS
 from companion.games.hexplore.hexcontent import HexContent
 from companion.games.hexplore.legal import legal_actions
-from companion.games.hexplore.options import SETUP_OPTIONS
+from companion.games.hexplore.options import SETUP_OPTIONS, setup_options_for
 from companion.games.hexplore.setup import initial_state
 from companion.games.hexplore.state import HexploreState
 
@@ -40,6 +40,10 @@ class HexploreGame(GameBase):
         if state.outcome:
             raise RuleError(f"the game is over (the heroes {state.outcome})")
         return super().decide(state, command, chance, content)
+
+    def setup_options_for(self, content: Content) -> list[dict[str, Any]]:
+        """The wizard's choices for the packs a group picked (their heroes, by name)."""
+        return setup_options_for(HexContent.of(content))
 
     def legal_actions(self, state: HexploreState, content: Content) -> list[Action]:
         return legal_actions(state, HexContent.of(content))

@@ -8,6 +8,7 @@ from typing import Any
 
 from companion.core.rules import RuleError
 from companion.games.hexplore.hexcontent import HexContent
+from companion.games.hexplore.options import DEFAULT_HEROES, hero_choices
 from companion.games.hexplore.state import Fate, HeroState, HexploreState
 from companion.games.hexplore.tables import DIFFICULTIES, PLAY_STYLES, SKILLS
 
@@ -72,12 +73,9 @@ def _hero(entry: Any, content: HexContent) -> tuple[str, HeroState]:
     return hid, hero
 
 
-DEFAULT_HEROES = 2  # the new-game wizard's default group, too
-
-
 def default_heroes(content: HexContent) -> list[dict[str, str]]:
     """With no heroes named, the first heroes of the packs in file order play."""
-    return [{"id": h.slug, "hero": h.slug} for h in content.heroes()[:DEFAULT_HEROES]]
+    return hero_choices(content.heroes())[:DEFAULT_HEROES]
 
 
 def initial_state(options: Mapping[str, Any], content: HexContent) -> HexploreState:
