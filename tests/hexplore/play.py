@@ -54,7 +54,11 @@ def run(state: HexploreState, name: str, args: dict[str, Any], rng: random.Rando
         try:
             return GAME.decide(state, Command(name, args), Chance(answers), CONTENT)
         except ChanceNeeded as need:
-            answers.append(random_answer(need.request, rng))
+            request = need.request
+            # dice sources match a request by who, profile and role, never by its words
+            assert request.role, f"no role on {request.describe()}"
+            assert request.for_ in {*state.heroes, "group", "opponent"}, request.for_
+            answers.append(random_answer(request, rng))
 
 
 @dataclass

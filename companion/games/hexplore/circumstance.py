@@ -40,10 +40,13 @@ def roll_circumstance(
         # In the Fey Realm the group chooses an open slot or draws blindly: no roll.
         roll = _whole_slot(args.get("choose", 6))
     else:
-        roll = chance.roll("hex_d6", for_="group", why="Circumstance: which slot")[0]
+        roll = chance.roll(
+            "hex_d6", for_="group", why="Circumstance: which slot", role="circumstance"
+        )[0]
     if roll == 6:
         card = chance.draw(
             "circumstances",
+            role="circumstance",
             for_="group",
             why="blind Circumstance draw",
             options=content.circumstance_ids(),

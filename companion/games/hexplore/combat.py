@@ -193,7 +193,9 @@ def end_combat(d: Decision, chance: Chance, card: Opponent, outcome: str) -> Non
         if o.type == "magi":
             d.emit(GameWon(why="Adrimon is defeated"))
     if outcome == "fled":
-        roll = chance.roll("hex_d6", for_="group", why="the group Wanders after fleeing")[0]
+        roll = chance.roll(
+            "hex_d6", for_="group", why="the group Wanders after fleeing", role="wander"
+        )[0]
         d.emit(GroupWandered(direction=roll, stayed=False, why="fled from combat"))
     check_lost(d)
 

@@ -83,7 +83,9 @@ def declare(d: Decision, args: dict[str, Any], chance: Chance, content: HexConte
     _fill(decl, args, hid, penalty, s)
     decl.energy_spent = energy
     if h.favored_opponent and h.favored_opponent == c.opponent.type:
-        rolls = hexplode(chance, for_=hid, why="Favored Opponent damage (HEXplodes)")
+        rolls = hexplode(
+            chance, for_=hid, why="Favored Opponent damage (HEXplodes)", role="favored"
+        )
         decl.favored_vital = vital_arg(args, "favored_vital")
         decl.favored = sum(rolls) * (2 if decl.favored_vital == "energy" else 1)
         decl.favored_rolls = rolls

@@ -86,7 +86,9 @@ def end_game_turn(d: Decision, args: dict[str, Any], chance: Chance, content: He
     waiting = [h for h, hs in s.heroes.items() if hs.mindwiped and not hs.vanished]
     _raise_tracker(d, chance, "the Magi phase")
     if waiting:
-        roll = chance.roll("fate_d8", for_="group", why="do the mindwiped heroes vanish?")[0]
+        roll = chance.roll(
+            "fate_d8", for_="group", why="do the mindwiped heroes vanish?", role="vanish"
+        )[0]
         gone = [h for h in waiting if roll <= vanish_threshold(s.heroes[h].mindwiped_turns)]
         d.emit(VanishRolled(roll=roll, vanished=gone, stayed=[h for h in waiting if h not in gone]))
     for hid in active_heroes(s):
@@ -148,7 +150,10 @@ def _sentinel(d: Decision, chance: Chance) -> None:
     taken = {x.location for x in s.sentinels}
     while True:
         roll = chance.roll(
-            "hex_d6", for_="group", why="where around the Acropolis the Sentinel appears"
+            "hex_d6",
+            for_="group",
+            why="where around the Acropolis the Sentinel appears",
+            role="sentinel",
         )[0]
         rolls.append(roll)
         if f"acropolis_{roll}" not in taken:

@@ -28,7 +28,7 @@ def opponent_action(d: Decision, args: dict[str, Any], chance: Chance, content: 
             f"waiting for declarations from {', '.join(s.heroes[h].name for h in waiting)}"
         )
     card = find_opponent(content, c.opponent.id)
-    roll = chance.roll("hex_d6", for_="opponent", why=f"{card.title}'s action")[0]
+    roll = chance.roll("hex_d6", for_="opponent", why=f"{card.title}'s action", role="action")[0]
     wanted = card.rolled(roll)
     action, defaulted = wanted, False
     if wanted.cost and wanted.cost > c.opponent.energy:

@@ -57,7 +57,12 @@ def _single(d: Decision, chance: Chance, rewards: list[str], living: list[str]) 
     while left:
         batch, left = left[: len(living)], left[len(living) :]
         order, rolls = target_dice(
-            chance, living, len(batch), "target dice for single rewards", ordered=True
+            chance,
+            living,
+            len(batch),
+            "target dice for single rewards",
+            ordered=True,
+            role="reward",
         )
         for hid, text in zip(order, batch, strict=False):
             d.emit(RewardGiven(hero=hid, reward=text, rolls=rolls.get(hid, [])))
@@ -70,7 +75,10 @@ def _fragments(d: Decision, chance: Chance, count: int) -> None:
     if top:
         for i in range(count):
             roll = chance.roll(
-                "fate_d8", for_="group", why=f"extra Fragment on {top} or less ({i + 1} of {count})"
+                "fate_d8",
+                for_="group",
+                why=f"extra Fragment on {top} or less ({i + 1} of {count})",
+                role="fragment",
             )[0]
             extra += roll <= top
     d.emit(FragmentsGained(count=count + extra, extra=extra))

@@ -64,7 +64,9 @@ def check_skill(
     if "knocked_down" in h.conditions or (skill == "survival" and h.starving >= 2):
         return CRITICAL_FAILURE, 0
     penalty = DIFFICULTIES[current_difficulty(s)].skill_penalty + extra
-    die = chance.roll("skill_d10", for_=hid, why=f"{skill} (rank {rank}) {why}".strip())[0]
+    die = chance.roll(
+        "skill_d10", for_=hid, why=f"{skill} (rank {rank}) {why}".strip(), role=f"skill:{skill}"
+    )[0]
     outcome = skill_outcome(rank, die, penalty, stacks(h, "disoriented"))
     if skill == "survival":
         note_survival(d, hid, outcome in SUCCEEDED)
@@ -164,7 +166,9 @@ def _navigate(
 
 
 def _wander(d: Decision, chance: Chance, blocked: list[int], why: str) -> None:
-    roll = chance.roll("hex_d6", for_="group", why="Wander: direction on the Wander Compass")[0]
+    roll = chance.roll(
+        "hex_d6", for_="group", why="Wander: direction on the Wander Compass", role="wander"
+    )[0]
     d.emit(GroupWandered(direction=roll, stayed=roll in blocked, why=why))
 
 
@@ -219,6 +223,6 @@ def roam(d: Decision, args: dict[str, Any], chance: Chance, content: HexContent)
     """Roam: the first d6 is the compass direction, the second the hexes moved."""
     if in_combat(d.state):
         raise RuleError("the group cannot Roam in the middle of a combat")
-    direction = chance.roll("hex_d6", for_="group", why="Roam: direction")[0]
-    distance = chance.roll("hex_d6", for_="group", why="Roam: hexes moved")[0]
+    direction = chance.roll("hex_d6", for_="group", why="Roam: direction", role="roam:direction")[0]
+    distance = chance.roll("hex_d6", for_="group", why="Roam: hexes moved", role="roam:distance")[0]
     d.emit(GroupRoamed(direction=direction, distance=distance))
