@@ -150,3 +150,42 @@ def test_self_play_from_the_default_set_up(seed: int) -> None:
 def test_self_play_ends_in_most_seeds() -> None:
     ends = [play(seed, 3000).state.outcome for seed in range(1, 6)]
     assert sum(1 for e in ends if e in ("won", "lost")) >= 4, ends
+
+
+def _primary(state: HexploreState) -> Action:
+    (primary,) = [a for a in GAME.legal_actions(state, CONTENT) if a.get("primary")]
+    return primary
+
+
+def _do(state: HexploreState, name: str, args: dict[str, Any], dice: list[Any]) -> None:
+    from companion.core.rules import Chance, Command
+
+    for e in GAME.decide(state, Command(name, args), Chance(dice), CONTENT):
+        GAME.evolve(state, e)
+
+
+def test_next_follows_the_game_turn_and_brings_adrimon_from_cycle_10() -> None:
+    state = GAME.initial_state({}, CONTENT)
+    assert _primary(state)["label"] == "Roll skills for Stormcaller (Sprite)"
+    _do(state, "roll_skills", {"hero": "stormcaller"}, [[2], [2], [2]])
+    _do(state, "roll_skills", {"hero": "verdant-keeper"}, [[2], [2], [2]])
+    assert _primary(state)["do"] == "end_skill_phase"
+    _do(state, "end_skill_phase", {}, [])
+    assert _primary(state)["do"] == "roll_circumstance"
+    _do(state, "roll_circumstance", {"slots": []}, [[3]])
+    assert _primary(state) == {
+        "do": "settle_circumstance",
+        "with": {"discard": False},
+        "label": "Play the Circumstance",
+        "primary": True,
+    }
+    _do(state, "settle_circumstance", {}, [])
+    assert _primary(state)["do"] == "end_game_turn"
+    state.adrimon_attacks = True
+    assert _primary(state)["label"] == "Fight Adrimon, the Magi"
+    _do(state, "start_combat", {"opponent": "adrimon"}, [])
+    declaring = GAME.legal_actions(state, CONTENT)
+    assert not [a for a in declaring if a.get("primary")]  # each hero chooses: no Next
+    assert {a["do"] for a in declaring} >= {"declare"}
+    state.combat.phase = "over"  # as if the heroes fled: she comes again next turn
+    assert _primary(state)["do"] == "end_game_turn"

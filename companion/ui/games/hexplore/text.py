@@ -47,6 +47,10 @@ def waiting_line(s: HexploreState, request: dict[str, Any]) -> str:
     return f"Waiting on the Dice panel: {name} draws from {request.get('deck')} ({request.get('why', '')})"
 
 
+def _name(s: HexploreState, hid: str) -> str:
+    return s.heroes[hid].name if hid in s.heroes else hid
+
+
 def hero_status(s: HexploreState, hid: str) -> str:
     h = s.heroes[hid]
     if h.vanished:
@@ -150,11 +154,16 @@ def action_walkthrough(s: HexploreState) -> list[str]:
     elif la.energy_spent:
         lines.append(f"Spends {la.energy_spent} Energy")
     if la.target_rolls:
-        dice = ", ".join(f"{h} {'/'.join(map(str, r))}" for h, r in la.target_rolls.items())
+        dice = ", ".join(
+            f"{_name(s, h)} {'/'.join(map(str, r))}" for h, r in la.target_rolls.items()
+        )
         lines.append(f"Target dice: {dice}")
     lines.append(
         "Targets: "
-        + (", ".join(h + (f" x{n}" if n > 1 else "") for h, n in la.hits.items()) or "none")
+        + (
+            ", ".join(_name(s, h) + (f" x{n}" if n > 1 else "") for h, n in la.hits.items())
+            or "none"
+        )
     )
     if la.health or la.energy:
         lines.append(
@@ -162,5 +171,7 @@ def action_walkthrough(s: HexploreState) -> list[str]:
             + (f", Piercing {la.piercing}" if la.piercing else "")
         )
     for hid, res in la.skill_rolls.items():
-        lines.append(f"{hid}: " + ", ".join(f"{k} {RESULT_MARK[v]}" for k, v in res.items()))
+        lines.append(
+            f"{_name(s, hid)}: " + ", ".join(f"{k} {RESULT_MARK[v]}" for k, v in res.items())
+        )
     return lines
