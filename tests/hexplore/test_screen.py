@@ -56,7 +56,7 @@ class HexploreViewTest(ViewTestCase):
         assert view.next_label == "Mindwiped Villagers! acts"
         self.tap(view.ids.next)
         assert view.request_text == (
-            "Waiting on the Dice panel: Mindwiped Villagers! rolls hex_d6 "
+            "Waiting on the Dice panel: Mindwiped Villagers!: roll the hex d6 "
             "(Mindwiped Villagers!'s action)"
         )
         assert list(view.ids.steps.children) == [] and view.next_label == ""
@@ -75,7 +75,7 @@ class HexploreViewTest(ViewTestCase):
         assert view.next_label == "Roll skills for Stormcaller (Sprite)"
         self.tap(view.ids.skills.roll_button("keeper"))
         assert view.request_text == (
-            "Waiting on the Dice panel: Verdant Keeper (Wood Elf) rolls skill_d10 "
+            "Waiting on the Dice panel: Verdant Keeper (Wood Elf): roll the skill d10 "
             "(navigate (rank 2))"
         )
         for face in (1, 3, 10):

@@ -10,7 +10,7 @@ from companion.games.hexplore.combat import start_combat
 from companion.games.hexplore.common import in_combat, word
 from companion.games.hexplore.events import CircumstanceRolled, CircumstanceSettled
 from companion.games.hexplore.hexcontent import HexContent
-from companion.games.hexplore.state import HexploreState
+from companion.games.hexplore.state import GROUP_NAME, HexploreState
 from companion.games.hexplore.tables import NO_CIRCUMSTANCE
 
 
@@ -41,7 +41,11 @@ def roll_circumstance(
         roll = _whole_slot(args.get("choose", 6))
     else:
         roll = chance.roll(
-            "hex_d6", for_="group", why="Circumstance: which slot", role="circumstance"
+            "hex_d6",
+            for_="group",
+            why="Circumstance: which slot",
+            role="circumstance",
+            who=GROUP_NAME,
         )[0]
     if roll == 6:
         card = chance.draw(

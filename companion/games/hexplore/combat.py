@@ -41,7 +41,7 @@ from companion.games.hexplore.fight import Potency, failed, fighting, find_oppon
 from companion.games.hexplore.hexcontent import HexContent
 from companion.games.hexplore.rewards import give_rewards
 from companion.games.hexplore.skills import check_skill
-from companion.games.hexplore.state import OPPONENT, HexploreState, OpponentState
+from companion.games.hexplore.state import GROUP_NAME, OPPONENT, HexploreState, OpponentState
 from companion.games.hexplore.tables import (
     CONDITIONS,
     DIFFICULTIES,
@@ -194,7 +194,11 @@ def end_combat(d: Decision, chance: Chance, card: Opponent, outcome: str) -> Non
             d.emit(GameWon(why="Adrimon is defeated"))
     if outcome == "fled":
         roll = chance.roll(
-            "hex_d6", for_="group", why="the group Wanders after fleeing", role="wander"
+            "hex_d6",
+            for_="group",
+            why="the group Wanders after fleeing",
+            role="wander",
+            who=GROUP_NAME,
         )[0]
         d.emit(GroupWandered(direction=roll, stayed=False, why="fled from combat"))
     check_lost(d)

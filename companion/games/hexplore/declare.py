@@ -84,7 +84,7 @@ def declare(d: Decision, args: dict[str, Any], chance: Chance, content: HexConte
     decl.energy_spent = energy
     if h.favored_opponent and h.favored_opponent == c.opponent.type:
         rolls = hexplode(
-            chance, for_=hid, why="Favored Opponent damage (HEXplodes)", role="favored"
+            chance, for_=hid, why="Favored Opponent damage (HEXplodes)", role="favored", who=h.name
         )
         decl.favored_vital = vital_arg(args, "favored_vital")
         decl.favored = sum(rolls) * (2 if decl.favored_vital == "energy" else 1)

@@ -6,7 +6,7 @@ unit tests can sweep every face and rank.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 
 from companion.core.rules import Chance
 
@@ -44,13 +44,17 @@ def auto_fails(rank: int, cycle: int) -> bool:
 
 
 def hexplode(
-    chance: Chance, *, for_: str, why: str, role: str, profile: str = "hex_d6"
+    chance: Chance, *, for_: str, why: str, role: str, who: str = "", profile: str = "hex_d6"
 ) -> list[int]:
     """Roll once, and again for every hex (6 on the d6), with no limit."""
     rolls: list[int] = []
     while True:
         value = chance.roll(
-            profile, for_=for_, why=why if not rolls else f"{why}: it HEXploded", role=role
+            profile,
+            for_=for_,
+            why=why if not rolls else f"{why}: it HEXploded",
+            role=role,
+            who=who,
         )[0]
         rolls.append(value)
         if value != 6:
@@ -65,6 +69,7 @@ def target_dice(
     bonus: Callable[[str], int] = lambda _: 0,
     ordered: bool = False,
     role: str = "target",
+    names: Mapping[str, str] | None = None,
 ) -> tuple[list[str], dict[str, list[int]]]:
     """Each candidate rolls a d10; the highest become the targets.
 
@@ -84,6 +89,7 @@ def target_dice(
             die = chance.roll(
                 "skill_d10",
                 for_=c,
+                who=(names or {}).get(c, ""),
                 why=why if first else f"{why}: roll off the tie",
                 role=role,
             )

@@ -22,7 +22,7 @@ from companion.games.hexplore.events import (
     VitalsChanged,
 )
 from companion.games.hexplore.hexcontent import HexContent
-from companion.games.hexplore.state import HexploreState
+from companion.games.hexplore.state import GROUP_NAME, HexploreState
 from companion.games.hexplore.tables import ADRIMON_CYCLE, BATTLE_SITES, MAX_SENTINELS, PLAY_STYLES
 
 
@@ -87,7 +87,11 @@ def end_game_turn(d: Decision, args: dict[str, Any], chance: Chance, content: He
     _raise_tracker(d, chance, "the Magi phase")
     if waiting:
         roll = chance.roll(
-            "fate_d8", for_="group", why="do the mindwiped heroes vanish?", role="vanish"
+            "fate_d8",
+            for_="group",
+            why="do the mindwiped heroes vanish?",
+            role="vanish",
+            who=GROUP_NAME,
         )[0]
         gone = [h for h in waiting if roll <= vanish_threshold(s.heroes[h].mindwiped_turns)]
         d.emit(VanishRolled(roll=roll, vanished=gone, stayed=[h for h in waiting if h not in gone]))
@@ -152,6 +156,7 @@ def _sentinel(d: Decision, chance: Chance) -> None:
         roll = chance.roll(
             "hex_d6",
             for_="group",
+            who=GROUP_NAME,
             why="where around the Acropolis the Sentinel appears",
             role="sentinel",
         )[0]

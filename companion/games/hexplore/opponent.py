@@ -28,7 +28,9 @@ def opponent_action(d: Decision, args: dict[str, Any], chance: Chance, content: 
             f"waiting for declarations from {', '.join(s.heroes[h].name for h in waiting)}"
         )
     card = find_opponent(content, c.opponent.id)
-    roll = chance.roll("hex_d6", for_="opponent", why=f"{card.title}'s action", role="action")[0]
+    roll = chance.roll(
+        "hex_d6", for_="opponent", why=f"{card.title}'s action", role="action", who=c.opponent.name
+    )[0]
     wanted = card.rolled(roll)
     action, defaulted = wanted, False
     if wanted.cost and wanted.cost > c.opponent.energy:
@@ -38,6 +40,7 @@ def opponent_action(d: Decision, args: dict[str, Any], chance: Chance, content: 
     hits: dict[str, int] = {}
     rolls: dict[str, list[int]] = {}
     candidates = targetable(s)
+    names = {h: s.heroes[h].name for h in candidates}
 
     def vulnerable(h: str) -> int:
         return 2 * stacks(s.heroes[h], "vulnerable")
@@ -50,14 +53,14 @@ def opponent_action(d: Decision, args: dict[str, Any], chance: Chance, content: 
         if action.unyielding:
             for i in range(n):
                 chosen, r = target_dice(
-                    chance, candidates, 1, f"{why} (attack {i + 1})", vulnerable
+                    chance, candidates, 1, f"{why} (attack {i + 1})", vulnerable, names=names
                 )
                 for h, v in r.items():
                     rolls.setdefault(h, []).extend(v)
                 for h in chosen:
                     hits[h] = hits.get(h, 0) + 1
         else:
-            chosen, rolls = target_dice(chance, candidates, n, why, vulnerable)
+            chosen, rolls = target_dice(chance, candidates, n, why, vulnerable, names=names)
             hits = {h: 1 for h in chosen}
     skill_rolls = {
         t: {k: check_skill(d, chance, t, k, f"against {action.name}")[0] for k in action.skills}

@@ -99,7 +99,11 @@ def _before_damage(
         x = decls.get(hid)
         if "confused" in s.heroes[hid].conditions and x is not None and not x.lost:
             r = chance.roll(
-                "hex_d6", for_=hid, why="Confused: even loses the action", role="confused"
+                "hex_d6",
+                for_=hid,
+                why="Confused: even loses the action",
+                role="confused",
+                who=s.heroes[hid].name,
             )[0]
             x.lost, x.halved = r % 2 == 0, r % 2 == 1
             t.lines.append(
@@ -110,7 +114,11 @@ def _before_damage(
     if "confused" not in o.conditions:
         return False, halves
     r = chance.roll(
-        "hex_d6", for_=OPPONENT, why="Confused: even loses the action", role="confused"
+        "hex_d6",
+        for_=OPPONENT,
+        why="Confused: even loses the action",
+        role="confused",
+        who=o.name,
     )[0]
     t.lines.append(f"{o.name} is Confused ({r}): action {'lost' if r % 2 == 0 else 'halved'}")
     return r % 2 == 0, halves + r % 2
@@ -374,7 +382,9 @@ def _round_end(
             woken = any(y.wake == hid and not y.lost for y in decls.values())
             if not woken:
                 tries = h.conditions["unconscious"].value
-                r = chance.roll("hex_d6", for_=hid, why="Unconscious: wake up?", role="wake")[0]
+                r = chance.roll(
+                    "hex_d6", for_=hid, why="Unconscious: wake up?", role="wake", who=h.name
+                )[0]
                 woken = r >= 6 - tries
                 if not woken:
                     d.emit(
@@ -397,7 +407,11 @@ def _round_end(
             lines.append(f"{s.heroes[hid].name} gets back up")
         if defended and "disarmed" in h.conditions and "disarmed" not in new:
             die = chance.roll(
-                "skill_d10", for_=hid, why="reclaim the weapon (vs Attack)", role="reclaim"
+                "skill_d10",
+                for_=hid,
+                why="reclaim the weapon (vs Attack)",
+                role="reclaim",
+                who=h.name,
             )[0]
             if skill_outcome(h.abilities["attack"], die) in SUCCEEDED:
                 d.emit(ConditionLost(who=hid, condition="disarmed"))

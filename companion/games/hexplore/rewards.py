@@ -7,7 +7,7 @@ from companion.games.hexplore.common import current, gain, in_play
 from companion.games.hexplore.content import Opponent
 from companion.games.hexplore.dice import target_dice
 from companion.games.hexplore.events import FragmentsGained, PowerUpsGained, RewardGiven
-from companion.games.hexplore.state import HexploreState
+from companion.games.hexplore.state import GROUP_NAME, HexploreState
 from companion.games.hexplore.tables import DIFFICULTIES
 
 
@@ -63,6 +63,7 @@ def _single(d: Decision, chance: Chance, rewards: list[str], living: list[str]) 
             "target dice for single rewards",
             ordered=True,
             role="reward",
+            names={h: d.state.heroes[h].name for h in living},
         )
         for hid, text in zip(order, batch, strict=False):
             d.emit(RewardGiven(hero=hid, reward=text, rolls=rolls.get(hid, [])))
@@ -77,6 +78,7 @@ def _fragments(d: Decision, chance: Chance, count: int) -> None:
             roll = chance.roll(
                 "fate_d8",
                 for_="group",
+                who=GROUP_NAME,
                 why=f"extra Fragment on {top} or less ({i + 1} of {count})",
                 role="fragment",
             )[0]

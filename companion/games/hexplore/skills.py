@@ -37,7 +37,7 @@ from companion.games.hexplore.events import (
     Starved,
 )
 from companion.games.hexplore.hexcontent import HexContent
-from companion.games.hexplore.state import HexploreState
+from companion.games.hexplore.state import GROUP_NAME, HexploreState
 from companion.games.hexplore.tables import (
     DIFFICULTIES,
     MAX_GAINED,
@@ -65,7 +65,11 @@ def check_skill(
         return CRITICAL_FAILURE, 0
     penalty = DIFFICULTIES[current_difficulty(s)].skill_penalty + extra
     die = chance.roll(
-        "skill_d10", for_=hid, why=f"{skill} (rank {rank}) {why}".strip(), role=f"skill:{skill}"
+        "skill_d10",
+        for_=hid,
+        why=f"{skill} (rank {rank}) {why}".strip(),
+        role=f"skill:{skill}",
+        who=h.name,
     )[0]
     outcome = skill_outcome(rank, die, penalty, stacks(h, "disoriented"))
     if skill == "survival":
@@ -167,7 +171,11 @@ def _navigate(
 
 def _wander(d: Decision, chance: Chance, blocked: list[int], why: str) -> None:
     roll = chance.roll(
-        "hex_d6", for_="group", why="Wander: direction on the Wander Compass", role="wander"
+        "hex_d6",
+        for_="group",
+        why="Wander: direction on the Wander Compass",
+        role="wander",
+        who=GROUP_NAME,
     )[0]
     d.emit(GroupWandered(direction=roll, stayed=roll in blocked, why=why))
 
@@ -223,6 +231,10 @@ def roam(d: Decision, args: dict[str, Any], chance: Chance, content: HexContent)
     """Roam: the first d6 is the compass direction, the second the hexes moved."""
     if in_combat(d.state):
         raise RuleError("the group cannot Roam in the middle of a combat")
-    direction = chance.roll("hex_d6", for_="group", why="Roam: direction", role="roam:direction")[0]
-    distance = chance.roll("hex_d6", for_="group", why="Roam: hexes moved", role="roam:distance")[0]
+    direction = chance.roll(
+        "hex_d6", for_="group", why="Roam: direction", role="roam:direction", who=GROUP_NAME
+    )[0]
+    distance = chance.roll(
+        "hex_d6", for_="group", why="Roam: hexes moved", role="roam:distance", who=GROUP_NAME
+    )[0]
     d.emit(GroupRoamed(direction=direction, distance=distance))

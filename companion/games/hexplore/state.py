@@ -193,6 +193,7 @@ class HexploreState:
 
 
 OPPONENT = "opponent"  # who the opponent is in events, beside the heroes' ids
+GROUP_NAME = "The group"  # who rolls for the whole group, in a player's words
 
 
 def target_of(state: HexploreState, who: str) -> HeroState | OpponentState:

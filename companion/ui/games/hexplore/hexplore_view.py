@@ -17,7 +17,6 @@ from kivy.uix.boxlayout import BoxLayout
 from companion.core.rules import Action
 from companion.ui.games.hexplore import combat_mat, fate_wheel, skills_board
 from companion.ui.games.hexplore.buttons import action_button, grow_with_text
-from companion.ui.games.hexplore.text import waiting_line
 from companion.ui.gameviews import SendsCommands
 
 _ = (combat_mat, fate_wheel, skills_board)  # their kv rules load on import
@@ -55,7 +54,8 @@ class HexploreView(SendsCommands, BoxLayout):
         now = self.session.actions()
         waiting = now["waiting"]
         self.actions = [] if waiting else list(now["actions"])
-        self.request_text = waiting_line(s, waiting) if waiting else ""
+        request = self.session.request
+        self.request_text = f"Waiting on the Dice panel: {request.describe()}" if waiting else ""
         self.primary = next((a for a in self.actions if a.get("primary")), None)
         self.next_label = self.primary["label"] if self.primary else ""
         self.ids.wheel.show(s)

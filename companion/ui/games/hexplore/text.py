@@ -6,8 +6,6 @@ screens stay views: they only read `session.state` and call `session.do`.
 
 from __future__ import annotations
 
-from typing import Any
-
 from companion.games.hexplore.fate import next_cycle_threats
 from companion.games.hexplore.state import HexploreState
 
@@ -30,21 +28,6 @@ def cycle_warnings(s: HexploreState) -> list[str]:
             skills = ", ".join(threat.skills)
             out.append(f"{threat.name}: {skills} will fail at Fate Cycle {threat.cycle} {away}")
     return out
-
-
-def waiting_line(s: HexploreState, request: dict[str, Any]) -> str:
-    """A waiting roll or draw, naming who rolls (the Dice panel answers it)."""
-    who = request.get("for", "")
-    name = (
-        s.heroes[who].name
-        if who in s.heroes
-        else (s.combat.opponent.name if who == "opponent" and s.combat else "the group")
-    )
-    if request.get("kind") == "dice":
-        count = request.get("count", 1)
-        dice = f"{count} x {request.get('profile')}" if count > 1 else request.get("profile", "")
-        return f"Waiting on the Dice panel: {name} rolls {dice} ({request.get('why', '')})"
-    return f"Waiting on the Dice panel: {name} draws from {request.get('deck')} ({request.get('why', '')})"
 
 
 def _name(s: HexploreState, hid: str) -> str:
