@@ -58,8 +58,7 @@ def run(state: HexploreState, name: str, args: dict[str, Any], rng: random.Rando
             # dice sources match a request by who, profile and role, never by its words
             assert request.role, f"no role on {request.describe()}"
             assert request.for_ in {*state.heroes, "group", "opponent"}, request.for_
-            if request.kind == "dice":  # (Chance.draw takes no name yet)
-                assert request.who, f"{request.describe()} names no one"
+            assert request.who, f"{request.describe()} names no one"
             answers.append(random_answer(request, rng))
 
 

@@ -52,6 +52,7 @@ def roll_circumstance(
             "circumstances",
             role="circumstance",
             for_="group",
+            who=GROUP_NAME,
             why="blind Circumstance draw",
             options=content.circumstance_ids(),
         )
