@@ -46,6 +46,7 @@ class DirewildViewTest(ViewTestCase):
         self.tap(view.ids.reveal)
         assert "start the round first" in view.message  # refused in words, nothing changed
         assert session.state.round == 0
+        session.correct("phase", "adventure")  # the heroes' turns
         view.select("featherheart")
         self.tap_square("F11")
         assert session.state.heroes["featherheart"].position == "F11"
@@ -54,6 +55,7 @@ class DirewildViewTest(ViewTestCase):
     def test_battle_asks_for_the_roll_and_the_dice_buttons_answer_it(self) -> None:
         view, session = self.view, self.session
         session.correct("enemies.red.position", "C4")
+        session.correct("phase", "adventure")
         self.refresh()
         view.ids.creature_attack.text = "7"
         view.select("stormbringer")

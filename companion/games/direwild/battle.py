@@ -15,6 +15,7 @@ from companion.games.direwild.units import (
     check_enemy,
     check_hero,
     check_playing,
+    check_turn,
     fatal_wound_to,
     geo_of,
     label,
@@ -76,6 +77,7 @@ def resolve(d: Decision, args: dict[str, Any], chance: Chance, content: Any) -> 
     hero = check_hero(s, args.get("hero"))
     enemy = check_enemy(s, args.get("enemy"))
     creature = creature_stats(args.get("creature"))
+    check_turn(s, hero)
     h = s.heroes[hero]
     if h.battled:
         raise RuleError(f"{hero.title()} has already battled this round (one battle a turn)")

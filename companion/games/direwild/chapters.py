@@ -32,6 +32,7 @@ LEVEL_COUNTS: dict[int, dict[int | str, int]] = {
 WILDS_SLOTS = {2: 6, 3: 5, 4: 4}
 PRELUDE_ROUNDS = {2: 5, 3: 10}
 AI_MODES = ("normal", "hardcore", "mixed")
+DEFAULT_PLAYERS = CLANS[:2]  # the set-up a table gets when it asks for none
 
 
 def charm_for(roll: int, prelude_round: int) -> int:
@@ -58,9 +59,14 @@ def find_id(content: Any, kind: str, value: Any, what: str) -> str:
 def board_for(content: Any, chapter: int, wanted: Any = None) -> Board:
     if wanted is not None:
         return content.get("boards", find_id(content, "boards", wanted, "board"))
-    for b in content.all("boards"):
-        if b.land == LANDS[chapter]:
-            return b
+    return chapter_boards(content, chapter)[0]
+
+
+def chapter_boards(content: Any, chapter: int) -> list[Board]:
+    """The boards of the chapter's land, in content order (the first is its own)."""
+    boards = [b for b in content.all("boards") if b.land == LANDS[chapter]]
+    if boards:
+        return boards
     raise RuleError(f"the content has no {LANDS[chapter]} board for chapter {chapter}")
 
 
@@ -83,7 +89,7 @@ def initial_state(options: dict[str, Any], content: Any) -> DirewildState:
             f"unknown set-up option(s) {', '.join(sorted(unknown))} "
             f"(Direwild knows: {', '.join(sorted(known))})"
         )
-    players = options.get("players")
+    players = options.get("players", list(DEFAULT_PLAYERS))
     if not isinstance(players, list) or not 2 <= len(players) <= 4:
         raise RuleError("players must list 2 to 4 clans, e.g. [stormbringer, featherheart]")
     for p in players:
@@ -208,6 +214,11 @@ def start_chapter(d: Decision, args: dict[str, Any], chance: Chance, content: An
         raise RuleError("chapter 3 is the last: defeat Karn to win")
     chapter = s.chapter + 1
     board = board_for(content, chapter, args.get("board"))
+    if board.land != LANDS[chapter]:
+        raise RuleError(
+            f"chapter {chapter} is played in the {LANDS[chapter].title()}: "
+            f"{board.name or board.id} is a {board.land.title()} board"
+        )
     d.emit(
         "ChapterStarted",
         chapter=chapter,

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from companion.core.rules import DIE_PROFILES, Chance, Decision, Event, GameBase, RuleError
-from companion.games.direwild import battle, chapters, heroes, phase
+from companion.core.rules import DIE_PROFILES, Action, Chance, Decision, Event, GameBase, RuleError
+from companion.games.direwild import battle, chapters, heroes, legal, phase
 from companion.games.direwild.board import STAGING, check_board
 from companion.games.direwild.options import SETUP_OPTIONS
 from companion.games.direwild.schema import CONTENT_KINDS
@@ -19,7 +19,7 @@ from companion.games.direwild.state import (
     Enemy,
 )
 from companion.games.direwild.text import Texts
-from companion.games.direwild.units import KARN, check_playing
+from companion.games.direwild.units import ADVENTURE, KARN, check_playing, check_unlock
 
 
 class Direwild(Texts, GameBase):
@@ -84,6 +84,9 @@ class Direwild(Texts, GameBase):
             elif state.last_battle is not None:
                 state.last_battle.effects.append(text)
 
+    def legal_actions(self, state: DirewildState, content: Any) -> list[Action]:
+        return legal.legal_actions(state, content)
+
     # -- commands -----------------------------------------------------------------------
 
     def cmd_start_round(self, d: Decision, args: dict, chance: Chance, content: Any) -> None:
@@ -122,6 +125,8 @@ class Direwild(Texts, GameBase):
         check_playing(s)
         if s.phase == "game":
             raise RuleError("reveal the Enemy AI card before ending the round")
+        if s.phase not in ADVENTURE:
+            raise RuleError("no round is being played: start one first (start_round)")
         for hero, h in s.heroes.items():
             if not h.done:
                 heroes.finish(d, hero, chance, content)
@@ -144,6 +149,7 @@ class Direwild(Texts, GameBase):
                 "unlock names a power the app uses: veteran (d6 in battle) or "
                 "advanced (advanced creatures)"
             )
+        check_unlock(d.state, power)
         d.emit("PowerUnlocked", power=power)
 
     # -- events -------------------------------------------------------------------------

@@ -14,6 +14,7 @@ from companion.games.direwild.units import (
     check_enemy,
     check_hero,
     check_playing,
+    check_turn,
     enemy_squares,
     geo_of,
     heroes_on_board,
@@ -31,8 +32,9 @@ def set_turn_order(d: Decision, args: dict[str, Any]) -> None:
     order = args.get("order")
     if not isinstance(order, list) or sorted(map(str, order)) != sorted(s.players):
         raise RuleError(f"the turn order must list every player once: {', '.join(s.players)}")
-    if s.phase == "game":
-        raise RuleError("reveal the Enemy AI card before choosing the turn order")
+    check_playing(s, "the turn order is chosen")
+    if any(h.moved or h.battled or h.done for h in s.heroes.values()):
+        raise RuleError("the turn order is chosen before any hero takes a turn this round")
     d.emit("TurnOrderSet", order=list(order))
 
 
@@ -40,6 +42,7 @@ def move(d: Decision, args: dict[str, Any], chance: Chance, content: Any) -> Non
     s = d.state
     check_playing(s, "heroes move")
     hero = check_hero(s, args.get("hero"))
+    check_turn(s, hero)
     h = s.heroes[hero]
     if h.eaten_by:
         raise RuleError(
@@ -76,6 +79,8 @@ def move(d: Decision, args: dict[str, Any], chance: Chance, content: Any) -> Non
         raise RuleError(
             f"{hero.title()} is not next to an enemy: there is nothing to disengage from"
         )
+    if disengage and to == start:
+        raise RuleError(f"{hero.title()} disengages only to move away: say where to")
     if disengage and s.fatal_wounds == 0:
         raise RuleError("there are no Fatal Wounds left to return: the hero cannot disengage")
     enemies = set(enemy_squares(s))
@@ -114,7 +119,9 @@ def move(d: Decision, args: dict[str, Any], chance: Chance, content: Any) -> Non
 def target_enemy(d: Decision, args: dict[str, Any], chance: Chance, content: Any) -> None:
     """Poison (or just target) an enemy with a card, magic or treasure: an idle minion wakes."""
     s = d.state
+    check_playing(s, "cards are played")
     hero = check_hero(s, args.get("hero"))
+    check_turn(s, hero)
     enemy = check_enemy(s, args.get("enemy"))
     poison = args.get("poison", 0)
     if isinstance(poison, bool) or not isinstance(poison, int) or poison < 0:
@@ -128,6 +135,7 @@ def target_enemy(d: Decision, args: dict[str, Any], chance: Chance, content: Any
 
 
 def end_turn(d: Decision, args: dict[str, Any], chance: Chance, content: Any) -> None:
+    check_playing(d.state, "turns end")
     hero = check_hero(d.state, args.get("hero"))
     finish(d, hero, chance, content)
 

@@ -11,6 +11,10 @@ from companion.games.direwild.state import STAMINA_MAX, STAMINA_MIN, DirewildSta
 
 KARN = "karn"
 
+# The phases in which heroes take their turns: once the Enemy AI card has run, until the
+# round ends (choosing the turn order is the first thing the table does, and optional).
+ADVENTURE = ("turn_order", "adventure")
+
 
 def board_of(state: DirewildState, content: Any) -> Board:
     return content.get("boards", state.board)
@@ -134,6 +138,14 @@ def check_playing(state: DirewildState, adventure: str = "") -> None:
         )
     if adventure and state.phase == "game":
         raise RuleError(f"{adventure} in the Adventure Phase: reveal the AI card first")
+    if adventure and state.phase not in ADVENTURE:
+        raise RuleError(f"{adventure} in the Adventure Phase: start the round first")
+
+
+def check_turn(state: DirewildState, hero: str) -> None:
+    """Refuse a hero whose turn is already over this round."""
+    if state.heroes[hero].done:
+        raise RuleError(f"{hero.title()} has already ended this turn")
 
 
 def check_hero(state: DirewildState, hero: Any) -> str:
@@ -157,3 +169,14 @@ def check_enemy(state: DirewildState, enemy: Any) -> str:
     if e.position is None:
         raise RuleError(f"the {enemy} minion is not on the land board")
     return enemy
+
+
+def check_unlock(state: DirewildState, power: str) -> None:
+    """Locks are destroyed with Charm: in the Charm Phase of a round or a Charm round."""
+    check_playing(state)
+    if state.prelude is None and state.phase not in ADVENTURE:
+        raise RuleError(
+            "locks are destroyed with Charm in the Adventure Phase: start the round first"
+        )
+    if state.veteran if power == "veteran" else state.advanced_unlocked:
+        raise RuleError(f"{power.title()} is already unlocked")
