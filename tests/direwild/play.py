@@ -42,6 +42,9 @@ def decide(state: Any, command: Command, rng: random.Random) -> list[Event]:
             return GAME.decide(state, command, Chance(answers), CONTENT)
         except ChanceNeeded as need:
             req = need.request
+            # dice sources match a request on (for, profile, role), never on its words
+            assert req.role and " " not in req.role, f"{req} has no role"
+            assert req.for_ in (*state.heroes, "karn", "table"), f"{req} is not for an id"
             if req.kind == "dice":
                 answers.append([rng.choice(req.faces) for _ in range(req.count)])
             else:

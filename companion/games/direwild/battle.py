@@ -131,6 +131,7 @@ def resolve(d: Decision, args: dict[str, Any], chance: Chance, content: Any) -> 
         1,
         for_=hero,
         why=f"{hero.title()}'s battle roll against the {label(s, enemy, content)}",
+        role="battle",
     )
     hero_total = creature["attack"] + h.stamina + roll[0]
     enemy_total = enemy_attack(s, enemy, content) + (
@@ -258,6 +259,7 @@ def damage_karn(d: Decision, hero: str, margin: int, ctx: Context) -> None:
             for_=hero,
             options=options,
             why="flip the top discarded Karn card for his counterattack",
+            role="karn_counterattack",
         )
         d.emit("KarnCounterattacked", card=card, hero=hero)
         fx.run(

@@ -199,6 +199,7 @@ def draw_minions(d: Decision, chance: Chance, content: Any) -> None:
                 for_="table",
                 options=options,
                 why=f"draw a level {level} minion for the {slot} slot ({n + 1} of {counts[level]})",
+                role="minion",
             )
             used.append(mid)
             e = placed(board, slot, mid)
@@ -246,7 +247,13 @@ def charm_roll(d: Decision, args: dict[str, Any], chance: Chance) -> None:
         raise RuleError("magic (spent for extra Charm) must be a whole number, 0 or more")
     if spend > s.heroes[hero].magic:
         raise RuleError(f"{hero.title()} has only {s.heroes[hero].magic} active magic")
-    roll = chance.roll("d6", 1, for_=hero, why=f"Charm for round {p.round} of {p.rounds}")[0]
+    roll = chance.roll(
+        "d6",
+        1,
+        for_=hero,
+        why=f"{hero.title()}'s Charm for round {p.round} of {p.rounds}",
+        role="charm",
+    )[0]
     d.emit("CharmRolled", hero=hero, roll=roll, charm=charm_for(roll, p.round) + spend, magic=spend)
     if len(d.state.prelude.rolled) == len(s.players):
         if p.round >= p.rounds:

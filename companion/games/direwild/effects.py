@@ -69,6 +69,7 @@ def run(
                 1,
                 for_=hero or "table",
                 why=f"{why}: {effect.text or effect.kind} on {', '.join(map(str, effect.hits))}",
+                role=f"effect:{effect.kind}",
             )[0]
             hit = value in effect.hits
             d.emit(
@@ -79,7 +80,11 @@ def run(
         amount = effect.amount
         if effect.die:
             amount = ctx.chance.roll(
-                effect.die, 1, for_=hero or "table", why=f"{why}: how much {effect.kind}"
+                effect.die,
+                1,
+                for_=hero or "table",
+                why=f"{why}: how much {effect.kind}",
+                role=f"amount:{effect.kind}",
             )[0]
             d.emit(
                 "EffectRolled", source=source, roll=amount, hit=True, text=effect.kind, amount=True

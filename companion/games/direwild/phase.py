@@ -51,7 +51,11 @@ def reveal(d: Decision, args: dict[str, Any], chance: Chance, content: Any) -> N
     deck = sorted(d.state.ai_deck)
     if card_id is None:
         card_id = chance.draw(
-            "ai", for_=first_player(s) or "table", why="flip the top Enemy AI card", options=deck
+            "ai",
+            for_=first_player(s) or "table",
+            why="flip the top Enemy AI card",
+            options=deck,
+            role="ai_card",
         )
     elif card_id not in deck:
         short = {c.rsplit("/", 1)[-1]: c for c in deck}
