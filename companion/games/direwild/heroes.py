@@ -15,6 +15,7 @@ from companion.games.direwild.units import (
     check_hero,
     check_playing,
     check_turn,
+    check_unlock,
     enemy_squares,
     geo_of,
     heroes_on_board,
@@ -152,3 +153,15 @@ def finish(d: Decision, hero: str, chance: Chance, content: Any) -> None:
     if d.state.heroes[hero].eaten_by:
         wound_to(d, hero, 1, f"{hero.title()} is being digested")
     d.emit("TurnEnded", hero=hero)
+
+
+def unlock(d: Decision, args: dict[str, Any], chance: Chance, content: Any) -> None:
+    """The table opened a lock stack with Charm: Veteran or the Advanced Creatures."""
+    power = args.get("power")
+    if power not in ("veteran", "advanced"):
+        raise RuleError(
+            "unlock names a power the app uses: veteran (d6 in battle) or "
+            "advanced (advanced creatures)"
+        )
+    check_unlock(d.state, power)
+    d.emit("PowerUnlocked", power=power)
