@@ -47,7 +47,7 @@ def legal_actions(s: DirewildState, content: Any) -> list[Action]:
     if s.prelude is not None:
         return [*charm_rolls(s), *unlocks(s)]
     if s.phase in ("setup", "round_over"):
-        return [{"do": "start_round", "with": {}, "label": "Start the round", "primary": True}]
+        return [{"do": "start_round", "with": {}, "label": "Start round", "primary": True}]
     if s.phase == "game":
         return [
             {
