@@ -2,13 +2,15 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from companion.core.rules import Chance, Decision, RuleError
+from companion.games.direwild import content as typed
 from companion.games.direwild import effects as fx
 from companion.games.direwild.board import DIRECTIONS
 from companion.games.direwild.effects import Context
-from companion.games.direwild.state import DISTRACTION_FLOOR, GEMS
+from companion.games.direwild.schema import Effect
+from companion.games.direwild.state import DISTRACTION_FLOOR, GEMS, DirewildState
 from companion.games.direwild.units import (
     KARN,
     change_stamina,
@@ -19,17 +21,21 @@ from companion.games.direwild.units import (
     fatal_wound_to,
     geo_of,
     label,
-    minion_of,
+    minion_at,
     on_board_enemies,
     position,
 )
+
+if TYPE_CHECKING:
+    from companion.content.pack import Content
+
 
 CRITICAL_MARGIN = 5
 CREATURE_KEYS = {"attack", "knockback", "poison", "flight", "move"}
 FLIGHT_PASSIVE = {"featherheart": 1}
 
 
-def creature_stats(raw: Any) -> dict[str, int]:
+def creature_stats(raw: object) -> dict[str, int]:
     if isinstance(raw, int) and not isinstance(raw, bool):
         raw = {"attack": raw}
     if not isinstance(raw, dict) or "attack" not in raw:
@@ -52,26 +58,19 @@ def creature_stats(raw: Any) -> dict[str, int]:
     return out
 
 
-def enemy_attack(state: Any, enemy: str, content: Any) -> int:
+def enemy_attack(state: DirewildState, enemy: str, content: Content) -> int:
     if enemy == KARN:
-        return content.get("karn", karn_id(content)).attack
-    return minion_of(state, enemy, content).attack
+        return typed.karn(content).attack
+    return minion_at(state, enemy, content).attack
 
 
-def karn_id(content: Any) -> str:
-    ids = content.ids("karn")
-    if not ids:
-        raise RuleError("the content has no Karn (kind 'karn')")
-    return ids[0]
-
-
-def hit_effects(state: Any, enemy: str, content: Any) -> list:
+def hit_effects(state: DirewildState, enemy: str, content: Content) -> list[Effect]:
     if enemy == KARN:
-        return content.get("karn", karn_id(content)).hit_effects
-    return minion_of(state, enemy, content).hit_effects
+        return typed.karn(content).hit_effects
+    return minion_at(state, enemy, content).hit_effects
 
 
-def resolve(d: Decision, args: dict[str, Any], chance: Chance, content: Any) -> None:
+def resolve(d: Decision, args: dict[str, Any], chance: Chance, content: Content) -> None:
     s = d.state
     check_playing(s, "battles happen")
     hero = check_hero(s, args.get("hero"))
@@ -82,7 +81,7 @@ def resolve(d: Decision, args: dict[str, Any], chance: Chance, content: Any) -> 
     if h.battled:
         raise RuleError(f"{hero.title()} has already battled this round (one battle a turn)")
     geo = geo_of(s, content)
-    here, there = position(s, hero), position(s, enemy)
+    here, there = position(s, hero), position(s, enemy) or ""  # checked on the board
     if h.eaten_by:
         if enemy != h.eaten_by:
             raise RuleError(
@@ -121,7 +120,7 @@ def resolve(d: Decision, args: dict[str, Any], chance: Chance, content: Any) -> 
         if flying and geo.adjacent(position(d.state, hero), position(d.state, enemy)):
             flying = False  # its when-revealed ability brought it next to the hero
     if enemy != KARN:
-        minion = minion_of(s, enemy, content)
+        minion = minion_at(s, enemy, content)
         for ability in minion.abilities:
             if ability.when == "passive" and ability.text:
                 d.emit("Prompted", source=enemy, text=ability.text)
@@ -155,8 +154,8 @@ def resolve(d: Decision, args: dict[str, Any], chance: Chance, content: Any) -> 
     if won:
         hero_wins(d, hero, enemy, creature, hero_total - enemy_total, critical, colour, ctx)
     else:
-        minion = None if enemy == KARN else minion_of(s, enemy, content)
-        if flying and not (minion and minion.attacks_flying):
+        answers = enemy != KARN and minion_at(s, enemy, content).attacks_flying
+        if flying and not answers:
             d.emit(
                 "Noted",
                 actor=enemy,
@@ -190,7 +189,7 @@ def hero_wins(
     placed = [hero]
     if critical:
         placed.append(colour)
-    minion = minion_of(d.state, enemy, ctx.content)
+    minion = minion_at(d.state, enemy, ctx.content)
     done: list[str] = []
     for who, crit in zip(placed, (False, True), strict=False):
         e = d.state.enemies[enemy]
@@ -232,7 +231,7 @@ def counterattack(d: Decision, enemy: str, damaged_by: list[str], ctx: Context) 
     """When-damaged abilities: against each hero whose colour went on, self effects once."""
     if not damaged_by:
         return
-    minion = minion_of(d.state, enemy, ctx.content)
+    minion = minion_at(d.state, enemy, ctx.content)
     ctx.damagers = [h for h, n in d.state.enemies[enemy].damage_by.items() if n > 0]
     for ability in minion.abilities:
         if ability.when != "damaged":
@@ -264,7 +263,7 @@ def damage_karn(d: Decision, hero: str, margin: int, ctx: Context) -> None:
         d.emit("KarnCounterattacked", card=card, hero=hero)
         fx.run(
             d,
-            ctx.content.get("karn_cards", card).counterattack,
+            typed.karn_card(ctx.content, card).counterattack,
             KARN,
             hero,
             ctx,

@@ -3,9 +3,10 @@ Charm rounds that open a new game at chapter 2 or 3."""
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from companion.core.rules import Chance, Decision, RuleError
+from companion.games.direwild import content as typed
 from companion.games.direwild.board import SLOTS, STAGING, BoardError, geometry
 from companion.games.direwild.schema import Board
 from companion.games.direwild.state import (
@@ -17,7 +18,11 @@ from companion.games.direwild.state import (
     Karn,
     Prelude,
 )
-from companion.games.direwild.units import KARN, board_of
+from companion.games.direwild.units import KARN, board_of, check_hero
+
+if TYPE_CHECKING:
+    from companion.content.pack import Content
+
 
 LANDS = {1: "redmill", 2: "blightwood", 3: "dungeon"}
 # Which minion levels fill each chapter's Minion Track, lowest level leftmost.
@@ -42,7 +47,7 @@ def charm_for(roll: int, prelude_round: int) -> int:
     return 4 if roll <= 2 else (7 if roll == 6 else 5)
 
 
-def find_id(content: Any, kind: str, value: Any, what: str) -> str:
+def find_id(content: Content, kind: str, value: object, what: str) -> str:
     ids = content.ids(kind)
     if isinstance(value, str):
         if value in ids:
@@ -56,32 +61,25 @@ def find_id(content: Any, kind: str, value: Any, what: str) -> str:
     )
 
 
-def board_for(content: Any, chapter: int, wanted: Any = None) -> Board:
+def board_for(content: Content, chapter: int, wanted: object = None) -> Board:
     if wanted is not None:
-        return content.get("boards", find_id(content, "boards", wanted, "board"))
+        return typed.board(content, find_id(content, "boards", wanted, "board"))
     return chapter_boards(content, chapter)[0]
 
 
-def chapter_boards(content: Any, chapter: int) -> list[Board]:
+def chapter_boards(content: Content, chapter: int) -> list[Board]:
     """The boards of the chapter's land, in content order (the first is its own)."""
-    boards = [b for b in content.all("boards") if b.land == LANDS[chapter]]
+    boards = [b for b in typed.boards(content) if b.land == LANDS[chapter]]
     if boards:
         return boards
     raise RuleError(f"the content has no {LANDS[chapter]} board for chapter {chapter}")
 
 
-def ai_cards(content: Any, mode: str) -> list[str]:
-    return sorted(c.id for c in content.all("ai_cards") if mode == "mixed" or c.deck == mode)
+def ai_cards(content: Content, mode: str) -> list[str]:
+    return sorted(c.id for c in typed.ai_cards(content) if mode == "mixed" or c.deck == mode)
 
 
-def karn_stats(content: Any) -> Any:
-    items = content.all("karn")
-    if not items:
-        raise RuleError("the content has no Karn (kind 'karn')")
-    return items[0]
-
-
-def initial_state(options: dict[str, Any], content: Any) -> DirewildState:
+def initial_state(options: dict[str, Any], content: Content) -> DirewildState:
     known = {"players", "board", "chapter", "ai_deck", "minions", "heroes_at", "prelude"}
     unknown = set(options) - known
     if unknown:
@@ -111,7 +109,7 @@ def initial_state(options: dict[str, Any], content: Any) -> DirewildState:
     deck = ai_cards(content, mode)
     if not deck:
         raise RuleError(f"the content has no {mode} Enemy AI cards")
-    karn = karn_stats(content)
+    karn = typed.karn(content)
     s = DirewildState(
         players=list(players),
         chapter=chapter,
@@ -177,7 +175,7 @@ def placed(board: Board, slot: str, minion: str) -> Enemy:
     )
 
 
-def draw_minions(d: Decision, chance: Chance, content: Any) -> None:
+def draw_minions(d: Decision, chance: Chance, content: Content) -> None:
     """Fill the Minion Track for this chapter, one draw request per face-down card."""
     s = d.state
     board = board_of(s, content)
@@ -186,7 +184,7 @@ def draw_minions(d: Decision, chance: Chance, content: Any) -> None:
     chosen: dict[str, dict[str, Any]] = {}
     used = list(s.minions_used)
     for level in CHAPTER_LEVELS[s.chapter]:
-        pool = sorted(m.id for m in content.all("minions") if m.level == level)
+        pool = sorted(m.id for m in typed.minions(content) if m.level == level)
         for n in range(counts[level]):
             options = pool if level == "acolyte" else [m for m in pool if m not in used]
             if not options:
@@ -207,7 +205,7 @@ def draw_minions(d: Decision, chance: Chance, content: Any) -> None:
     d.emit("MinionsPlaced", slots=chosen)
 
 
-def start_chapter(d: Decision, args: dict[str, Any], chance: Chance, content: Any) -> None:
+def start_chapter(d: Decision, args: dict[str, Any], chance: Chance, content: Content) -> None:
     s = d.state
     if s.outcome != "chapter_won":
         raise RuleError("the next chapter starts once this one is won (every minion defeated)")
@@ -237,9 +235,7 @@ def charm_roll(d: Decision, args: dict[str, Any], chance: Chance) -> None:
         raise RuleError(
             "there are no Charm rounds to roll (they open a new game at chapter 2 or 3)"
         )
-    hero = args.get("hero")
-    if hero not in s.heroes:
-        raise RuleError(f"'{hero}' is not a hero in this game ({', '.join(s.heroes)})")
+    hero = check_hero(s, args.get("hero"))
     if hero in p.rolled:
         raise RuleError(f"{hero.title()} has already rolled in Charm round {p.round}")
     spend = args.get("magic", 0)

@@ -4,12 +4,13 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING
 
 from companion.core.rules import Chance, Decision
 from companion.games.direwild import movement
 from companion.games.direwild.board import SLOTS
 from companion.games.direwild.schema import Effect
+from companion.games.direwild.state import DirewildState
 from companion.games.direwild.units import (
     KARN,
     change_stamina,
@@ -24,6 +25,10 @@ from companion.games.direwild.units import (
     wound_to,
 )
 
+if TYPE_CHECKING:
+    from companion.content.pack import Content
+
+
 COLLISION = 2  # stamina lost by a pushed unit that hits something (and by what it hits)
 
 
@@ -31,7 +36,7 @@ COLLISION = 2  # stamina lost by a pushed unit that hits something (and by what 
 class Context:
     """What the effects of one battle or reveal need to know."""
 
-    content: Any
+    content: Content
     chance: Chance
     direction: str | None = None  # the attack's direction when it is not a straight line
     damagers: list[str] = field(default_factory=list)
@@ -39,7 +44,7 @@ class Context:
     collided: set[str] = field(default_factory=set)
 
 
-def minions_on_board(state: Any) -> int:
+def minions_on_board(state: DirewildState) -> int:
     return sum(1 for u in on_board_enemies(state) if u != KARN)
 
 

@@ -3,7 +3,7 @@ now, set-up, and the checks a content pack must pass."""
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from companion.core.rules import DIE_PROFILES, Action, Event, GameBase
 from companion.games.direwild import chapters, legal
@@ -11,9 +11,12 @@ from companion.games.direwild.board import check_board
 from companion.games.direwild.commands import COMMANDS
 from companion.games.direwild.events import EVENTS
 from companion.games.direwild.options import SETUP_OPTIONS
-from companion.games.direwild.schema import CONTENT_KINDS
+from companion.games.direwild.schema import CONTENT_KINDS, Effect
 from companion.games.direwild.state import AiStep, DirewildState
 from companion.games.direwild.units import KARN
+
+if TYPE_CHECKING:
+    from companion.content.pack import Content
 
 
 class Direwild(GameBase):
@@ -32,7 +35,7 @@ class Direwild(GameBase):
 
     # -- set-up and summary -------------------------------------------------------------
 
-    def initial_state(self, options: dict[str, Any], content: Any) -> DirewildState:
+    def initial_state(self, options: dict[str, Any], content: Content) -> DirewildState:
         return chapters.initial_state(dict(options or {}), content)
 
     def summary(self, state: DirewildState) -> str:
@@ -41,7 +44,7 @@ class Direwild(GameBase):
             text += f" ({state.outcome.replace('_', ' ')})"
         return text
 
-    def validate_content(self, content: Any) -> list[tuple[str, str]]:
+    def validate_content(self, content: Content) -> list[tuple[str, str]]:
         out = []
         for board in content.all("boards"):
             out += [(board.id, f"board: {p}") for p in check_board(board)]
@@ -80,11 +83,11 @@ class Direwild(GameBase):
             elif state.last_battle is not None:
                 state.last_battle.effects.append(text)
 
-    def legal_actions(self, state: DirewildState, content: Any) -> list[Action]:
+    def legal_actions(self, state: DirewildState, content: Content) -> list[Action]:
         return legal.legal_actions(state, content)
 
 
-def effect_problems(effects: list) -> list[str]:
+def effect_problems(effects: list[Effect]) -> list[str]:
     out = []
     for e in effects:
         if e.roll is not None:

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from companion.core.rules import Chance, Decision, RuleError
 from companion.games.direwild import battle, effects, movement
@@ -25,6 +25,10 @@ from companion.games.direwild.units import (
     wound_to,
 )
 
+if TYPE_CHECKING:
+    from companion.content.pack import Content
+
+
 BASE_MOVE = 3
 
 
@@ -39,7 +43,7 @@ def set_turn_order(d: Decision, args: dict[str, Any]) -> None:
     d.emit("TurnOrderSet", order=list(order))
 
 
-def move(d: Decision, args: dict[str, Any], chance: Chance, content: Any) -> None:
+def move(d: Decision, args: dict[str, Any], chance: Chance, content: Content) -> None:
     s = d.state
     check_playing(s, "heroes move")
     hero = check_hero(s, args.get("hero"))
@@ -117,7 +121,7 @@ def move(d: Decision, args: dict[str, Any], chance: Chance, content: Any) -> Non
             activate(d, unit, ctx, f"{hero.title()} ended next to it", hero)
 
 
-def target_enemy(d: Decision, args: dict[str, Any], chance: Chance, content: Any) -> None:
+def target_enemy(d: Decision, args: dict[str, Any], chance: Chance, content: Content) -> None:
     """Poison (or just target) an enemy with a card, magic or treasure: an idle minion wakes."""
     s = d.state
     check_playing(s, "cards are played")
@@ -135,13 +139,13 @@ def target_enemy(d: Decision, args: dict[str, Any], chance: Chance, content: Any
         effects.wake(d, enemy, ctx, f"{hero.title()} targeted it", hero)
 
 
-def end_turn(d: Decision, args: dict[str, Any], chance: Chance, content: Any) -> None:
+def end_turn(d: Decision, args: dict[str, Any], chance: Chance, content: Content) -> None:
     check_playing(d.state, "turns end")
     hero = check_hero(d.state, args.get("hero"))
     finish(d, hero, chance, content)
 
 
-def finish(d: Decision, hero: str, chance: Chance, content: Any) -> None:
+def finish(d: Decision, hero: str, chance: Chance, content: Content) -> None:
     """A hero's turn ends: unbattled adjacent enemies win, the Chuddle digests."""
     h = d.state.heroes[hero]
     if h.done:
@@ -155,7 +159,7 @@ def finish(d: Decision, hero: str, chance: Chance, content: Any) -> None:
     d.emit("TurnEnded", hero=hero)
 
 
-def unlock(d: Decision, args: dict[str, Any], chance: Chance, content: Any) -> None:
+def unlock(d: Decision, args: dict[str, Any], chance: Chance, content: Content) -> None:
     """The table opened a lock stack with Charm: Veteran or the Advanced Creatures."""
     power = args.get("power")
     if power not in ("veteran", "advanced"):

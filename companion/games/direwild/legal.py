@@ -10,7 +10,7 @@ separate actions.
 from __future__ import annotations
 
 from itertools import permutations
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from companion.core.rules import Action
 from companion.games.direwild import movement
@@ -31,6 +31,10 @@ from companion.games.direwild.units import (
     position,
 )
 
+if TYPE_CHECKING:
+    from companion.content.pack import Content
+
+
 # How far the steppers for table facts go: more than any hand of creatures gives.
 ATTACK_MAX = 30
 EFFECT_MAX = 6  # knockback, poison, flight
@@ -38,7 +42,7 @@ MOVE_MAX = 12  # extra move from creatures
 POWERS = {"veteran": "Veteran (heroes roll a d6 in battle)", "advanced": "Advanced Creatures"}
 
 
-def legal_actions(s: DirewildState, content: Any) -> list[Action]:
+def legal_actions(s: DirewildState, content: Content) -> list[Action]:
     """Every command the rules would accept now; none once the game is won or lost."""
     if s.outcome in ("won", "lost"):
         return []
@@ -60,7 +64,7 @@ def legal_actions(s: DirewildState, content: Any) -> list[Action]:
     return adventure(s, content)
 
 
-def next_chapter(s: DirewildState, content: Any) -> list[Action]:
+def next_chapter(s: DirewildState, content: Content) -> list[Action]:
     if s.chapter >= 3:
         return []
     chapter = s.chapter + 1
@@ -102,7 +106,7 @@ def unlocks(s: DirewildState) -> list[Action]:
     ]
 
 
-def adventure(s: DirewildState, content: Any) -> list[Action]:
+def adventure(s: DirewildState, content: Content) -> list[Action]:
     """The Adventure Phase: each hero's turn, then the end of the round."""
     order = s.turn_order or s.players
     waiting = [hero for hero in order if not s.heroes[hero].done]
@@ -135,7 +139,7 @@ def adventure(s: DirewildState, content: Any) -> list[Action]:
     return out
 
 
-def moves(s: DirewildState, hero: str, content: Any) -> list[Action]:
+def moves(s: DirewildState, hero: str, content: Content) -> list[Action]:
     """Every square the hero can end on this turn; the creatures' extra move is an input
     starting at what the square needs beyond the base move and the stamina exerted."""
     h = s.heroes[hero]
@@ -176,7 +180,7 @@ def moves(s: DirewildState, hero: str, content: Any) -> list[Action]:
     return out
 
 
-def battles(s: DirewildState, hero: str, content: Any) -> list[Action]:
+def battles(s: DirewildState, hero: str, content: Content) -> list[Action]:
     """Each enemy the hero can fight: adjacent, the one that ate them, or within flight
     (the creatures' flight then starts at what the gap needs)."""
     h = s.heroes[hero]
@@ -225,7 +229,7 @@ def battles(s: DirewildState, hero: str, content: Any) -> list[Action]:
     return out
 
 
-def targets(s: DirewildState, hero: str, content: Any) -> list[Action]:
+def targets(s: DirewildState, hero: str, content: Content) -> list[Action]:
     """A card, magic or treasure aimed at an enemy outside battle (poison is an input)."""
     return [
         {

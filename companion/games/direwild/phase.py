@@ -2,13 +2,15 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from companion.core.rules import Chance, Decision, RuleError
+from companion.games.direwild import content as typed
 from companion.games.direwild import movement
 from companion.games.direwild.board import SLOTS
 from companion.games.direwild.effects import Context, activate_earliest
-from companion.games.direwild.schema import AiAction, AiCard
+from companion.games.direwild.schema import AiAction
+from companion.games.direwild.state import DirewildState
 from companion.games.direwild.units import (
     KARN,
     board_of,
@@ -20,6 +22,9 @@ from companion.games.direwild.units import (
     live,
     occupied,
 )
+
+if TYPE_CHECKING:
+    from companion.content.pack import Content
 
 
 def move_counters(d: Decision) -> None:
@@ -35,12 +40,12 @@ def move_counters(d: Decision) -> None:
     d.emit("CountersMoved", changes=changes)
 
 
-def first_player(state: Any) -> str | None:
+def first_player(state: DirewildState) -> str | None:
     order = state.turn_order or state.players
     return order[0] if order else None
 
 
-def reveal(d: Decision, args: dict[str, Any], chance: Chance, content: Any) -> None:
+def reveal(d: Decision, args: dict[str, Any], chance: Chance, content: Content) -> None:
     s = d.state
     check_playing(s)
     if s.phase != "game":
@@ -66,7 +71,7 @@ def reveal(d: Decision, args: dict[str, Any], chance: Chance, content: Any) -> N
                 f"{card_id} is not in the Enemy AI deck now (still in it: "
                 f"{', '.join(c.rsplit('/', 1)[-1] for c in deck)})"
             )
-    card: AiCard = content.get("ai_cards", card_id)
+    card = typed.ai_card(content, card_id)
     d.emit("AiCardRevealed", card=card_id)
     ctx = Context(content, chance)
     for action in card.actions:

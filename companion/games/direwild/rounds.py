@@ -3,15 +3,18 @@ it ends (every hero's turn finished, then Book 2's End Conditions)."""
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from companion.core.rules import Chance, Decision, RuleError
 from companion.games.direwild import chapters, heroes, phase
 from companion.games.direwild.state import DirewildState
 from companion.games.direwild.units import ADVENTURE, check_playing
 
+if TYPE_CHECKING:
+    from companion.content.pack import Content
 
-def start_round(d: Decision, args: dict[str, Any], chance: Chance, content: Any) -> None:
+
+def start_round(d: Decision, args: dict[str, Any], chance: Chance, content: Content) -> None:
     s = d.state
     check_playing(s)
     if s.prelude is not None:
@@ -28,7 +31,7 @@ def start_round(d: Decision, args: dict[str, Any], chance: Chance, content: Any)
     phase.move_counters(d)
 
 
-def end_round(d: Decision, args: dict[str, Any], chance: Chance, content: Any) -> None:
+def end_round(d: Decision, args: dict[str, Any], chance: Chance, content: Content) -> None:
     s = d.state
     check_playing(s)
     if s.phase == "game":

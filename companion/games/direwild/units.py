@@ -2,12 +2,17 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING
 
 from companion.core.rules import Decision, RuleError
+from companion.games.direwild import content as typed
 from companion.games.direwild.board import SLOTS, STAGING, Geometry, geometry
 from companion.games.direwild.schema import Board, Minion
 from companion.games.direwild.state import STAMINA_MAX, STAMINA_MIN, DirewildState, Enemy
+
+if TYPE_CHECKING:
+    from companion.content.pack import Content
+
 
 KARN = "karn"
 
@@ -16,22 +21,30 @@ KARN = "karn"
 ADVENTURE = ("turn_order", "adventure")
 
 
-def board_of(state: DirewildState, content: Any) -> Board:
-    return content.get("boards", state.board)
+def board_of(state: DirewildState, content: Content) -> Board:
+    return typed.board(content, state.board)
 
 
-def geo_of(state: DirewildState, content: Any) -> Geometry:
+def geo_of(state: DirewildState, content: Content) -> Geometry:
     return geometry(board_of(state, content))
 
 
-def minion_of(state: DirewildState, slot: str, content: Any) -> Minion | None:
+def minion_of(state: DirewildState, slot: str, content: Content) -> Minion | None:
     e = state.enemies.get(slot)
     if e is None or e.minion is None:
         return None
-    return content.find("minions", e.minion)
+    return typed.minion(content, e.minion)
 
 
-def label(state: DirewildState, unit: str, content: Any = None) -> str:
+def minion_at(state: DirewildState, slot: str, content: Content) -> Minion:
+    """The minion card in a slot the rules have already checked holds one."""
+    m = minion_of(state, slot, content)
+    if m is None:
+        raise RuleError(f"the {slot} slot holds no minion this app knows (correct its card)")
+    return m
+
+
+def label(state: DirewildState, unit: str, content: Content | None = None) -> str:
     """How the table names a unit: 'Red minion (Inkling)', 'Karn', 'Stormbringer'."""
     if unit == KARN:
         return "Karn"
@@ -78,8 +91,9 @@ def heroes_on_board(state: DirewildState) -> dict[str, str]:
 def enemy_squares(state: DirewildState, but: str | None = None) -> dict[str, str]:
     out = {}
     for unit in on_board_enemies(state):
-        if unit != but:
-            out[position(state, unit)] = unit  # type: ignore[index]
+        square = position(state, unit)
+        if unit != but and square is not None:
+            out[square] = unit
     return out
 
 
@@ -148,14 +162,14 @@ def check_turn(state: DirewildState, hero: str) -> None:
         raise RuleError(f"{hero.title()} has already ended this turn")
 
 
-def check_hero(state: DirewildState, hero: Any) -> str:
+def check_hero(state: DirewildState, hero: object) -> str:
     if not isinstance(hero, str) or hero not in state.heroes:
         known = ", ".join(state.heroes) or "none"
         raise RuleError(f"'{hero}' is not a hero in this game (heroes: {known})")
     return hero
 
 
-def check_enemy(state: DirewildState, enemy: Any) -> str:
+def check_enemy(state: DirewildState, enemy: object) -> str:
     if enemy == KARN:
         if not state.karn.on_board or state.karn.defeated:
             raise RuleError("Karn is not on the land board")
@@ -168,7 +182,7 @@ def check_enemy(state: DirewildState, enemy: Any) -> str:
         raise RuleError(f"the {enemy} minion has already been defeated")
     if e.position is None:
         raise RuleError(f"the {enemy} minion is not on the land board")
-    return enemy
+    return str(enemy)
 
 
 def check_unlock(state: DirewildState, power: str) -> None:
