@@ -7,12 +7,12 @@ from typing import TYPE_CHECKING, Any
 from companion.core.rules import Chance, Decision, RuleError
 from companion.games.direwild import content as typed
 from companion.games.direwild import effects as fx
+from companion.games.direwild import events as ev
 from companion.games.direwild.board import DIRECTIONS
 from companion.games.direwild.effects import Context
 from companion.games.direwild.schema import Effect
-from companion.games.direwild.state import DISTRACTION_FLOOR, GEMS, DirewildState
+from companion.games.direwild.state import DISTRACTION_FLOOR, GEMS, KARN, DirewildState
 from companion.games.direwild.units import (
-    KARN,
     change_stamina,
     check_enemy,
     check_hero,
@@ -123,7 +123,7 @@ def resolve(d: Decision, args: dict[str, Any], chance: Chance, content: Content)
         minion = minion_at(s, enemy, content)
         for ability in minion.abilities:
             if ability.when == "passive" and ability.text:
-                d.emit("Prompted", source=enemy, text=ability.text)
+                d.emit(ev.Prompted(source=enemy, text=ability.text))
     profile = "d6" if s.veteran else "d3"
     roll = chance.roll(
         profile,
@@ -139,16 +139,17 @@ def resolve(d: Decision, args: dict[str, Any], chance: Chance, content: Content)
     won = hero_total > enemy_total
     critical = won and enemy != KARN and hero_total - enemy_total >= CRITICAL_MARGIN
     d.emit(
-        "BattleResolved",
-        hero=hero,
-        enemy=enemy,
-        roll=roll,
-        creature=creature,
-        hero_total=hero_total,
-        enemy_total=enemy_total,
-        winner="hero" if won else "enemy",
-        critical=critical,
-        flying=flying,
+        ev.BattleResolved(
+            hero=hero,
+            enemy=enemy,
+            roll=roll,
+            creature=creature,
+            hero_total=hero_total,
+            enemy_total=enemy_total,
+            winner="hero" if won else "enemy",
+            critical=critical,
+            flying=flying,
+        )
     )
     change_stamina(d, enemy, -1, "distracted by the fight", floor=DISTRACTION_FLOOR)
     if won:
@@ -157,16 +158,17 @@ def resolve(d: Decision, args: dict[str, Any], chance: Chance, content: Content)
         answers = enemy != KARN and minion_at(s, enemy, content).attacks_flying
         if flying and not answers:
             d.emit(
-                "Noted",
-                actor=enemy,
-                text=f"{hero.title()} attacked flying: the "
-                f"{label(d.state, enemy, content)} cannot answer",
+                ev.Noted(
+                    actor=enemy,
+                    text=f"{hero.title()} attacked flying: the "
+                    f"{label(d.state, enemy, content)} cannot answer",
+                )
             )
         else:
             enemy_wins(d, hero, enemy, ctx)
     ctx.collided.add(enemy)
     automatic_wins(d, hero, ctx)
-    d.emit("BattleEnded", hero=hero)
+    d.emit(ev.BattleEnded(hero=hero))
 
 
 def hero_wins(
@@ -195,10 +197,11 @@ def hero_wins(
         e = d.state.enemies[enemy]
         if e.damage >= minion.hp:
             d.emit(
-                "Noted",
-                actor=enemy,
-                text=f"the {label(d.state, enemy, ctx.content)} cannot "
-                "take more damage than its hit points",
+                ev.Noted(
+                    actor=enemy,
+                    text=f"the {label(d.state, enemy, ctx.content)} cannot "
+                    "take more damage than its hit points",
+                )
             )
             continue
         gem = (
@@ -206,7 +209,7 @@ def hero_wins(
             if d.state.heroes[who].inactive > 0
             else ("active" if d.state.heroes[who].magic > 0 else "none")
         )
-        d.emit("DamageDealt", enemy=enemy, colour=who, critical=crit, gem=gem)
+        d.emit(ev.DamageDealt(enemy=enemy, colour=who, critical=crit, gem=gem))
         if who not in done:
             done.append(who)
     counterattack(d, enemy, done, ctx)
@@ -214,16 +217,17 @@ def hero_wins(
     if e.damage >= minion.hp and not e.defeated:
         returned = {c: n for c, n in e.damage_by.items() if c in d.state.heroes}
         d.emit(
-            "EnemyDefeated",
-            enemy=enemy,
-            returned=returned,
-            released=[h for h, v in d.state.heroes.items() if v.eaten_by == enemy],
-            square=e.position,
+            ev.EnemyDefeated(
+                enemy=enemy,
+                returned=returned,
+                released=[h for h, v in d.state.heroes.items() if v.eaten_by == enemy],
+                square=e.position,
+            )
         )
         for ability in minion.abilities:
             if ability.when == "defeated":
                 if not ability.effects:
-                    d.emit("Prompted", source=enemy, text=ability.text)
+                    d.emit(ev.Prompted(source=enemy, text=ability.text))
                 fx.run(d, ability.effects, enemy, hero, ctx, f"{minion.title} defeated")
 
 
@@ -238,7 +242,7 @@ def counterattack(d: Decision, enemy: str, damaged_by: list[str], ctx: Context) 
             continue
         why = f"{label(d.state, enemy, ctx.content)} when damaged"
         if not ability.effects:
-            d.emit("Prompted", source=enemy, text=ability.text)
+            d.emit(ev.Prompted(source=enemy, text=ability.text))
             continue
         own = [e for e in ability.effects if e.target in ("self", "damagers", "all_heroes")]
         each = [e for e in ability.effects if e.target == "hero"]
@@ -250,7 +254,7 @@ def counterattack(d: Decision, enemy: str, damaged_by: list[str], ctx: Context) 
 def damage_karn(d: Decision, hero: str, margin: int, ctx: Context) -> None:
     k = d.state.karn
     count = min(margin, k.cards_left)
-    d.emit("KarnCardsDiscarded", count=count, wanted=margin)
+    d.emit(ev.KarnCardsDiscarded(count=count, wanted=margin))
     if d.state.karn.cards_left > 0:
         options = [c for c in sorted(ctx.content.ids("karn_cards")) if c not in k.destroyed]
         card = ctx.chance.draw(
@@ -260,7 +264,7 @@ def damage_karn(d: Decision, hero: str, margin: int, ctx: Context) -> None:
             why="flip the top discarded Karn card for his counterattack",
             role="karn_counterattack",
         )
-        d.emit("KarnCounterattacked", card=card, hero=hero)
+        d.emit(ev.KarnCounterattacked(card=card, hero=hero))
         fx.run(
             d,
             typed.karn_card(ctx.content, card).counterattack,
@@ -269,11 +273,11 @@ def damage_karn(d: Decision, hero: str, margin: int, ctx: Context) -> None:
             ctx,
             "Karn's counterattack",
         )
-        d.emit("KarnCardDestroyed", card=card)
+        d.emit(ev.KarnCardDestroyed(card=card))
     elif d.state.karn.regenerates_left > 0:
-        d.emit("KarnRegenerated", cards_back=d.state.karn.discarded, unused=margin - count)
+        d.emit(ev.KarnRegenerated(cards_back=d.state.karn.discarded, unused=margin - count))
     else:
-        d.emit("KarnDefeated", hero=hero)
+        d.emit(ev.KarnDefeated(hero=hero))
 
 
 def enemy_wins(d: Decision, hero: str, enemy: str, ctx: Context) -> None:
@@ -290,7 +294,7 @@ def enemy_wins(d: Decision, hero: str, enemy: str, ctx: Context) -> None:
 
 def forced_loss(d: Decision, hero: str, enemy: str, ctx: Context, why: str) -> None:
     """A battle the hero loses without rolling: distraction, hit effects, a Fatal Wound."""
-    d.emit("AutomaticWin", hero=hero, enemy=enemy, why=why)
+    d.emit(ev.AutomaticWin(hero=hero, enemy=enemy, why=why))
     fx.wake(d, enemy, ctx, f"it fights {hero.title()}", hero)
     change_stamina(d, enemy, -1, "distracted by the fight", floor=DISTRACTION_FLOOR)
     enemy_wins(d, hero, enemy, ctx)

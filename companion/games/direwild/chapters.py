@@ -7,10 +7,12 @@ from typing import TYPE_CHECKING, Any
 
 from companion.core.rules import Chance, Decision, RuleError
 from companion.games.direwild import content as typed
+from companion.games.direwild import events as ev
 from companion.games.direwild.board import SLOTS, STAGING, BoardError, geometry
 from companion.games.direwild.schema import Board
 from companion.games.direwild.state import (
     CLANS,
+    KARN,
     KARN_CARDS,
     DirewildState,
     Enemy,
@@ -18,7 +20,7 @@ from companion.games.direwild.state import (
     Karn,
     Prelude,
 )
-from companion.games.direwild.units import KARN, board_of, check_hero
+from companion.games.direwild.units import board_of, check_hero
 
 if TYPE_CHECKING:
     from companion.content.pack import Content
@@ -181,7 +183,7 @@ def draw_minions(d: Decision, chance: Chance, content: Content) -> None:
     board = board_of(s, content)
     counts = LEVEL_COUNTS[len(s.players)]
     slots = iter(SLOTS)
-    chosen: dict[str, dict[str, Any]] = {}
+    chosen: dict[str, ev.PlacedMinion] = {}
     used = list(s.minions_used)
     for level in CHAPTER_LEVELS[s.chapter]:
         pool = sorted(m.id for m in typed.minions(content) if m.level == level)
@@ -201,8 +203,9 @@ def draw_minions(d: Decision, chance: Chance, content: Content) -> None:
             )
             used.append(mid)
             e = placed(board, slot, mid)
-            chosen[slot] = {"minion": mid, "position": e.position, "trail_step": e.trail_step}
-    d.emit("MinionsPlaced", slots=chosen)
+            assert e.position is not None
+            chosen[slot] = ev.PlacedMinion(minion=mid, position=e.position, trail_step=e.trail_step)
+    d.emit(ev.MinionsPlaced(slots=chosen))
 
 
 def start_chapter(d: Decision, args: dict[str, Any], chance: Chance, content: Content) -> None:
@@ -219,12 +222,13 @@ def start_chapter(d: Decision, args: dict[str, Any], chance: Chance, content: Co
             f"{board.name or board.id} is a {board.land.title()} board"
         )
     d.emit(
-        "ChapterStarted",
-        chapter=chapter,
-        board=board.id,
-        treasures=[t.upper() for t in board.treasures],
-        karn_at=board.altar.upper() if chapter == 3 else None,
-        ai_deck=ai_cards(content, s.ai_mode),
+        ev.ChapterStarted(
+            chapter=chapter,
+            board=board.id,
+            treasures=[t.upper() for t in board.treasures],
+            karn_at=board.altar.upper() if chapter == 3 else None,
+            ai_deck=ai_cards(content, s.ai_mode),
+        )
     )
 
 
@@ -250,12 +254,14 @@ def charm_roll(d: Decision, args: dict[str, Any], chance: Chance) -> None:
         why=f"{hero.title()}'s Charm for round {p.round} of {p.rounds}",
         role="charm",
     )[0]
-    d.emit("CharmRolled", hero=hero, roll=roll, charm=charm_for(roll, p.round) + spend, magic=spend)
+    d.emit(
+        ev.CharmRolled(hero=hero, roll=roll, charm=charm_for(roll, p.round) + spend, magic=spend)
+    )
     if len(d.state.prelude.rolled) == len(s.players):
         if p.round >= p.rounds:
-            d.emit("PreludeDone")
+            d.emit(ev.PreludeDone())
         else:
-            d.emit("CharmRoundDone", round=p.round)
+            d.emit(ev.CharmRoundDone(round=p.round))
 
 
 __all__ = ["KARN", "WILDS_SLOTS", "charm_roll", "draw_minions", "initial_state", "start_chapter"]

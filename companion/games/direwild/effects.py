@@ -7,12 +7,12 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
 from companion.core.rules import Chance, Decision
+from companion.games.direwild import events as ev
 from companion.games.direwild import movement
 from companion.games.direwild.board import SLOTS
 from companion.games.direwild.schema import Effect
-from companion.games.direwild.state import DirewildState
+from companion.games.direwild.state import KARN, DirewildState
 from companion.games.direwild.units import (
-    KARN,
     change_stamina,
     fatal_wound_to,
     geo_of,
@@ -78,7 +78,7 @@ def run(
             )[0]
             hit = value in effect.hits
             d.emit(
-                "EffectRolled", source=source, roll=value, hit=hit, text=effect.text or effect.kind
+                ev.EffectRolled(source=source, roll=value, hit=hit, text=effect.text or effect.kind)
             )
             if not hit:
                 continue
@@ -92,12 +92,12 @@ def run(
                 role=f"amount:{effect.kind}",
             )[0]
             d.emit(
-                "EffectRolled", source=source, roll=amount, hit=True, text=effect.kind, amount=True
+                ev.EffectRolled(source=source, roll=amount, hit=True, text=effect.kind, amount=True)
             )
         if effect.scale == "minions":
             amount *= minions_on_board(d.state)
         if effect.kind == "prompt":
-            d.emit("Prompted", source=source, text=effect.text or why)
+            d.emit(ev.Prompted(source=source, text=effect.text or why))
             continue
         if effect.kind == "activate":
             activate_earliest(
@@ -130,7 +130,7 @@ def apply(
     elif kind == "knockback":
         knockback(d, source, target, amount, ctx, why)
     elif kind == "eat" and target in d.state.heroes and position(d.state, target):
-        d.emit("HeroEaten", hero=target, by=source)
+        d.emit(ev.HeroEaten(hero=target, by=source))
     elif kind == "teleport" and target in d.state.heroes:
         teleport_next_to(d, source, target, ctx)
 
@@ -144,7 +144,7 @@ def wake(d: Decision, unit: str, ctx: Context, why: str, revealer: str | None = 
 
 def activate(d: Decision, slot: str, ctx: Context, why: str, revealer: str | None) -> None:
     """Flip an idle minion face up and resolve its when-revealed abilities."""
-    d.emit("MinionActivated", slot=slot, why=why)
+    d.emit(ev.MinionActivated(slot=slot, why=why))
     minion = minion_of(d.state, slot, ctx.content)
     if minion is None:
         return
@@ -152,7 +152,7 @@ def activate(d: Decision, slot: str, ctx: Context, why: str, revealer: str | Non
         if ability.when != "revealed":
             continue
         if not ability.effects:
-            d.emit("Prompted", source=slot, text=ability.text)
+            d.emit(ev.Prompted(source=slot, text=ability.text))
         run(
             d, ability.effects, slot, revealer, ctx, f"{label(d.state, slot, ctx.content)} revealed"
         )
@@ -182,10 +182,10 @@ def knockback(d: Decision, source: str, target: str, amount: int, ctx: Context, 
         return
     direction = geo.direction_of(src, here) or ctx.direction
     if direction is None:
-        d.emit("Prompted", source=source, text=f"{why}: say which way the knockback goes")
+        d.emit(ev.Prompted(source=source, text=f"{why}: say which way the knockback goes"))
         return
     path, hit = movement.push(geo, here, direction, amount, occupied(d.state, but=target))
-    d.emit("UnitPushed", unit=target, path=path, direction=direction, hit=hit)
+    d.emit(ev.UnitPushed(unit=target, path=path, direction=direction, hit=hit))
     if hit is None:
         return
     change_stamina(
@@ -217,11 +217,12 @@ def teleport_next_to(d: Decision, source: str, hero: str, ctx: Context) -> None:
     for _, sq in geo.steps[hero_sq]:  # lowest combat-square number first
         if sq not in taken:
             d.emit(
-                "EnemyMoved",
-                unit=source,
-                path=[at, sq],
-                activates=False,
-                mode="teleport",
-                target=hero,
+                ev.EnemyMoved(
+                    unit=source,
+                    path=[at, sq],
+                    activates=False,
+                    mode="teleport",
+                    target=hero,
+                )
             )
             return

@@ -12,6 +12,7 @@ from companion.core.tables import EventData, Events
 from companion.games.direwild.board import STAGING
 from companion.games.direwild.state import (
     FATAL_WOUNDS,
+    KARN,
     MAGIC_MAX,
     STAMINA_MAX,
     Battle,
@@ -19,7 +20,6 @@ from companion.games.direwild.state import (
     Enemy,
 )
 from companion.games.direwild.text import name, short, squares
-from companion.games.direwild.units import KARN
 
 EVENTS: Events[DirewildState] = Events()
 

@@ -12,8 +12,7 @@ from companion.games.direwild.commands import COMMANDS
 from companion.games.direwild.events import EVENTS
 from companion.games.direwild.options import SETUP_OPTIONS
 from companion.games.direwild.schema import CONTENT_KINDS, Effect
-from companion.games.direwild.state import AiStep, DirewildState
-from companion.games.direwild.units import KARN
+from companion.games.direwild.state import KARN, AiStep, DirewildState
 
 if TYPE_CHECKING:
     from companion.content.pack import Content

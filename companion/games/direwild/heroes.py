@@ -6,6 +6,7 @@ from typing import TYPE_CHECKING, Any
 
 from companion.core.rules import Chance, Decision, RuleError
 from companion.games.direwild import battle, effects, movement
+from companion.games.direwild import events as ev
 from companion.games.direwild.board import STAGING, BoardError
 from companion.games.direwild.effects import Context, activate
 from companion.games.direwild.state import STAMINA_MIN
@@ -40,7 +41,7 @@ def set_turn_order(d: Decision, args: dict[str, Any]) -> None:
     check_playing(s, "the turn order is chosen")
     if any(h.moved or h.battled or h.done for h in s.heroes.values()):
         raise RuleError("the turn order is chosen before any hero takes a turn this round")
-    d.emit("TurnOrderSet", order=list(order))
+    d.emit(ev.TurnOrderSet(order=list(order)))
 
 
 def move(d: Decision, args: dict[str, Any], chance: Chance, content: Content) -> None:
@@ -110,10 +111,10 @@ def move(d: Decision, args: dict[str, Any], chance: Chance, content: Content) ->
             f"only {max(0, h.stamina - STAMINA_MIN)} more (1 stamina per extra square)"
         )
     if disengage:
-        d.emit("FatalWoundReturned", why=f"{hero.title()} disengages")
-    d.emit("HeroMoved", hero=hero, path=path, extra=extra)
+        d.emit(ev.FatalWoundReturned(why=f"{hero.title()} disengages"))
+    d.emit(ev.HeroMoved(hero=hero, path=path, extra=extra))
     if to in d.state.treasures:
-        d.emit("TreasureLooted", hero=hero, square=to)
+        d.emit(ev.TreasureLooted(hero=hero, square=to))
     ctx = Context(content, chance)
     for unit in on_board_enemies(d.state):
         e = d.state.enemies.get(unit)
@@ -132,7 +133,7 @@ def target_enemy(d: Decision, args: dict[str, Any], chance: Chance, content: Con
     if isinstance(poison, bool) or not isinstance(poison, int) or poison < 0:
         raise RuleError("poison must be a whole number, 0 or more")
     ctx = Context(content, chance)
-    d.emit("EnemyTargeted", hero=hero, enemy=enemy, poison=poison)
+    d.emit(ev.EnemyTargeted(hero=hero, enemy=enemy, poison=poison))
     if poison:
         effects.apply(d, "poison", poison, hero, enemy, ctx, f"{hero.title()}'s card")
     else:
@@ -156,7 +157,7 @@ def finish(d: Decision, hero: str, chance: Chance, content: Content) -> None:
         battle.automatic_wins(d, hero, ctx)
     if d.state.heroes[hero].eaten_by:
         wound_to(d, hero, 1, f"{hero.title()} is being digested")
-    d.emit("TurnEnded", hero=hero)
+    d.emit(ev.TurnEnded(hero=hero))
 
 
 def unlock(d: Decision, args: dict[str, Any], chance: Chance, content: Content) -> None:
@@ -168,4 +169,4 @@ def unlock(d: Decision, args: dict[str, Any], chance: Chance, content: Content) 
             "advanced (advanced creatures)"
         )
     check_unlock(d.state, power)
-    d.emit("PowerUnlocked", power=power)
+    d.emit(ev.PowerUnlocked(power=power))

@@ -18,10 +18,9 @@ from companion.games.direwild.battle import FLIGHT_PASSIVE
 from companion.games.direwild.board import DIRECTIONS, STAGING
 from companion.games.direwild.chapters import chapter_boards
 from companion.games.direwild.heroes import BASE_MOVE
-from companion.games.direwild.state import STAMINA_MIN, DirewildState
+from companion.games.direwild.state import KARN, STAMINA_MIN, DirewildState
 from companion.games.direwild.units import (
     ADVENTURE,
-    KARN,
     board_of,
     enemy_squares,
     geo_of,

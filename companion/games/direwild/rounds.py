@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING, Any
 
 from companion.core.rules import Chance, Decision, RuleError
 from companion.games.direwild import chapters, heroes, phase
+from companion.games.direwild import events as ev
 from companion.games.direwild.state import DirewildState
 from companion.games.direwild.units import ADVENTURE, check_playing
 
@@ -27,7 +28,7 @@ def start_round(d: Decision, args: dict[str, Any], chance: Chance, content: Cont
         raise RuleError("this round is still going: end it first (end_round)")
     if not s.enemies:
         chapters.draw_minions(d, chance, content)
-    d.emit("RoundStarted", round=s.round + 1)
+    d.emit(ev.RoundStarted(round=s.round + 1))
     phase.move_counters(d)
 
 
@@ -41,7 +42,7 @@ def end_round(d: Decision, args: dict[str, Any], chance: Chance, content: Conten
     for hero, h in s.heroes.items():
         if not h.done:
             heroes.finish(d, hero, chance, content)
-    d.emit("RoundEnded", outcome=end_condition(d.state))
+    d.emit(ev.RoundEnded(outcome=end_condition(d.state)))
 
 
 def end_condition(s: DirewildState) -> str | None:

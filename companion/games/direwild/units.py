@@ -6,15 +6,14 @@ from typing import TYPE_CHECKING
 
 from companion.core.rules import Decision, RuleError
 from companion.games.direwild import content as typed
+from companion.games.direwild import events as ev
 from companion.games.direwild.board import SLOTS, STAGING, Geometry, geometry
 from companion.games.direwild.schema import Board, Minion
-from companion.games.direwild.state import STAMINA_MAX, STAMINA_MIN, DirewildState, Enemy
+from companion.games.direwild.state import KARN, STAMINA_MAX, STAMINA_MIN, DirewildState, Enemy
 
 if TYPE_CHECKING:
     from companion.content.pack import Content
 
-
-KARN = "karn"
 
 # The phases in which heroes take their turns: once the Enemy AI card has run, until the
 # round ends (choosing the turn order is the first thing the table does, and optional).
@@ -122,24 +121,24 @@ def change_stamina(d: Decision, unit: str, delta: int, why: str, floor: int = ST
     else:
         new = min(now + delta, STAMINA_MAX)
     if new != now:
-        d.emit("StaminaChanged", unit=unit, value=new, was=now, why=why)
+        d.emit(ev.StaminaChanged(unit=unit, value=new, was=now, why=why))
 
 
 def set_stamina(d: Decision, unit: str, value: int, why: str) -> None:
     now = stamina(d.state, unit)
     if value != now:
-        d.emit("StaminaChanged", unit=unit, value=value, was=now, why=why)
+        d.emit(ev.StaminaChanged(unit=unit, value=value, was=now, why=why))
 
 
 def fatal_wound_to(d: Decision, hero: str, why: str) -> None:
     """A Fatal Wound into the hero's discard, or a regular wound when the pile is empty."""
     fatal = d.state.fatal_wounds > 0
-    d.emit("WoundTaken", hero=hero, fatal=fatal, count=1, why=why)
+    d.emit(ev.WoundTaken(hero=hero, fatal=fatal, count=1, why=why))
 
 
 def wound_to(d: Decision, hero: str, count: int, why: str) -> None:
     if count > 0:
-        d.emit("WoundTaken", hero=hero, fatal=False, count=count, why=why)
+        d.emit(ev.WoundTaken(hero=hero, fatal=False, count=count, why=why))
 
 
 def check_playing(state: DirewildState, adventure: str = "") -> None:
