@@ -150,13 +150,14 @@ class DirewildView(SendsCommands, BoxLayout):
             self.refresh()
             return
         order, self._order = self._order, []
+        unlisted: Action = {"do": "set_turn_order", "with": {"order": order}}
         chosen = next(
             (
                 a
                 for a in self._actions
                 if a["do"] == "set_turn_order" and a["with"]["order"] == order
             ),
-            {"do": "set_turn_order", "with": {"order": order}},
+            unlisted,  # the rules say why not
         )
         self.send_action(chosen)
 
