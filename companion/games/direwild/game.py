@@ -66,9 +66,13 @@ class Direwild(GameBase):
         return out
 
     def evolve(self, state: DirewildState, event: Event) -> None:
-        super().evolve(state, event)
+        """Fold one event; while an AI card or a battle is being recorded, its words go to
+        the walk-through or the battle panel (the payload is read once for both)."""
+        kind = EVENTS.kinds[event.type]
+        payload = EVENTS.read(event.type, event.data)
+        kind.apply(state, payload)
         if state.recording:
-            text = self.describe(event)
+            text = kind.text(payload) if kind.text else event.type
             if state.recording == "ai":
                 d = event.data
                 actor = str(
