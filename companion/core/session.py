@@ -574,7 +574,7 @@ class Session:
 
     def to_json(self) -> dict[str, Any]:
         """The state as `companion state --json` prints it and scenarios' `expect` reads it."""
-        out = msgspec.to_builtins(self.state)
+        out: dict[str, Any] = msgspec.to_builtins(self.state)
         out["requests"] = [self.pending.request.to_json()] if self.pending else []
         return out
 
