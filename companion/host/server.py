@@ -15,6 +15,7 @@ import html
 import ipaddress
 import json
 import logging
+import secrets
 import socket
 from dataclasses import dataclass
 from importlib import resources
@@ -120,6 +121,9 @@ class PhoneHost:
         self._page = _static("index.html").decode()
         self._broadcast_due = False
         self._loop: asyncio.AbstractEventLoop | None = None
+        # This hosting's name: a phone holding unsent commands from an earlier hosting (the
+        # tablet restarted) drops them instead of sending numbers this one never saw.
+        self.epoch = secrets.token_hex(6)
 
     # -- life --------------------------------------------------------------------------
 
@@ -312,6 +316,7 @@ class PhoneHost:
                 "token": link.token,
                 "seq": phone.last_seq,
                 "rev": revision(self.session),
+                "table": self.epoch,
             }
         )
         await link.ws.send_json({"t": "state", **self.table.view()})

@@ -194,3 +194,26 @@ def test_on_plain_http_a_photo_of_the_card_answers_the_draw(table, phones, tmp_p
     phone.driver.find_element("id", "photo").send_keys(str(photo))
     phone.until(lambda: "Silver" in phone.text("message"), what="the card taken")
     assert table.call(lambda: table.session.state.hand) == [SILVER]
+
+
+def test_commands_left_unsent_when_the_tablet_restarted_are_dropped_not_guessed(phones, tmp_path):
+    """The new hosting never saw this phone's numbers, so it cannot tell whether they were
+    applied: the phone drops them and says so, rather than risk doing one twice."""
+    from companion.core.session import Session
+
+    first = HostThread(lambda: new_session(tmp_path, TableTiny()))
+    phone = joined(phones(), first)
+    phone.js("tcPhone.hold = true; tcPhone.send('add', {n: 1});")
+    assert phone.js("return tcPhone.outbox.length") == 1
+    port = first.host.port
+    first.close()  # the tablet restarts, on the same port (the page's storage is per origin)
+    again = HostThread(lambda: Session.open(tmp_path / "table.sqlite"), port=port)
+    try:
+        phone.js("tcPhone.hold = false;")
+        phone.open(again.host.join_url)  # the player scans the new QR code
+        phone.until(lambda: phone.text("link") == "joined", what="joined the new hosting")
+        phone.until(lambda: "tablet restarted" in phone.text("message"), what="the warning")
+        assert phone.js("return tcPhone.outbox.length") == 0
+        assert again.call(lambda: again.session.state.score) == 0
+    finally:
+        again.close()

@@ -64,6 +64,14 @@
       // a reload later uses this phone's own pass, not the join link that soon expires
       history.replaceState(null, "", `?t=${encodeURIComponent(token)}`);
       if (!$("name").value) { $("name").value = msg.name; }
+      const before = store.getItem("tc-table");
+      if (before && before !== msg.table && outbox.length) {
+        // Kept from before the tablet restarted: whether they were applied is unknown here,
+        // so none is sent again; the player checks the table and does them again.
+        say(`The tablet restarted: ${outbox.length} unsent action(s) dropped. Check and redo them.`, false);
+        outbox = [];
+      }
+      store.setItem("tc-table", msg.table);
       seq = Math.max(seq, msg.seq);
       outbox = outbox.filter((c) => c.seq > msg.seq); save(); flush();
     } else if (msg.t === "state") {
