@@ -11,6 +11,8 @@ on the phone, and commands per second with 8 phones joined, none lost.
 2. Eight scripted phones over WebSocket on loopback send commands back to back for a few
    seconds, first under the per-phone rate limit players get, then with it lifted (the
    host's own ceiling).  Every reply is checked against the log: none lost, none doubled.
+   The floor is the session alone committing the same commands in the same run: each is
+   a durable SQLite transaction, so that, not the network, bounds commands per second.
 """
 
 from __future__ import annotations
@@ -156,10 +158,24 @@ async def load(rate_limited: bool) -> None:
         session.close()
 
 
+def floor() -> None:
+    """The session's own commit rate in this run: no host can apply commands faster."""
+    from tests.host.tablegame import new_session
+
+    session = new_session(Path(tempfile.mkdtemp(prefix="bench-phones-floor-")))
+    start = time.perf_counter()
+    for _ in range(100):
+        session.do("add", {"n": 1})
+    rate = 100 / (time.perf_counter() - start)
+    session.close()
+    print(f"floor: the session alone commits {rate:6.0f} commands/s on this machine now")
+
+
 def main() -> None:
     import tests.conftest  # noqa: F401  (test-only game and a throwaway home folder)
 
     camera_to_phone()
+    floor()
     asyncio.run(load(rate_limited=True))
     asyncio.run(load(rate_limited=False))
 
