@@ -23,7 +23,9 @@ def _whole(value: Any, what: str, minimum: int = 0) -> int:
 
 def _hero(entry: Any, content: HexContent) -> tuple[str, HeroState]:
     if not isinstance(entry, Mapping) or not isinstance(entry.get("id"), str):
-        raise RuleError("each hero needs an id, e.g. {id: stormcaller, hero: ...} or stats")
+        raise RuleError(
+            "each hero needs an id, e.g. {id: scout, hero: <a hero of the packs>} or stats"
+        )
     hid = entry["id"]
     if not HERO_ID.match(hid):
         raise RuleError(f"hero id '{hid}' must be lower case letters, digits, - or _")
