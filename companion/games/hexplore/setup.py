@@ -9,7 +9,7 @@ from typing import Any
 from companion.core.rules import RuleError
 from companion.games.hexplore.hexcontent import HexContent
 from companion.games.hexplore.options import DEFAULT_HEROES, hero_choices
-from companion.games.hexplore.state import Fate, HeroState, HexploreState
+from companion.games.hexplore.state import HeroState, HexploreState
 from companion.games.hexplore.tables import DIFFICULTIES, PLAY_STYLES, SKILLS
 
 HERO_ID = re.compile(r"^[a-z0-9][a-z0-9_-]*$")
@@ -97,12 +97,8 @@ def initial_state(options: Mapping[str, Any], content: HexContent) -> HexploreSt
         if hid in heroes:
             raise RuleError(f"two heroes are called '{hid}'")
         heroes[hid] = hero
-    rules = PLAY_STYLES[style]
     return HexploreState(
         heroes=heroes,
         difficulty=difficulty,
         play_style=style,
-        solo=len(heroes) == 1,
-        fate=Fate(length=rules.cycle_length),
-        movement=rules.movement,
     )
