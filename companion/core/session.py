@@ -10,6 +10,7 @@ delete anything; they choose which transactions make up the game's history (the
 from __future__ import annotations
 
 import contextlib
+import sqlite3
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -21,7 +22,17 @@ from companion.content.pack import Content
 from companion.content.yamlines import load_text
 from companion.core import store as store_mod
 from companion.core.corrections import apply_correction, verify_correction
-from companion.core.rules import Chance, ChanceNeeded, Command, Event, Game, Request, RuleError
+from companion.core.fingerprint import rules_fingerprint
+from companion.core.rules import (
+    Action,
+    Chance,
+    ChanceNeeded,
+    Command,
+    Event,
+    Game,
+    Request,
+    RuleError,
+)
 from companion.core.shape import convert_state
 from companion.core.store import Row, SessionDamaged, SessionFileError, Store
 
@@ -122,6 +133,7 @@ class Session:
         self._events: dict[int, list[Row]] = {}
         self._checkpoints: dict[int, bytes] = {}
         self._last_seq = -1
+        self._rules_version: str | None = None
         self._listeners: list[Callable[[Session, Result | None], None]] = []
 
     # -- creating and opening ------------------------------------------------------------
@@ -136,7 +148,10 @@ class Session:
 
     @property
     def rules_version(self) -> str:
-        return f"{self.game.id}:{getattr(self.game, 'version', '1')}"
+        """The fingerprint of the rules and content folding this session (snapshots)."""
+        if self._rules_version is None:
+            self._rules_version = rules_fingerprint(self.game, self.content)
+        return self._rules_version
 
     @classmethod
     def create(
@@ -149,7 +164,7 @@ class Session:
         content: Content | None = None,
     ) -> Session:
         """Start a new session file.  Bad set-up options raise RuleError and write nothing."""
-        from companion.games import load_game_content
+        from companion.core.registry import load_game_content
 
         options = dict(options or {})
         packs = list(packs)
@@ -172,7 +187,7 @@ class Session:
 
     @classmethod
     def open(cls, path: Path) -> Session:
-        from companion.games import UnknownGame, get_game, load_game_content
+        from companion.core.registry import UnknownGame, get_game, load_game_content
 
         store = Store.open(path)
         try:
@@ -240,15 +255,19 @@ class Session:
         alive = self.chain.alive
         position = {tx: i for i, tx in enumerate(alive)}
         start = -1
+        stale = False
         for tx, rules in self.store.snapshots():
-            if rules == self.rules_version and tx in position:
-                blob = self.store.snapshot(tx)
-                try:
-                    self._thaw(blob or b"")
-                except (msgspec.DecodeError, msgspec.ValidationError, KeyError, TypeError):
-                    continue  # a stale or bad snapshot is only a cache: fold instead
-                start = position[tx]
-                break
+            if rules != self.rules_version or tx not in position:
+                stale = stale or rules != self.rules_version
+                continue
+            blob = self.store.snapshot(tx)
+            try:
+                self._thaw(blob or b"")
+            except (msgspec.DecodeError, msgspec.ValidationError, KeyError, TypeError):
+                stale = True
+                continue  # a bad snapshot is only a cache: fold instead
+            start = position[tx]
+            break
         if start < 0:
             self._initial()
             start = 0
@@ -268,6 +287,28 @@ class Session:
             ) from exc
         self._last_seq = max(self._last_seq, self.store.last_seq())
         self._checkpoints = {alive[-1]: self._freeze()}
+        if stale:
+            self._replace_stale_snapshots(alive[-1])
+
+    def write_snapshot(self) -> None:
+        """Store a snapshot of the state now (the core also does so every SNAPSHOT_EVERY)."""
+        tx = self.chain.alive[-1]
+        with self.store.transaction():
+            self.store.put_snapshot(tx, self.rules_version, self._freeze())
+
+    def _replace_stale_snapshots(self, tx: int) -> None:
+        """Snapshots other rules wrote are dropped and one of today's state written.
+
+        A file opened read-only keeps its old snapshots: they are never used anyway.
+        """
+        try:
+            with self.store.transaction():
+                self.store.db.execute(
+                    "DELETE FROM snapshots WHERE rules != ?", (self.rules_version,)
+                )
+                self.store.put_snapshot(tx, self.rules_version, self._checkpoints[tx])
+        except (sqlite3.Error, SessionFileError):
+            pass  # read-only or locked: the stale snapshots are never used anyway
 
     def _apply(self, row: Row) -> None:
         etype, data = row.type, row.data
@@ -533,9 +574,67 @@ class Session:
 
     def to_json(self) -> dict[str, Any]:
         """The state as `companion state --json` prints it and scenarios' `expect` reads it."""
-        out = msgspec.to_builtins(self.state)
+        out: dict[str, Any] = msgspec.to_builtins(self.state)
         out["requests"] = [self.pending.request.to_json()] if self.pending else []
         return out
+
+    def actions(self) -> dict[str, Any]:
+        """What may be done now, as `companion actions --json` prints it and screens render it.
+
+        While a roll or draw waits, answering it is the only legal move: the request itself
+        says what answers it (its `faces` and `count`, or its `options`).
+        """
+        outcome = getattr(self.state, "outcome", None)
+        request = self.request
+        if request is not None:
+            waiting = request.to_json()
+            if request.kind == "dice":
+                first = request.faces[0] if request.faces else 1
+                inputs = {"values": {"faces": list(request.faces), "count": request.count}}
+                default: Any = [first] * request.count
+            else:
+                inputs = {"values": {"choices": list(request.options)}}
+                default = request.options[0] if request.options else ""
+            answer: Action = {
+                "do": "answer",
+                "with": {"values": default},
+                "label": request.describe(),
+                "inputs": inputs,
+                "primary": True,
+            }
+            return {"actions": [answer], "waiting": waiting, "outcome": outcome}
+        actions = self.game.legal_actions(self.state, self.content)
+        return {"actions": actions, "waiting": None, "outcome": outcome}
+
+    def _answer_words(self, data: dict[str, Any]) -> str:
+        request = Request.from_json(data.get("request", {"kind": "dice"}))
+        who = f"{request.who_name}: " if request.for_ or request.who else ""
+        values = data.get("values")
+        if request.kind == "draw":
+            card = self.content.by_id(str(values))
+            return f"{who}drew {getattr(card, 'name', None) or values}"
+        shown = ", ".join(str(v) for v in values) if isinstance(values, list) else str(values)
+        return f"{who}rolled {shown} on the {request.die_name}"
+
+    def last_step(self) -> dict[str, Any] | None:
+        """What the last step of the game did, in the rules' words, for the result card.
+
+        `title` says what was done, `lines` what followed from it (each event described by
+        the game), `waiting` what the table must do next, if anything.
+        """
+        alive = self.chain.alive
+        if len(alive) <= 1:
+            return None
+        rows = self._rows(alive[-1])
+        skip = ("RequestOpened", "CommandDone")
+        lines = [text for r in rows[1:] if r.type not in skip and (text := self.describe(r))]
+        title = self.describe(rows[0])
+        return {
+            "tx": alive[-1],
+            "title": title[:1].upper() + title[1:],
+            "lines": lines,
+            "waiting": self.request.describe() if self.request else None,
+        }
 
     def history(self) -> list[list[Row]]:
         """The transactions that make up the game now, oldest first (for the action log)."""
@@ -551,7 +650,7 @@ class Session:
         if row.type == "RequestOpened":
             return f"Waiting: {Request.from_json(d['request']).describe()}"
         if row.type == "RequestAnswered":
-            return f"Answered {d['values']} ({d.get('by', '')})"
+            return self._answer_words(d)
         if row.type == "CommandDone":
             return ""
         if row.type == "Corrected":

@@ -1,8 +1,8 @@
 """`companion shell SESSION`: drive a session with one JSON command per line on stdin.
 
 Each line is `{"do": NAME, "with": {...}}`, `{"answer": VALUES}`, `{"undo": true}`,
-`{"redo": true}` or `{"state": true}` (take in other programs' moves and show the state);
-each reply is one JSON line, printed only after the command is committed, so a script (or
+`{"redo": true}`, `{"actions": true}` (what the rules accept now) or `{"state": true}`
+(take in other programs' moves and show the state); each reply is one JSON line, printed only after the command is committed, so a script (or
 the crash test) can trust every reply it has read.  No line ends the shell: not a
 refusal, not garbage bytes, not a line nested too deep to read, not even a bug (which is
 answered with `"bug": true` so it gets reported).
@@ -25,6 +25,9 @@ MAX_LINE = 1024 * 1024
 def _handle(session, msg: Any) -> dict[str, Any]:
     if not isinstance(msg, dict):
         return {"ok": False, "error": "each line must be a JSON object"}
+    if msg.get("actions"):
+        session.refresh()
+        return {"ok": True, **session.actions()}
     if "do" in msg:
         if not isinstance(msg["do"], str):
             return {"ok": False, "error": '"do" names a command, e.g. {"do": "add"}'}
@@ -39,7 +42,7 @@ def _handle(session, msg: Any) -> dict[str, Any]:
         session.refresh()
         return _reply(session, None, msg)
     else:
-        return {"ok": False, "error": "say do, answer, undo, redo or state"}
+        return {"ok": False, "error": "say do, answer, undo, redo, actions or state"}
     return _reply(session, result.tx, msg)
 
 
