@@ -13,12 +13,12 @@ Snapshots are a cache for fast resume and are ignored whenever they do not fit.
 from __future__ import annotations
 
 import contextlib
+import hashlib
 import json
 import shutil
 import sqlite3
 import threading
 import time
-import zlib
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
@@ -108,14 +108,14 @@ def storage_error(path: Path, exc: Exception) -> SessionFileError:
 def event_sum(seq: int, tx: int, etype: str, data: str, at: float) -> str:
     """The checksum of one stored event: its position, kind, exact text and time.
 
-    CRC-32: it catches damage (a changed byte, a row from elsewhere), which is its job;
-    it is no seal against someone who edits the file on purpose, and costs ~1 us a row
-    when a session is opened."""
-    return format(zlib.crc32(f"{seq}\x1f{tx}\x1f{etype}\x1f{data}\x1f{at!r}".encode()), "08x")
+    An 8-byte BLAKE2b (log version 3 as released; ~2 us a row when a session is opened).
+    It catches damage, which is its job; it is no seal against deliberate edits."""
+    text = f"{seq}\x1f{tx}\x1f{etype}\x1f{data}\x1f{at!r}"
+    return hashlib.blake2b(text.encode(), digest_size=8).hexdigest()
 
 
 def meta_sum(key: str, value: str) -> str:
-    return format(zlib.crc32(f"{key}\x1f{value}".encode()), "08x")
+    return hashlib.blake2b(f"{key}\x1f{value}".encode(), digest_size=8).hexdigest()
 
 
 @dataclass(frozen=True)
