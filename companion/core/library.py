@@ -95,7 +95,7 @@ class Library:
             return SessionInfo(
                 path.stem, path, meta.get("game", "?"), meta.get("summary", ""), updated
             )
-        except (sqlite3.Error, ValueError, SessionFileError) as exc:
+        except (sqlite3.Error, ValueError, TypeError, SessionFileError) as exc:
             return SessionInfo(
                 path.stem, path, "?", "", path.stat().st_mtime, problem=f"cannot be read ({exc})"
             )

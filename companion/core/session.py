@@ -10,6 +10,7 @@ delete anything; they choose which transactions make up the game's history (the
 from __future__ import annotations
 
 import contextlib
+import hashlib
 import sqlite3
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
@@ -35,6 +36,11 @@ from companion.core.rules import (
 )
 from companion.core.shape import convert_state
 from companion.core.store import Row, SessionDamaged, SessionFileError, Store
+
+
+def _digest(blob: bytes) -> str:
+    return hashlib.blake2b(blob, digest_size=8).hexdigest()
+
 
 SNAPSHOT_EVERY = 200  # chain transactions between snapshots written to the file
 CHECKPOINT_EVERY = 20  # chain transactions between in-memory checkpoints (fast undo)
@@ -256,13 +262,17 @@ class Session:
         position = {tx: i for i, tx in enumerate(alive)}
         start = -1
         stale = False
-        for tx, rules in self.store.snapshots():
+        for tx, key in self.store.snapshots():
+            rules, _, digest = key.partition("#")
             if rules != self.rules_version or tx not in position:
                 stale = stale or rules != self.rules_version
                 continue
-            blob = self.store.snapshot(tx)
+            blob = self.store.snapshot(tx) or b""
+            if digest != _digest(blob):
+                stale = True
+                continue  # a changed snapshot is only a damaged cache: fold instead
             try:
-                self._thaw(blob or b"")
+                self._thaw(blob)
             except (msgspec.DecodeError, msgspec.ValidationError, KeyError, TypeError):
                 stale = True
                 continue  # a bad snapshot is only a cache: fold instead
@@ -294,7 +304,12 @@ class Session:
         """Store a snapshot of the state now (the core also does so every SNAPSHOT_EVERY)."""
         tx = self.chain.alive[-1]
         with self.store.transaction():
-            self.store.put_snapshot(tx, self.rules_version, self._freeze())
+            self._put_snapshot(tx, self._freeze())
+
+    def _put_snapshot(self, tx: int, blob: bytes) -> None:
+        """Stored with the rules' fingerprint and the blob's own digest, so a snapshot of
+        other rules, or one changed on disk, is never trusted."""
+        self.store.put_snapshot(tx, f"{self.rules_version}#{_digest(blob)}", blob)
 
     def _replace_stale_snapshots(self, tx: int) -> None:
         """Snapshots other rules wrote are dropped and one of today's state written.
@@ -303,10 +318,8 @@ class Session:
         """
         try:
             with self.store.transaction():
-                self.store.db.execute(
-                    "DELETE FROM snapshots WHERE rules != ?", (self.rules_version,)
-                )
-                self.store.put_snapshot(tx, self.rules_version, self._checkpoints[tx])
+                self.store.db.execute("DELETE FROM snapshots")
+                self._put_snapshot(tx, self._checkpoints[tx])
         except (sqlite3.Error, SessionFileError):
             pass  # read-only or locked: the stale snapshots are never used anyway
 
@@ -418,7 +431,7 @@ class Session:
         if n % SNAPSHOT_EVERY == 0:
             blob = self._checkpoints.get(tx) or self._freeze()
             with self.store.transaction():
-                self.store.put_snapshot(tx, self.rules_version, blob)
+                self._put_snapshot(tx, blob)
 
     def _run(self, command: Command, answers: list[Any]) -> tuple[list[Event], Request | None]:
         chance = Chance(answers)

@@ -49,6 +49,10 @@ def _digest(meta: dict[str, Any], events: list[list[Any]]) -> str:
 MAX_IMPORT_BYTES = 64 * 1024 * 1024  # far above any real game; refuses a runaway file early
 
 
+class TargetExists(SessionFileError):
+    """The file to write already exists and replacing it was not asked for."""
+
+
 def check_target(out: Path, force: bool) -> None:
     """Refuse to write over a file unless told to, and over a session file ever."""
     out = Path(out)
@@ -61,7 +65,7 @@ def check_target(out: Path, force: bool) -> None:
     if out.name.endswith((SUFFIX, f"{SUFFIX}-wal", f"{SUFFIX}-shm")) or _is_session(out):
         raise SessionFileError(out, "is a session file; it is never written over")
     if not force:
-        raise SessionFileError(out, "already exists; add --force to replace it")
+        raise TargetExists(out, "already exists, so nothing was written")
 
 
 def _is_session(path: Path) -> bool:

@@ -121,7 +121,10 @@ def test_exports_never_overwrite_without_force_and_never_a_session(tmp_path):
     target.write_text("precious")
     for args in (["export", sid, "-o", str(target)], ["export-scenario", sid, "-o", str(target)]):
         run = companion("session", *args)
-        assert run.returncode == 2 and "already exists; add --force" in run.stderr
+        assert (
+            run.returncode == 2
+            and "already exists, so nothing was written; add --force" in run.stderr
+        )
         assert target.read_text() == "precious"
         assert companion("session", *args, "--force").returncode == 0
         target.write_text("precious")

@@ -165,3 +165,13 @@ def test_every_demo_item_has_a_name_and_the_decks_have_ten_cards(content):
     ]:
         assert n in named
     assert {b.land for b in content.all("boards")} == {"redmill", "blightwood", "dungeon"}
+
+
+def test_the_wizard_offers_the_packs_boards_by_name(content):
+    options = {o["name"]: o for o in GAME.setup_options_for(content)}
+    board = options["board"]
+    assert board["choices"] == [None, *(b.id for b in content.all("boards"))]
+    assert board["choice_labels"]["None"] == "The chapter's own"
+    assert board["choice_labels"][content.all("boards")[1].id] == content.all("boards")[1].name
+    chosen = GAME.initial_state({"chapter": 2, "board": board["choices"][2]}, content)
+    assert chosen.board == board["choices"][2]

@@ -13,6 +13,7 @@ from companion.cli.errors import CliError
 from companion.core.library import SUFFIX, Library
 from companion.core.store import SessionNotFound, SessionStorageError
 from companion.core.transfer import (
+    TargetExists,
     check_target,
     export_scenario,
     export_session,
@@ -147,7 +148,10 @@ def cmd_redo(args: argparse.Namespace) -> int:
 def cmd_export(args: argparse.Namespace) -> int:
     lib = Library()
     output = Path(args.output) if args.output else None
-    path = export_session(lib.resolve(args.session), output, force=args.force)
+    try:
+        path = export_session(lib.resolve(args.session), output, force=args.force)
+    except TargetExists as exc:
+        raise CliError(f"{exc}; add --force to replace it") from None
     print(path)
     return 0
 
@@ -161,7 +165,10 @@ def cmd_import(args: argparse.Namespace) -> int:
 def cmd_export_scenario(args: argparse.Namespace) -> int:
     output = Path(args.output) if args.output else None
     if output is not None:
-        check_target(output, args.force)
+        try:
+            check_target(output, args.force)
+        except TargetExists as exc:
+            raise CliError(f"{exc}; add --force to replace it") from None
     with Library().open(args.session) as session:
         text = export_scenario(session)
     if output is not None:

@@ -10,7 +10,7 @@ from companion.games.direwild import chapters, legal
 from companion.games.direwild.board import check_board
 from companion.games.direwild.commands import COMMANDS
 from companion.games.direwild.events import EVENTS
-from companion.games.direwild.options import SETUP_OPTIONS
+from companion.games.direwild.options import SETUP_OPTIONS, setup_options_for
 from companion.games.direwild.schema import CONTENT_KINDS, Effect
 from companion.games.direwild.state import KARN, AiStep, DirewildState
 
@@ -36,6 +36,10 @@ class Direwild(GameBase):
 
     def initial_state(self, options: dict[str, Any], content: Content) -> DirewildState:
         return chapters.initial_state(dict(options or {}), content)
+
+    def setup_options_for(self, content: Content) -> list[dict[str, Any]]:
+        """The wizard's choices, with the boards of the packs chosen."""
+        return setup_options_for(content)
 
     def summary(self, state: DirewildState) -> str:
         text = f"Chapter {state.chapter}, round {state.round}"

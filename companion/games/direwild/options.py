@@ -1,14 +1,18 @@
 """The new-game wizard's choices for Direwild, as plain data (the app turns them into
-touch choices; `chapters.initial_state` still checks whatever it is given).  Each chapter
-is played on the first board of its land in the installed packs (a command line or
-scenario can still name another with `board:`)."""
+touch choices; `chapters.initial_state` still checks whatever it is given).  With no board
+chosen, each chapter is played on the first board of its land in the packs; the boards on
+offer are the packs' own, by name (`setup_options_for`)."""
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
+from companion.games.direwild import content as typed
 from companion.games.direwild.chapters import AI_MODES, DEFAULT_PLAYERS
 from companion.games.direwild.state import CLANS
+
+if TYPE_CHECKING:
+    from companion.content.pack import Content
 
 SETUP_OPTIONS: list[dict[str, Any]] = [
     {
@@ -33,3 +37,17 @@ SETUP_OPTIONS: list[dict[str, Any]] = [
         "choice_labels": {mode: mode.capitalize() for mode in AI_MODES},
     },
 ]
+
+
+def setup_options_for(content: Content) -> list[dict[str, Any]]:
+    """The wizard's choices for the packs loaded: the clans, chapter, AI deck, and a board
+    from the packs (by the name on the board file), or the chapter's own."""
+    boards = typed.boards(content)
+    board = {
+        "name": "board",
+        "label": "Board",
+        "choices": [None, *(b.id for b in boards)],
+        "default": None,
+        "choice_labels": {"None": "The chapter's own", **{b.id: b.name or b.slug for b in boards}},
+    }
+    return [*SETUP_OPTIONS, board]

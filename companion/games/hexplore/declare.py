@@ -18,7 +18,7 @@ from companion.games.hexplore.events import Declared, FleeAttempted, HeroFled, V
 from companion.games.hexplore.fight import ACTIONS, combat_in, fighting, find_opponent, vital_arg
 from companion.games.hexplore.hexcontent import HexContent
 from companion.games.hexplore.skills import check_skill
-from companion.games.hexplore.state import Declaration, HexploreState
+from companion.games.hexplore.state import Declaration, HexploreState, solo
 from companion.games.hexplore.tables import CONDITIONS, MAX_DECLARED, half
 
 
@@ -107,7 +107,7 @@ def _energy(s: HexploreState, hid: str, action: str, args: dict[str, Any], card:
             raise RuleError(f"{c.opponent.name} cannot be Influenced")
         energy += card.influence_cost
     if args.get("defend_too"):
-        if not s.solo:
+        if not solo(s):
             raise RuleError("only a lone hero may Defend at half rank beside another action")
         energy += 1
     if energy and h.starving >= 1:

@@ -22,7 +22,7 @@ from companion.games.hexplore.events import (
     VitalsChanged,
 )
 from companion.games.hexplore.hexcontent import HexContent
-from companion.games.hexplore.state import GROUP_NAME, HexploreState
+from companion.games.hexplore.state import GROUP_NAME, HexploreState, cycle_length
 from companion.games.hexplore.tables import ADRIMON_CYCLE, BATTLE_SITES, MAX_SENTINELS, PLAY_STYLES
 
 
@@ -62,7 +62,7 @@ def next_cycle_threats(s: HexploreState) -> list[CycleThreat]:
                     hero=hid,
                     name=s.heroes[hid].name,
                     cycle=nxt,
-                    rises_left=s.fate.length - s.fate.tracker,
+                    rises_left=cycle_length(s) - s.fate.tracker,
                     skills=tuple(k for k in s.heroes[hid].skills if k in doomed),
                     mindwipes=mindwiped_at(s, hid, nxt),
                 )
@@ -129,7 +129,7 @@ def defeat_sentinel(d: Decision, args: dict[str, Any], chance: Chance, content: 
 def _raise_tracker(d: Decision, chance: Chance, why: str) -> None:
     fate = d.state.fate
     d.emit(FateTrackerRaised(tracker=fate.tracker + 1, why=why))
-    if fate.tracker >= fate.length:
+    if fate.tracker >= cycle_length(d.state):
         d.emit(FateCycleRaised(cycle=fate.cycle + 1))
         _sentinel(d, chance)
         for hid in active_heroes(d.state):

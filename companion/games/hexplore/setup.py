@@ -9,7 +9,7 @@ from typing import Any
 from companion.core.rules import RuleError
 from companion.games.hexplore.hexcontent import HexContent
 from companion.games.hexplore.options import DEFAULT_HEROES, hero_choices
-from companion.games.hexplore.state import Fate, HeroState, HexploreState
+from companion.games.hexplore.state import HeroState, HexploreState
 from companion.games.hexplore.tables import DIFFICULTIES, PLAY_STYLES, SKILLS
 
 HERO_ID = re.compile(r"^[a-z0-9][a-z0-9_-]*$")
@@ -23,7 +23,9 @@ def _whole(value: Any, what: str, minimum: int = 0) -> int:
 
 def _hero(entry: Any, content: HexContent) -> tuple[str, HeroState]:
     if not isinstance(entry, Mapping) or not isinstance(entry.get("id"), str):
-        raise RuleError("each hero needs an id, e.g. {id: stormcaller, hero: ...} or stats")
+        raise RuleError(
+            "each hero needs an id, e.g. {id: scout, hero: <a hero of the packs>} or stats"
+        )
     hid = entry["id"]
     if not HERO_ID.match(hid):
         raise RuleError(f"hero id '{hid}' must be lower case letters, digits, - or _")
@@ -95,12 +97,8 @@ def initial_state(options: Mapping[str, Any], content: HexContent) -> HexploreSt
         if hid in heroes:
             raise RuleError(f"two heroes are called '{hid}'")
         heroes[hid] = hero
-    rules = PLAY_STYLES[style]
     return HexploreState(
         heroes=heroes,
         difficulty=difficulty,
         play_style=style,
-        solo=len(heroes) == 1,
-        fate=Fate(length=rules.cycle_length),
-        movement=rules.movement,
     )

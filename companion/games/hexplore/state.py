@@ -8,6 +8,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from companion.games.hexplore.tables import PLAY_STYLES
+
 
 @dataclass
 class Condition:
@@ -55,7 +57,6 @@ class HeroState:
 class Fate:
     tracker: int = 0
     cycle: int = 0
-    length: int = 6  # tracker rises per cycle: 6, or 5 in Double Up and Quick Play
     sentinels_made: int = 0
 
 
@@ -172,12 +173,10 @@ class HexploreState:
     heroes: dict[str, HeroState]
     difficulty: str = "starter"
     play_style: str = "standard"
-    solo: bool = False
     turn: int = 1
     fate: Fate = field(default_factory=Fate)
     sentinels: list[Sentinel] = field(default_factory=list)
     adrimon_attacks: bool = False
-    movement: int = 4
     last_skill_rolls: dict[str, dict[str, str]] = field(default_factory=dict)
     skill_phase: SkillPhase = field(default_factory=SkillPhase)
     circumstance: Circumstance | None = None
@@ -203,3 +202,21 @@ def target_of(state: HexploreState, who: str) -> HeroState | OpponentState:
             raise KeyError("no opponent outside combat")
         return state.combat.opponent
     return state.heroes[who]
+
+
+# -- values the rules derive from the state (never stored, so never stale) ---------------
+
+
+def cycle_length(s: HexploreState) -> int:
+    """Fate Tracker rises per Fate Cycle: 6, or 5 in Double Up and Quick Play."""
+    return PLAY_STYLES[s.play_style].cycle_length
+
+
+def movement(s: HexploreState) -> int:
+    """Hexes the group moves each Game Turn: 4, or 5 in Quick Play."""
+    return PLAY_STYLES[s.play_style].movement
+
+
+def solo(s: HexploreState) -> bool:
+    """A one-hero game (its own rules: Defend beside another action, all the rewards)."""
+    return len(s.heroes) == 1

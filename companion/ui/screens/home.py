@@ -127,7 +127,7 @@ class HomeScreen(Screen):
 
     def export(self, info: Any) -> None:
         try:
-            out = export_session(info.path, exports_dir() / f"{info.id}.tcsave")
+            out = export_session(info.path, exports_dir() / f"{info.id}.tcsave", force=True)
         except (SessionFileError, OSError) as exc:
             self.say(f"Could not export {info.id}: {exc}", "warn")
             return

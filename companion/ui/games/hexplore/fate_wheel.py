@@ -11,6 +11,7 @@ from kivy.properties import ListProperty, NumericProperty, StringProperty
 from kivy.uix.boxlayout import BoxLayout
 from kivy.uix.widget import Widget
 
+from companion.games.hexplore.state import cycle_length, movement
 from companion.ui.games.hexplore.text import cycle_warnings
 
 Builder.load_file(__file__.replace(".py", ".kv"))
@@ -50,11 +51,12 @@ class FateWheel(BoxLayout):
     warnings = ListProperty([])
 
     def show(self, s: Any) -> None:
-        self.tracker, self.length = s.fate.tracker, s.fate.length
+        length = cycle_length(s)
+        self.tracker, self.length = s.fate.tracker, length
         self.cycle_text = f"Cycle\n{s.fate.cycle}"
         self.tracker_text = (
-            f"Turn {s.turn}: Fate Tracker {s.fate.tracker} of {s.fate.length}"
-            f" ({s.play_style.replace('_', ' ')})"
+            f"Turn {s.turn}: Fate Tracker {s.fate.tracker} of {length}"
+            f" ({s.play_style.replace('_', ' ')}, moving {movement(s)} hexes a turn)"
         )
         self.sentinels_text = "Sentinels: " + (
             ", ".join(x.location.replace("_", " ") for x in s.sentinels) or "none"
