@@ -136,7 +136,12 @@ class SessionScreen(Screen):
             self.ids.game_area.add_widget(self.view)
 
     def _watch_devices(self, _dt: float) -> None:
-        hub = App.get_running_app().hub
+        app = App.get_running_app()
+        hub = getattr(app, "hub", None)
+        if hub is None:  # the app stopped in the frame the screen was left: nothing to watch
+            if self._watch is not None:
+                self._watch.cancel()
+            return
         self.alarm = f"Dice: {hub.alarm}" if hub.alarm else ""
         self._update_idle()
         overdue = hub.overdue()
