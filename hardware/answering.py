@@ -1,8 +1,8 @@
 """Turning settled dice into answers for the session's dice request.
 
 Every source's rolls go through one `RequestAnswerer`, so the tray, a Pixels die and the
-virtual roller all answer the same way: the requested dice (by the player's assignments)
-settle, their faces become game values through the request's profile, and
+virtual roller all answer the same way: the requested dice (by the player's assignments,
+matched on the request's player, role and die profile, never its words) settle, their faces become game values through the request's profile, and
 `session.answer(values, by=<source>)` records them.  A crooked die or a face the profile
 does not have gives the player a message instead, and nothing is recorded.
 """
@@ -43,23 +43,9 @@ class RequestAnswerer:
     # -- which dice answer what ------------------------------------------------------------
 
     def eligible(self, request: Request) -> list[str] | None:
-        """The dice that may answer `request`; None means any die no role has claimed."""
-        roles = self.assignments.roles
-        who = request.for_
-        if who:
-            exact = roles.get(f"{who}:{request.profile}")
-            if exact:
-                return exact
-            own = {r: d for r, d in roles.items() if r.startswith(f"{who}:")}
-            why = request.why.lower()
-            named = [
-                d for r, dice in own.items() if r.split(":", 1)[1].lower() in why for d in dice
-            ]
-            if named:
-                return named
-            if own:
-                return [d for dice in own.values() for d in dice]
-        return roles.get(request.profile) or None
+        """The dice that may answer `request`, by its fields (`Assignments.claiming`);
+        None means any die no role has claimed."""
+        return self.assignments.claiming(request)
 
     def _may_answer(self, die: str, request: Request, pool: list[str] | None) -> bool:
         if pool is not None:

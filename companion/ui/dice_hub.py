@@ -16,6 +16,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from companion.core.rules import DIE_FACES, Request, RuleError
+from companion.paths import data_home
 from hardware.answering import ANSWER_TIMEOUT, RequestAnswerer
 from hardware.assignments import Assignments
 from hardware.source import DiceSource, RollEvent
@@ -91,7 +92,7 @@ class DiceHub:
         if session is None:
             self.answerer, self.assignments = None, Assignments()
         else:
-            self.assignments = Assignments.load(session.id)
+            self.assignments = Assignments.load(session.id, data_home())
             self.answerer = RequestAnswerer(session, self.assignments, timeout=self.timeout)
 
     def assign(self, role: str, die_ids: list[str]) -> None:

@@ -96,11 +96,12 @@ async def _watch(args: argparse.Namespace) -> int:
     answerer = session = None
     if args.answer:
         from companion.core.library import Library
+        from companion.paths import data_home
         from hardware.answering import RequestAnswerer
         from hardware.assignments import Assignments
 
         session = Library().open(args.answer)
-        answerer = RequestAnswerer(session, Assignments.load(session.id))
+        answerer = RequestAnswerer(session, Assignments.load(session.id, data_home()))
         if session.request is not None:
             _print(f"waiting: {session.request.describe()}")
     _print(f"watching {source.name} ({source.status}); Ctrl-C stops")
@@ -193,17 +194,22 @@ def cmd_simulate(args: argparse.Namespace) -> int:
 
 def cmd_assign(args: argparse.Namespace) -> int:
     from companion.core.library import Library
-    from hardware.assignments import Assignments
+    from companion.paths import data_home
+    from hardware.assignments import Assignments, key_words, keys_for
 
     with Library().open(args.session) as session:
-        assignments = Assignments.load(session.id)
+        assignments = Assignments.load(session.id, data_home())
         if args.role:
             assignments.assign(args.role, args.dice)
             assignments.save()
         for role, dice in sorted(assignments.roles.items()):
-            _print(f"{role:24} {' '.join(dice)}")
+            _print(f"{role:24} {' '.join(dice):24} {key_words(role)}")
         if not assignments.roles:
             _print("no dice assigned: any free die answers")
+        request = session.request
+        if request is not None and request.kind == "dice":
+            keys = ", ".join(keys_for(request))
+            _print(f"waiting: {request.describe()}; its roles, most specific first: {keys}")
     return 0
 
 
@@ -252,6 +258,11 @@ def register(sub: argparse._SubParsersAction) -> None:
 
     a = dsub.add_parser("assign", help="say which die plays which role in a session")
     a.add_argument("session")
-    a.add_argument("role", nargs="?", help='a profile ("d3", "fate_d8") or "<hero>:<skill>"')
+    a.add_argument(
+        "role",
+        nargs="?",
+        help='"<who>:<role>" ("amara:skill:navigate"), "<who>:<profile>" ("amara:skill_d10"), '
+        '"<who>" ("amara") or a die profile ("fate_d8"); the most specific one answers',
+    )
     a.add_argument("dice", nargs="*", help="die ids as 'dice watch' shows them")
     a.set_defaults(func=cmd_assign)
