@@ -156,6 +156,9 @@ class TrayLink:
         if f[0] != str(wire.VERSION):
             self.reject(f"tray speaks protocol version {f[0]}; this app speaks {wire.VERSION}")
             return None
+        if not wire.is_hex4(f[1]):
+            self.reject(f"HELLO boot id '{f[1]}' is not four upper-case hex digits")
+            return None
         st = self.state
         if st.boot_id is not None and st.boot_id != f[1]:
             log.info("%s: the tray restarted; starting its sequence afresh", self.source)

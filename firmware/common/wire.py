@@ -121,36 +121,62 @@ def _printable(raw):
     return True
 
 
+_HEX = "0123456789ABCDEF"
+
+
+def is_hex4(text):
+    """Four upper-case hex digits, the one spelling of a checksum or a boot id."""
+    if len(text) != 4:
+        return False
+    for c in text:
+        if c not in _HEX:
+            return False
+    return True
+
+
+def is_number(text):
+    """A whole number as `str(n)` writes it: ASCII digits, no sign, no space, no leading
+    zero.  Each value has exactly one spelling, so a changed byte can never give a frame
+    that reads the same (int() would take "+7", " 7", "07" and "7_0" too)."""
+    if not text:
+        return False
+    for c in text:
+        if c < "0" or c > "9":
+            return False
+    return text == "0" or text[0] != "0"
+
+
 def parse_line(raw):
-    """One line without its newline: a Frame, or a Reject saying what was wrong."""
-    if raw.endswith(b"\r"):
-        raw = raw[:-1]
+    """One line without its newline: a Frame, or a Reject saying what was wrong.
+
+    Every frame has exactly one spelling (see PROTOCOL.md): the checksum in upper-case
+    hex, numbers without signs or leading zeros, one space between fields, nothing after
+    the checksum; any other spelling is rejected rather than read as the same frame."""
     if not raw:
         return None
-    if not _printable(raw):
-        return Reject("line holds bytes that are not printable ASCII", raw)
     if raw[0:1] != b"!":
         return Reject("line does not start with '!' (not a frame)", raw)
+    if not _printable(raw):
+        return Reject("line holds bytes that are not printable ASCII", raw)
     star = raw.rfind(b"*")
     if star < 0 or len(raw) - star != 5:
         return Reject("line has no 4-digit checksum after '*'", raw)
     body = raw[:star]
-    try:
-        said = int(raw[star + 1 :].decode(), 16)
-    except ValueError:
-        return Reject("checksum is not hexadecimal", raw)
+    said = raw[star + 1 :].decode()
+    if not is_hex4(said):
+        return Reject("checksum '%s' is not four upper-case hex digits" % said, raw)
     got = crc16(body)
-    if said != got:
-        return Reject("checksum mismatch (line says %04X, content gives %04X)" % (said, got), raw)
+    if int(said, 16) != got:
+        return Reject("checksum mismatch (line says %s, content gives %04X)" % (said, got), raw)
     parts = body[1:].decode().split(" ")
-    if len(parts) < 2 or not parts[0].isdigit() or not parts[1]:
+    if len(parts) < 2 or not is_number(parts[0]) or not parts[1]:
         return Reject("frame has no sequence number and type", raw)
     seq = int(parts[0])
     if seq >= SEQ_MOD:
         return Reject("sequence number %d is out of range" % seq, raw)
     for f in parts[2:]:
         if not f:
-            return Reject("frame has an empty field", raw)
+            return Reject("frame has an empty field (two spaces, or one at the end)", raw)
     return Frame(seq, parts[1], tuple(parts[2:]))
 
 
@@ -211,8 +237,8 @@ class LineDecoder:
 
 def parse_int(text, low, high, what):
     """A bounded whole number from a field, or ValueError in words."""
-    if not text.isdigit():
-        raise ValueError("%s '%s' is not a whole number" % (what, text))
+    if not is_number(text):
+        raise ValueError("%s '%s' is not a whole number as the tray writes one" % (what, text))
     value = int(text)
     if value < low or value > high:
         raise ValueError("%s %d is outside %d-%d" % (what, value, low, high))
