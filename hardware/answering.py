@@ -90,7 +90,7 @@ class RequestAnswerer:
         if event.state == CROOKED:
             if one_each:
                 self._drop(name)
-            return f"{name} landed crooked: roll it again"
+            return f"{name} landed crooked or was set down by hand: roll it again"
         if event.state != SETTLED:
             return None
         faces = DIE_FACES.get(request.profile)

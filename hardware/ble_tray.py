@@ -15,6 +15,11 @@ from hardware.source import DeviceInfo
 from hardware.tray_link import TrayLink
 
 
+def advertises(service_uuids: list[str], name: str) -> bool:
+    """A dice tray (or a home-made die) by its advert: its service or its name."""
+    return gatt.SERVICE in {u.lower() for u in service_uuids} or name.startswith(gatt.NAME_PREFIX)
+
+
 class BleTraySource(BleSource):
     kind = "tray-ble"
 
@@ -27,9 +32,7 @@ class BleTraySource(BleSource):
         self._writes: set[asyncio.Task] = set()
 
     def matches(self, device: BLEDevice, adv: AdvertisementData) -> bool:
-        uuids = {u.lower() for u in adv.service_uuids}
-        name = adv.local_name or device.name or ""
-        return gatt.SERVICE in uuids or name.startswith(gatt.NAME_PREFIX)
+        return advertises(adv.service_uuids, adv.local_name or device.name or "")
 
     async def _start(self, client: BleakClient) -> None:
         await client.start_notify(gatt.NOTIFY, self._on_notify)

@@ -19,6 +19,24 @@ from hardware.source import CROOKED, ROLLING, SETTLED, DeviceInfo
 
 log = logging.getLogger("hardware.godice")
 
+# Host to die, what only the app asks (the tray's part is in firmware/common/godice.py)
+REQUEST_COLOUR = 0x17
+SET_LEDS = 0x08
+PULSE = 0x10
+STOP_PULSE = 0x14
+
+
+def pulse(
+    count: int = 3, on: int = 10, off: int = 10, rgb: tuple[int, int, int] = (255,) * 3
+) -> bytes:
+    """Blink the die: pulse count, on and off time in 10 ms units, then the colour."""
+    return bytes([PULSE, count, on, off, rgb[0], rgb[1], rgb[2], 1, 0])
+
+
+def advertises(name: str) -> bool:
+    """A GoDice is known by its advertised name."""
+    return name.startswith(gd.NAME_PREFIX)
+
 
 class GoDiceSource(BleSource):
     kind = "godice"
@@ -33,8 +51,7 @@ class GoDiceSource(BleSource):
         self.tracker: RollTracker | None = None
 
     def matches(self, device: BLEDevice, adv: AdvertisementData) -> bool:
-        name = adv.local_name or device.name or ""
-        return name.startswith(gd.NAME_PREFIX)
+        return advertises(adv.local_name or device.name or "")
 
     @property
     def die_id(self) -> str:
@@ -44,7 +61,7 @@ class GoDiceSource(BleSource):
         if self.tracker is None:
             self.tracker = RollTracker(self.name, self.die_id)
         await client.start_notify(gd.NOTIFY, self._on_notify)
-        await client.write_gatt_char(gd.WRITE, bytes([gd.REQUEST_COLOUR]), response=False)
+        await client.write_gatt_char(gd.WRITE, bytes([REQUEST_COLOUR]), response=False)
         await client.write_gatt_char(gd.WRITE, bytes([gd.REQUEST_BATTERY]), response=False)
 
     def _on_notify(self, _char, data: bytearray) -> None:
@@ -70,7 +87,7 @@ class GoDiceSource(BleSource):
     async def identify(self, die_id: str) -> bool:
         if self.client is None:
             return False
-        await self.client.write_gatt_char(gd.WRITE, gd.pulse(), response=False)
+        await self.client.write_gatt_char(gd.WRITE, pulse(), response=False)
         return True
 
     def info(self) -> DeviceInfo:

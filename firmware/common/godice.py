@@ -1,12 +1,16 @@
-"""GoDice (Particula) as they speak over BLE, written from the protocol's description
-(their code's licence forbids copying it; only the published reference vectors are used).
+"""What the tray needs to relay a GoDice (Particula): find it, ask its battery, and read
+its rolls.  The app reads GoDice through this same decoder (hardware/godice.py adds what
+only the app does: colour, blinking), so a die tells the tray and the app the same face.
+Written from the protocol's description (their code's licence forbids copying it; only
+the published reference vectors are used).
 
 The die knows nothing of the shell it wears: the player says d6, d20, d10, d10X, d4, d8
 or d12, and a stable reading x y z (signed bytes) is matched to the nearest reference
 vector of that shell's table; the first entry wins a tie.
 """
 
-# MicroPython runs this file too: %-formatting stands in for what it lacks.
+# MicroPython runs this file too (the tray relays dice): %-formatting stands in for what
+# it lacks.
 # ruff: noqa: UP031
 
 SERVICE = "6e400001-b5a3-f393-e0a9-e50e24dcca9e"
@@ -14,12 +18,7 @@ WRITE = "6e400002-b5a3-f393-e0a9-e50e24dcca9e"
 NOTIFY = "6e400003-b5a3-f393-e0a9-e50e24dcca9e"
 NAME_PREFIX = "GoDice_"
 
-# Host to die
-REQUEST_BATTERY = 0x03
-REQUEST_COLOUR = 0x17
-SET_LEDS = 0x08
-PULSE = 0x10
-STOP_PULSE = 0x14
+REQUEST_BATTERY = 0x03  # host to die
 COLOURS = ("black", "red", "green", "blue", "yellow", "orange")
 
 # Reference vectors (face value, vector); values are the face printed on the shell.
@@ -156,8 +155,3 @@ def parse(data):
     if data == b"DTap":
         return "double-tap", None
     raise ValueError("GoDice message %r is not one this app knows" % data[:8])
-
-
-def pulse(count=3, on=10, off=10, rgb=(255, 255, 255)):
-    """Blink the die: pulse count, on and off time in 10 ms units, then the colour."""
-    return bytes([PULSE, count, on, off, rgb[0], rgb[1], rgb[2], 1, 0])

@@ -37,7 +37,7 @@ class TestCentral(unittest.TestCase):
             "Pixel01",
             [pixels.SERVICE],
             b"\x01" * 6,
-            answers={pixels.WHO_ARE_YOU: [LEGACY_D6, bytes([3, 3, 1]), bytes([3, 5, 4])]},
+            answers={pixels.WHO_ARE_YOU: [LEGACY_D6, bytes([3, 3, 1]), bytes([3, 1, 4])]},
         )
         asyncio.run(central._serve_die(self.tray.relay, 1, central_device(die), "pixels"))
         self.assertTrue(die.subscribed)

@@ -42,7 +42,10 @@ def test_d3_reads_its_six_faces(tiny_session):
 def test_crooked_asks_for_a_reroll_and_records_nothing(tiny_session):
     tiny_session.do("roll", {"count": 1})
     answerer = RequestAnswerer(tiny_session)
-    assert answerer.feed(ev("tray:1", 2, "crooked")) == "tray:1 landed crooked: roll it again"
+    assert (
+        answerer.feed(ev("tray:1", 2, "crooked"))
+        == "tray:1 landed crooked or was set down by hand: roll it again"
+    )
     assert tiny_session.request is not None
     assert answerer.feed(ev("tray:1", 2, seq=2)) is not None
     assert tiny_session.state.last_roll == [3]
@@ -82,7 +85,10 @@ def test_the_only_die_rolled_again_keeps_its_first_result(tiny_session):
     assert answerer.feed(ev("a", -1, "rolling", seq=1)) is None
     assert answerer.feed(ev("a", 1, seq=1)) is None
     assert answerer.feed(ev("a", -1, "rolling", seq=2)) is None
-    assert answerer.feed(ev("a", 4, "crooked", seq=2)) == "a landed crooked: roll it again"
+    assert (
+        answerer.feed(ev("a", 4, "crooked", seq=2))
+        == "a landed crooked or was set down by hand: roll it again"
+    )
     assert answerer.feed(ev("a", -1, "rolling", seq=3)) is None
     assert answerer.feed(ev("a", 4, seq=3)) is None
     assert answerer.feed(ev("a", 5, seq=4)) is not None

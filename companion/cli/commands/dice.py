@@ -32,20 +32,16 @@ async def _scan(timeout: float) -> list[tuple[str, str, str]]:
     try:
         from bleak import BleakScanner
 
-        from firmware.common import gatt, godice, pixels
+        from hardware import ble_tray, godice, pixels
 
         seen = await BleakScanner.discover(timeout, return_adv=True)
         for device, adv in seen.values():
             name = adv.local_name or device.name or ""
-            uuids = {u.lower() for u in adv.service_uuids}
-            if gatt.SERVICE in uuids or name.startswith(gatt.NAME_PREFIX):
+            if ble_tray.advertises(adv.service_uuids, name):
                 kind = "tray-ble"
-            elif pixels.SERVICE in uuids or (
-                pixels.LEGACY_SERVICE in uuids
-                and any(c in adv.manufacturer_data for c in pixels.COMPANY_IDS)
-            ):
+            elif pixels.advertises(adv.service_uuids, adv.manufacturer_data):
                 kind = "pixels"
-            elif name.startswith(godice.NAME_PREFIX):
+            elif godice.advertises(name):
                 kind = "godice"
             else:
                 continue
