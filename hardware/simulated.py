@@ -180,6 +180,14 @@ class SimulatedTray:
             self.control(f"roll {die.id} {face}")
         return list(faces)
 
+    def reboot(self, boot_id: int, hello_lost: bool = False) -> None:
+        """The tray restarts with a new boot id, its count and uptime from 0; its dice
+        join it again.  `hello_lost`: the HELLO it sends at start-up never arrives."""
+        self.boot_id = boot_id
+        self.control(f"reboot {boot_id:04X}{' lost' if hello_lost else ''}")
+        for die in self.dice:
+            self.control(f"join {die.id} {die.kind} {die.faces} {die.name}")
+
     def unplug(self) -> None:
         """The USB cable comes out: the port vanishes; the tray (on its battery) keeps
         collecting rolls, and its frames go nowhere.  CPython runtime only."""
