@@ -10,7 +10,9 @@ does not have gives the player a message instead, and nothing is recorded.
 from __future__ import annotations
 
 import time
+from collections.abc import Callable
 from dataclasses import replace
+from typing import Protocol
 
 from companion.core.rules import DIE_FACES, Request, RuleError
 from hardware.assignments import Assignments
@@ -19,21 +21,35 @@ from hardware.source import CROOKED, ROLLING, SETTLED, RollEvent
 ANSWER_TIMEOUT = 20.0  # seconds before the screen offers on-screen entry
 
 
+class DiceSession(Protocol):
+    """What answering needs of a session (companion.core.session.Session is one): the
+    pending command (a new one starts a new collection of dice) and its request, and a
+    way to answer it."""
+
+    @property
+    def pending(self) -> object: ...
+
+    @property
+    def request(self) -> Request | None: ...
+
+    def answer(self, values: list[int], by: str) -> object: ...
+
+
 class RequestAnswerer:
     def __init__(
         self,
-        session,
+        session: DiceSession,
         assignments: Assignments | None = None,
         die_faces: dict[str, int] | None = None,
         timeout: float = ANSWER_TIMEOUT,
-        clock=time.monotonic,
+        clock: Callable[[], float] = time.monotonic,
     ) -> None:
         self.session = session
         self.assignments = assignments or Assignments()
         self.die_faces = die_faces if die_faces is not None else {}
         self.timeout = timeout
         self.clock = clock
-        self._pending = None  # the session's Pending object the values below are for
+        self._pending: object = None  # the session's pending command the values are for
         self._opened = 0.0
         self._values: list[tuple[str, int, str]] = []  # (die, value, face label)
         self._seen: set[tuple[str, int, str]] = set()

@@ -5,13 +5,16 @@ from __future__ import annotations
 
 import struct
 
+from bleak.assigned_numbers import CharacteristicPropertyName
+
 from firmware.common import gatt, godice, pixels
 from firmware.tray.app import TrayApp
 from hardware import godice as app_godice
 from hardware import pixels as app_pixels
 from hardware.fake_radio import Air, FakePeripheral
 
-NOTIFY_WRITE = ["write", "write-without-response"]
+NOTIFY_WRITE: list[CharacteristicPropertyName] = ["write", "write-without-response"]
+NOTIFY_ONLY: list[CharacteristicPropertyName] = ["notify"]
 # pixels-js DiceUtils.getLEDCount by die type code (unknown, d4, d6, d8, d10, d00, d12,
 # d20, d6pipped, d6fudge)
 LEDS_BY_TYPE = (0, 6, 6, 8, 10, 10, 12, 20, 21, 6)
@@ -44,10 +47,10 @@ class FakePixelsDie:
             self.notify_uuid = pixels.LEGACY_NOTIFY
             services = {pixels.LEGACY_SERVICE: {pixels.LEGACY_WRITE: NOTIFY_WRITE}}
             # the legacy notify characteristic shares the service's UUID
-            services[pixels.LEGACY_SERVICE][pixels.LEGACY_NOTIFY] = ["notify"]
+            services[pixels.LEGACY_SERVICE][pixels.LEGACY_NOTIFY] = NOTIFY_ONLY
         else:
             self.notify_uuid = pixels.NOTIFY
-            services = {pixels.SERVICE: {pixels.NOTIFY: ["notify"], pixels.WRITE: NOTIFY_WRITE}}
+            services = {pixels.SERVICE: {pixels.NOTIFY: NOTIFY_ONLY, pixels.WRITE: NOTIFY_WRITE}}
         self.peripheral = air.add(
             FakePeripheral(
                 address,
@@ -122,7 +125,7 @@ class FakeGoDice:
             FakePeripheral(
                 address,
                 "GoDice_AB12_G_v03",
-                {godice.SERVICE: {godice.NOTIFY: ["notify"], godice.WRITE: NOTIFY_WRITE}},
+                {godice.SERVICE: {godice.NOTIFY: NOTIFY_ONLY, godice.WRITE: NOTIFY_WRITE}},
                 on_write=self._on_write,
             )
         )
@@ -152,15 +155,17 @@ class FakeBleTray:
             FakePeripheral(
                 address,
                 "DiceTray-1",
-                {gatt.SERVICE: {gatt.NOTIFY: ["notify"], gatt.WRITE: NOTIFY_WRITE}},
+                {gatt.SERVICE: {gatt.NOTIFY: NOTIFY_ONLY, gatt.WRITE: NOTIFY_WRITE}},
                 on_write=lambda _u, data: self.app.host_packet(data),
             )
         )
-        self.app = TrayApp(
-            None, boot_id, notify=self._notify, blink=lambda die: self.blinked.append(die) or True
-        )
+        self.app = TrayApp(None, boot_id, notify=self._notify, blink=self._blink)
         self.app.die_joined("1", "pixels", 20, "p1")
         self.app.die_joined("2", "godice", 6, "g2")
+
+    def _blink(self, die: str) -> bool:
+        self.blinked.append(die)
+        return True
 
     def _notify(self, packet: bytes) -> None:
         assert len(packet) <= 20

@@ -8,13 +8,15 @@ reconnection the next roll is the first news; a die picked up and turned by hand
 from __future__ import annotations
 
 import logging
+from typing import Unpack
 
 from bleak import BleakClient
+from bleak.backends.characteristic import BleakGATTCharacteristic
 from bleak.backends.device import BLEDevice
 from bleak.backends.scanner import AdvertisementData
 
 from firmware.common import godice as gd
-from hardware.ble import BleSource, RollTracker
+from hardware.ble import BleOptions, BleSource, RollTracker
 from hardware.source import CROOKED, ROLLING, SETTLED, DeviceInfo
 
 log = logging.getLogger("hardware.godice")
@@ -41,11 +43,12 @@ def advertises(name: str) -> bool:
 class GoDiceSource(BleSource):
     kind = "godice"
 
-    def __init__(self, address: str | None = None, *, shell: str = "d6", **kwargs) -> None:
+    def __init__(
+        self, address: str | None = None, *, shell: str = "d6", **options: Unpack[BleOptions]
+    ) -> None:
         if shell not in gd.SHELLS:
             raise ValueError(f"'{shell}' is not a GoDice shell (d4, d6, d8, d10, d10X, d12, d20)")
-        kwargs.setdefault("name", "godice")
-        super().__init__(address, **kwargs)
+        super().__init__(address, **options)
         self.shell = shell
         self.colour: str | None = None
         self.tracker: RollTracker | None = None
@@ -64,22 +67,24 @@ class GoDiceSource(BleSource):
         await client.write_gatt_char(gd.WRITE, bytes([REQUEST_COLOUR]), response=False)
         await client.write_gatt_char(gd.WRITE, bytes([gd.REQUEST_BATTERY]), response=False)
 
-    def _on_notify(self, _char, data: bytearray) -> None:
+    def _on_notify(self, _char: BleakGATTCharacteristic | None, data: bytearray) -> None:
         try:
             kind, value = gd.parse(data)
         except ValueError as exc:
             self.reject(str(exc))
             return
         tracker = self.tracker
-        if kind == "rolling":
+        if tracker is None:
+            self.reject("a message came before the die was connected")
+        elif kind == "rolling":
             self._deliver_state(tracker, ROLLING, -1)
-        elif kind == "stable":
-            self._deliver_state(tracker, SETTLED, gd.face_index(self.shell, *value))
-        elif kind in ("tilt", "fake", "moved"):
-            self._deliver_state(tracker, CROOKED, gd.face_index(self.shell, *value))
-        elif kind == "battery":
+        elif kind in ("stable", "tilt", "fake", "moved") and isinstance(value, tuple):
+            # turned, slid or leaning: not a roll (docs/dice.md, "Decisions")
+            state = SETTLED if kind == "stable" else CROOKED
+            self._deliver_state(tracker, state, gd.face_index(self.shell, *value))
+        elif kind == "battery" and isinstance(value, int):
             self.battery_level = value
-        elif kind == "colour":
+        elif kind == "colour" and isinstance(value, str):
             self.colour = value
         else:
             log.debug("%s: %s", self.name, kind)

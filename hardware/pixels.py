@@ -4,13 +4,15 @@ from __future__ import annotations
 
 import asyncio
 import logging
+from typing import Unpack
 
 from bleak import BleakClient
+from bleak.backends.characteristic import BleakGATTCharacteristic
 from bleak.backends.device import BLEDevice
 from bleak.backends.scanner import AdvertisementData
 
 from firmware.common import pixels as px
-from hardware.ble import BleSource, RollTracker
+from hardware.ble import BleOptions, BleSource, RollTracker
 from hardware.linked import DiceSourceError
 from hardware.source import DeviceInfo
 
@@ -51,9 +53,8 @@ def advertises(service_uuids: list[str], manufacturer_data: dict[int, bytes]) ->
 class PixelsSource(BleSource):
     kind = "pixels"
 
-    def __init__(self, address: str | None = None, **kwargs) -> None:
-        kwargs.setdefault("name", "pixels")
-        super().__init__(address, **kwargs)
+    def __init__(self, address: str | None = None, **options: Unpack[BleOptions]) -> None:
+        super().__init__(address, **options)
         self.die_info: px.DieInfo | None = None
         self.tracker: RollTracker | None = None
         self._write_uuid = px.WRITE
@@ -97,7 +98,7 @@ class PixelsSource(BleSource):
         if self.client is not None:
             await self.client.write_gatt_char(self._write_uuid, data, response=False)
 
-    def _on_notify(self, _char, data: bytearray) -> None:
+    def _on_notify(self, _char: BleakGATTCharacteristic | None, data: bytearray) -> None:
         kind = data[0] if data else None
         try:
             if kind == px.I_AM_A_DIE:

@@ -144,7 +144,8 @@ class TrayLink:
         now = self.clock()
         self.state.last_frame = now
         if item.kind == wire.HELLO:
-            return self._hello(item)
+            self._hello(item)
+            return None
         last = self.seq.last
         verdict, missed = self.seq.check(item.seq)
         if verdict == "repeat":

@@ -16,6 +16,7 @@ import time
 from collections.abc import AsyncIterator
 
 from companion.core.rules import DIE_FACES, RuleError
+from hardware.answering import DiceSession
 from hardware.source import ROLLING, SETTLED, DeviceInfo, DiceSource, RollEvent
 
 BY = "virtual roller"
@@ -61,13 +62,13 @@ class VirtualRoller(DiceSource):
             out.append(event)
         return out
 
-    def answer(self, session) -> str:
+    def answer(self, session: DiceSession) -> str:
         """Roll what the session's pending request asks for and answer it."""
         request = session.request
         if request is None or request.kind != "dice":
             raise RuleError("nothing is waiting for dice right now")
         events = self.roll(request.profile, request.count)
-        session.answer([e.value for e in events], by=BY)
-        faces = DIE_FACES[request.profile]
-        shown = ", ".join(faces[e.face_index][0] for e in events)
+        faces = [DIE_FACES[request.profile][e.face_index] for e in events]
+        session.answer([value for _label, value in faces], by=BY)
+        shown = ", ".join(label for label, _value in faces)
         return f"{request.describe()}: rolled {shown}"

@@ -44,6 +44,7 @@ BLE_CAPS = "roll,battery,blink,settle"
 
 
 def _to_numbers(kind, fields):
+    # type: (str, tuple[str, ...] | list[str]) -> tuple[int, ...]
     if kind == wire.HELLO:
         major, _, minor = fields[3].partition(".")
         return (int(fields[0]), int(fields[1], 16), int(major), int(minor.split(".")[0] or 0))
@@ -62,6 +63,7 @@ def _to_numbers(kind, fields):
 
 
 def _to_fields(kind, numbers):
+    # type: (str, tuple[int, ...]) -> tuple[str, ...]
     if kind == wire.HELLO:
         version, boot, major, minor = numbers
         return (str(version), "%04X" % boot, "tray-ble", "%d.%d" % (major, minor), BLE_CAPS)
@@ -88,6 +90,7 @@ def _to_fields(kind, numbers):
 
 
 def encode(seq, kind, fields=()):
+    # type: (int, str, tuple[str, ...] | list[str]) -> bytes
     code, fmt = _BY_KIND[kind]
     head = struct.pack("<BH", code, seq % wire.SEQ_MOD)
     body = head + (struct.pack(fmt, *_to_numbers(kind, fields)) if fmt else b"")
@@ -95,6 +98,7 @@ def encode(seq, kind, fields=()):
 
 
 def decode(data):
+    # type: (bytes | bytearray) -> wire.Frame | wire.Reject
     """One notification -> wire.Frame, or wire.Reject saying what was wrong."""
     data = bytes(data)
     if len(data) < 5:

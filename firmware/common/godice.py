@@ -87,6 +87,7 @@ SHELLS = {"d6": 6, "d20": 20, "d10": 10, "d10X": 10, "d4": 4, "d8": 8, "d12": 12
 
 
 def nearest(table, x, y, z):
+    # type: (tuple[tuple[int, tuple[int, int, int]], ...], int, int, int) -> int
     """The entry (1-based) whose vector is nearest; the first one wins a tie."""
     best, best_d = 0, None
     for entry, v in table:
@@ -97,6 +98,7 @@ def nearest(table, x, y, z):
 
 
 def face_value(shell, x, y, z):
+    # type: (str, int, int, int) -> int
     """The number on the face up for a die wearing `shell` (d10: 0-9; d10X: 00-90)."""
     if shell == "d6":
         return nearest(D6, x, y, z)
@@ -116,6 +118,7 @@ def face_value(shell, x, y, z):
 
 
 def face_index(shell, x, y, z):
+    # type: (str, int, int, int) -> int
     """Our face index (printed number - 1); a d10's 0 is 10, a d10X's 00 is 100."""
     value = face_value(shell, x, y, z)
     if shell == "d10":
@@ -126,10 +129,12 @@ def face_index(shell, x, y, z):
 
 
 def _signed(b):
+    # type: (int) -> int
     return b - 256 if b > 127 else b
 
 
 def parse(data):
+    # type: (bytes | bytearray) -> tuple[str, tuple[int, int, int] | int | str | bool | None]
     """One notification -> (kind, value).  Kinds: "rolling"; "stable", "fake", "tilt",
     "moved" with (x, y, z); "battery" percent; "colour" name; "charging" bool; "tap";
     "double-tap".  ValueError in words for anything else."""

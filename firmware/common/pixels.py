@@ -62,6 +62,7 @@ _OLD_D4 = {3: 2, 2: 3, 5: 4}
 
 
 def who_are_you():
+    # type: () -> bytes
     return bytes([WHO_ARE_YOU])
 
 
@@ -79,6 +80,7 @@ class DieInfo:
         name="",
         led_count=0,
     ):
+        # type: (str, int, int, int, int, int, str, int) -> None
         if die_type == "unknown":
             die_type = TYPE_BY_LEDS.get(led_count, "unknown")
         self.die_type = die_type
@@ -92,14 +94,17 @@ class DieInfo:
 
     @property
     def faces(self):
+        # type: () -> int
         return FACES.get(self.die_type, 0)
 
 
 def _type_name(code):
+    # type: (int) -> str
     return DIE_TYPES[code] if code < len(DIE_TYPES) else "unknown"
 
 
 def parse_i_am_a_die(data):
+    # type: (bytes) -> DieInfo
     """The legacy 22-byte form or the chunked form; ValueError in words if neither."""
     if len(data) < 2 or data[0] != I_AM_A_DIE:
         raise ValueError("not an iAmADie message")
@@ -139,6 +144,7 @@ def parse_i_am_a_die(data):
 
 
 def parse_roll_state(data):
+    # type: (bytes) -> tuple[int, int]
     """rollState -> (state code, Pixels face index)."""
     if len(data) != 3 or data[0] != ROLL_STATE:
         raise ValueError("rollState must be 3 bytes, got %d" % len(data))
@@ -146,6 +152,7 @@ def parse_roll_state(data):
 
 
 def parse_battery(data):
+    # type: (bytes) -> tuple[int, int]
     if len(data) != 3 or data[0] != BATTERY_LEVEL:
         raise ValueError("batteryLevel must be 3 bytes, got %d" % len(data))
     if data[1] > 100:
@@ -154,6 +161,7 @@ def parse_battery(data):
 
 
 def face_value(die_type, index, build_timestamp_s=None):
+    # type: (str, int, int | None) -> int
     """The number printed on the face (DiceUtils.faceFromIndex): d10 is the index (0 is
     the "0" face), d00 the index times ten, every other die index + 1.  Dice whose
     firmware was built on or before 2024-01-01 number their d6 and d4 faces differently."""
@@ -170,6 +178,7 @@ def face_value(die_type, index, build_timestamp_s=None):
 
 
 def face_index(die_type, index, build_timestamp_s=None):
+    # type: (str, int, int | None) -> int
     """Our face index (the face printed index + 1 on a standard die): a d10's "0" is 10."""
     value = face_value(die_type, index, build_timestamp_s)
     if die_type == "d10":
@@ -180,6 +189,7 @@ def face_index(die_type, index, build_timestamp_s=None):
 
 
 def reading(info, code, index):
+    # type: (DieInfo, int, int) -> tuple[str | None, int]
     """A roll state code and Pixels face index from the die `info` describes -> (state
     word or None for "unknown", our face index; -1 while rolling).  ValueError in words
     for a face the die does not have."""
@@ -195,6 +205,7 @@ def reading(info, code, index):
 
 
 def roll_result(info, data):
+    # type: (DieInfo, bytes) -> tuple[str | None, int]
     """A rollState message -> `reading`; ValueError in words if it is malformed."""
     code, index = parse_roll_state(data)
     return reading(info, code, index)

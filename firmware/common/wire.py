@@ -40,6 +40,7 @@ _FIELD_OK = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789_.,:+
 
 
 def _crc_table():
+    # type: () -> list[int]
     table = []
     for byte in range(256):
         crc = byte << 8
@@ -53,6 +54,7 @@ _TABLE = _crc_table()
 
 
 def crc16(data, crc=0xFFFF):
+    # type: (bytes, int) -> int
     """CRC-16/CCITT-FALSE ("123456789" gives 0x29B1): catches every 1- and 2-bit error
     and every burst up to 16 bits, which a USB or UART glitch is."""
     table = _TABLE
@@ -62,12 +64,14 @@ def crc16(data, crc=0xFFFF):
 
 
 def clean_field(text):
+    # type: (object) -> str
     """A field as it may travel: anything outside the safe set becomes `_`."""
     out = "".join(c if c in _FIELD_OK else "_" for c in str(text))
     return out or "_"
 
 
 def encode(seq, kind, fields=()):
+    # type: (int, str, tuple[str, ...] | list[str]) -> bytes
     """One frame as bytes, newline included."""
     body = "!" + str(seq % SEQ_MOD) + " " + kind
     for f in fields:
@@ -85,11 +89,13 @@ class Frame:
     __slots__ = ("seq", "kind", "fields")
 
     def __init__(self, seq, kind, fields):
+        # type: (int, str, tuple[str, ...]) -> None
         self.seq = seq
         self.kind = kind
         self.fields = fields
 
     def __eq__(self, other):
+        # type: (object) -> bool
         return (
             isinstance(other, Frame)
             and self.seq == other.seq
@@ -98,6 +104,7 @@ class Frame:
         )
 
     def __repr__(self):
+        # type: () -> str
         return "Frame(%d, %s, %r)" % (self.seq, self.kind, self.fields)
 
 
@@ -107,14 +114,17 @@ class Reject:
     __slots__ = ("reason", "raw")
 
     def __init__(self, reason, raw=b""):
+        # type: (str, bytes) -> None
         self.reason = reason
         self.raw = raw
 
     def __repr__(self):
+        # type: () -> str
         return "Reject(%r)" % self.reason
 
 
 def _printable(raw):
+    # type: (bytes) -> bool
     for b in raw:
         if b < 0x20 or b > 0x7E:
             return False
@@ -125,6 +135,7 @@ _HEX = "0123456789ABCDEF"
 
 
 def is_hex4(text):
+    # type: (str) -> bool
     """Four upper-case hex digits, the one spelling of a checksum or a boot id."""
     if len(text) != 4:
         return False
@@ -135,6 +146,7 @@ def is_hex4(text):
 
 
 def is_number(text):
+    # type: (str) -> bool
     """A whole number as `str(n)` writes it: ASCII digits, no sign, no space, no leading
     zero.  Each value has exactly one spelling, so a changed byte can never give a frame
     that reads the same (int() would take "+7", " 7", "07" and "7_0" too)."""
@@ -147,6 +159,7 @@ def is_number(text):
 
 
 def parse_line(raw):
+    # type: (bytes) -> Frame | Reject | None
     """One line without its newline: a Frame, or a Reject saying what was wrong.
 
     Every frame has exactly one spelling (see PROTOCOL.md): the checksum in upper-case
@@ -189,10 +202,12 @@ class LineDecoder:
     """
 
     def __init__(self):
+        # type: () -> None
         self._buf = b""
         self._skipping = False
 
     def reset(self):
+        # type: () -> bytes
         """Forget a partial line (the device vanished mid-frame)."""
         dropped = self._buf
         self._buf = b""
@@ -200,7 +215,8 @@ class LineDecoder:
         return dropped
 
     def feed(self, data):
-        out = []
+        # type: (bytes) -> list[Frame | Reject]
+        out = []  # type: list[Frame | Reject]
         buf = self._buf + data
         start = 0
         while True:
@@ -226,6 +242,7 @@ class LineDecoder:
         return out
 
     def _split_restart(self, line, out):
+        # type: (bytes, list[Frame | Reject]) -> None
         bang = line.rfind(b"!")
         if bang > 0:
             out.append(Reject("incomplete frame dropped (a new frame began)", line[:bang]))
@@ -236,6 +253,7 @@ class LineDecoder:
 
 
 def parse_int(text, low, high, what):
+    # type: (str, int, int, str) -> int
     """A bounded whole number from a field, or ValueError in words."""
     if not is_number(text):
         raise ValueError("%s '%s' is not a whole number as the tray writes one" % (what, text))
@@ -246,6 +264,7 @@ def parse_int(text, low, high, what):
 
 
 def parse_roll(fields):
+    # type: (tuple[str, ...]) -> tuple[str, int, str, int]
     """ROLL fields -> (die, roll number, state word, face index or -1)."""
     if len(fields) != 4:
         raise ValueError("ROLL needs 4 fields, got %d" % len(fields))
@@ -262,10 +281,12 @@ def parse_roll(fields):
 
 
 def roll_fields(die, rollno, state, face):
+    # type: (str, int, str, int) -> tuple[str, str, str, str]
     return (die, str(rollno % SEQ_MOD), STATE_LETTERS[state], "-" if face < 0 else str(face))
 
 
 def seq_after(seq, last):
+    # type: (int, int) -> int
     """How far `seq` is ahead of `last` on the 16-bit circle (negative when behind)."""
     diff = (seq - last) % SEQ_MOD
     return diff - SEQ_MOD if diff >= SEQ_MOD // 2 else diff
@@ -275,12 +296,15 @@ class SeqTracker:
     """Tells new frames from repeats and notices gaps (which call for a resync)."""
 
     def __init__(self):
-        self.last = None
+        # type: () -> None
+        self.last = None  # type: int | None
 
     def reset(self):
+        # type: () -> None
         self.last = None
 
     def check(self, seq):
+        # type: (int) -> tuple[str, int]
         """(verdict, missed): verdict is "new", "repeat" or "old"; missed counts lost frames."""
         if self.last is None:
             self.last = seq

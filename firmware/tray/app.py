@@ -11,7 +11,12 @@ tray's whole state again.
 # ruff: noqa: UP031, SIM105, SIM110, SIM115
 
 from firmware.common import gatt, wire
-from firmware.common.settle import ROLLING, SETTLED
+from firmware.common.settle import ROLLING, SETTLED, SettleDetector  # noqa: F401
+
+try:  # CPython only: names for the type comments (MicroPython lacks the module)
+    from collections.abc import Callable  # noqa: F401
+except ImportError:
+    pass
 
 FIRMWARE_VERSION = "0.1.0"
 CAPABILITIES = "roll,battery,blink,settle,ble"
@@ -32,6 +37,7 @@ class Die:
 
 class TrayApp:
     def __init__(self, write, boot_id, name="tray", notify=None, floor=None, blink=None):
+        # type: (Callable[[bytes], object] | None, int, str, Callable[[bytes], object] | None, SettleDetector | None, Callable[[str], bool] | None) -> None
         self.write = write
         self.notify = notify
         self.boot_id = boot_id & 0xFFFF
@@ -69,6 +75,7 @@ class TrayApp:
     # -- dice ----------------------------------------------------------------------------
 
     def die_joined(self, die, kind, faces, name):
+        # type: (str | int, str, int, str) -> None
         die = str(die)
         known = self.dice.get(die)
         if known is None:
@@ -136,6 +143,7 @@ class TrayApp:
                 self.rejected += 1
 
     def host_packet(self, data):
+        # type: (bytes) -> None
         item = gatt.decode(data)
         if isinstance(item, wire.Frame):
             self.host_frame(item)

@@ -41,11 +41,17 @@ from firmware.hw.serialport import UsbSerial
 from firmware.hw.ticks import ticks_ms
 from firmware.tray.app import TrayApp
 
+try:  # CPython only: names for the type comments (MicroPython lacks the module)
+    from collections.abc import Callable  # noqa: F401
+except ImportError:
+    pass
+
 
 class FdStream:
     """CPython: a raw, non-blocking file descriptor."""
 
     def __init__(self, fd):
+        # type: (int) -> None
         self.fd = fd
         self.pollable = fd
         self.dropped = 0
@@ -115,6 +121,7 @@ class TraySim:
     handles control lines the fake dice do not know (the CPython harness's unplug)."""
 
     def __init__(self, serial, control, boot_id, floor=False, extra=None):
+        # type: (FdStream | UsbSerial | None, FdStream | UsbSerial, int, bool, Callable[[TraySim, list[str]], None] | None) -> None
         self.floor = floor
         self.app = None
         self.dice = None
@@ -150,6 +157,7 @@ class TraySim:
             self.serial.write(data)
 
     def plug(self, serial):
+        # type: (FdStream | UsbSerial | None) -> None
         """Swap the serial port (None: the cable is out, frames go nowhere)."""
         if self.serial is not None:
             try:
@@ -161,6 +169,7 @@ class TraySim:
             self.poller.register(serial.pollable, select.POLLIN)
 
     def run(self):
+        # type: () -> TrayApp
         """Runs until the control channel says quit or closes."""
         pending = b""
         self.app.hello()
