@@ -104,4 +104,5 @@ class GoDiceSource(BleSource):
             self.battery_level,
             self.status == "connected",
             [self.die_id],
+            {self.die_id: name},
         )

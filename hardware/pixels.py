@@ -148,12 +148,15 @@ class PixelsSource(BleSource):
         return True
 
     def info(self) -> DeviceInfo:
-        faces = self.die_info.die_type if self.die_info else "die"
+        info = self.die_info
+        name = f"Pixels {info.die_type if info else 'die'}"
+        own = info.name if info and info.name else name  # the name its owner gave it
         return DeviceInfo(
             self.die_id,
-            f"Pixels {faces}",
+            name,
             self.kind,
             self.battery_level,
             self.status == "connected",
             [self.die_id],
+            {self.die_id: own},
         )

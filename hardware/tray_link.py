@@ -112,6 +112,7 @@ class TrayLink:
             st.battery,
             connected,
             [f"{self.source}:{d}" for d in st.dice],
+            {f"{self.source}:{d}": die.name for d, die in st.dice.items()},
         )
 
     async def blink(self, die: str, timeout: float = 2.0) -> bool:

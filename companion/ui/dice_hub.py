@@ -19,7 +19,7 @@ from companion.core.rules import DIE_FACES, Request, RuleError
 from companion.paths import data_home
 from hardware.answering import ANSWER_TIMEOUT, RequestAnswerer
 from hardware.assignments import Assignments
-from hardware.source import DiceSource, RollEvent
+from hardware.source import DeviceInfo, DiceSource, RollEvent
 
 BATTERY_EVERY = 60.0  # seconds between battery readings: radios are slow and batteries slow
 
@@ -101,13 +101,29 @@ class DiceHub:
         self.assignments.save()
         self._on_change()
 
+    def _infos(self) -> list[DeviceInfo]:
+        """What the sources say of themselves (trays and smart dice list their dice)."""
+        out = []
+        for source in self.sources:
+            info = getattr(source, "info", None)
+            if callable(info):
+                out.append(info())
+        return out
+
     def known_dice(self) -> list[str]:
         """Every die the app can name: those the sources list, then those seen rolling."""
         out: list[str] = []
-        for source in self.sources:
-            info = getattr(source, "info", None)  # trays and smart dice say which dice they have
-            out += [d for d in (info().dice if callable(info) else []) if d not in out]
+        for info in self._infos():
+            out += [d for d in info.dice if d not in out]
         return out + [d for d in self.seen_dice if d not in out]
+
+    def die_name(self, die_id: str) -> str:
+        """A die as the players know it (the tray's "fate-d8", a Pixels die's own name);
+        its id only when no source names it."""
+        for info in self._infos():
+            if die_id in info.die_names:
+                return info.die_names[die_id]
+        return die_id
 
     def overdue(self) -> str | None:
         """Once per request, when a device is there but no die answered in time: the

@@ -73,6 +73,8 @@ async def test_pixels_rolls_with_either_uuid_set(air, legacy):
         assert source.die_info.die_type == "d20" and source.die_info.pixel_id == 0x5F3A0001
         assert source.die_id == "pixels:5f3a0001"
         assert (source.info().name, source.info().dice) == ("Pixels d20", ["pixels:5f3a0001"])
+        own = "Pixels d20" if legacy else "Red d20"  # only the chunked hello has its name
+        assert source.info().die_names == {"pixels:5f3a0001": own}
         assert await source.battery() == 87
         die.roll(17)
         got = await events(source, 2)

@@ -47,6 +47,8 @@ async def test_hello_and_dice_list(tray_and_source):
     assert st.boot_id == f"{tray.boot_id:04X}"
     assert {d: st.dice[d].faces for d in st.dice} == {d.id: d.faces for d in tray.dice}
     assert source.status == "connected"
+    # the dice by the names the tray gives them, for the screens (never their ids)
+    assert source.info().die_names == {f"sim-tray:{d.id}": d.name for d in tray.dice}
 
 
 async def test_rolls_arrive_rolling_then_settled(tray_and_source):

@@ -60,11 +60,13 @@ class AssignPopup(Popup):
             )
         for role in roles_for(request, hub.assignments.roles):
             mine = hub.assignments.dice_for(role)
-            dice_words = ", ".join(mine) or "any free die"
+            dice_words = ", ".join(hub.die_name(d) for d in mine) or "any free die"
             rows.append(Body(text=f"[b]{key_words(role)}[/b]: {dice_words}"))
             grid = DiceGrid()
             for die in dice:
-                toggle = BigToggle(text=die, state="down" if die in mine else "normal")
+                toggle = BigToggle(
+                    text=hub.die_name(die), state="down" if die in mine else "normal"
+                )
                 toggle.allow_no_selection = True
                 toggle.bind(on_release=lambda t, r=role, d=die: self.toggle(r, d, t.state))
                 grid.add_widget(toggle)
