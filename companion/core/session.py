@@ -9,6 +9,7 @@ delete anything; they choose which transactions make up the game's history (the
 
 from __future__ import annotations
 
+import sqlite3
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -20,7 +21,17 @@ from companion.content.pack import Content
 from companion.content.yamlines import load_text
 from companion.core import store as store_mod
 from companion.core.corrections import apply_correction, check_correction
-from companion.core.rules import Chance, ChanceNeeded, Command, Event, Game, Request, RuleError
+from companion.core.fingerprint import rules_fingerprint
+from companion.core.rules import (
+    Action,
+    Chance,
+    ChanceNeeded,
+    Command,
+    Event,
+    Game,
+    Request,
+    RuleError,
+)
 from companion.core.shape import convert_state
 from companion.core.store import Row, SessionDamaged, Store
 
@@ -107,6 +118,7 @@ class Session:
         self._events: dict[int, list[Row]] = {}
         self._checkpoints: dict[int, bytes] = {}
         self._last_seq = -1
+        self._rules_version: str | None = None
         self._listeners: list[Callable[[Session, Result | None], None]] = []
 
     # -- creating and opening ------------------------------------------------------------
@@ -121,7 +133,10 @@ class Session:
 
     @property
     def rules_version(self) -> str:
-        return f"{self.game.id}:{getattr(self.game, 'version', '1')}"
+        """The fingerprint of the rules and content folding this session (snapshots)."""
+        if self._rules_version is None:
+            self._rules_version = rules_fingerprint(self.game, self.content)
+        return self._rules_version
 
     @classmethod
     def create(
@@ -225,15 +240,19 @@ class Session:
         alive = self.chain.alive
         position = {tx: i for i, tx in enumerate(alive)}
         start = -1
+        stale = False
         for tx, rules in self.store.snapshots():
-            if rules == self.rules_version and tx in position:
-                blob = self.store.snapshot(tx)
-                try:
-                    self._thaw(blob or b"")
-                except (msgspec.DecodeError, msgspec.ValidationError, KeyError, TypeError):
-                    continue  # a stale or bad snapshot is only a cache: fold instead
-                start = position[tx]
-                break
+            if rules != self.rules_version or tx not in position:
+                stale = stale or rules != self.rules_version
+                continue
+            blob = self.store.snapshot(tx)
+            try:
+                self._thaw(blob or b"")
+            except (msgspec.DecodeError, msgspec.ValidationError, KeyError, TypeError):
+                stale = True
+                continue  # a bad snapshot is only a cache: fold instead
+            start = position[tx]
+            break
         if start < 0:
             self._initial()
             start = 0
@@ -253,6 +272,28 @@ class Session:
             ) from exc
         self._last_seq = max(self._last_seq, self.store.last_seq())
         self._checkpoints = {alive[-1]: self._freeze()}
+        if stale:
+            self._replace_stale_snapshots(alive[-1])
+
+    def write_snapshot(self) -> None:
+        """Store a snapshot of the state now (the core also does so every SNAPSHOT_EVERY)."""
+        tx = self.chain.alive[-1]
+        with self.store.transaction():
+            self.store.put_snapshot(tx, self.rules_version, self._freeze())
+
+    def _replace_stale_snapshots(self, tx: int) -> None:
+        """Snapshots other rules wrote are dropped and one of today's state written.
+
+        A file opened read-only keeps its old snapshots: they are never used anyway.
+        """
+        try:
+            with self.store.transaction():
+                self.store.db.execute(
+                    "DELETE FROM snapshots WHERE rules != ?", (self.rules_version,)
+                )
+                self.store.put_snapshot(tx, self.rules_version, self._checkpoints[tx])
+        except sqlite3.Error:
+            pass
 
     def _apply(self, row: Row) -> None:
         etype, data = row.type, row.data
@@ -472,6 +513,34 @@ class Session:
         out = msgspec.to_builtins(self.state)
         out["requests"] = [self.pending.request.to_json()] if self.pending else []
         return out
+
+    def actions(self) -> dict[str, Any]:
+        """What may be done now, as `companion actions --json` prints it and screens render it.
+
+        While a roll or draw waits, answering it is the only legal move: the request itself
+        says what answers it (its `faces` and `count`, or its `options`).
+        """
+        outcome = getattr(self.state, "outcome", None)
+        request = self.request
+        if request is not None:
+            waiting = request.to_json()
+            if request.kind == "dice":
+                first = request.faces[0] if request.faces else 1
+                inputs = {"values": {"faces": list(request.faces), "count": request.count}}
+                default: Any = [first] * request.count
+            else:
+                inputs = {"values": {"choices": list(request.options)}}
+                default = request.options[0] if request.options else ""
+            answer: Action = {
+                "do": "answer",
+                "with": {"values": default},
+                "label": request.describe(),
+                "inputs": inputs,
+                "primary": True,
+            }
+            return {"actions": [answer], "waiting": waiting, "outcome": outcome}
+        actions = self.game.legal_actions(self.state, self.content)
+        return {"actions": actions, "waiting": None, "outcome": outcome}
 
     def history(self) -> list[list[Row]]:
         """The transactions that make up the game now, oldest first (for the action log)."""

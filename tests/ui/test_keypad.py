@@ -22,8 +22,11 @@ class HexGame(TinyGame):
     content_kinds = {}
 
     def cmd_skill_roll(self, d, args, chance, content):
-        values = chance.roll("skill_d10", 2, for_="hero", why="for the skill check")
+        values = chance.roll("skill_d10", 2, for_="hero", why="for the skill check", role="skill")
         d.emit("Rolled", values=values)
+
+    def legal_actions(self, state, content):
+        return [{"do": "skill_roll", "with": {}, "label": "Skill roll"}]
 
 
 class TestKeypad(AppTestCase):

@@ -1,7 +1,7 @@
 """`companion shell SESSION`: drive a session with one JSON command per line on stdin.
 
-Each line is `{"do": NAME, "with": {...}}`, `{"answer": VALUES}`, `{"undo": true}` or
-`{"redo": true}`; each reply is one JSON line, printed only after the command is committed,
+Each line is `{"do": NAME, "with": {...}}`, `{"answer": VALUES}`, `{"undo": true}`,
+`{"redo": true}` or `{"actions": true}` (what the rules accept now); each reply is one JSON line, printed only after the command is committed,
 so a script (or the crash test) can trust every reply it has read.
 """
 
@@ -19,6 +19,8 @@ from companion.core.library import Library
 def _handle(session, msg: Any) -> dict[str, Any]:
     if not isinstance(msg, dict):
         return {"ok": False, "error": "each line must be a JSON object"}
+    if msg.get("actions"):
+        return {"ok": True, **session.actions()}
     if "do" in msg:
         result = session.do(str(msg["do"]), msg.get("with") or {})
     elif "answer" in msg:
@@ -28,7 +30,7 @@ def _handle(session, msg: Any) -> dict[str, Any]:
     elif msg.get("redo"):
         result = session.redo()
     else:
-        return {"ok": False, "error": "say do, answer, undo or redo"}
+        return {"ok": False, "error": "say do, answer, undo, redo or actions"}
     reply: dict[str, Any] = {"ok": True, "tx": result.tx}
     if msg.get("state"):
         reply["state"] = session.to_json()
