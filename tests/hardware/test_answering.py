@@ -152,13 +152,13 @@ def test_the_words_of_a_request_never_choose_its_dice():
 
 
 def test_a_die_claimed_by_a_role_answers_only_that_role(tiny_session):
-    """The tiny game's d6 roll is ("player", "score", "d6"); its d3 bonus has no role."""
+    """The tiny game's d6 roll is ("player", "score", "d6"), its d3 ("player", "bonus", "d3")."""
     tiny_session.do("roll", {"count": 1})
     answerer = RequestAnswerer(tiny_session, Assignments({"player:score": ["s"], "d3": ["b"]}))
     assert answerer.feed(ev("b", 5)) is None  # the d3's die
     assert answerer.feed(ev("x", 5)) is None  # free, but the role has its own die
     assert answerer.feed(ev("s", 5)) is not None  # a six: the game asks for the bonus d3
-    assert tiny_session.request.profile == "d3" and tiny_session.request.role == ""
+    assert tiny_session.request.profile == "d3" and tiny_session.request.role == "bonus"
     assert answerer.feed(ev("s", 1, seq=2)) is None  # it plays the score role only
     assert answerer.feed(ev("b", 1, seq=2)) == "player: roll d3 (bonus for all sixes): rolled 2"
 
