@@ -13,13 +13,17 @@ import contextlib
 import random
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING
 
 from companion.core.rules import DIE_FACES, Request, RuleError
 from companion.paths import data_home
 from hardware.answering import ANSWER_TIMEOUT, RequestAnswerer
 from hardware.assignments import Assignments
 from hardware.source import DeviceInfo, DiceSource, RollEvent
+
+if TYPE_CHECKING:  # the simulated tray is started only for the demo
+    from companion.core.session import Session
+    from hardware.simulated import SimDie, SimulatedTray
 
 BATTERY_EVERY = 60.0  # seconds between battery readings: radios are slow and batteries slow
 
@@ -38,8 +42,8 @@ class SourceView:
 
 
 def simulated_dice_for(
-    request: Request, answerer: RequestAnswerer, dice: list, source: str
-) -> list:
+    request: Request, answerer: RequestAnswerer, dice: list[SimDie], source: str
+) -> list[SimDie]:
     """Which of the simulated tray's dice (`SimDie`s, read by `source`) a person would roll
     for `request`: the dice assigned to it, else free dice with the profile's number of
     faces (a d3 is a six-sided die), then bigger ones."""
@@ -81,12 +85,12 @@ class DiceHub:
         self.answerer: RequestAnswerer | None = None
         self.assignments = Assignments()
         self.seen_dice: list[str] = []  # die ids seen rolling, offered in dice assignments
-        self.simulated: Any = None  # the demo's SimulatedTray, when `companion app --demo`
+        self.simulated: SimulatedTray | None = None  # the demo's, with `companion app --demo`
         self._simulated_source = ""
-        self._tasks: list[asyncio.Task] = []
+        self._tasks: list[asyncio.Task[None]] = []
         self._on_change = on_change or (lambda: None)
 
-    def attach(self, session: Any) -> None:
+    def attach(self, session: Session | None) -> None:
         """Answer `session`'s rolls (None: nobody's) with its own dice assignments."""
         self.message = ""  # the last session's news is not this one's
         if session is None:
@@ -182,12 +186,11 @@ class DiceHub:
     def roll_simulated(self) -> None:
         """The simulated tray rolls the dice the pending request needs, on random faces;
         the result comes back over its serial port and answers like any tray's."""
-        request = self.answerer.session.request if self.answerer is not None else None
-        if self.simulated is None or request is None or request.kind != "dice":
+        answerer = self.answerer
+        request = answerer.session.request if answerer is not None else None
+        if answerer is None or self.simulated is None or request is None or request.kind != "dice":
             raise RuleError("nothing is waiting for dice from the simulated tray")
-        dice = simulated_dice_for(
-            request, self.answerer, self.simulated.dice, self._simulated_source
-        )
+        dice = simulated_dice_for(request, answerer, self.simulated.dice, self._simulated_source)
         sides = len(DIE_FACES[request.profile])
         faces = [random.randrange(min(sides, d.faces)) for d in dice]
         self.simulated.roll(faces, dice=[d.id for d in dice])

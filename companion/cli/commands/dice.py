@@ -75,9 +75,11 @@ def _describe(event, message: str | None) -> str:
 
 async def _watch(args: argparse.Namespace) -> int:
     from hardware.linked import DiceSourceError
+    from hardware.source import DiceSource
     from hardware.sources import UnknownSource, make_source
 
     tray = None
+    source: DiceSource
     try:
         if args.source == "sim":
             from hardware.simulated import open_simulated_source
