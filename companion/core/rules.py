@@ -90,6 +90,17 @@ class Request:
     deck: str = ""
     options: tuple[str, ...] = ()
     role: str = ""
+    who: str = ""  # the player's name for `for_` ("Stormbringer", "the Giant Fox")
+
+    @property
+    def who_name(self) -> str:
+        """Who rolls, by name: the rules' `who`, else the id spelt as words."""
+        return self.who or self.for_.replace("-", " ").replace("_", " ").title()
+
+    @property
+    def die_name(self) -> str:
+        """The die by its name on the table: "hex d6", "skill d10"."""
+        return self.profile.replace("_", " ")
 
     @property
     def faces(self) -> tuple[int, ...]:
@@ -101,6 +112,7 @@ class Request:
             "kind": self.kind,
             "for": self.for_,
             "role": self.role,
+            "who": self.who_name,
             "why": self.why,
         }
         if self.kind == "dice":
@@ -120,14 +132,16 @@ class Request:
             deck=data.get("deck", ""),
             options=tuple(data.get("options", ())),
             role=data.get("role", ""),
+            who=data.get("who", ""),
         )
 
     def describe(self) -> str:
-        who = f"{self.for_}: " if self.for_ else ""
+        """The request in a player's words: names, never ids."""
+        who = f"{self.who_name}: " if self.for_ or self.who else ""
         if self.kind == "dice":
-            dice = f"{self.count} x {self.profile}" if self.count > 1 else self.profile
+            dice = f"{self.count} x {self.die_name}" if self.count > 1 else f"the {self.die_name}"
             return f"{who}roll {dice} ({self.why})"
-        return f"{who}draw from {self.deck} ({self.why})"
+        return f"{who}draw a card ({self.why})"
 
     def check(self, answer: Any) -> Any:
         """Validate one answer; returns it normalised or raises RuleError in plain words."""
@@ -182,10 +196,19 @@ class Chance:
         return request.check(answer)
 
     def roll(
-        self, profile: str, count: int = 1, *, for_: str = "", why: str, role: str = ""
+        self,
+        profile: str,
+        count: int = 1,
+        *,
+        for_: str = "",
+        why: str,
+        role: str = "",
+        who: str = "",
     ) -> list[int]:
         """Ask for `count` dice of `profile`; returns their game values."""
-        return self._take(Request("dice", why, for_, profile=profile, count=count, role=role))
+        return self._take(
+            Request("dice", why, for_, profile=profile, count=count, role=role, who=who)
+        )
 
     def draw(
         self,

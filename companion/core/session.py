@@ -542,6 +542,36 @@ class Session:
         actions = self.game.legal_actions(self.state, self.content)
         return {"actions": actions, "waiting": None, "outcome": outcome}
 
+    def _answer_words(self, data: dict[str, Any]) -> str:
+        request = Request.from_json(data.get("request", {"kind": "dice"}))
+        who = f"{request.who_name}: " if request.for_ or request.who else ""
+        values = data.get("values")
+        if request.kind == "draw":
+            card = self.content.by_id(str(values))
+            return f"{who}drew {getattr(card, 'name', None) or values}"
+        shown = ", ".join(str(v) for v in values) if isinstance(values, list) else str(values)
+        return f"{who}rolled {shown} on the {request.die_name}"
+
+    def last_step(self) -> dict[str, Any] | None:
+        """What the last step of the game did, in the rules' words, for the result card.
+
+        `title` says what was done, `lines` what followed from it (each event described by
+        the game), `waiting` what the table must do next, if anything.
+        """
+        alive = self.chain.alive
+        if len(alive) <= 1:
+            return None
+        rows = self._rows(alive[-1])
+        skip = ("RequestOpened", "CommandDone")
+        lines = [text for r in rows[1:] if r.type not in skip and (text := self.describe(r))]
+        title = self.describe(rows[0])
+        return {
+            "tx": alive[-1],
+            "title": title[:1].upper() + title[1:],
+            "lines": lines,
+            "waiting": self.request.describe() if self.request else None,
+        }
+
     def history(self) -> list[list[Row]]:
         """The transactions that make up the game now, oldest first (for the action log)."""
         return [self._rows(tx) for tx in self.chain.alive]
@@ -556,7 +586,7 @@ class Session:
         if row.type == "RequestOpened":
             return f"Waiting: {Request.from_json(d['request']).describe()}"
         if row.type == "RequestAnswered":
-            return f"Answered {d['values']} ({d.get('by', '')})"
+            return self._answer_words(d)
         if row.type == "CommandDone":
             return ""
         if row.type == "Corrected":

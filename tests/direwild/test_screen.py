@@ -59,7 +59,7 @@ class DirewildViewTest(ViewTestCase):
         view.select("stormbringer")
         self.tap_square("C4")
         assert session.request is not None and session.request.profile == "d3"
-        assert view.request_text.startswith("stormbringer: roll d3")
+        assert view.request_text.startswith("Stormbringer: roll the d3")
         buttons = list(reversed(view.ids.answers.children))
         assert [b.text for b in buttons] == ["1", "2", "3"]
         self.tap(buttons[2])

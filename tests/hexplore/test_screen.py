@@ -52,7 +52,7 @@ class HexploreViewTest(ViewTestCase):
         self.tap(view.ids.mat.ids.resolve)
         assert view.message == "not now: the heroes are still declaring (then opponent_action)"
         self.tap(view.ids.mat.ids.act)
-        assert view.request_text.startswith("Waiting: opponent: roll hex_d6")
+        assert view.request_text.startswith("Waiting: Opponent: roll the hex d6")
         faces = [b.text for b in reversed(view.ids.answers.children)]
         assert faces == ["1", "2", "3", "4", "5", "hex"]
         self.tap(list(reversed(view.ids.answers.children))[5])  # the hex: the Special
@@ -69,7 +69,7 @@ class HexploreViewTest(ViewTestCase):
         self.tap(view.ids.skills.ids.settle)
         assert view.message == "waiting for skill rolls from stormcaller, keeper"
         self.tap(view.ids.skills.roll_button("keeper"))
-        assert view.request_text == "Waiting: keeper: roll skill_d10 (navigate (rank 2))"
+        assert view.request_text == "Waiting: Keeper: roll the skill d10 (navigate (rank 2))"
         for face in ("hex", "3", "10"):
             button = next(b for b in view.ids.answers.children if b.text == face)
             self.tap(button)

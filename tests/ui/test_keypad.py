@@ -113,5 +113,5 @@ class TestVirtualRoller(AppTestCase):
         assert rows and all(r.data["by"] == "virtual roller" for r in rows)
         assert 1 <= app.session.state.last_roll[0] <= 6
         assert not panel.can_roll_for_me
-        assert panel.ids.message.text.startswith("player: roll ")  # what was rolled, in words
+        assert panel.ids.message.text.startswith("Player: roll ")  # what was rolled, in words
         assert "rolled" in panel.ids.message.text

@@ -24,6 +24,7 @@ from companion.ui.gameviews import view_for
 from companion.ui.panels.corrections import CorrectionsPanel
 from companion.ui.panels.dice import DicePanel
 from companion.ui.panels.log import LogPanel
+from companion.ui.panels.result import ResultCard  # noqa: F401 - in session.kv
 from companion.ui.panels.scanner import ScannerPanel
 from companion.ui.widgets import BigButton
 
@@ -108,6 +109,7 @@ class SessionScreen(Screen):
         self._last_request = request
         if self.view is not None:
             self._refresh_view(session)
+        self.ids.result.refresh(session)
         self.panels[self.tab].refresh(session)  # hidden panels catch up when shown
         self.ids.undo.disabled = len(session.chain.alive) <= 1
         self.ids.redo.disabled = not session.chain.redo
