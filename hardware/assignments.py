@@ -22,6 +22,7 @@ from __future__ import annotations
 import json
 import logging
 import os
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -44,25 +45,29 @@ def keys_for(request: Request) -> list[str]:
     return keys
 
 
-def who_words(who: str) -> str:
-    """A player's id as the dice panel shows it ("stormbringer" -> "Stormbringer")."""
-    return who.replace("_", " ").capitalize()
+def names_in(request: Request | None) -> dict[str, str]:
+    """The rules' name for the player a request is for ({"stormbringer": "Stormbringer"})."""
+    return {request.for_: request.who_name} if request is not None and request.for_ else {}
 
 
-def profile_words(profile: str) -> str:
-    return profile.replace("_", " ")
-
-
-def key_words(key: str) -> str:
+def key_words(key: str, names: Mapping[str, str] | None = None) -> str:
     """A key in a player's words: "Amara: skill: navigate", "Amara: any skill d10",
-    "Amara: any roll", "any fate d8"."""
+    "Amara: any roll", "any fate d8".  A player is named as `names` (the rules' names,
+    `names_in`) says, else as the rules spell an id they did not name."""
+
+    def who_words(who: str) -> str:
+        return (names or {}).get(who) or Request("dice", "", who).who_name
+
+    def die_words(profile: str) -> str:
+        return Request("dice", "", profile=profile).die_name
+
     if key in DIE_PROFILES:
-        return f"any {profile_words(key)}"
+        return f"any {die_words(key)}"
     who, _, what = key.partition(":")
     if not what:
         return f"{who_words(who)}: any roll"
     if what in DIE_PROFILES:
-        return f"{who_words(who)}: any {profile_words(what)}"
+        return f"{who_words(who)}: any {die_words(what)}"
     return f"{who_words(who)}: {what.replace('_', ' ').replace(':', ': ')}"
 
 

@@ -6,7 +6,13 @@ import json
 
 from companion.core.rules import Request
 from hardware.answering import RequestAnswerer
-from hardware.assignments import Assignments, assignments_file, key_words, keys_for
+from hardware.assignments import (
+    Assignments,
+    assignments_file,
+    key_words,
+    keys_for,
+    names_in,
+)
 from hardware.source import RollEvent
 
 
@@ -160,10 +166,14 @@ def test_a_die_claimed_by_a_role_answers_only_that_role(tiny_session):
     assert answerer.feed(ev("s", 5)) is not None  # a six: the game asks for the bonus d3
     assert tiny_session.request.profile == "d3" and tiny_session.request.role == "bonus"
     assert answerer.feed(ev("s", 1, seq=2)) is None  # it plays the score role only
-    assert answerer.feed(ev("b", 1, seq=2)) == "player: roll d3 (bonus for all sixes): rolled 2"
+    assert answerer.feed(ev("b", 1, seq=2)) == "Player: roll the d3 (bonus for all sixes): rolled 2"
 
 
 def test_key_words_name_the_player_and_the_roll():
+    asked = Request("dice", "why", "giant_fox", "d3", role="battle", who="the Giant Fox")
+    assert names_in(asked) == {"giant_fox": "the Giant Fox"}  # the rules' own name
+    assert key_words("giant_fox:battle", names_in(asked)) == "the Giant Fox: battle"
+    assert key_words("giant_fox:battle") == "Giant Fox: battle"  # unnamed: the id as words
     assert key_words("stormbringer:battle") == "Stormbringer: battle"
     assert key_words("amara:skill:navigate") == "Amara: skill: navigate"
     assert key_words("amara:skill_d10") == "Amara: any skill d10"

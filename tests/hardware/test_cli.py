@@ -109,7 +109,7 @@ def test_assign_names_the_roles_of_the_roll_waiting():
     )
     assert out.stdout.splitlines() == [
         "no dice assigned: any free die answers",
-        "waiting: player: roll d6 (to score); its roles, most specific first: "
+        "waiting: Player: roll the d6 (to score); its roles, most specific first: "
         "player:score, player:d6, player, d6",
     ]
 

@@ -193,15 +193,16 @@ def cmd_simulate(args: argparse.Namespace) -> int:
 def cmd_assign(args: argparse.Namespace) -> int:
     from companion.core.library import Library
     from companion.paths import data_home
-    from hardware.assignments import Assignments, key_words, keys_for
+    from hardware.assignments import Assignments, key_words, keys_for, names_in
 
     with Library().open(args.session) as session:
         assignments = Assignments.load(session.id, data_home())
         if args.role:
             assignments.assign(args.role, args.dice)
             assignments.save()
+        names = names_in(session.request)
         for role, dice in sorted(assignments.roles.items()):
-            _print(f"{role:24} {' '.join(dice):24} {key_words(role)}")
+            _print(f"{role:24} {' '.join(dice):24} {key_words(role, names)}")
         if not assignments.roles:
             _print("no dice assigned: any free die answers")
         request = session.request

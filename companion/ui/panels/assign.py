@@ -21,7 +21,7 @@ from kivy.uix.popup import Popup
 
 from companion.core.rules import DIE_PROFILES, Request
 from companion.ui.widgets import BigToggle, Body, clear_and_fill
-from hardware.assignments import key_words, keys_for
+from hardware.assignments import key_words, keys_for, names_in
 
 Builder.load_file(str(Path(__file__).with_suffix(".kv")))
 
@@ -58,10 +58,11 @@ class AssignPopup(Popup):
                     "Until then rolls are entered on the keypad."
                 )
             )
+        names = names_in(request)
         for role in roles_for(request, hub.assignments.roles):
             mine = hub.assignments.dice_for(role)
             dice_words = ", ".join(hub.die_name(d) for d in mine) or "any free die"
-            rows.append(Body(text=f"[b]{key_words(role)}[/b]: {dice_words}"))
+            rows.append(Body(text=f"[b]{key_words(role, names)}[/b]: {dice_words}"))
             grid = DiceGrid()
             for die in dice:
                 toggle = BigToggle(
