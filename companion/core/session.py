@@ -9,8 +9,9 @@ delete anything; they choose which transactions make up the game's history (the
 
 from __future__ import annotations
 
+import contextlib
 import sqlite3
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -20,7 +21,7 @@ import msgspec
 from companion.content.pack import Content
 from companion.content.yamlines import load_text
 from companion.core import store as store_mod
-from companion.core.corrections import apply_correction, check_correction
+from companion.core.corrections import apply_correction, verify_correction
 from companion.core.fingerprint import rules_fingerprint
 from companion.core.rules import (
     Action,
@@ -33,7 +34,7 @@ from companion.core.rules import (
     RuleError,
 )
 from companion.core.shape import convert_state
-from companion.core.store import Row, SessionDamaged, Store
+from companion.core.store import Row, SessionDamaged, SessionFileError, Store
 
 SNAPSHOT_EVERY = 200  # chain transactions between snapshots written to the file
 CHECKPOINT_EVERY = 20  # chain transactions between in-memory checkpoints (fast undo)
@@ -82,6 +83,20 @@ class Result:
     tx: int
     events: list[Event]
     request: Request | None
+
+
+@dataclass
+class _Plan:
+    """One decided transaction: what to write, how memory follows, and what to report.
+
+    `follow` reports whatever request is open afterwards (undo and redo bring one back)."""
+
+    head: tuple[str, dict[str, Any]]
+    body: list[tuple[str, dict[str, Any]]]
+    apply: Callable[[], None]
+    events: list[Event]
+    request: Request | None = None
+    follow: bool = False
 
 
 @dataclass
@@ -292,8 +307,8 @@ class Session:
                     "DELETE FROM snapshots WHERE rules != ?", (self.rules_version,)
                 )
                 self.store.put_snapshot(tx, self.rules_version, self._checkpoints[tx])
-        except sqlite3.Error:
-            pass
+        except (sqlite3.Error, SessionFileError):
+            pass  # read-only or locked: the stale snapshots are never used anyway
 
     def _apply(self, row: Row) -> None:
         etype, data = row.type, row.data
@@ -348,34 +363,53 @@ class Session:
         self.store.set_meta("summary", text)
 
     def _sync(self) -> None:
-        """Catch up with transactions another process appended (a CLI beside the app)."""
+        """Catch up with transactions another process appended (a CLI beside the app).
+
+        Called inside the command's own write transaction, so nothing can be appended
+        between catching up and writing: two programs never both answer one request.
+        """
         if self.store.last_seq() != self._last_seq:
             self._events.clear()
             self._checkpoints.clear()
             self._load()
 
-    def _commit(
-        self,
-        head: tuple[str, dict[str, Any]],
-        body: list[tuple[str, dict[str, Any]]],
-        apply_state: Callable[[], None],
-    ) -> tuple[int, list[Row]]:
-        """Write one transaction, then update the live state.  Nothing changes on failure."""
-        with self.store.transaction():
-            tx = self.store.last_tx() + 1
-            rows = self.store.append(tx, [head, *body])
-            try:
-                apply_state()
+    def refresh(self) -> bool:
+        """Take in what other programs wrote since; True if anything changed."""
+        before = self._last_seq
+        with self.store.reading():
+            self._sync()
+        return self._last_seq != before
+
+    def _commit(self, decide: Callable[[], _Plan]) -> Result:
+        """Decide and write one transaction under the file's write lock, then tell listeners.
+
+        `decide` runs after catching up with other writers, inside the transaction; if it
+        refuses, or writing fails (locked, read-only, full), the file and the state in
+        memory are exactly as they were.
+        """
+        changed = False
+        try:
+            with self.store.transaction():
+                self._sync()
+                plan = decide()
+                tx = self.store.last_tx() + 1
+                rows = self.store.append(tx, [plan.head, *plan.body])
+                changed = True
+                plan.apply()
                 self._write_summary(self.state)
-            except BaseException:
-                self._refold_to(self.chain.alive)  # the transaction rolls back; so does memory
-                raise
+        except BaseException:
+            if changed:
+                self._refold_to(self.chain.alive)  # the transaction rolled back; so does memory
+            raise
         self._events[tx] = rows
         self._last_seq = rows[-1].seq
-        self.chain.add(tx, head[0], head[1])
-        if head[0] not in ("Undone", "Redone"):
-            self._maybe_checkpoint(tx)
-        return tx, rows
+        self.chain.add(tx, plan.head[0], plan.head[1])
+        if plan.head[0] not in ("Undone", "Redone"):
+            with contextlib.suppress(SessionFileError):  # a snapshot is only a cache
+                self._maybe_checkpoint(tx)
+        result = Result(tx, plan.events, self.request if plan.follow else plan.request)
+        self._notify(result)
+        return result
 
     def _maybe_checkpoint(self, tx: int) -> None:
         n = len(self.chain.alive)
@@ -399,10 +433,13 @@ class Session:
                 raise RuleError(f"the rules emitted a reserved event name: {e.type}")
         return events, None
 
-    def do(self, name: str, args: dict[str, Any] | None = None) -> Result:
+    def do(self, name: str, args: Mapping[str, Any] | None = None) -> Result:
         """Run a command.  RuleError leaves the log and the state exactly as they were."""
+        if not isinstance(name, str) or not name:
+            raise RuleError("say which command to run, by its name")
+        if args is not None and not isinstance(args, Mapping):
+            raise RuleError(f"the details of '{name}' must be named values, e.g. {{\"n\": 1}}")
         args = dict(args or {})
-        self._sync()
         if name == "correct":
             return self.correct(args.get("path", ""), args.get("value"))
         if name == "undo":
@@ -411,96 +448,123 @@ class Session:
             return self.redo()
         if name == "answer":
             return self.answer(args.get("values"), by=args.get("by", "cli"))
-        if self.pending is not None:
-            raise RuleError(
-                f"waiting for: {self.pending.request.describe()}. Answer it, or undo to cancel "
-                f"'{self.pending.command.name}'"
-            )
-        command = Command(name, args)
-        events, request = self._run(command, [])
-        body = [(e.type, e.data) for e in events]
-        if request is not None:
-            pending = Pending(command, request, [])
-            body.append(("RequestOpened", pending.to_json()))
-        else:
-            body.append(("CommandDone", {}))
 
-        def apply() -> None:
-            for e in events:
-                self.game.evolve(self.state, e)
-            self.pending = Pending(command, request, []) if request else None
+        def decide() -> _Plan:
+            if self.pending is not None:
+                raise RuleError(
+                    f"waiting for: {self.pending.request.describe()}. Answer it, or undo to "
+                    f"cancel '{self.pending.command.name}'"
+                )
+            command = Command(name, args)
+            events, request = self._run(command, [])
+            body = [(e.type, e.data) for e in events]
+            if request is not None:
+                body.append(("RequestOpened", Pending(command, request, []).to_json()))
+            else:
+                body.append(("CommandDone", {}))
 
-        tx, _ = self._commit(("CommandIssued", {"name": name, "args": args}), body, apply)
-        result = Result(tx, events, request)
-        self._notify(result)
-        return result
+            def apply() -> None:
+                for e in events:
+                    self.game.evolve(self.state, e)
+                self.pending = Pending(command, request, []) if request else None
+
+            head = ("CommandIssued", {"name": name, "args": args})
+            return _Plan(head, body, apply, events, request)
+
+        return self._commit(decide)
 
     def answer(self, values: Any, by: str = "keypad") -> Result:
         """Answer the pending request (dice values or a card id) and carry on the command."""
-        self._sync()
-        if self.pending is None:
-            raise RuleError("nothing is waiting for dice or a card right now")
-        pending = self.pending
-        value = pending.request.check(values)
-        answers = [*pending.answers, value]
-        events, request = self._run(pending.command, answers)
-        body = [(e.type, e.data) for e in events]
-        following = Pending(pending.command, request, answers) if request else None
-        body.append(("RequestOpened", following.to_json()) if following else ("CommandDone", {}))
 
-        def apply() -> None:
-            for e in events:
-                self.game.evolve(self.state, e)
-            self.pending = following
+        def decide() -> _Plan:
+            if self.pending is None:
+                raise RuleError("nothing is waiting for dice or a card right now")
+            pending = self.pending
+            try:
+                value = pending.request.check(values)
+            except (TypeError, ValueError, OverflowError):
+                raise RuleError(f"that is not an answer to: {pending.request.describe()}") from None
+            answers = [*pending.answers, value]
+            events, request = self._run(pending.command, answers)
+            body = [(e.type, e.data) for e in events]
+            following = Pending(pending.command, request, answers) if request else None
+            body.append(
+                ("RequestOpened", following.to_json()) if following else ("CommandDone", {})
+            )
 
-        head = (
-            "RequestAnswered",
-            {"values": value, "by": by, "request": pending.request.to_json()},
-        )
-        tx, _ = self._commit(head, body, apply)
-        result = Result(tx, events, request)
-        self._notify(result)
-        return result
+            def apply() -> None:
+                for e in events:
+                    self.game.evolve(self.state, e)
+                self.pending = following
+
+            head = (
+                "RequestAnswered",
+                {"values": value, "by": str(by), "request": pending.request.to_json()},
+            )
+            return _Plan(head, body, apply, events, request)
+
+        return self._commit(decide)
 
     def correct(self, path: str, value: Any) -> Result:
-        """Set any state field to what the table shows; validated against the state's shape."""
-        self._sync()
-        previous = check_correction(self.state, self.game.state_type, path, value)
-        data = {"path": path, "value": value, "previous": previous}
+        """Set any state field to what the table shows, if the rules can still play on.
 
-        def apply() -> None:
-            self.state = apply_correction(self.state, self.game.state_type, path, value)
+        Checked against the state's shape, the loaded content and the game's own
+        invariants (see corrections.verify_correction) before anything is written.
+        """
 
-        tx, _ = self._commit(("Corrected", data), [], apply)
-        result = Result(tx, [Event("Corrected", data)], None)
-        self._notify(result)
-        return result
+        def decide() -> _Plan:
+            previous = verify_correction(
+                self.game, self.state, self.content, path, value, self._recent_commands()
+            )
+            data = {"path": path, "value": value, "previous": previous}
+
+            def apply() -> None:
+                self.state = apply_correction(self.state, self.game.state_type, path, value)
+
+            return _Plan(("Corrected", data), [], apply, [Event("Corrected", data)])
+
+        return self._commit(decide)
+
+    def _recent_commands(self, most: int = 30) -> list[Command]:
+        """The last distinct commands played in this game, newest first (to try a
+        correction with what this table actually does)."""
+        seen: dict[str, Command] = {}
+        for tx in reversed(self.chain.alive):
+            head = self._rows(tx)[0]
+            if head.type == "CommandIssued":
+                command = Command(head.data["name"], dict(head.data.get("args") or {}))
+                seen.setdefault(
+                    repr((command.name, sorted(command.args.items(), key=str))), command
+                )
+                if len(seen) >= most:
+                    break
+        return list(seen.values())
 
     def undo(self) -> Result:
-        self._sync()
-        if len(self.chain.alive) <= 1:
-            raise RuleError("there is nothing to undo")
-        target = self.chain.alive[-1]
-        remaining = self.chain.alive[:-1]
-        tx, _ = self._commit(("Undone", {"tx": target}), [], lambda: self._refold_to(remaining))
-        result = Result(tx, [Event("Undone", {"tx": target})], self.request)
-        self._notify(result)
-        return result
+        def decide() -> _Plan:
+            if len(self.chain.alive) <= 1:
+                raise RuleError("there is nothing to undo")
+            target = self.chain.alive[-1]
+            remaining = self.chain.alive[:-1]
+            head = ("Undone", {"tx": target})
+            return _Plan(head, [], lambda: self._refold_to(remaining), [Event(*head)], follow=True)
+
+        return self._commit(decide)
 
     def redo(self) -> Result:
-        self._sync()
-        if not self.chain.redo:
-            raise RuleError("there is nothing to redo")
-        target = self.chain.redo[-1]
+        def decide() -> _Plan:
+            if not self.chain.redo:
+                raise RuleError("there is nothing to redo")
+            target = self.chain.redo[-1]
 
-        def apply() -> None:
-            for row in self._rows(target):
-                self._apply(row)
+            def apply() -> None:
+                for row in self._rows(target):
+                    self._apply(row)
 
-        tx, _ = self._commit(("Redone", {"tx": target}), [], apply)
-        result = Result(tx, [Event("Redone", {"tx": target})], self.request)
-        self._notify(result)
-        return result
+            head = ("Redone", {"tx": target})
+            return _Plan(head, [], apply, [Event(*head)], follow=True)
+
+        return self._commit(decide)
 
     # -- reading -----------------------------------------------------------------------
 

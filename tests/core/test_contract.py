@@ -167,7 +167,10 @@ def test_an_event_emitted_with_a_wrong_field_is_refused_before_it_is_written(tmp
 def test_a_saved_event_that_no_longer_fits_is_named_as_damage(tmp_path):
     s = tiny_session(tmp_path)
     s.do("add", {"n": 2})
-    s.store.db.execute("UPDATE log SET data = '{\"n\": \"two\"}' WHERE type = 'Added'")
+    with s.store.transaction():  # written by some other program, checksums and all
+        tx = s.store.last_tx() + 1
+        bad = [("CommandIssued", {"name": "add", "args": {}}), ("Added", {"n": "two"})]
+        s.store.append(tx, [*bad, ("CommandDone", {})])
     s.close()
     with pytest.raises(SessionDamaged, match="no longer fit"):
         Session.open(tmp_path / "t.session")

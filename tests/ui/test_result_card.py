@@ -48,3 +48,26 @@ class TestResultCard(AppTestCase):
             assert card.shown and card.title == "Add" and card.text == "Score +3"
             assert card.y >= 0 and card.top <= self.Window.height, "the card is on screen"
             self.shoot("result-card-largest")
+
+
+class TestIdleDiceStrip(AppTestCase):
+    def test_in_portrait_an_idle_dice_tab_is_a_strip_and_a_roll_brings_it_back(self) -> None:
+        app = self.start_app(size=(800, 1280))
+        app.library.new(get_game("tiny")).close()
+        app.open_session("tiny-1")
+        self.frames(3)
+        screen = app.screen("session")
+        assert screen.side_idle
+        assert screen.ids.side.height < 0.2 * self.Window.height
+        assert screen.ids.game_area.height > 0.6 * self.Window.height
+        self.tap("Roll 2 dice")
+        self.frames(3)
+        assert app.session.request is not None, screen.error
+        assert not screen.side_idle
+        keypad = screen.panels["dice"].ids.keypad
+        assert keypad.children and keypad.get_root_window() is not None
+        assert screen.ids.side.height > 0.3 * self.Window.height
+        app.session.undo()
+        self.frames(3)
+        assert screen.side_idle
+        self.shoot("idle-dice-strip")
