@@ -14,14 +14,12 @@ from firmware.common import gatt, wire
 from hardware.ble import RollTracker
 from hardware.tray_link import TrayLink
 
-# Derandomized: the same examples every run, so the suite gives the same answer every
-# time (a failure is a bug found for good, never a coin toss); the exhaustive tests below
-# keep the power a random search would add.
+# `make test` derandomizes every property test (tests/hypothesis_profiles.py): the same
+# examples every run, so a failure is a bug found for good, never a coin toss; `make fuzz`
+# hunts at random.  The exhaustive tests below keep the power a random search would add.
 FUZZ = settings(
     max_examples=300,
     deadline=None,
-    derandomize=True,
-    database=None,
     suppress_health_check=[HealthCheck.function_scoped_fixture],
 )
 
