@@ -9,8 +9,8 @@ from firmware.tests.fake_aioble import FakeAioble, FakeDie
 from firmware.tests.fakes import FakeBluetooth, FakeMachine, FakeSerial
 
 FAKE_AIOBLE = FakeAioble()
-sys.modules["aioble"] = FAKE_AIOBLE
-sys.modules["bluetooth"] = FakeBluetooth()
+sys.modules["aioble"] = FAKE_AIOBLE  # type: ignore[assignment]  # a stand-in module
+sys.modules["bluetooth"] = FakeBluetooth()  # type: ignore[assignment]
 
 import asyncio  # noqa: E402
 

@@ -45,8 +45,8 @@ class TrayApp:
         self.floor = floor  # a SettleDetector over the floor sensor, or None
         self.blink = blink  # blink(die) -> bool, or None when the tray cannot
         self.seq = 0
-        self.dice = {}
-        self.held = {}  # results waiting for the floor to go quiet
+        self.dice = {}  # type: dict[str, Die]
+        self.held = {}  # type: dict[str, tuple[str, int]]  # results waiting for a quiet floor
         self.decoder = wire.LineDecoder()
         self.rejected = 0
 

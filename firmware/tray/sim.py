@@ -33,8 +33,8 @@ try:
     from os import read as _os_read
     from os import write as _os_write
 except ImportError:  # MicroPython's os has neither
-    _os_read = None
-    _os_write = None
+    _os_read = None  # type: ignore[assignment]
+    _os_write = None  # type: ignore[assignment]
 
 from firmware.common.settle import SettleDetector
 from firmware.hw.serialport import UsbSerial
@@ -123,18 +123,17 @@ class TraySim:
     def __init__(self, serial, control, boot_id, floor=False, extra=None):
         # type: (FdStream | UsbSerial | None, FdStream | UsbSerial, int, bool, Callable[[TraySim, list[str]], None] | None) -> None
         self.floor = floor
-        self.app = None
-        self.dice = None
-        self._boot(boot_id)
+        self._boot(boot_id)  # the app, its dice and its clock
         self.extra = extra
         self.control = control
         self.poller = select.poll()
         self.poller.register(control.pollable, select.POLLIN)
-        self.serial = None
+        self.serial = None  # type: FdStream | UsbSerial | None
         self.dropped = 0
         self.plug(serial)
 
     def _boot(self, boot_id):
+        # type: (int) -> None
         self.app = TrayApp(
             self._write, boot_id, name="tray-sim", floor=SettleDetector() if self.floor else None
         )
@@ -144,6 +143,7 @@ class TraySim:
         self.next_beat = self.started
 
     def reboot(self, boot_id, hello=True):
+        # type: (int, bool) -> None
         """The board restarts: a new boot id, its count and uptime from 0, no dice until
         they join again.  `hello=False`: its HELLO line is lost on the way."""
         self._boot(boot_id)
