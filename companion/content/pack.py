@@ -134,7 +134,7 @@ def add_items(
         for i, raw in enumerate(items):
             where = (kind, i)
             try:
-                item = msgspec.convert(raw, schema, strict=True)
+                item: Any = msgspec.convert(raw, schema, strict=True)
             except msgspec.ValidationError as exc:
                 sub, message = _split_msgspec_path(str(exc))
                 named, present = _named_field(message)

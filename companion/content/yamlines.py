@@ -115,7 +115,7 @@ class _Loader(yaml.SafeLoader):
     depth = 0
     filename = ""
 
-    def compose_node(self, parent: yaml.Node | None, index: Any) -> yaml.Node:
+    def compose_node(self, parent: yaml.Node | None, index: Any) -> yaml.Node | None:
         self.depth += 1
         try:
             if self.depth > MAX_DEPTH:

@@ -192,7 +192,7 @@ def _ids_in(value: Any) -> list[str]:
 def _kind_of(content: Any, item_id: str) -> str | None:
     for kind, items in getattr(content, "items", {}).items():
         if item_id in items:
-            return kind
+            return str(kind)
     return None
 
 

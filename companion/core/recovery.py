@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import json
 import struct
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -63,7 +64,7 @@ def _record(payload: bytes) -> list[Any]:
     return values
 
 
-def _leaf_cells(page: bytes, offset: int, usable: int):
+def _leaf_cells(page: bytes, offset: int, usable: int) -> Iterator[tuple[int, list[Any]]]:
     """Yield (rowid, record values) for each cell of a table leaf page held locally."""
     if page[offset] != 0x0D:
         return
@@ -209,4 +210,5 @@ def file_version(path: Path) -> int:
         return 0
     if len(head) < 64 or not head.startswith(b"SQLite format 3\x00"):
         return 0
-    return struct.unpack(">I", head[60:64])[0]
+    value: int = struct.unpack(">I", head[60:64])[0]
+    return value

@@ -206,9 +206,10 @@ class Chance:
         who: str = "",
     ) -> list[int]:
         """Ask for `count` dice of `profile`; returns their game values."""
-        return self._take(
+        values: list[int] = self._take(
             Request("dice", why, for_, profile=profile, count=count, role=role, who=who)
         )
+        return values
 
     def draw(
         self,
@@ -218,9 +219,12 @@ class Chance:
         why: str,
         options: tuple[str, ...] | list[str] = (),
         role: str = "",
+        who: str = "",
     ) -> str:
         """Ask for one card from `deck` (optionally limited to `options`); returns its id."""
-        return self._take(Request("draw", why, for_, deck=deck, options=tuple(options), role=role))
+        request = Request("draw", why, for_, deck=deck, options=tuple(options), role=role, who=who)
+        card: str = self._take(request)
+        return card
 
 
 # One legal command, complete and ready to send: `{"do": NAME, "with": {...}}`.  `label`

@@ -164,7 +164,7 @@ class Session:
         content: Content | None = None,
     ) -> Session:
         """Start a new session file.  Bad set-up options raise RuleError and write nothing."""
-        from companion.games import load_game_content
+        from companion.core.registry import load_game_content
 
         options = dict(options or {})
         packs = list(packs)
@@ -187,7 +187,7 @@ class Session:
 
     @classmethod
     def open(cls, path: Path) -> Session:
-        from companion.games import UnknownGame, get_game, load_game_content
+        from companion.core.registry import UnknownGame, get_game, load_game_content
 
         store = Store.open(path)
         try:
@@ -574,7 +574,7 @@ class Session:
 
     def to_json(self) -> dict[str, Any]:
         """The state as `companion state --json` prints it and scenarios' `expect` reads it."""
-        out = msgspec.to_builtins(self.state)
+        out: dict[str, Any] = msgspec.to_builtins(self.state)
         out["requests"] = [self.pending.request.to_json()] if self.pending else []
         return out
 

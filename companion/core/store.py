@@ -358,7 +358,8 @@ class Store:
 
     def _one(self, sql: str) -> int:
         try:
-            return self.db.execute(sql).fetchone()[0]
+            value: int = self.db.execute(sql).fetchone()[0]
+            return value
         except _SQLITE_FAILURES as exc:
             raise storage_error(self.path, exc) from exc
 

@@ -99,7 +99,8 @@ class OptionRow(BoxLayout):
 
     def step(self, delta: int) -> None:
         low, high = self.option.get("min", 0), self.option.get("max", 99)
-        self.value = min(high, max(low, int(self.value) + delta))
+        current = self.value if isinstance(self.value, int) else low
+        self.value = min(high, max(low, current + delta))
         self._shown.text = str(self.value)
 
 

@@ -53,7 +53,7 @@ class SessionScreen(Screen):
 
     def __init__(self, **kwargs: Any) -> None:
         super().__init__(**kwargs)
-        self.panels = {
+        self.panels: dict[str, Any] = {
             "dice": DicePanel(),
             "log": LogPanel(),
             "fix": CorrectionsPanel(),
