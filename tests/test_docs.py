@@ -41,13 +41,8 @@ LINE_TIMEOUT = 180
 # are expected to fail until the lead merges the fix, then the entry goes (a block here
 # that passes shows as XPASS in the summary).
 BEING_FIXED: dict[str, str] = {
-    "docs/kradia.md": "the example stops at its fifth line; the Kradia engineer is fixing it",
     "docs/dice.md": "the command list is a synopsis; the hardware engineer is fixing dice.md",
     "docs/cards.md": "the examples read photos a clone lacks; the vision engineer is fixing it",
-    "docs/adding-a-game.md": (
-        "`companion selfplay tiny` needs the tiny game and its content named "
-        "(COMPANION_EXTRA_GAMES, COMPANION_CONTENT_PATH, PYTHONPATH=.): the lead's file"
-    ),
 }
 
 
