@@ -116,8 +116,7 @@ async def test_unplugged_tray_is_reconnected_and_resynced():
         await next_rolls(source, 2)
         tray.unplug()
         tray.roll([2, 3])  # rolled while the cable was out: frames lost on the way
-        await asyncio.sleep(0.3)
-        assert source.status in ("reconnecting", "lost")
+        assert await until(lambda: source.status in ("reconnecting", "lost"))
         tray.replug()
         events = await next_rolls(source, 2, timeout=5)
         # the resync gives each die's last roll once; the die 1 roll seen before is not repeated
