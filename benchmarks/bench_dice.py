@@ -220,7 +220,7 @@ async def ble_latency(n: int = 3000):
         await client.start_notify(pixels.NOTIFY, lambda _c, d: queue.put_nowait(bytes(d)))
         for i in range(n):
             t0 = time.perf_counter()
-            die.send(bytes([pixels.ROLL_STATE, 5, i % 20]))
+            die.send(bytes([pixels.ROLL_STATE, 1, i % 20]))
             await queue.get()
             floor.append(time.perf_counter() - t0)
     source = PixelsSource(
@@ -235,7 +235,7 @@ async def ble_latency(n: int = 3000):
             die.send(bytes([pixels.ROLL_STATE, 3, face]))
             await it.__anext__()  # rolling
             t0 = time.perf_counter()
-            die.send(bytes([pixels.ROLL_STATE, 5, face]))
+            die.send(bytes([pixels.ROLL_STATE, 1, face]))  # rolled
             await it.__anext__()
             samples.append(time.perf_counter() - t0)
     finally:

@@ -1,8 +1,8 @@
 """Turning settled dice into answers for the session's dice request.
 
 Every source's rolls go through one `RequestAnswerer`, so the tray, a Pixels die and the
-virtual roller all answer the same way: the requested dice (by the player's assignments)
-settle, their faces become game values through the request's profile, and
+virtual roller all answer the same way: the requested dice (by the player's assignments,
+matched on the request's player, role and die profile, never its words) settle, their faces become game values through the request's profile, and
 `session.answer(values, by=<source>)` records them.  A crooked die or a face the profile
 does not have gives the player a message instead, and nothing is recorded.
 """
@@ -10,7 +10,9 @@ does not have gives the player a message instead, and nothing is recorded.
 from __future__ import annotations
 
 import time
+from collections.abc import Callable
 from dataclasses import replace
+from typing import Protocol
 
 from companion.core.rules import DIE_FACES, Request, RuleError
 from hardware.assignments import Assignments
@@ -19,21 +21,35 @@ from hardware.source import CROOKED, ROLLING, SETTLED, RollEvent
 ANSWER_TIMEOUT = 20.0  # seconds before the screen offers on-screen entry
 
 
+class DiceSession(Protocol):
+    """What answering needs of a session (companion.core.session.Session is one): the
+    pending command (a new one starts a new collection of dice) and its request, and a
+    way to answer it."""
+
+    @property
+    def pending(self) -> object: ...
+
+    @property
+    def request(self) -> Request | None: ...
+
+    def answer(self, values: list[int], by: str) -> object: ...
+
+
 class RequestAnswerer:
     def __init__(
         self,
-        session,
+        session: DiceSession,
         assignments: Assignments | None = None,
         die_faces: dict[str, int] | None = None,
         timeout: float = ANSWER_TIMEOUT,
-        clock=time.monotonic,
+        clock: Callable[[], float] = time.monotonic,
     ) -> None:
         self.session = session
         self.assignments = assignments or Assignments()
         self.die_faces = die_faces if die_faces is not None else {}
         self.timeout = timeout
         self.clock = clock
-        self._pending = None  # the session's Pending object the values below are for
+        self._pending: object = None  # the session's pending command the values are for
         self._opened = 0.0
         self._values: list[tuple[str, int, str]] = []  # (die, value, face label)
         self._seen: set[tuple[str, int, str]] = set()
@@ -43,23 +59,9 @@ class RequestAnswerer:
     # -- which dice answer what ------------------------------------------------------------
 
     def eligible(self, request: Request) -> list[str] | None:
-        """The dice that may answer `request`; None means any die no role has claimed."""
-        roles = self.assignments.roles
-        who = request.for_
-        if who:
-            exact = roles.get(f"{who}:{request.profile}")
-            if exact:
-                return exact
-            own = {r: d for r, d in roles.items() if r.startswith(f"{who}:")}
-            why = request.why.lower()
-            named = [
-                d for r, dice in own.items() if r.split(":", 1)[1].lower() in why for d in dice
-            ]
-            if named:
-                return named
-            if own:
-                return [d for dice in own.values() for d in dice]
-        return roles.get(request.profile) or None
+        """The dice that may answer `request`, by its fields (`Assignments.claiming`);
+        None means any die no role has claimed."""
+        return self.assignments.claiming(request)
 
     def _may_answer(self, die: str, request: Request, pool: list[str] | None) -> bool:
         if pool is not None:
@@ -104,7 +106,7 @@ class RequestAnswerer:
         if event.state == CROOKED:
             if one_each:
                 self._drop(name)
-            return f"{name} landed crooked: roll it again"
+            return f"{name} landed crooked or was set down by hand: roll it again"
         if event.state != SETTLED:
             return None
         faces = DIE_FACES.get(request.profile)

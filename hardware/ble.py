@@ -12,16 +12,17 @@ from __future__ import annotations
 import contextlib
 import logging
 import time
-from typing import Any
+from typing import Any, TypedDict, Unpack
 
 from bleak import BleakClient, BleakScanner
+from bleak.backends.client import BaseBleakClient
 from bleak.backends.device import BLEDevice
-from bleak.backends.scanner import AdvertisementData
+from bleak.backends.scanner import AdvertisementData, BaseBleakScanner
 from bleak.exc import BleakError
 from bleak_retry_connector import establish_connection
 
 from hardware.linked import Backoff, DiceSourceError, LinkedSource
-from hardware.source import ROLLING, RollEvent
+from hardware.source import ROLLING, DeviceInfo, RollEvent
 
 log = logging.getLogger("hardware.ble")
 
@@ -60,6 +61,17 @@ class RollTracker:
         )
 
 
+class BleOptions(TypedDict, total=False):
+    """How a BLE source is reached: its name (default: its kind), and bleak's `backend=`
+    classes with their options (the tests' and the benchmark's in-memory radio)."""
+
+    name: str
+    client_backend: type[BaseBleakClient] | None
+    scanner_backend: type[BaseBleakScanner] | None
+    radio_options: dict[str, Any] | None  # bleak's backend keywords (air=...)
+    backoff: Backoff | None
+
+
 class BleSource(LinkedSource):
     """One BLE device.  Subclasses say which adverts they want (`matches`) and what to do
     once connected (`_start`), and call `_deliver` with what the device reports."""
@@ -67,21 +79,12 @@ class BleSource(LinkedSource):
     kind = "ble"
     scan_timeout = 10.0
 
-    def __init__(
-        self,
-        address: str | None = None,
-        *,
-        name: str,
-        client_backend: type | None = None,
-        scanner_backend: type | None = None,
-        radio_options: dict[str, Any] | None = None,
-        backoff: Backoff | None = None,
-    ) -> None:
-        super().__init__(name, backoff)
+    def __init__(self, address: str | None = None, **options: Unpack[BleOptions]) -> None:
+        super().__init__(options.get("name") or self.kind, options.get("backoff"))
         self.address = address
-        self.client_backend = client_backend
-        self.scanner_backend = scanner_backend
-        self.radio_options = dict(radio_options or {})
+        self.client_backend = options.get("client_backend")
+        self.scanner_backend = options.get("scanner_backend")
+        self.radio_options = dict(options.get("radio_options") or {})
         self.client: BleakClient | None = None
         self.battery_level: int | None = None
         self.rejected = 0
@@ -110,9 +113,7 @@ class BleSource(LinkedSource):
         self.rejected += 1
         log.warning("%s: ignored a message: %s", self.name, reason)
 
-    async def discover(self, timeout: float = 5.0):
-        from hardware.source import DeviceInfo
-
+    async def discover(self, timeout: float = 5.0) -> list[DeviceInfo]:
         found = await BleakScanner.discover(timeout, return_adv=True, **self._scanner_kwargs())
         return [
             DeviceInfo(

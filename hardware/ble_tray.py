@@ -4,32 +4,42 @@ per notification (hardware/PROTOCOL.md, "BLE service")."""
 from __future__ import annotations
 
 import asyncio
+from typing import Unpack
 
 from bleak import BleakClient
+from bleak.backends.characteristic import BleakGATTCharacteristic
 from bleak.backends.device import BLEDevice
 from bleak.backends.scanner import AdvertisementData
 
 from firmware.common import gatt, wire
-from hardware.ble import BleSource
+from hardware.ble import BleOptions, BleSource
 from hardware.source import DeviceInfo
 from hardware.tray_link import TrayLink
+
+
+def advertises(service_uuids: list[str], name: str) -> bool:
+    """A dice tray (or a home-made die) by its advert: its service or its name."""
+    return gatt.SERVICE in {u.lower() for u in service_uuids} or name.startswith(gatt.NAME_PREFIX)
 
 
 class BleTraySource(BleSource):
     kind = "tray-ble"
 
-    def __init__(self, address: str | None = None, *, hello_timeout: float = 2.0, **kwargs) -> None:
-        kwargs.setdefault("name", "tray-ble")
-        super().__init__(address, **kwargs)
+    def __init__(
+        self,
+        address: str | None = None,
+        *,
+        hello_timeout: float = 2.0,
+        **options: Unpack[BleOptions],
+    ) -> None:
+        super().__init__(address, **options)
         self.hello_timeout = hello_timeout
         self.link = TrayLink(self.name, self._send)
         self._host_seq = 0
-        self._writes: set[asyncio.Task] = set()
+        self._writes: set[asyncio.Task[None]] = set()
 
     def matches(self, device: BLEDevice, adv: AdvertisementData) -> bool:
-        uuids = {u.lower() for u in adv.service_uuids}
-        name = adv.local_name or device.name or ""
-        return gatt.SERVICE in uuids or name.startswith(gatt.NAME_PREFIX)
+        return advertises(adv.service_uuids, adv.local_name or device.name or "")
 
     async def _start(self, client: BleakClient) -> None:
         await client.start_notify(gatt.NOTIFY, self._on_notify)
@@ -47,7 +57,7 @@ class BleTraySource(BleSource):
             task.add_done_callback(self._writes.discard)
         return seq
 
-    def _on_notify(self, _char, data: bytearray) -> None:
+    def _on_notify(self, _char: BleakGATTCharacteristic, data: bytearray) -> None:
         event = self.link.handle(gatt.decode(data))
         if event is not None:
             self._deliver(event)

@@ -15,10 +15,17 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
+from bleak.args import SizedBuffer
+from bleak.assigned_numbers import CharacteristicPropertyName
 from bleak.backends.characteristic import BleakGATTCharacteristic
-from bleak.backends.client import BaseBleakClient
+from bleak.backends.client import BaseBleakClient, NotifyCallback
+from bleak.backends.descriptor import BleakGATTDescriptor
 from bleak.backends.device import BLEDevice
-from bleak.backends.scanner import AdvertisementData, BaseBleakScanner
+from bleak.backends.scanner import (
+    AdvertisementData,
+    AdvertisementDataCallback,
+    BaseBleakScanner,
+)
 from bleak.backends.service import BleakGATTService, BleakGATTServiceCollection
 from bleak.exc import BleakDeviceNotFoundError, BleakError
 
@@ -35,7 +42,7 @@ class FakePeripheral:
 
     address: str
     name: str
-    services: dict[str, dict[str, list[str]]]
+    services: dict[str, dict[str, list[CharacteristicPropertyName]]]
     manufacturer_data: dict[int, bytes] = field(default_factory=dict)
     service_data: dict[str, bytes] = field(default_factory=dict)
     on_write: Callable[[str, bytes], None] | None = None
@@ -85,16 +92,16 @@ DEFAULT_AIR = Air()
 class MemoryScanner(BaseBleakScanner):
     def __init__(
         self,
-        detection_callback,
-        service_uuids,
-        scanning_mode="active",
+        detection_callback: AdvertisementDataCallback | None,
+        service_uuids: list[str] | None,
+        scanning_mode: str = "active",
         *,
         air: Air | None = None,
         **kwargs: Any,
     ) -> None:
         super().__init__(detection_callback, service_uuids)
         self.air = air or DEFAULT_AIR
-        self._task: asyncio.Task | None = None
+        self._task: asyncio.Task[None] | None = None
 
     async def start(self) -> None:
         self.seen_devices = {}
@@ -213,13 +220,19 @@ class MemoryClient(BaseBleakClient):
     async def unpair(self) -> None:
         return None
 
-    async def read_gatt_char(self, characteristic, **kwargs: Any) -> bytearray:
+    async def read_gatt_char(
+        self, characteristic: BleakGATTCharacteristic, **kwargs: Any
+    ) -> bytearray:
         raise BleakError(f"{characteristic.uuid} cannot be read on this device")
 
-    async def read_gatt_descriptor(self, descriptor, **kwargs: Any) -> bytearray:
+    async def read_gatt_descriptor(
+        self, descriptor: BleakGATTDescriptor, **kwargs: Any
+    ) -> bytearray:
         raise BleakError("no descriptors on this device")
 
-    async def write_gatt_char(self, characteristic, data, response: bool) -> None:
+    async def write_gatt_char(
+        self, characteristic: BleakGATTCharacteristic, data: SizedBuffer, response: bool
+    ) -> None:
         p = self._peripheral
         if p is None:
             raise BleakError("Not connected")
@@ -233,15 +246,19 @@ class MemoryClient(BaseBleakClient):
             # the device answers later, from its own radio event
             asyncio.get_running_loop().call_soon(p.on_write, characteristic.uuid, payload)
 
-    async def write_gatt_descriptor(self, descriptor, data) -> None:
+    async def write_gatt_descriptor(
+        self, descriptor: BleakGATTDescriptor, data: SizedBuffer
+    ) -> None:
         raise BleakError("no descriptors on this device")
 
-    async def start_notify(self, characteristic, callback, **kwargs: Any) -> None:
+    async def start_notify(
+        self, characteristic: BleakGATTCharacteristic, callback: NotifyCallback, **kwargs: Any
+    ) -> None:
         if "notify" not in characteristic.properties and (
             "indicate" not in characteristic.properties
         ):
             raise BleakError(f"{characteristic.uuid} does not notify")
         self._callbacks[characteristic.uuid] = callback
 
-    async def stop_notify(self, characteristic) -> None:
+    async def stop_notify(self, characteristic: BleakGATTCharacteristic) -> None:
         self._callbacks.pop(characteristic.uuid, None)

@@ -6,7 +6,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
-from collections.abc import AsyncIterator, Callable
+from collections.abc import AsyncIterator, Callable, Iterator
 from dataclasses import dataclass
 
 from hardware.source import DiceSource, RollEvent
@@ -26,7 +26,7 @@ class Backoff:
     factor: float = 2.0
     cap: float = 5.0
 
-    def delays(self):
+    def delays(self) -> Iterator[float]:
         delay = self.first
         while True:
             yield delay
@@ -44,7 +44,7 @@ class LinkedSource(DiceSource):
         self.status = "disconnected"
         self.backoff = backoff or Backoff()
         self._queue: asyncio.Queue[RollEvent] = asyncio.Queue()
-        self._reconnect_task: asyncio.Task | None = None
+        self._reconnect_task: asyncio.Task[None] | None = None
         self._closing = False
         self.listeners: list[Callable[[RollEvent], None]] = []
         self.reconnects = 0

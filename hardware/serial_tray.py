@@ -47,7 +47,7 @@ class SerialTraySource(LinkedSource):
         self._serial: serial.Serial | None = None
         self._decoder = wire.LineDecoder()
         self._host_seq = 0
-        self._watchdog: asyncio.Task | None = None
+        self._watchdog: asyncio.Task[None] | None = None
         self._loop: asyncio.AbstractEventLoop | None = None
 
     # -- DiceSource ----------------------------------------------------------------------

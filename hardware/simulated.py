@@ -21,8 +21,10 @@ import threading
 import tty
 from dataclasses import dataclass
 from pathlib import Path
+from typing import TypedDict, Unpack
 
 from firmware.tray import sim
+from firmware.tray.app import TrayApp
 from hardware.serial_tray import SerialTraySource
 
 REPO_ROOT = Path(__file__).resolve().parent.parent
@@ -78,9 +80,9 @@ class SimulatedTray:
         self._master = self._slave = -1
         self._control_w = -1
         self._thread: threading.Thread | None = None
-        self._proc: subprocess.Popen | None = None
+        self._proc: subprocess.Popen[bytes] | None = None
         self._dir = ""
-        self.app = None  # the TrayApp, in the cpython runtime
+        self.app: TrayApp | None = None  # in the cpython runtime
         self._marker: threading.Event | None = None
 
     def start(self) -> SimulatedTray:
@@ -180,6 +182,14 @@ class SimulatedTray:
             self.control(f"roll {die.id} {face}")
         return list(faces)
 
+    def reboot(self, boot_id: int, hello_lost: bool = False) -> None:
+        """The tray restarts with a new boot id, its count and uptime from 0; its dice
+        join it again.  `hello_lost`: the HELLO it sends at start-up never arrives."""
+        self.boot_id = boot_id
+        self.control(f"reboot {boot_id:04X}{' lost' if hello_lost else ''}")
+        for die in self.dice:
+            self.control(f"join {die.id} {die.kind} {die.faces} {die.name}")
+
     def unplug(self) -> None:
         """The USB cable comes out: the port vanishes; the tray (on its battery) keeps
         collecting rolls, and its frames go nowhere.  CPython runtime only."""
@@ -229,11 +239,22 @@ class SimulatedTray:
     def __enter__(self) -> SimulatedTray:
         return self.start()
 
-    def __exit__(self, *exc) -> None:
+    def __exit__(self, *exc: object) -> None:
         self.stop()
 
 
-async def open_simulated_source(**tray_options) -> tuple[SimulatedTray, SerialTraySource]:
+class TrayOptions(TypedDict, total=False):
+    """`SimulatedTray`'s keywords, for `open_simulated_source`."""
+
+    dice: tuple[SimDie, ...]
+    runtime: str
+    boot_id: int | None
+    floor: bool
+
+
+async def open_simulated_source(
+    **tray_options: Unpack[TrayOptions],
+) -> tuple[SimulatedTray, SerialTraySource]:
     """A running simulated tray and a connected serial source reading it."""
     tray = SimulatedTray(**tray_options).start()
     source = SerialTraySource(tray.link, name="sim-tray")

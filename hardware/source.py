@@ -34,6 +34,7 @@ class DeviceInfo:
     battery: int | None = None
     connected: bool = False
     dice: list[str] = field(default_factory=list)
+    die_names: dict[str, str] = field(default_factory=dict)  # a die's id -> its own name
 
 
 class DiceSource(abc.ABC):

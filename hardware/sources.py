@@ -3,7 +3,12 @@
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING, Unpack
+
 from hardware.source import DiceSource
+
+if TYPE_CHECKING:
+    from hardware.ble import BleOptions
 
 KINDS = ("serial", "sim", "tray-ble", "pixels", "godice")
 
@@ -12,7 +17,7 @@ class UnknownSource(ValueError):
     pass
 
 
-def make_source(spec: str, **ble_options) -> DiceSource:
+def make_source(spec: str, **ble_options: Unpack[BleOptions]) -> DiceSource:
     """A (not yet connected) source for `spec`.  `ble_options` go to BLE sources (tests
     pass the in-memory radio here)."""
     kind, _, rest = spec.partition(":")

@@ -2,7 +2,8 @@
 
 Serial and BLE deliver the same `wire.Frame`s; this turns them into `RollEvent`s once
 each, keeps the dice list, notices lost frames (asking for a resync) and a rebooted
-tray (a new boot id), and logs every frame it throws away in words.
+tray (a new boot id, a count or an uptime that goes back: never deaf until the count
+catches up), and logs every frame it throws away in words.
 """
 
 from __future__ import annotations
@@ -64,6 +65,7 @@ class TrayLink:
         # Until the first resync completes, rolls are old news (made before the app
         # listened): remembered so a repeat is recognised, never delivered.
         self.priming = True
+        self.uptime: int | None = None  # the last heartbeat's, to see the tray restart
         self._hello_seen = asyncio.Event()
         self._synced_seen = asyncio.Event()
 
@@ -72,7 +74,7 @@ class TrayLink:
         self._hello_seen = asyncio.Event()
         self._synced_seen = asyncio.Event()
         self.lost_link()
-        self.send(wire.HELLO, (str(wire.VERSION), "0000", "host", "0", "roll"))
+        self._greet()
         try:
             await asyncio.wait_for(self._hello_seen.wait(), timeout)
             self.send(wire.SYNC, ())
@@ -85,6 +87,21 @@ class TrayLink:
                 "check the cable, or choose another port"
             ) from None
 
+    def _greet(self) -> None:
+        self.send(wire.HELLO, (str(wire.VERSION), "0000", "host", "0", "roll"))
+
+    def _start_afresh(self, why: str) -> None:
+        """The tray's count restarted without a HELLO reaching us (it rebooted and the
+        line was lost) or one misread frame threw ours off: take the count as it is now,
+        and ask the tray who it is (a new boot id forgets the old dice) and for all it
+        knows.  Rolls already delivered are not delivered again (`delivered`)."""
+        log.warning(
+            "%s: %s; taking the tray's count afresh and asking it to resync", self.source, why
+        )
+        self.uptime = None
+        self._greet()
+        self.send(wire.SYNC, ())
+
     def device_info(self, device_id: str, kind: str, connected: bool) -> DeviceInfo:
         """What the dice panel shows for the tray, whichever way it is connected."""
         st = self.state
@@ -95,6 +112,7 @@ class TrayLink:
             st.battery,
             connected,
             [f"{self.source}:{d}" for d in st.dice],
+            {f"{self.source}:{d}": die.name for d, die in st.dice.items()},
         )
 
     async def blink(self, die: str, timeout: float = 2.0) -> bool:
@@ -127,14 +145,21 @@ class TrayLink:
         now = self.clock()
         self.state.last_frame = now
         if item.kind == wire.HELLO:
-            return self._hello(item)
-        verdict, missed = self.seq.check(item.seq)
-        if verdict != "new":
-            self.reject(
-                f"frame {item.seq} came {'again' if verdict == 'repeat' else 'out of order'}"
-            )
+            self._hello(item)
             return None
-        if missed:
+        last = self.seq.last
+        verdict, missed = self.seq.check(item.seq)
+        if verdict == "repeat":
+            self.reject(f"frame {item.seq} came again")
+            return None
+        if verdict == "old":
+            # One wire never reorders: a count that goes back means the tray restarted
+            # (its HELLO lost) or the frame before was misread far ahead.  Dropping frames
+            # until the count caught up would leave the app deaf for hours.
+            self.seq.reset()
+            self.seq.check(item.seq)
+            self._start_afresh(f"frame {item.seq} came after frame {last}")
+        elif missed:
             log.warning(
                 "%s: %d frame(s) lost before %d; asking the tray to resync",
                 self.source,
@@ -156,12 +181,16 @@ class TrayLink:
         if f[0] != str(wire.VERSION):
             self.reject(f"tray speaks protocol version {f[0]}; this app speaks {wire.VERSION}")
             return None
+        if not wire.is_hex4(f[1]):
+            self.reject(f"HELLO boot id '{f[1]}' is not four upper-case hex digits")
+            return None
         st = self.state
         if st.boot_id is not None and st.boot_id != f[1]:
             log.info("%s: the tray restarted; starting its sequence afresh", self.source)
             self.delivered.clear()
             st.dice.clear()
         st.boot_id, st.name, st.firmware = f[1], f[2], f[3]
+        self.uptime = None
         st.version = int(f[0])
         st.capabilities = tuple(f[4].split(","))
         self.seq.reset()
@@ -205,6 +234,13 @@ class TrayLink:
             st.synced = True
             self.priming = False
             self._synced_seen.set()
-        elif kind != wire.HEARTBEAT:
+        elif kind == wire.HEARTBEAT:
+            uptime = wire.parse_int(f[0], 0, 2**32 - 1, "uptime") if f else None
+            if uptime is not None and self.uptime is not None and uptime < self.uptime:
+                self._start_afresh(
+                    f"the tray's uptime went back from {self.uptime} s to {uptime} s"
+                )
+            self.uptime = uptime
+        else:
             log.info("%s: frame type %s is not known here; ignored", self.source, kind)
         return None

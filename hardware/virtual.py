@@ -1,10 +1,11 @@
 """The virtual roller as a dice source: dice rolled by the app for a table with no dice
 to hand.
 
-The values are chosen by the foundation's virtual roller (`companion.core.roller.
-virtual_answer`), the one place the app picks dice values; this source answers the
-session with them (stored as answers, so a replay never rolls again) and shows each die
-on its `rolls()` stream like any source's.
+Each die lands on a face chosen at random, exactly as the core's virtual roller
+(`companion.core.roller.virtual_answer`) chooses (a test holds the two to the same values
+for the same generator; hardware reads nothing of the core but its rules contract).  This
+source answers the session with them (stored as answers, so a replay never rolls again)
+and shows each die on its `rolls()` stream like any source's.
 """
 
 from __future__ import annotations
@@ -14,8 +15,8 @@ import random
 import time
 from collections.abc import AsyncIterator
 
-from companion.core.roller import virtual_answer
-from companion.core.rules import DIE_FACES, Request, RuleError
+from companion.core.rules import DIE_FACES, RuleError
+from hardware.answering import DiceSession
 from hardware.source import ROLLING, SETTLED, DeviceInfo, DiceSource, RollEvent
 
 BY = "virtual roller"
@@ -44,15 +45,16 @@ class VirtualRoller(DiceSource):
             yield await self._queue.get()
 
     def roll(self, profile: str, count: int = 1) -> list[RollEvent]:
-        """Roll `count` dice of `profile`; returns the settled events (values filled in).
-        A value on several faces (the d3's 1, 2, 3 twice) is shown on the first of them."""
-        values = virtual_answer(Request("dice", "", profile=profile, count=count), self.rng)
-        faces = DIE_FACES[profile]
+        """Roll `count` dice of `profile`; returns the settled events (values filled in)."""
+        faces = DIE_FACES.get(profile)
+        if faces is None:
+            raise RuleError(f"the virtual roller has no {profile}")
         self._rolls += 1
         out = []
-        for i, value in enumerate(values):
+        for i in range(count):
             die = f"virtual:{profile}:{i + 1}"
-            index = next(n for n, (_label, v) in enumerate(faces) if v == value)
+            index = self.rng.randrange(len(faces))  # the face it lands on
+            value = faces[index][1]
             now = time.monotonic()
             self._queue.put_nowait(RollEvent(die, -1, ROLLING, now, self._rolls, self.name))
             event = RollEvent(die, index, SETTLED, now, self._rolls, self.name, value)
@@ -60,13 +62,13 @@ class VirtualRoller(DiceSource):
             out.append(event)
         return out
 
-    def answer(self, session) -> str:
+    def answer(self, session: DiceSession) -> str:
         """Roll what the session's pending request asks for and answer it."""
         request = session.request
         if request is None or request.kind != "dice":
             raise RuleError("nothing is waiting for dice right now")
         events = self.roll(request.profile, request.count)
-        session.answer([e.value for e in events], by=BY)
-        faces = DIE_FACES[request.profile]
-        shown = ", ".join(faces[e.face_index][0] for e in events)
+        faces = [DIE_FACES[request.profile][e.face_index] for e in events]
+        session.answer([value for _label, value in faces], by=BY)
+        shown = ", ".join(label for label, _value in faces)
         return f"{request.describe()}: rolled {shown}"

@@ -13,12 +13,17 @@ import contextlib
 import random
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING
 
 from companion.core.rules import DIE_FACES, Request, RuleError
+from companion.paths import data_home
 from hardware.answering import ANSWER_TIMEOUT, RequestAnswerer
 from hardware.assignments import Assignments
-from hardware.source import DiceSource, RollEvent
+from hardware.source import DeviceInfo, DiceSource, RollEvent
+
+if TYPE_CHECKING:  # the simulated tray is started only for the demo
+    from companion.core.session import Session
+    from hardware.simulated import SimDie, SimulatedTray
 
 BATTERY_EVERY = 60.0  # seconds between battery readings: radios are slow and batteries slow
 
@@ -37,8 +42,8 @@ class SourceView:
 
 
 def simulated_dice_for(
-    request: Request, answerer: RequestAnswerer, dice: list, source: str
-) -> list:
+    request: Request, answerer: RequestAnswerer, dice: list[SimDie], source: str
+) -> list[SimDie]:
     """Which of the simulated tray's dice (`SimDie`s, read by `source`) a person would roll
     for `request`: the dice assigned to it, else free dice with the profile's number of
     faces (a d3 is a six-sided die), then bigger ones."""
@@ -80,18 +85,18 @@ class DiceHub:
         self.answerer: RequestAnswerer | None = None
         self.assignments = Assignments()
         self.seen_dice: list[str] = []  # die ids seen rolling, offered in dice assignments
-        self.simulated: Any = None  # the demo's SimulatedTray, when `companion app --demo`
+        self.simulated: SimulatedTray | None = None  # the demo's, with `companion app --demo`
         self._simulated_source = ""
-        self._tasks: list[asyncio.Task] = []
+        self._tasks: list[asyncio.Task[None]] = []
         self._on_change = on_change or (lambda: None)
 
-    def attach(self, session: Any) -> None:
+    def attach(self, session: Session | None) -> None:
         """Answer `session`'s rolls (None: nobody's) with its own dice assignments."""
         self.message = ""  # the last session's news is not this one's
         if session is None:
             self.answerer, self.assignments = None, Assignments()
         else:
-            self.assignments = Assignments.load(session.id)
+            self.assignments = Assignments.load(session.id, data_home())
             self.answerer = RequestAnswerer(session, self.assignments, timeout=self.timeout)
 
     def assign(self, role: str, die_ids: list[str]) -> None:
@@ -100,13 +105,29 @@ class DiceHub:
         self.assignments.save()
         self._on_change()
 
+    def _infos(self) -> list[DeviceInfo]:
+        """What the sources say of themselves (trays and smart dice list their dice)."""
+        out = []
+        for source in self.sources:
+            info = getattr(source, "info", None)
+            if callable(info):
+                out.append(info())
+        return out
+
     def known_dice(self) -> list[str]:
         """Every die the app can name: those the sources list, then those seen rolling."""
         out: list[str] = []
-        for source in self.sources:
-            info = getattr(source, "info", None)  # trays and smart dice say which dice they have
-            out += [d for d in (info().dice if callable(info) else []) if d not in out]
+        for info in self._infos():
+            out += [d for d in info.dice if d not in out]
         return out + [d for d in self.seen_dice if d not in out]
+
+    def die_name(self, die_id: str) -> str:
+        """A die as the players know it (the tray's "fate-d8", a Pixels die's own name);
+        its id only when no source names it."""
+        for info in self._infos():
+            if die_id in info.die_names:
+                return info.die_names[die_id]
+        return die_id
 
     def overdue(self) -> str | None:
         """Once per request, when a device is there but no die answered in time: the
@@ -165,12 +186,11 @@ class DiceHub:
     def roll_simulated(self) -> None:
         """The simulated tray rolls the dice the pending request needs, on random faces;
         the result comes back over its serial port and answers like any tray's."""
-        request = self.answerer.session.request if self.answerer is not None else None
-        if self.simulated is None or request is None or request.kind != "dice":
+        answerer = self.answerer
+        request = answerer.session.request if answerer is not None else None
+        if answerer is None or self.simulated is None or request is None or request.kind != "dice":
             raise RuleError("nothing is waiting for dice from the simulated tray")
-        dice = simulated_dice_for(
-            request, self.answerer, self.simulated.dice, self._simulated_source
-        )
+        dice = simulated_dice_for(request, answerer, self.simulated.dice, self._simulated_source)
         sides = len(DIE_FACES[request.profile])
         faces = [random.randrange(min(sides, d.faces)) for d in dice]
         self.simulated.roll(faces, dice=[d.id for d in dice])

@@ -3,7 +3,8 @@ that fit one 20-byte notification at the default MTU (see hardware/PROTOCOL.md).
 
 Packet: kind (u8), seq (u16 LE), the kind's fields, CRC-16 of all before it (u16 LE).
 Decoding yields the same `wire.Frame` the serial decoder gives, fields as text, so the
-host handles both transports with one piece of code.
+host handles both transports with one piece of code.  As on serial, each frame has one
+spelling: a code this table does not know is rejected, not read as "unknown".
 """
 
 # MicroPython runs this file too: %-formatting and try/except stand in for what it lacks.
@@ -43,6 +44,7 @@ BLE_CAPS = "roll,battery,blink,settle"
 
 
 def _to_numbers(kind, fields):
+    # type: (str, tuple[str, ...] | list[str]) -> tuple[int, ...]
     if kind == wire.HELLO:
         major, _, minor = fields[3].partition(".")
         return (int(fields[0]), int(fields[1], 16), int(major), int(minor.split(".")[0] or 0))
@@ -61,6 +63,7 @@ def _to_numbers(kind, fields):
 
 
 def _to_fields(kind, numbers):
+    # type: (str, tuple[int, ...]) -> tuple[str, ...]
     if kind == wire.HELLO:
         version, boot, major, minor = numbers
         return (str(version), "%04X" % boot, "tray-ble", "%d.%d" % (major, minor), BLE_CAPS)
@@ -72,17 +75,22 @@ def _to_fields(kind, numbers):
         return (str(die), str(rollno), letter, "-" if face == 255 else str(face))
     if kind == wire.DIE:
         die, code, faces = numbers
-        name = DIE_KINDS[code] if code < len(DIE_KINDS) else "unknown"
+        if code >= len(DIE_KINDS):
+            raise ValueError("die kind code %d is unknown" % code)  # 0 spells "unknown"
+        name = DIE_KINDS[code]
         return (str(die), name, str(faces), "%s-%d" % (name, die))
     if kind == wire.BATTERY:
         return ("tray" if numbers[0] == 255 else str(numbers[0]), str(numbers[1]))
     if kind == wire.ERROR:
         code = numbers[1]
-        return (str(numbers[0]), ERRORS[code] if code < len(ERRORS) else "unknown")
+        if code >= len(ERRORS):
+            raise ValueError("error code %d is unknown" % code)  # 0 spells "unknown"
+        return (str(numbers[0]), ERRORS[code])
     return tuple(str(n) for n in numbers)
 
 
 def encode(seq, kind, fields=()):
+    # type: (int, str, tuple[str, ...] | list[str]) -> bytes
     code, fmt = _BY_KIND[kind]
     head = struct.pack("<BH", code, seq % wire.SEQ_MOD)
     body = head + (struct.pack(fmt, *_to_numbers(kind, fields)) if fmt else b"")
@@ -90,6 +98,7 @@ def encode(seq, kind, fields=()):
 
 
 def decode(data):
+    # type: (bytes | bytearray) -> wire.Frame | wire.Reject
     """One notification -> wire.Frame, or wire.Reject saying what was wrong."""
     data = bytes(data)
     if len(data) < 5:

@@ -1,12 +1,16 @@
-"""GoDice (Particula) as they speak over BLE, written from the protocol's description
-(their code's licence forbids copying it; only the published reference vectors are used).
+"""What the tray needs to relay a GoDice (Particula): find it, ask its battery, and read
+its rolls.  The app reads GoDice through this same decoder (hardware/godice.py adds what
+only the app does: colour, blinking), so a die tells the tray and the app the same face.
+Written from the protocol's description (their code's licence forbids copying it; only
+the published reference vectors are used).
 
 The die knows nothing of the shell it wears: the player says d6, d20, d10, d10X, d4, d8
 or d12, and a stable reading x y z (signed bytes) is matched to the nearest reference
 vector of that shell's table; the first entry wins a tie.
 """
 
-# MicroPython runs this file too: %-formatting stands in for what it lacks.
+# MicroPython runs this file too (the tray relays dice): %-formatting stands in for what
+# it lacks.
 # ruff: noqa: UP031
 
 SERVICE = "6e400001-b5a3-f393-e0a9-e50e24dcca9e"
@@ -14,12 +18,7 @@ WRITE = "6e400002-b5a3-f393-e0a9-e50e24dcca9e"
 NOTIFY = "6e400003-b5a3-f393-e0a9-e50e24dcca9e"
 NAME_PREFIX = "GoDice_"
 
-# Host to die
-REQUEST_BATTERY = 0x03
-REQUEST_COLOUR = 0x17
-SET_LEDS = 0x08
-PULSE = 0x10
-STOP_PULSE = 0x14
+REQUEST_BATTERY = 0x03  # host to die
 COLOURS = ("black", "red", "green", "blue", "yellow", "orange")
 
 # Reference vectors (face value, vector); values are the face printed on the shell.
@@ -88,6 +87,7 @@ SHELLS = {"d6": 6, "d20": 20, "d10": 10, "d10X": 10, "d4": 4, "d8": 8, "d12": 12
 
 
 def nearest(table, x, y, z):
+    # type: (tuple[tuple[int, tuple[int, int, int]], ...], int, int, int) -> int
     """The entry (1-based) whose vector is nearest; the first one wins a tie."""
     best, best_d = 0, None
     for entry, v in table:
@@ -98,6 +98,7 @@ def nearest(table, x, y, z):
 
 
 def face_value(shell, x, y, z):
+    # type: (str, int, int, int) -> int
     """The number on the face up for a die wearing `shell` (d10: 0-9; d10X: 00-90)."""
     if shell == "d6":
         return nearest(D6, x, y, z)
@@ -117,6 +118,7 @@ def face_value(shell, x, y, z):
 
 
 def face_index(shell, x, y, z):
+    # type: (str, int, int, int) -> int
     """Our face index (printed number - 1); a d10's 0 is 10, a d10X's 00 is 100."""
     value = face_value(shell, x, y, z)
     if shell == "d10":
@@ -127,10 +129,12 @@ def face_index(shell, x, y, z):
 
 
 def _signed(b):
+    # type: (int) -> int
     return b - 256 if b > 127 else b
 
 
 def parse(data):
+    # type: (bytes | bytearray) -> tuple[str, tuple[int, int, int] | int | str | bool | None]
     """One notification -> (kind, value).  Kinds: "rolling"; "stable", "fake", "tilt",
     "moved" with (x, y, z); "battery" percent; "colour" name; "charging" bool; "tap";
     "double-tap".  ValueError in words for anything else."""
@@ -156,8 +160,3 @@ def parse(data):
     if data == b"DTap":
         return "double-tap", None
     raise ValueError("GoDice message %r is not one this app knows" % data[:8])
-
-
-def pulse(count=3, on=10, off=10, rgb=(255, 255, 255)):
-    """Blink the die: pulse count, on and off time in 10 ms units, then the colour."""
-    return bytes([PULSE, count, on, off, rgb[0], rgb[1], rgb[2], 1, 0])

@@ -40,6 +40,7 @@ _FIELD_OK = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789_.,:+
 
 
 def _crc_table():
+    # type: () -> list[int]
     table = []
     for byte in range(256):
         crc = byte << 8
@@ -53,6 +54,7 @@ _TABLE = _crc_table()
 
 
 def crc16(data, crc=0xFFFF):
+    # type: (bytes, int) -> int
     """CRC-16/CCITT-FALSE ("123456789" gives 0x29B1): catches every 1- and 2-bit error
     and every burst up to 16 bits, which a USB or UART glitch is."""
     table = _TABLE
@@ -62,12 +64,14 @@ def crc16(data, crc=0xFFFF):
 
 
 def clean_field(text):
+    # type: (object) -> str
     """A field as it may travel: anything outside the safe set becomes `_`."""
     out = "".join(c if c in _FIELD_OK else "_" for c in str(text))
     return out or "_"
 
 
 def encode(seq, kind, fields=()):
+    # type: (int, str, tuple[str, ...] | list[str]) -> bytes
     """One frame as bytes, newline included."""
     body = "!" + str(seq % SEQ_MOD) + " " + kind
     for f in fields:
@@ -85,11 +89,13 @@ class Frame:
     __slots__ = ("seq", "kind", "fields")
 
     def __init__(self, seq, kind, fields):
+        # type: (int, str, tuple[str, ...]) -> None
         self.seq = seq
         self.kind = kind
         self.fields = fields
 
     def __eq__(self, other):
+        # type: (object) -> bool
         return (
             isinstance(other, Frame)
             and self.seq == other.seq
@@ -98,6 +104,7 @@ class Frame:
         )
 
     def __repr__(self):
+        # type: () -> str
         return "Frame(%d, %s, %r)" % (self.seq, self.kind, self.fields)
 
 
@@ -107,50 +114,82 @@ class Reject:
     __slots__ = ("reason", "raw")
 
     def __init__(self, reason, raw=b""):
+        # type: (str, bytes) -> None
         self.reason = reason
         self.raw = raw
 
     def __repr__(self):
+        # type: () -> str
         return "Reject(%r)" % self.reason
 
 
 def _printable(raw):
+    # type: (bytes) -> bool
     for b in raw:
         if b < 0x20 or b > 0x7E:
             return False
     return True
 
 
+_HEX = "0123456789ABCDEF"
+
+
+def is_hex4(text):
+    # type: (str) -> bool
+    """Four upper-case hex digits, the one spelling of a checksum or a boot id."""
+    if len(text) != 4:
+        return False
+    for c in text:
+        if c not in _HEX:
+            return False
+    return True
+
+
+def is_number(text):
+    # type: (str) -> bool
+    """A whole number as `str(n)` writes it: ASCII digits, no sign, no space, no leading
+    zero.  Each value has exactly one spelling, so a changed byte can never give a frame
+    that reads the same (int() would take "+7", " 7", "07" and "7_0" too)."""
+    if not text:
+        return False
+    for c in text:
+        if c < "0" or c > "9":
+            return False
+    return text == "0" or text[0] != "0"
+
+
 def parse_line(raw):
-    """One line without its newline: a Frame, or a Reject saying what was wrong."""
-    if raw.endswith(b"\r"):
-        raw = raw[:-1]
+    # type: (bytes) -> Frame | Reject | None
+    """One line without its newline: a Frame, or a Reject saying what was wrong.
+
+    Every frame has exactly one spelling (see PROTOCOL.md): the checksum in upper-case
+    hex, numbers without signs or leading zeros, one space between fields, nothing after
+    the checksum; any other spelling is rejected rather than read as the same frame."""
     if not raw:
         return None
-    if not _printable(raw):
-        return Reject("line holds bytes that are not printable ASCII", raw)
     if raw[0:1] != b"!":
         return Reject("line does not start with '!' (not a frame)", raw)
+    if not _printable(raw):
+        return Reject("line holds bytes that are not printable ASCII", raw)
     star = raw.rfind(b"*")
     if star < 0 or len(raw) - star != 5:
         return Reject("line has no 4-digit checksum after '*'", raw)
     body = raw[:star]
-    try:
-        said = int(raw[star + 1 :].decode(), 16)
-    except ValueError:
-        return Reject("checksum is not hexadecimal", raw)
+    said = raw[star + 1 :].decode()
+    if not is_hex4(said):
+        return Reject("checksum '%s' is not four upper-case hex digits" % said, raw)
     got = crc16(body)
-    if said != got:
-        return Reject("checksum mismatch (line says %04X, content gives %04X)" % (said, got), raw)
+    if int(said, 16) != got:
+        return Reject("checksum mismatch (line says %s, content gives %04X)" % (said, got), raw)
     parts = body[1:].decode().split(" ")
-    if len(parts) < 2 or not parts[0].isdigit() or not parts[1]:
+    if len(parts) < 2 or not is_number(parts[0]) or not parts[1]:
         return Reject("frame has no sequence number and type", raw)
     seq = int(parts[0])
     if seq >= SEQ_MOD:
         return Reject("sequence number %d is out of range" % seq, raw)
     for f in parts[2:]:
         if not f:
-            return Reject("frame has an empty field", raw)
+            return Reject("frame has an empty field (two spaces, or one at the end)", raw)
     return Frame(seq, parts[1], tuple(parts[2:]))
 
 
@@ -163,10 +202,12 @@ class LineDecoder:
     """
 
     def __init__(self):
+        # type: () -> None
         self._buf = b""
         self._skipping = False
 
     def reset(self):
+        # type: () -> bytes
         """Forget a partial line (the device vanished mid-frame)."""
         dropped = self._buf
         self._buf = b""
@@ -174,7 +215,8 @@ class LineDecoder:
         return dropped
 
     def feed(self, data):
-        out = []
+        # type: (bytes) -> list[Frame | Reject]
+        out = []  # type: list[Frame | Reject]
         buf = self._buf + data
         start = 0
         while True:
@@ -200,6 +242,7 @@ class LineDecoder:
         return out
 
     def _split_restart(self, line, out):
+        # type: (bytes, list[Frame | Reject]) -> None
         bang = line.rfind(b"!")
         if bang > 0:
             out.append(Reject("incomplete frame dropped (a new frame began)", line[:bang]))
@@ -210,9 +253,10 @@ class LineDecoder:
 
 
 def parse_int(text, low, high, what):
+    # type: (str, int, int, str) -> int
     """A bounded whole number from a field, or ValueError in words."""
-    if not text.isdigit():
-        raise ValueError("%s '%s' is not a whole number" % (what, text))
+    if not is_number(text):
+        raise ValueError("%s '%s' is not a whole number as the tray writes one" % (what, text))
     value = int(text)
     if value < low or value > high:
         raise ValueError("%s %d is outside %d-%d" % (what, value, low, high))
@@ -220,6 +264,7 @@ def parse_int(text, low, high, what):
 
 
 def parse_roll(fields):
+    # type: (tuple[str, ...]) -> tuple[str, int, str, int]
     """ROLL fields -> (die, roll number, state word, face index or -1)."""
     if len(fields) != 4:
         raise ValueError("ROLL needs 4 fields, got %d" % len(fields))
@@ -236,10 +281,12 @@ def parse_roll(fields):
 
 
 def roll_fields(die, rollno, state, face):
+    # type: (str, int, str, int) -> tuple[str, str, str, str]
     return (die, str(rollno % SEQ_MOD), STATE_LETTERS[state], "-" if face < 0 else str(face))
 
 
 def seq_after(seq, last):
+    # type: (int, int) -> int
     """How far `seq` is ahead of `last` on the 16-bit circle (negative when behind)."""
     diff = (seq - last) % SEQ_MOD
     return diff - SEQ_MOD if diff >= SEQ_MOD // 2 else diff
@@ -249,12 +296,15 @@ class SeqTracker:
     """Tells new frames from repeats and notices gaps (which call for a resync)."""
 
     def __init__(self):
-        self.last = None
+        # type: () -> None
+        self.last = None  # type: int | None
 
     def reset(self):
+        # type: () -> None
         self.last = None
 
     def check(self, seq):
+        # type: (int) -> tuple[str, int]
         """(verdict, missed): verdict is "new", "repeat" or "old"; missed counts lost frames."""
         if self.last is None:
             self.last = seq

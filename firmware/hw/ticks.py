@@ -5,8 +5,8 @@ import time
 
 if hasattr(time, "ticks_ms"):
     ticks_ms = time.ticks_ms
-    ticks_diff = time.ticks_diff
-    ticks_add = time.ticks_add
+    ticks_diff = time.ticks_diff  # type: ignore[attr-defined]  # MicroPython's time
+    ticks_add = time.ticks_add  # type: ignore[attr-defined]
 else:
 
     def ticks_ms():

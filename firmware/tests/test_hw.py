@@ -120,12 +120,30 @@ class TestRelay(unittest.TestCase):
         self.relay.notified(3, legacy)  # a d8
         self.assertEqual(self.serial.frames[0].fields, ("3", "pixels", "8", "pixel-00000000"))
         self.relay.notified(3, bytes([pixels.ROLL_STATE, 3, 2]))
-        self.relay.notified(3, bytes([pixels.ROLL_STATE, 5, 6]))
-        self.relay.notified(3, bytes([pixels.ROLL_STATE, 5, 12]))  # not on a d8
+        self.relay.notified(3, bytes([pixels.ROLL_STATE, 1, 6]))  # rolled
+        self.relay.notified(3, bytes([pixels.ROLL_STATE, 1, 12]))  # not on a d8
         self.relay.notified(3, b"\x03")  # truncated
         rolls = [f.fields for f in self.serial.frames if f.kind == wire.ROLL]
         self.assertEqual(rolls, [("3", "1", "R", "-"), ("3", "1", "S", "6")])
         self.assertEqual(self.relay.rejected, 2)
+
+    def test_a_2023_pixels_die_saying_type_0_is_relayed_as_a_d6(self):
+        self.relay.joined_pixels(4)
+        hello = (  # legacy iAmADie: 6 LEDs, die type 0, built 2023-07-22 (old d6 faces)
+            bytes([2, 6, 1, 0])
+            + b"\x00" * 8
+            + b"\x00\x04"
+            + b"\x80\x06\xbc\x64"
+            + bytes([1, 0, 80, 0])
+        )
+        self.relay.notified(4, hello)
+        self.assertEqual(self.serial.frames[0].fields, ("4", "pixels", "6", "pixel-00000000"))
+        for index in (1, 2):  # every roll, faces as the vendor reads an old d6: 5, 4
+            self.relay.notified(4, bytes([pixels.ROLL_STATE, 3, 0]))
+            self.relay.notified(4, bytes([pixels.ROLL_STATE, 1, index]))
+        rolls = [f.fields[2:] for f in self.serial.frames if f.kind == wire.ROLL]
+        self.assertEqual(rolls, [("R", "-"), ("S", "4"), ("R", "-"), ("S", "3")])
+        self.assertEqual(self.relay.rejected, 0)
 
     def test_godice_through_the_tray(self):
         self.relay.joined_godice(2, "g", "d20")

@@ -11,7 +11,12 @@ tray's whole state again.
 # ruff: noqa: UP031, SIM105, SIM110, SIM115
 
 from firmware.common import gatt, wire
-from firmware.common.settle import ROLLING, SETTLED
+from firmware.common.settle import ROLLING, SETTLED, SettleDetector  # noqa: F401
+
+try:  # CPython only: names for the type comments (MicroPython lacks the module)
+    from collections.abc import Callable  # noqa: F401
+except ImportError:
+    pass
 
 FIRMWARE_VERSION = "0.1.0"
 CAPABILITIES = "roll,battery,blink,settle,ble"
@@ -32,6 +37,7 @@ class Die:
 
 class TrayApp:
     def __init__(self, write, boot_id, name="tray", notify=None, floor=None, blink=None):
+        # type: (Callable[[bytes], object] | None, int, str, Callable[[bytes], object] | None, SettleDetector | None, Callable[[str], bool] | None) -> None
         self.write = write
         self.notify = notify
         self.boot_id = boot_id & 0xFFFF
@@ -39,8 +45,8 @@ class TrayApp:
         self.floor = floor  # a SettleDetector over the floor sensor, or None
         self.blink = blink  # blink(die) -> bool, or None when the tray cannot
         self.seq = 0
-        self.dice = {}
-        self.held = {}  # results waiting for the floor to go quiet
+        self.dice = {}  # type: dict[str, Die]
+        self.held = {}  # type: dict[str, tuple[str, int]]  # results waiting for a quiet floor
         self.decoder = wire.LineDecoder()
         self.rejected = 0
 
@@ -69,6 +75,7 @@ class TrayApp:
     # -- dice ----------------------------------------------------------------------------
 
     def die_joined(self, die, kind, faces, name):
+        # type: (str | int, str, int, str) -> None
         die = str(die)
         known = self.dice.get(die)
         if known is None:
@@ -136,6 +143,7 @@ class TrayApp:
                 self.rejected += 1
 
     def host_packet(self, data):
+        # type: (bytes) -> None
         item = gatt.decode(data)
         if isinstance(item, wire.Frame):
             self.host_frame(item)

@@ -1,8 +1,8 @@
 """Smart dice the tray reaches as a BLE central, turned into tray events.
 
 The radio glue (firmware/tray/central.py, aioble) hands each die's notifications here as
-bytes; this decodes them with the same Pixels and GoDice code the app uses and tells the
-TrayApp.  Pure: runs under MicroPython's unix port in the tests.
+bytes; this decodes them with the same Pixels and GoDice decoders the app uses (which is
+why those decoders live in firmware/common: the tray runs them) and tells the TrayApp.  Pure: runs under MicroPython's unix port in the tests.
 """
 
 # MicroPython runs this file too: %-formatting stands in for what it lacks.
@@ -58,13 +58,10 @@ class DiceRelay:
             info = self.info.get(slot)
             if info is None:
                 raise ValueError("roll before iAmADie")
-            state, index = pixels.parse_roll_state(data)
+            state, face = pixels.roll_result(info, data)
             if state == "rolling":
                 self.app.die_rolling(slot)
             elif state is not None:
-                face = pixels.face_index(info.die_type, index, info.build_timestamp)
-                if not 0 <= face < info.faces:
-                    raise ValueError("face out of range")
                 self.app.die_result(slot, face, crooked=state == "crooked")
         elif t == pixels.BATTERY_LEVEL:
             self.app.die_battery(slot, pixels.parse_battery(data)[0])

@@ -18,6 +18,8 @@ REPL's stdin and stdout.  Control lines (one per line, words separated by spaces
     battery DIE PERCENT
     burst N DIE FACE            N complete rolls back to back (throughput tests)
     floor LEVEL                 one floor sensor sample (motion level)
+    reboot BOOT_ID [lost]       the board restarts (no dice until they join again);
+                                `lost`: its HELLO never reaches the host
     quit
 """
 
@@ -31,19 +33,25 @@ try:
     from os import read as _os_read
     from os import write as _os_write
 except ImportError:  # MicroPython's os has neither
-    _os_read = None
-    _os_write = None
+    _os_read = None  # type: ignore[assignment]
+    _os_write = None  # type: ignore[assignment]
 
 from firmware.common.settle import SettleDetector
 from firmware.hw.serialport import UsbSerial
 from firmware.hw.ticks import ticks_ms
 from firmware.tray.app import TrayApp
 
+try:  # CPython only: names for the type comments (MicroPython lacks the module)
+    from collections.abc import Callable  # noqa: F401
+except ImportError:
+    pass
+
 
 class FdStream:
     """CPython: a raw, non-blocking file descriptor."""
 
     def __init__(self, fd):
+        # type: (int) -> None
         self.fd = fd
         self.pollable = fd
         self.dropped = 0
@@ -113,18 +121,34 @@ class TraySim:
     handles control lines the fake dice do not know (the CPython harness's unplug)."""
 
     def __init__(self, serial, control, boot_id, floor=False, extra=None):
-        self.app = TrayApp(
-            self._write, boot_id, name="tray-sim", floor=SettleDetector() if floor else None
-        )
-        self.dice = FakeDice(self.app)
-        self.app.blink = self.dice.blink
+        # type: (FdStream | UsbSerial | None, FdStream | UsbSerial, int, bool, Callable[[TraySim, list[str]], None] | None) -> None
+        self.floor = floor
+        self._boot(boot_id)  # the app, its dice and its clock
         self.extra = extra
         self.control = control
         self.poller = select.poll()
         self.poller.register(control.pollable, select.POLLIN)
-        self.serial = None
+        self.serial = None  # type: FdStream | UsbSerial | None
         self.dropped = 0
         self.plug(serial)
+
+    def _boot(self, boot_id):
+        # type: (int) -> None
+        self.app = TrayApp(
+            self._write, boot_id, name="tray-sim", floor=SettleDetector() if self.floor else None
+        )
+        self.dice = FakeDice(self.app)
+        self.app.blink = self.dice.blink
+        self.started = ticks_ms()
+        self.next_beat = self.started
+
+    def reboot(self, boot_id, hello=True):
+        # type: (int, bool) -> None
+        """The board restarts: a new boot id, its count and uptime from 0, no dice until
+        they join again.  `hello=False`: its HELLO line is lost on the way."""
+        self._boot(boot_id)
+        if hello:
+            self.app.hello()
 
     def _write(self, data):
         if self.serial is None:
@@ -133,6 +157,7 @@ class TraySim:
             self.serial.write(data)
 
     def plug(self, serial):
+        # type: (FdStream | UsbSerial | None) -> None
         """Swap the serial port (None: the cable is out, frames go nowhere)."""
         if self.serial is not None:
             try:
@@ -144,18 +169,17 @@ class TraySim:
             self.poller.register(serial.pollable, select.POLLIN)
 
     def run(self):
+        # type: () -> TrayApp
         """Runs until the control channel says quit or closes."""
-        app = self.app
-        started = ticks_ms()
-        next_beat = started
         pending = b""
-        app.hello()
+        self.app.hello()
         while True:
+            app = self.app
             now = ticks_ms()
-            if now - next_beat >= 0:
-                app.heartbeat((now - started) // 1000)
-                next_beat = now + 1000
-            wait = max(0, min(1000, next_beat - now))
+            if now - self.next_beat >= 0:
+                app.heartbeat((now - self.started) // 1000)
+                self.next_beat = now + 1000
+            wait = max(0, min(1000, self.next_beat - now))
             for obj, _ in self.poller.poll(wait):
                 serial = self.serial
                 if serial is not None and (obj is serial.pollable or obj == serial.pollable):
@@ -174,7 +198,9 @@ class TraySim:
                     words = line.decode().split()
                     if words and words[0] == "quit":
                         return app
-                    if not self.dice.command(words) and self.extra is not None:
+                    if words and words[0] == "reboot":  # reboot BOOTID [lost]
+                        self.reboot(int(words[1], 16), hello="lost" not in words)
+                    elif not self.dice.command(words) and self.extra is not None:
                         self.extra(self, words)
 
 

@@ -2,8 +2,17 @@
 
 from __future__ import annotations
 
+import json
+
+from companion.core.rules import Request
 from hardware.answering import RequestAnswerer
-from hardware.assignments import Assignments
+from hardware.assignments import (
+    Assignments,
+    assignments_file,
+    key_words,
+    keys_for,
+    names_in,
+)
 from hardware.source import RollEvent
 
 
@@ -39,7 +48,10 @@ def test_d3_reads_its_six_faces(tiny_session):
 def test_crooked_asks_for_a_reroll_and_records_nothing(tiny_session):
     tiny_session.do("roll", {"count": 1})
     answerer = RequestAnswerer(tiny_session)
-    assert answerer.feed(ev("tray:1", 2, "crooked")) == "tray:1 landed crooked: roll it again"
+    assert (
+        answerer.feed(ev("tray:1", 2, "crooked"))
+        == "tray:1 landed crooked or was set down by hand: roll it again"
+    )
     assert tiny_session.request is not None
     assert answerer.feed(ev("tray:1", 2, seq=2)) is not None
     assert tiny_session.state.last_roll == [3]
@@ -79,7 +91,10 @@ def test_the_only_die_rolled_again_keeps_its_first_result(tiny_session):
     assert answerer.feed(ev("a", -1, "rolling", seq=1)) is None
     assert answerer.feed(ev("a", 1, seq=1)) is None
     assert answerer.feed(ev("a", -1, "rolling", seq=2)) is None
-    assert answerer.feed(ev("a", 4, "crooked", seq=2)) == "a landed crooked: roll it again"
+    assert (
+        answerer.feed(ev("a", 4, "crooked", seq=2))
+        == "a landed crooked or was set down by hand: roll it again"
+    )
     assert answerer.feed(ev("a", -1, "rolling", seq=3)) is None
     assert answerer.feed(ev("a", 4, seq=3)) is None
     assert answerer.feed(ev("a", 5, seq=4)) is not None
@@ -102,15 +117,68 @@ def test_die_with_another_role_does_not_answer(tiny_session):
     assert answerer.feed(ev("y", 1)) is not None  # faces unknown: any free die
 
 
-def test_hero_roles_by_skill_named_in_why():
-    from companion.core.rules import Request
+def dice(who, role="", profile="skill_d10", why="Navigate (rank 3)"):
+    return Request("dice", why, who, profile, role=role)
 
-    a = Assignments({"amara:might": ["m"], "amara:wits": ["w"], "fate_d8": ["f"]})
-    answerer = RequestAnswerer(None, a)
-    assert answerer.eligible(Request("dice", "Might test", "amara", "skill_d10")) == ["m"]
-    assert answerer.eligible(Request("dice", "skill", "amara", "skill_d10")) == ["m", "w"]
-    assert answerer.eligible(Request("dice", "fate", "", "fate_d8")) == ["f"]
-    assert answerer.eligible(Request("dice", "x", "", "d6")) is None
+
+def test_each_kind_of_key_claims_its_rolls_most_specific_first():
+    a = Assignments(
+        {
+            "amara:skill:navigate": ["nav"],
+            "amara:skill_d10": ["amara-d10"],
+            "amara": ["amara-any"],
+            "skill_d10": ["d10"],
+            "fate_d8": ["f"],
+        }
+    )
+    assert a.claiming(dice("amara", "skill:navigate")) == ["nav"]  # who:role
+    assert a.claiming(dice("amara", "skill:survival")) == ["amara-d10"]  # who:profile
+    assert a.claiming(dice("amara", "wake", "hex_d6")) == ["amara-any"]  # who
+    assert a.claiming(dice("bryn", "skill:navigate")) == ["d10"]  # profile
+    assert a.claiming(dice("group", "vanish", "fate_d8")) == ["f"]
+    assert a.claiming(dice("", "", "d6")) is None  # nothing claims it: any free die
+    a.assign("amara", [])  # each fallback in turn once the finer key has no dice
+    assert a.claiming(dice("amara", "wake", "hex_d6")) is None
+    a.assign("amara:skill_d10", [])
+    assert a.claiming(dice("amara", "skill:survival")) == ["d10"]
+
+
+def test_the_words_of_a_request_never_choose_its_dice():
+    a = Assignments({"amara:skill:might": ["m"], "amara:skill:wits": ["w"]})
+    worded = dice("amara", "skill:wits", why="Might test (the Might die, surely?)")
+    assert a.claiming(worded) == ["w"]
+    assert a.claiming(dice("amara", "", why="might")) is None
+    assert keys_for(dice("amara", "skill:wits")) == [
+        "amara:skill:wits",
+        "amara:skill_d10",
+        "amara",
+        "skill_d10",
+    ]
+    assert keys_for(dice("", "wander", "hex_d6")) == ["hex_d6"]
+
+
+def test_a_die_claimed_by_a_role_answers_only_that_role(tiny_session):
+    """The tiny game's d6 roll is ("player", "score", "d6"), its d3 ("player", "bonus", "d3")."""
+    tiny_session.do("roll", {"count": 1})
+    answerer = RequestAnswerer(tiny_session, Assignments({"player:score": ["s"], "d3": ["b"]}))
+    assert answerer.feed(ev("b", 5)) is None  # the d3's die
+    assert answerer.feed(ev("x", 5)) is None  # free, but the role has its own die
+    assert answerer.feed(ev("s", 5)) is not None  # a six: the game asks for the bonus d3
+    assert tiny_session.request.profile == "d3" and tiny_session.request.role == "bonus"
+    assert answerer.feed(ev("s", 1, seq=2)) is None  # it plays the score role only
+    assert answerer.feed(ev("b", 1, seq=2)) == "Player: roll the d3 (bonus for all sixes): rolled 2"
+
+
+def test_key_words_name_the_player_and_the_roll():
+    asked = Request("dice", "why", "giant_fox", "d3", role="battle", who="the Giant Fox")
+    assert names_in(asked) == {"giant_fox": "the Giant Fox"}  # the rules' own name
+    assert key_words("giant_fox:battle", names_in(asked)) == "the Giant Fox: battle"
+    assert key_words("giant_fox:battle") == "Giant Fox: battle"  # unnamed: the id as words
+    assert key_words("stormbringer:battle") == "Stormbringer: battle"
+    assert key_words("amara:skill:navigate") == "Amara: skill: navigate"
+    assert key_words("amara:skill_d10") == "Amara: any skill d10"
+    assert key_words("amara") == "Amara: any roll"
+    assert key_words("fate_d8") == "any fate d8"
 
 
 def test_timeout_offers_on_screen_entry_once(tiny_session):
@@ -124,18 +192,48 @@ def test_timeout_offers_on_screen_entry_once(tiny_session):
 
 
 def test_assignments_persist_per_session(tmp_path):
-    a = Assignments(session_id="s1")
+    a = Assignments(session_id="s1", data_home=tmp_path)
     a.assign("d3", ["tray:1"])
     a.assign("fate_d8", ["tray:4", "tray:1"])  # tray:1 moves to the fate role
     a.save()
-    b = Assignments.load("s1")
+    b = Assignments.load("s1", tmp_path)
     assert b.roles == {"fate_d8": ["tray:4", "tray:1"]}
-    assert Assignments.load("other").roles == {}
+    assert json.loads(assignments_file(tmp_path, "s1").read_text())["version"] == 2
+    assert Assignments.load("other", tmp_path).roles == {}
 
 
-def test_unreadable_assignments_start_afresh(caplog):
-    from hardware.assignments import assignments_file
+def test_old_assignments_are_read_with_their_keys_migrated(tmp_path):
+    """Before structured roles a file had no version and "<hero>:<skill>" keys (as the
+    CLI's help said) that matched a skill named in the request's words."""
+    assignments_file(tmp_path, "old").write_text(
+        json.dumps(
+            {
+                "roles": {
+                    "d3": ["a"],
+                    "amara:skill_d10": ["b"],
+                    "amara:navigate": ["c"],
+                    "bryn:survival": ["d", "e"],
+                }
+            }
+        )
+    )
+    old = Assignments.load("old", tmp_path)
+    assert old.roles == {
+        "d3": ["a"],
+        "amara:skill_d10": ["b"],
+        "amara:skill:navigate": ["c"],
+        "bryn:skill:survival": ["d", "e"],
+    }
+    assert old.claiming(dice("amara", "skill:navigate")) == ["c"]
+    assert old.claiming(dice("amara", "skill:explore")) == ["b"]
+    old.save()  # written back in today's form, read back the same
+    assert Assignments.load("old", tmp_path).roles == old.roles
+    assert json.loads(assignments_file(tmp_path, "old").read_text())["version"] == 2
 
-    assignments_file("broken").write_text("{not json")
-    assert Assignments.load("broken").roles == {}
-    assert "could not be read" in caplog.text
+
+def test_unreadable_or_newer_assignments_start_afresh(caplog, tmp_path):
+    assignments_file(tmp_path, "broken").write_text("{not json")
+    assert Assignments.load("broken", tmp_path).roles == {}
+    assignments_file(tmp_path, "newer").write_text('{"version": 3, "roles": {"d6": ["a"]}}')
+    assert Assignments.load("newer", tmp_path).roles == {}
+    assert caplog.text.count("could not be read") == 2

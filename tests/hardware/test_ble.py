@@ -73,6 +73,8 @@ async def test_pixels_rolls_with_either_uuid_set(air, legacy):
         assert source.die_info.die_type == "d20" and source.die_info.pixel_id == 0x5F3A0001
         assert source.die_id == "pixels:5f3a0001"
         assert (source.info().name, source.info().dice) == ("Pixels d20", ["pixels:5f3a0001"])
+        own = "Pixels d20" if legacy else "Red d20"  # only the chunked hello has its name
+        assert source.info().die_names == {"pixels:5f3a0001": own}
         assert await source.battery() == 87
         die.roll(17)
         got = await events(source, 2)
@@ -99,12 +101,132 @@ async def test_pixels_d10_zero_face_is_ten_and_old_d6_order(air):
         d10_die.roll(0)  # the "0" face
         ev = (await events(d10, 2))[1]
         assert ev.face_index == 9  # printed 0 on a d10 reads 10
-        old_d6.land(1, state=1)  # an old d6's index 1 is today's 5: the face printed 6
+        old_d6.land(1)  # an old d6's index 1 is the face printed 5 (faceFromIndex)
         (ev,) = await events(d6, 1)
-        assert ev.face_index == 5
+        assert ev.face_index == 4
     finally:
         await d10.disconnect()
         await d6.disconnect()
+
+
+# pixels-js DiceUtils.faceFromIndex (packages/pixels-core-animation/src/DiceUtils.ts), for
+# firmware built on or before FW_2023_11_17 = 1704150000000 ms ("bad normals"):
+#   d4: index 3 -> 2, 2 -> 3, 5 -> 4, any other -> 1
+#   d6: index 4 -> 2, 3 -> 3, 2 -> 4, 1 -> 5, any other -> index + 1
+# and for later firmware (and every other die) d10 -> index, d00 -> index * 10, else + 1.
+VENDOR_OLD_D6 = {0: 1, 1: 5, 2: 4, 3: 3, 4: 2, 5: 6}
+VENDOR_OLD_D4 = {0: 1, 1: 1, 2: 3, 3: 2, 4: 1, 5: 4}
+BAD_NORMALS_S = 1704150000  # the last second the vendor reads as old
+
+
+@pytest.mark.parametrize("built, new", [(BAD_NORMALS_S, False), (BAD_NORMALS_S + 1, True)])
+def test_pixels_faces_are_the_vendors_faces(built, new):
+    for index in range(6):
+        d6 = index + 1 if new else VENDOR_OLD_D6[index]
+        assert pixels.face_value("d6", index, built) == d6
+        assert pixels.face_index("d6", index, built) == d6 - 1
+        d4 = index + 1 if new else VENDOR_OLD_D4[index]
+        assert pixels.face_value("d4", index, built) == d4
+        # the vendor remaps only d4 and d6, not the pipped or fudge d6
+        assert pixels.face_value("d6pipped", index, built) == index + 1
+    assert [pixels.face_value("d10", i, built) for i in (0, 9)] == [0, 9]
+    assert [pixels.face_value("d00", i, built) for i in (0, 9)] == [0, 90]
+    assert pixels.face_value("d6", 1, 0) == 2  # no build date known: not old firmware
+
+
+async def test_an_old_d6_reads_every_face_as_the_vendor_does(air):
+    die = FakePixelsDie(air, PIXELS_ADDR, die_type=2, legacy=True, build_s=1_700_000_000)
+    source = PixelsSource(PIXELS_ADDR, **radio(air))
+    await source.connect()
+    try:
+        read = []
+        for index in range(6):
+            die.roll(index)
+            read.append((await events(source, 2))[1].face_index + 1)
+        assert read == [VENDOR_OLD_D6[i] for i in range(6)]
+    finally:
+        await source.disconnect()
+
+
+@pytest.mark.parametrize("legacy", [True, False])
+async def test_a_2023_die_saying_type_0_is_known_by_its_leds(air, legacy):
+    """pixels-js Pixel.ts: dieType "unknown" in iAmADie -> DiceUtils.estimateDieType(
+    ledCount) (6 -> d6, 20 -> d20, 21 -> d6pipped, ...)."""
+    die = FakePixelsDie(
+        air, PIXELS_ADDR, die_type=0, led_count=6, legacy=legacy, build_s=1_690_000_000
+    )
+    source = PixelsSource(PIXELS_ADDR, **radio(air))
+    await source.connect()
+    try:
+        assert source.die_info.die_type == "d6" and source.die_info.faces == 6
+        for index in (0, 1, 5, 2):  # every roll answers, not only the first
+            die.roll(index)
+            rolling, settled = await events(source, 2)
+            assert (settled.state, settled.face_index) == ("settled", VENDOR_OLD_D6[index] - 1)
+        assert source.rejected == 0
+    finally:
+        await source.disconnect()
+
+
+@pytest.mark.parametrize(
+    "leds, die_type",
+    [
+        (4, "d4"),
+        (6, "d6"),
+        (8, "d8"),
+        (10, "d10"),
+        (12, "d12"),
+        (20, "d20"),
+        (21, "d6pipped"),
+        (7, "unknown"),
+        (0, "unknown"),
+    ],
+)
+def test_type_0_dice_take_the_vendors_estimate(leds, die_type):
+    info = pixels.DieInfo("unknown", 1, 1_690_000_000, 1, 0, 50, led_count=leds)
+    assert info.die_type == die_type
+    assert pixels.DieInfo("d8", 1, 0, 1, 0, 50, led_count=6).die_type == "d8"  # said: kept
+
+
+async def test_a_pixels_die_set_down_by_hand_is_not_a_roll(air):
+    """onFace (roll state 5, firmware from November 2024): at rest without having been
+    rolled.  Like a GoDice turned or slid by hand, it is reported crooked: roll again."""
+    die = FakePixelsDie(air, PIXELS_ADDR)
+    source = PixelsSource(PIXELS_ADDR, **radio(air))
+    await source.connect()
+    try:
+        die.send(bytes([3, 2, 4]))  # handling: picked up
+        die.land(7, state=5)  # and put down on the 8
+        got = await events(source, 2)
+        assert [(e.state, e.face_index) for e in got] == [("rolling", -1), ("crooked", 7)]
+        die.roll(7)
+        assert [(e.state, e.face_index) for e in await events(source, 2)] == [
+            ("rolling", -1),
+            ("settled", 7),
+        ]
+    finally:
+        await source.disconnect()
+
+
+async def test_a_six_led_die_before_the_tilt_fix_is_not_called_crooked(air):
+    """pixels-js Pixel._updateRoll: ledCount 6, firmware before FW_2024_05_22, "crooked"
+    -> "rolled" (a slightly tilted accelerometer)."""
+    early = FakePixelsDie(air, PIXELS_ADDR, die_type=2, build_s=1_716_382_799)
+    source = PixelsSource(PIXELS_ADDR, **radio(air))
+    await source.connect()
+    try:
+        early.roll(2, crooked=True)
+        assert (await events(source, 2))[1].state == "settled"
+    finally:
+        await source.disconnect()
+    later = FakePixelsDie(air, "C0:FF:EE:00:00:09", die_type=2, build_s=1_716_382_800)
+    source = PixelsSource("C0:FF:EE:00:00:09", **radio(air))
+    await source.connect()
+    try:
+        later.roll(2, crooked=True)
+        assert (await events(source, 2))[1].state == "crooked"
+    finally:
+        await source.disconnect()
 
 
 async def test_pixels_repeats_are_suppressed_and_garbage_is_logged(air, caplog):
@@ -114,7 +236,7 @@ async def test_pixels_repeats_are_suppressed_and_garbage_is_logged(air, caplog):
     try:
         caplog.set_level(logging.WARNING, logger="hardware.ble")
         die.roll(4)
-        die.land(4)  # the same result again
+        die.land(4)  # the same result again (rolled, face 4)
         die.send(bytes([3, 9]))  # truncated rollState
         die.send(bytes([34, 250, 0]))  # a battery level no battery has
         die.send(bytes([3, 5, 44]))  # a face a d20 does not have
@@ -143,7 +265,7 @@ async def test_pixels_reconnects_with_backoff_and_resyncs(air):
         die.peripheral.fail_connects = 1  # BlueZ's transient abort, once
         air.remove(PIXELS_ADDR)  # out of range
         assert await until(lambda: source.status in ("reconnecting", "lost"))
-        die.state, die.face = 5, 11  # rolled while out of range
+        die.state, die.face = 1, 11  # rolled while out of range
         air.add(die.peripheral)
         (ev,) = await events(source, 1, timeout=5)
         assert (ev.state, ev.face_index) == ("settled", 11)
@@ -243,5 +365,47 @@ async def test_tray_over_ble(air):
         assert await until(lambda: source.status == "connected")
         await asyncio.sleep(0.1)
         assert source._queue.empty()
+    finally:
+        await source.disconnect()
+
+
+@pytest.mark.parametrize("die_kind", ["pixels onFace", "godice FS", "godice MS"])
+async def test_a_die_set_down_by_hand_answers_nothing_whichever_kind(air, tiny_session, die_kind):
+    """One policy (docs/dice.md): a die that comes to rest without a roll (a Pixels die's
+    onFace, a GoDice's fake or moved stable) is not a roll: the player is asked to roll,
+    nothing is recorded; the roll that follows answers."""
+    from hardware.answering import RequestAnswerer
+
+    if die_kind.startswith("pixels"):
+        pixels_die = FakePixelsDie(air, PIXELS_ADDR, die_type=2)
+        source = PixelsSource(PIXELS_ADDR, **radio(air))
+
+        def by_hand():
+            pixels_die.send(bytes([3, 2, 5]))  # handling
+            pixels_die.land(5, state=5)
+
+        def roll():
+            pixels_die.roll(3)
+    else:
+        godice_die = FakeGoDice(air, GODICE_ADDR)
+        source = GoDiceSource(GODICE_ADDR, shell="d6", **radio(air))
+
+        def by_hand():
+            godice_die.roll((64, 0, 0), prefix=die_kind[-2:].encode())  # the 6
+
+        def roll():
+            godice_die.roll((0, -64, 0))  # the 4
+
+    tiny_session.do("roll", {"count": 1})
+    answerer = RequestAnswerer(tiny_session)
+    await source.connect()
+    try:
+        by_hand()
+        messages = [answerer.feed(e) for e in await events(source, 2)]
+        assert messages[-1].endswith("landed crooked or was set down by hand: roll it again")
+        assert tiny_session.request is not None and tiny_session.state.last_roll != [6]
+        roll()
+        assert answerer.feed((await events(source, 2))[1]) is not None
+        assert tiny_session.state.last_roll == [4]
     finally:
         await source.disconnect()

@@ -9,6 +9,7 @@ import sys
 
 from companion.core.library import Library
 from companion.games import get_game
+from companion.paths import data_home
 from hardware.assignments import Assignments
 from hardware.serial_tray import SerialTraySource
 from hardware.simulated import SimulatedTray
@@ -50,7 +51,7 @@ def test_watch_prints_rolls_and_answers_a_session():
     session = Library().new(get_game("tiny"), session_id="dice-cli")
     session.do("roll", {"count": 1})
     session.close()
-    a = Assignments(session_id="dice-cli")
+    a = Assignments(session_id="dice-cli", data_home=data_home())
     a.assign("d6", ["tray:1"])
     a.save()
     with SimulatedTray() as tray:
@@ -92,8 +93,25 @@ def test_assign_lists_and_changes_roles():
         text=True,
         check=True,
     )
-    assert out.stdout.split() == ["fate_d8", "tray:4"]
-    assert Assignments.load("dice-assign").roles == {"fate_d8": ["tray:4"]}
+    assert out.stdout.splitlines() == [f"{'fate_d8':24} {'tray:4':24} any fate d8"]
+    assert Assignments.load("dice-assign", data_home()).roles == {"fate_d8": ["tray:4"]}
+
+
+def test_assign_names_the_roles_of_the_roll_waiting():
+    session = Library().new(get_game("tiny"), session_id="dice-assign-waiting")
+    session.do("roll", {"count": 1})
+    session.close()
+    out = subprocess.run(
+        [sys.executable, "-m", "companion", "dice", "assign", "dice-assign-waiting"],
+        capture_output=True,
+        text=True,
+        check=True,
+    )
+    assert out.stdout.splitlines() == [
+        "no dice assigned: any free die answers",
+        "waiting: Player: roll the d6 (to score); its roles, most specific first: "
+        "player:score, player:d6, player, d6",
+    ]
 
 
 def test_unknown_source_and_missing_port_are_explained():

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import logging
 
+import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -13,8 +14,13 @@ from firmware.common import gatt, wire
 from hardware.ble import RollTracker
 from hardware.tray_link import TrayLink
 
+# `make test` derandomizes every property test (tests/hypothesis_profiles.py): the same
+# examples every run, so a failure is a bug found for good, never a coin toss; `make fuzz`
+# hunts at random.  The exhaustive tests below keep the power a random search would add.
 FUZZ = settings(
-    max_examples=300, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
+    max_examples=300,
+    deadline=None,
+    suppress_health_check=[HealthCheck.function_scoped_fixture],
 )
 
 dice = st.sampled_from(["1", "2", "3", "12"])
@@ -59,6 +65,45 @@ def test_garbage_never_crashes_and_yields_only_checked_frames(data, cuts):
             else:
                 line = wire.encode(item.seq, item.kind, item.fields)
                 assert line.rstrip(b"\n") in data.replace(b"\r", b"")
+
+
+# One frame of each type, and checksums with hex letters in every place (the lower-case
+# spelling hypothesis found hid in those).
+CORPUS = [
+    wire.encode(110, wire.HEARTBEAT, ("90",)),  # *5AF3
+    wire.encode(0, wire.HELLO, ("1", "00AA", "tray", "0.1.0", "roll,battery,blink")),
+    wire.encode(65535, wire.ROLL, ("12", "65535", "S", "19")),
+    wire.encode(7, wire.ROLL, ("1", "2", "R", "-")),
+    wire.encode(40000, wire.ROLL, ("3", "9", "C", "0")),
+    wire.encode(9, wire.DIE, ("2", "pixels", "20", "Pix-Y_1")),
+    wire.encode(10, wire.GONE, ("2",)),
+    wire.encode(11, wire.BATTERY, ("tray", "100")),
+    wire.encode(12, wire.ACK, ("301",)),
+    wire.encode(13, wire.ERROR, ("302", "unknown-die")),
+    wire.encode(14, wire.SYNCED, ("3",)),
+    wire.encode(15, wire.SYNC),
+    wire.encode(16, wire.BLINK, ("4",)),
+]
+
+
+def test_the_corpus_has_hex_letters_in_every_checksum_place():
+    sums = [line[-5:-1].decode() for line in CORPUS]
+    assert all(any(s[i] in "ABCDEF" for s in sums) for i in range(4)), sums
+
+
+@pytest.mark.parametrize("line", CORPUS, ids=lambda line: line[:12].decode())
+def test_every_byte_of_a_frame_changed_to_every_value_is_never_accepted(line):
+    """Exhaustive, so the same answer every run: each byte but the newline, each of the
+    other 254 values it could take, read alone and after a good frame."""
+    good = wire.encode(1, wire.HEARTBEAT, ("1",))
+    for pos in range(len(line) - 1):
+        for new in range(256):
+            if new in (line[pos], 0x0A):
+                continue
+            bad = line[:pos] + bytes([new]) + line[pos + 1 :]
+            for item in wire.LineDecoder().feed(good + bad):
+                if isinstance(item, wire.Frame):
+                    assert item == wire.Frame(1, wire.HEARTBEAT, ("1",)), (pos, new, bad)
 
 
 @FUZZ
@@ -166,13 +211,24 @@ def test_tray_link_sequences_never_deliver_twice(caplog, items):
     for a, b in zip(delivered, delivered[1:], strict=False):
         assert not (a[0] == b[0] and a == b)
     assert link.rejected == len([r for r in caplog.records if "ignored a frame" in r.message])
+    # One wire never reorders: only a repeat of the last number is dropped; a number that
+    # goes back restarts the count (the tray rebooted, or a frame was misread ahead)
     accepted_seqs = []
     last = 0
     for seq, _ in items:
-        if wire.seq_after(seq, last) > 0:
+        if seq != last:
             accepted_seqs.append(seq)
             last = seq
     assert len(delivered) <= len(accepted_seqs)
+    # and never deaf: whatever came before, the next new rolls are heard at once
+    start = (last + 1 + len(items)) % wire.SEQ_MOD if items else 7
+    heard = [
+        link.handle(
+            wire.Frame((start + i) % wire.SEQ_MOD, wire.ROLL, ("9", str(1000 + i), "S", "1"))
+        )
+        for i in range(3)
+    ]
+    assert all(e is not None and e.state == "settled" for e in heard)
 
 
 @FUZZ

@@ -47,6 +47,8 @@ async def test_hello_and_dice_list(tray_and_source):
     assert st.boot_id == f"{tray.boot_id:04X}"
     assert {d: st.dice[d].faces for d in st.dice} == {d.id: d.faces for d in tray.dice}
     assert source.status == "connected"
+    # the dice by the names the tray gives them, for the screens (never their ids)
+    assert source.info().die_names == {f"sim-tray:{d.id}": d.name for d in tray.dice}
 
 
 async def test_rolls_arrive_rolling_then_settled(tray_and_source):
@@ -114,8 +116,7 @@ async def test_unplugged_tray_is_reconnected_and_resynced():
         await next_rolls(source, 2)
         tray.unplug()
         tray.roll([2, 3])  # rolled while the cable was out: frames lost on the way
-        await asyncio.sleep(0.3)
-        assert source.status in ("reconnecting", "lost")
+        assert await until(lambda: source.status in ("reconnecting", "lost"))
         tray.replug()
         events = await next_rolls(source, 2, timeout=5)
         # the resync gives each die's last roll once; the die 1 roll seen before is not repeated
@@ -253,3 +254,71 @@ async def test_floor_sensor_holds_results_until_the_tray_is_quiet(runtime):
     finally:
         await source.disconnect()
         tray.stop()
+
+
+@pytest.mark.parametrize("runtime", RUNTIMES)
+async def test_a_tray_rebooted_with_its_hello_lost_is_heard_at_once(runtime, caplog):
+    """Issue 17: after a reboot whose HELLO was lost the tray counts from 0 again; every
+    frame was dropped as out of order (hours of deafness, heartbeats keeping the panel
+    "connected").  The count going back now restarts it at once."""
+    tray, source = await open_simulated_source(runtime=runtime)
+    try:
+        for face in (1, 2, 3):  # the host's count is well past what a new boot starts at
+            tray.roll([face])
+            await next_rolls(source, 2)
+        tray.reboot(0x0BAD, hello_lost=True)
+        assert await until(lambda: source.link.state.boot_id == "0BAD")  # it asked who
+        tray.roll([4])
+        rolling, settled = await next_rolls(source, 2, timeout=3)
+        assert (settled.die_id, settled.state, settled.face_index) == ("sim-tray:1", "settled", 4)
+        assert source.status == "connected"
+        assert "taking the tray's count afresh" in caplog.text
+    finally:
+        await source.disconnect()
+        tray.stop()
+
+
+async def test_one_valid_frame_far_ahead_does_not_deafen_the_host(caplog):
+    """A frame with a sequence number far ahead (checked, yet not the tray's count) must
+    not make every later frame look out of order."""
+    from firmware.common import wire
+
+    tray, source = await open_simulated_source()
+    try:
+        tray.roll([1])
+        await next_rolls(source, 2)
+        ahead = (source.link.seq.last + 30000) % wire.SEQ_MOD
+        os.write(tray._master, wire.encode(ahead, wire.HEARTBEAT, ("5",)))
+        assert await until(lambda: f"lost before {ahead}" in caplog.text)  # taken in
+        tray.roll([5])
+        rolling, settled = await next_rolls(source, 2, timeout=3)
+        assert (settled.state, settled.face_index) == ("settled", 5)
+        assert "came after frame" in caplog.text
+        tray.roll([2])  # and on as before
+        assert (await next_rolls(source, 2))[1].face_index == 2
+        assert source._queue.empty()
+    finally:
+        await source.disconnect()
+        tray.stop()
+
+
+def test_a_heartbeat_whose_uptime_goes_back_shows_the_tray_restarted(caplog):
+    """A reboot whose new count happens to run ahead of the old one (the host's count was
+    near the top of the circle): the uptime going back gives it away, and the host asks
+    the tray who it is and for everything it has."""
+    from firmware.common import wire
+    from hardware.tray_link import TrayLink
+
+    sent = []
+    link = TrayLink("t", lambda kind, fields: sent.append(kind) or 0)
+    link.handle(wire.Frame(65530, wire.HELLO, ("1", "00AA", "tray", "0.1", "roll")))
+    link.priming = False
+    link.handle(wire.Frame(65531, wire.HEARTBEAT, ("5000",)))
+    assert sent == []
+    link.handle(wire.Frame(0, wire.HEARTBEAT, ("0",)))  # ahead on the circle, yet it restarted
+    assert sent[-2:] == [wire.HELLO, wire.SYNC]
+    assert "uptime went back from 5000 s to 0 s" in caplog.text
+    link.handle(wire.Frame(1, wire.HELLO, ("1", "0BAD", "tray", "0.1", "roll")))
+    assert link.state.boot_id == "0BAD"
+    event = link.handle(wire.Frame(2, wire.ROLL, ("1", "1", "S", "3")))
+    assert (event.die_id, event.face_index) == ("t:1", 3)

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import struct
+
 import pytest
 
 from firmware.common import gatt, wire
@@ -104,3 +106,66 @@ def test_ble_packet_with_a_flipped_bit_is_rejected():
     packet[5] ^= 0x04
     item = gatt.decode(bytes(packet))
     assert isinstance(item, wire.Reject) and "checksum" in item.reason
+
+
+def signed(body: bytes, crc: str = "%04X") -> bytes:
+    """`body` with a checksum that is right for it, spelled as `crc` spells it."""
+    return body + b"*" + (crc % wire.crc16(body)).encode()
+
+
+def test_the_frame_hypothesis_found_is_spelled_one_way():
+    """`!110 HB 90*5AF3` was also taken as `*5aF3`: a corrupt byte accepted."""
+    assert wire.encode(110, wire.HEARTBEAT, ("90",)) == b"!110 HB 90*5AF3\n"
+    assert wire.parse_line(b"!110 HB 90*5AF3") == wire.Frame(110, "HB", ("90",))
+    item = wire.parse_line(b"!110 HB 90*5aF3")
+    assert isinstance(item, wire.Reject) and "upper-case hex" in item.reason
+
+
+@pytest.mark.parametrize(
+    "line",
+    [
+        signed(b"!110 HB 90", "%04x"),  # lower-case checksum
+        b"!110 HB 90* 5AF",  # a space where a digit was (int(" 5AF", 16) reads it)
+        b"!110 HB 90*+5AF",  # a sign
+        b"!110 HB 90*5_AF",  # an underscore (int() skips it between digits)
+        b"!110 HB 90*0x5A",
+        signed(b"!0110 HB 90"),  # a leading zero on the sequence number
+        signed(b"!+110 HB 90"),
+        signed(b"! 110 HB 90"),
+        signed(b"!110  HB 90"),  # two spaces
+        signed(b"!110 HB 90 "),  # a space at the end
+        signed(b"!110 HB 90") + b" ",
+        signed(b"!110 HB 90") + b"\r",  # a line ends with \n alone
+        signed(b"!110 HB 90") + b"\t",
+    ],
+)
+def test_any_other_spelling_of_a_frame_is_rejected(line):
+    assert isinstance(wire.parse_line(line), wire.Reject)
+    assert not [f for f in wire.LineDecoder().feed(line + b"\n") if isinstance(f, wire.Frame)]
+
+
+@pytest.mark.parametrize(
+    "fields, words",
+    [
+        (("1", "07", "S", "3"), "not a whole number"),  # a leading zero
+        (("1", "7", "S", "+3"), "not a whole number"),
+        (("1", "7", "S", "0x3"), "not a whole number"),
+        (("1", "7", "S", "3_0"), "not a whole number"),
+    ],
+)
+def test_numbers_in_fields_have_one_spelling(fields, words):
+    with pytest.raises(ValueError, match=words):
+        wire.parse_roll(fields)
+    assert wire.parse_roll(("1", "0", "S", "0")) == ("1", 0, "settled", 0)
+
+
+@pytest.mark.parametrize(
+    "kind, numbers, words",
+    [(wire.DIE, (3, 9, 6), "die kind code 9"), (wire.ERROR, (12, 7), "error code 7")],
+)
+def test_ble_codes_no_table_knows_are_rejected_not_read_as_unknown(kind, numbers, words):
+    code = {wire.DIE: 4, wire.ERROR: 8}[kind]
+    fmt = {wire.DIE: "<BBB", wire.ERROR: "<HB"}[kind]
+    body = struct.pack("<BH", code, 5) + struct.pack(fmt, *numbers)
+    item = gatt.decode(body + struct.pack("<H", wire.crc16(body)))
+    assert isinstance(item, wire.Reject) and words in item.reason

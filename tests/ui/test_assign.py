@@ -7,7 +7,7 @@ import time
 
 import pytest
 
-from companion.paths import settings_file
+from companion.paths import data_home, settings_file
 from hardware.assignments import assignments_file
 from tests.ui.kivyharness import AppTestCase
 from tests.ui.memsource import MemorySource
@@ -37,13 +37,19 @@ class TestAssignDice(ScrollTapCase):
         self.tap("Assign dice", within=panel)
         popup = self.find(cls="AssignPopup", within=self.Window)
         roles = [w.text for w in reversed(popup.ids.roles.children) if hasattr(w, "text")]
-        assert roles[:2] == ["[b]player:d6[/b]: any free die", "[b]d6[/b]: any free die"]
+        assert roles[:4] == [  # the roll's own roles, most specific first, in words
+            "[b]Player: score[/b]: any free die",
+            "[b]Player: any d6[/b]: any free die",
+            "[b]Player: any roll[/b]: any free die",
+            "[b]any d6[/b]: any free die",
+        ]
         self.shoot("session-assign-dice", both=False)
-        first_grid = popup.ids.roles.children[-2]  # under the first role: the player's d6
-        self.tap("mem:2", within=first_grid)
+        second_grid = popup.ids.roles.children[-4]  # under the second role: the player's d6
+        self.tap("mem:2", within=second_grid)
         self.settle()  # a scroll view sends the release 0.2 s on (a tap or a scroll?)
-        assert json.loads(assignments_file(sid).read_text()) == {"roles": {"player:d6": ["mem:2"]}}
-        assert "[b]player:d6[/b]: mem:2" in [
+        saved = json.loads(assignments_file(data_home(), sid).read_text())
+        assert saved == {"version": 2, "roles": {"player:d6": ["mem:2"]}}
+        assert "[b]Player: any d6[/b]: mem:2" in [
             w.text for w in popup.ids.roles.children if hasattr(w, "text")
         ]
         self.tap("Done", within=popup)

@@ -143,3 +143,42 @@ class TestNeverBlocks(LoopAppTestCase):
             self.run_async(asyncio.sleep(0.05))
             self.frames(1)
         assert panel.offer_text == ""
+
+
+class TestAssignByName(LoopAppTestCase):
+    def test_the_trays_dice_are_offered_by_their_names_and_saved_by_id(self) -> None:
+        import json
+
+        from companion.paths import data_home
+        from hardware.assignments import assignments_file
+
+        app = self.start_demo()
+        screen = self.new_tiny_game()
+        self.tap("Roll")
+        self.tap("Assign dice", within=screen.panels["dice"])
+        popup = self.find(cls="AssignPopup", within=self.Window)
+        second_grid = popup.ids.roles.children[-4]  # under "Player: any d6"
+        names = [w.text for w in reversed(second_grid.children)]
+        assert names == ["red-d6", "blue-d6", "green-d6", "fate-d8"] + [
+            f"skill-d10-{c}" for c in "abc"
+        ]
+        self.shoot("session-assign-named-dice", both=False)
+        from companion.ui.style import style
+
+        before, style.font_scale = style.font_scale, 1.8  # the largest text setting
+        try:
+            self.frames(3)
+            self.shoot("session-assign-named-dice-largest")
+        finally:
+            style.font_scale = before
+            self.frames(2)
+        self.tap("blue-d6", within=second_grid)
+        self.spin_until(lambda: app.hub.assignments.roles == {"player:d6": ["sim-tray:2"]})
+        saved = json.loads(assignments_file(data_home(), app.session.id).read_text())
+        assert saved["roles"] == {"player:d6": ["sim-tray:2"]}
+        self.spin_until(
+            lambda: (
+                "[b]Player: any d6[/b]: blue-d6"
+                in [w.text for w in popup.ids.roles.children if hasattr(w, "text")]
+            )
+        )

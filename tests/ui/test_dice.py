@@ -119,7 +119,7 @@ def test_the_demo_rolls_the_dice_a_person_would_pick():
     assert picked("d6", 5) == ["1", "2", "3", "4", "5"]  # then bigger dice, read as d6
     assert picked("d6", 2, {"fate_d8": ["sim:1"]}) == ["2", "3"]  # die 1 plays another role
     assert picked("d6", 2, {"d6": ["sim:3"]}) == ["3", "3"]  # the only d6, rolled twice
-    assert picked("skill_d10", 1, {"amara:might": ["sim:7"]}, "amara") == ["7"]
+    assert picked("skill_d10", 1, {"amara": ["sim:7"]}, "amara") == ["7"]  # her own die
     with pytest.raises(RuleError, match="has 7 free dice for a d6, not 8"):
         picked("d6", 8)
     with pytest.raises(RuleError, match="none of the dice assigned to this roll"):

@@ -32,20 +32,16 @@ async def _scan(timeout: float) -> list[tuple[str, str, str]]:
     try:
         from bleak import BleakScanner
 
-        from firmware.common import gatt, godice, pixels
+        from hardware import ble_tray, godice, pixels
 
         seen = await BleakScanner.discover(timeout, return_adv=True)
         for device, adv in seen.values():
             name = adv.local_name or device.name or ""
-            uuids = {u.lower() for u in adv.service_uuids}
-            if gatt.SERVICE in uuids or name.startswith(gatt.NAME_PREFIX):
+            if ble_tray.advertises(adv.service_uuids, name):
                 kind = "tray-ble"
-            elif pixels.SERVICE in uuids or (
-                pixels.LEGACY_SERVICE in uuids
-                and any(c in adv.manufacturer_data for c in pixels.COMPANY_IDS)
-            ):
+            elif pixels.advertises(adv.service_uuids, adv.manufacturer_data):
                 kind = "pixels"
-            elif name.startswith(godice.NAME_PREFIX):
+            elif godice.advertises(name):
                 kind = "godice"
             else:
                 continue
@@ -79,9 +75,11 @@ def _describe(event, message: str | None) -> str:
 
 async def _watch(args: argparse.Namespace) -> int:
     from hardware.linked import DiceSourceError
+    from hardware.source import DiceSource
     from hardware.sources import UnknownSource, make_source
 
     tray = None
+    source: DiceSource
     try:
         if args.source == "sim":
             from hardware.simulated import open_simulated_source
@@ -96,11 +94,12 @@ async def _watch(args: argparse.Namespace) -> int:
     answerer = session = None
     if args.answer:
         from companion.core.library import Library
+        from companion.paths import data_home
         from hardware.answering import RequestAnswerer
         from hardware.assignments import Assignments
 
         session = Library().open(args.answer)
-        answerer = RequestAnswerer(session, Assignments.load(session.id))
+        answerer = RequestAnswerer(session, Assignments.load(session.id, data_home()))
         if session.request is not None:
             _print(f"waiting: {session.request.describe()}")
     _print(f"watching {source.name} ({source.status}); Ctrl-C stops")
@@ -193,17 +192,23 @@ def cmd_simulate(args: argparse.Namespace) -> int:
 
 def cmd_assign(args: argparse.Namespace) -> int:
     from companion.core.library import Library
-    from hardware.assignments import Assignments
+    from companion.paths import data_home
+    from hardware.assignments import Assignments, key_words, keys_for, names_in
 
     with Library().open(args.session) as session:
-        assignments = Assignments.load(session.id)
+        assignments = Assignments.load(session.id, data_home())
         if args.role:
             assignments.assign(args.role, args.dice)
             assignments.save()
+        names = names_in(session.request)
         for role, dice in sorted(assignments.roles.items()):
-            _print(f"{role:24} {' '.join(dice)}")
+            _print(f"{role:24} {' '.join(dice):24} {key_words(role, names)}")
         if not assignments.roles:
             _print("no dice assigned: any free die answers")
+        request = session.request
+        if request is not None and request.kind == "dice":
+            keys = ", ".join(keys_for(request))
+            _print(f"waiting: {request.describe()}; its roles, most specific first: {keys}")
     return 0
 
 
@@ -252,6 +257,11 @@ def register(sub: argparse._SubParsersAction) -> None:
 
     a = dsub.add_parser("assign", help="say which die plays which role in a session")
     a.add_argument("session")
-    a.add_argument("role", nargs="?", help='a profile ("d3", "fate_d8") or "<hero>:<skill>"')
+    a.add_argument(
+        "role",
+        nargs="?",
+        help='"<who>:<role>" ("amara:skill:navigate"), "<who>:<profile>" ("amara:skill_d10"), '
+        '"<who>" ("amara") or a die profile ("fate_d8"); the most specific one answers',
+    )
     a.add_argument("dice", nargs="*", help="die ids as 'dice watch' shows them")
     a.set_defaults(func=cmd_assign)

@@ -4,7 +4,9 @@ fate d8.
 
 Opened from the dice panel.  A die plays one role at a time, so tapping it under one role
 takes it from any other; each tap is saved at once.  The roll being asked for comes first,
-then the roles already given dice, then every die profile.
+as the roles its own fields give (this player's roll for this purpose, this player's die,
+anything this player rolls, that die for anyone), then the roles already given dice, then
+every die profile.  Roles are shown in words, never as their keys.
 """
 
 from __future__ import annotations
@@ -19,17 +21,17 @@ from kivy.uix.popup import Popup
 
 from companion.core.rules import DIE_PROFILES, Request
 from companion.ui.widgets import BigToggle, Body, clear_and_fill
+from hardware.assignments import key_words, keys_for, names_in
 
 Builder.load_file(str(Path(__file__).with_suffix(".kv")))
 
 
 def roles_for(request: Request | None, assigned: dict[str, list[str]]) -> list[str]:
-    """The roles to offer, the pending roll's own first ("stormbringer:d3", then "d3")."""
+    """The roles to offer: the pending roll's own, most specific first (the rules say who
+    rolls, for what, with which die), then the roles already given dice, then every die."""
     roles: list[str] = []
     if request is not None and request.kind == "dice":
-        if request.for_:
-            roles.append(f"{request.for_}:{request.profile}")
-        roles.append(request.profile)
+        roles += keys_for(request)
     roles += [r for r in assigned if r not in roles]
     return roles + [p for p in DIE_PROFILES if p not in roles]
 
@@ -56,12 +58,16 @@ class AssignPopup(Popup):
                     "Until then rolls are entered on the keypad."
                 )
             )
+        names = names_in(request)
         for role in roles_for(request, hub.assignments.roles):
             mine = hub.assignments.dice_for(role)
-            rows.append(Body(text=f"[b]{role}[/b]: {', '.join(mine) or 'any free die'}"))
+            dice_words = ", ".join(hub.die_name(d) for d in mine) or "any free die"
+            rows.append(Body(text=f"[b]{key_words(role, names)}[/b]: {dice_words}"))
             grid = DiceGrid()
             for die in dice:
-                toggle = BigToggle(text=die, state="down" if die in mine else "normal")
+                toggle = BigToggle(
+                    text=hub.die_name(die), state="down" if die in mine else "normal"
+                )
                 toggle.allow_no_selection = True
                 toggle.bind(on_release=lambda t, r=role, d=die: self.toggle(r, d, t.state))
                 grid.add_widget(toggle)
