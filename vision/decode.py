@@ -55,7 +55,11 @@ Decoder = Callable[[np.ndarray], list[Found]]
 
 
 def gray(frame: np.ndarray) -> np.ndarray:
-    return frame if frame.ndim == 2 else cv2.cvtColor(frame, cv2.COLOR_BGR2GRAY)
+    """The frame in grey: BGR from OpenCV, BGRA from a phone camera, grey as it is."""
+    if frame.ndim == 2:
+        return frame
+    code = cv2.COLOR_BGRA2GRAY if frame.shape[2] == 4 else cv2.COLOR_BGR2GRAY
+    return cv2.cvtColor(frame, code)
 
 
 def zxing(image: np.ndarray, stage: str = "zxing") -> list[Found]:
