@@ -35,7 +35,7 @@ from vision.tracker import Sighting, Tracker
 
 log = logging.getLogger(__name__)
 
-LIVE_BUDGET_MS = 6.0  # per live frame, on average (the first zxing pass is about 1.5 ms)
+LIVE_BUDGET_MS = 10.0  # per live frame, on average (the first zxing pass is about 1.5 ms)
 DECODE_WIDTH = 1280  # frames wider are scaled down before decoding (a 720p camera's width)
 KEEP_FAILED = 20  # at most this many frames that raised are written to `error_dir`
 
