@@ -8,12 +8,10 @@ import time
 import cv2
 import numpy as np
 import pytest
-from kivy.clock import Clock
-from kivy.core.camera import CameraBase
-from kivy.graphics.texture import Texture
 
 from companion.paths import user_content_dir
 from tests.ui.kivyharness import AppTestCase
+from tests.ui.photo_camera import PhotoCamera
 from vision.frames import CameraSource
 from vision.synthetic import code_photo, make_frame
 
@@ -43,41 +41,6 @@ class StandInCamera:
 
     def release(self) -> None:
         pass
-
-
-class PhotoCamera(CameraBase):
-    """The camera, faked, as a Kivy camera provider (what Android's is): it plays the given
-    photographs into its texture at a camera's pace, the way Kivy's providers do (rows
-    top-down, the texture flipped for GL), holding the last one in view.  The panel's
-    `KivyCameraSource`, the scanner and everything after are the real thing."""
-
-    photos: list[np.ndarray] = []
-    opened: list[PhotoCamera] = []
-
-    def init_camera(self) -> None:
-        h, w = self.photos[0].shape[:2]
-        self._resolution = (w, h)
-        self._texture = Texture.create(size=(w, h), colorfmt="rgb")
-        self._texture.flip_vertical()
-        self.shown = 0
-        self._tick = None
-        PhotoCamera.opened.append(self)
-
-    def start(self) -> None:
-        super().start()
-        self._tick = Clock.schedule_interval(self._update, 1 / 30)
-
-    def stop(self) -> None:
-        super().stop()
-        if self._tick is not None:
-            self._tick.cancel()
-
-    def _update(self, _dt: float) -> None:
-        photo = self.photos[min(self.shown, len(self.photos) - 1)]
-        self.shown += 1
-        self._buffer = np.ascontiguousarray(photo[:, :, ::-1]).tobytes()  # BGR to RGB
-        self._format = "rgb"
-        self._copy_to_gpu()
 
 
 def card_photo(card_id: str, seed: int = 3) -> np.ndarray:
