@@ -52,6 +52,7 @@ class Found:
 
 
 Decoder = Callable[[np.ndarray], list[Found]]
+QR_CODE = zxingcpp.BarcodeFormats(zxingcpp.BarcodeFormat.QRCode)
 
 
 def gray(frame: np.ndarray) -> np.ndarray:
@@ -71,9 +72,7 @@ def zxing(image: np.ndarray, stage: str = "zxing") -> list[Found]:
     character as "<SOH>", a text the code does not hold.
     """
     out = []
-    for b in zxingcpp.read_barcodes(
-        image, formats=zxingcpp.BarcodeFormat.QRCode, text_mode=zxingcpp.TextMode.Plain
-    ):
+    for b in zxingcpp.read_barcodes(image, formats=QR_CODE, text_mode=zxingcpp.TextMode.Plain):
         p = b.position
         corners = tuple(
             (float(q.x), float(q.y))
@@ -108,7 +107,7 @@ def opencv(image: np.ndarray) -> list[Found]:
 
 def pyzbar(image: np.ndarray) -> list[Found]:
     """ZBar, whose scan-line finder copes with some codes the others reject."""
-    from pyzbar import pyzbar as zbar
+    from pyzbar import pyzbar as zbar  # type: ignore[import-untyped]
 
     out = []
     for s in zbar.decode(image, symbols=[zbar.ZBarSymbol.QRCODE]):
@@ -202,7 +201,7 @@ def motion_kernel(length: float, angle: float) -> np.ndarray:
         ):
             if 0 <= x0 + dx < size and 0 <= y0 + dy < size:
                 kernel[y0 + dy, x0 + dx] += w
-    return kernel / kernel.sum()
+    return np.asarray(kernel / kernel.sum(), np.float32)
 
 
 def smear_direction(image: np.ndarray) -> tuple[float, float]:
@@ -299,7 +298,9 @@ def _texture(image: np.ndarray) -> np.ndarray:
     """Edge density at a quarter of the frame's size: a QR code is the busiest thing on a
     card, readable or not."""
     small = cv2.resize(
-        image, (max(1, image.shape[1] // 4), max(1, image.shape[0] // 4)), cv2.INTER_AREA
+        image,
+        (max(1, image.shape[1] // 4), max(1, image.shape[0] // 4)),
+        interpolation=cv2.INTER_LINEAR,
     )
     gx = cv2.convertScaleAbs(cv2.Sobel(small, cv2.CV_16S, 1, 0))
     gy = cv2.convertScaleAbs(cv2.Sobel(small, cv2.CV_16S, 0, 1))
@@ -319,9 +320,7 @@ def may_hold_more(image: np.ndarray, found: Sequence[Found]) -> bool:
     quads = _quads(found)
     if not quads:
         return True
-    for b in zxingcpp.read_barcodes(
-        image, formats=zxingcpp.BarcodeFormat.QRCode, return_errors=True
-    ):
+    for b in zxingcpp.read_barcodes(image, formats=QR_CODE, return_errors=True):
         centre = b.position.top_left.x, b.position.top_left.y
         if not b.valid and not any(_inside(q, centre) for q in quads):
             return True
