@@ -1,25 +1,29 @@
 """Reading QR codes in one frame: three decoders and the cascade that chains them.
 
 zxing-cpp reads the most and is the fastest here (about 1 ms a 720p frame, see
-benchmarks/bench_scan.py and docs/cards.md), so it always runs first, on the grey frame.
-Only when it finds nothing do the fallbacks run, cheapest and most useful first (the order
-was chosen by measuring each stage's extra reads on synthetic frames, then checked on
-frames with other seeds):
+benchmarks/bench_scan.py and docs/cards.md), so it always runs first, on the grey frame,
+with every option that costs little on (light-on-dark codes among them): the first pass
+never reads less than zxing-cpp alone.  The fallbacks follow, cheapest and most useful
+first (the order was chosen by measuring each stage's extra reads on synthetic frames,
+then checked on frames with other seeds and on real photographs):
 
 1. zxing on the frame minus its local mean: flattens a shadow's edge and lifts the faint
    modules under a highlight back into range (glare, shadow, low light);
 2. zxing on an unsharp-masked frame (out of focus);
 3. zxing on the frame minus a wider local mean (deeper shadows, larger codes);
 4. the most textured regions of the frame (a code is the busiest patch on a card), cut
-   out and enlarged 3x, plain, sharpened and flattened (small and blurred codes);
+   out and enlarged 3x, plain, sharpened, flattened, contrast-limited equalised and
+   normalised by the local spread (small and blurred codes, the rim of a glare);
 5. the same regions with a motion smear undone: its direction read from the structure
    tensor, a few lengths tried by Wiener deconvolution (a card moved during the exposure);
 6. OpenCV's `QRCodeDetectorAruco` and 7. pyzbar, which fail differently from zxing and
    cost 15-25 ms, so they run last.
 
-A frame with a readable code therefore costs one zxing pass; only a hard frame pays for
-more, and a frame with no code at all pays for everything (the scanner always works on
-the newest frame, so that slows the reading rate, never the camera preview).
+A read does not end the cascade while the frame may hold more codes (`may_hold_more`):
+the next stages look at the frame with the codes read painted out, so several cards in
+one frame are read in one pass, and a lone card costs about two zxing passes.  On a live
+camera the fallbacks share a time budget a frame (`Cascade.budget_ms`), so an empty
+table costs little.
 """
 
 from __future__ import annotations
@@ -135,6 +139,16 @@ def sharpened(image: np.ndarray, sigma: float, amount: float) -> np.ndarray:
     return cv2.addWeighted(image, 1 + amount, blurred, -amount, 0)
 
 
+def normalized(image: np.ndarray, size: int) -> np.ndarray:
+    """Each pixel as its distance from the local mean in local standard deviations: the
+    faint modules left under the soft rim of a highlight get the full range again."""
+    f = image.astype(np.float32)
+    mean = cv2.boxFilter(f, -1, (size, size))
+    var = cv2.boxFilter(f * f, -1, (size, size)) - mean * mean
+    z = (f - mean) / np.sqrt(np.maximum(var, 4.0))
+    return np.asarray(np.clip(128 + z * 40, 0, 255), np.uint8)
+
+
 def busiest_regions(image: np.ndarray, count: int = 2) -> list[tuple[int, int]]:
     """Centres of the `count` most textured patches: a QR code's dense edges outscore the
     art, the table and the text around it, even when it is too small or blurred to read."""
@@ -177,8 +191,15 @@ def _regions(g: np.ndarray) -> list[Found]:
         big = cv2.resize(
             crop, None, fx=REGION_SCALE, fy=REGION_SCALE, interpolation=cv2.INTER_CUBIC
         )
-        for variant in (big, sharpened(big, 2.0, 2.0), flattened(big, 21, 3.0)):
-            found = zxing(variant, "zxing+region")
+        variants: tuple[Callable[[np.ndarray], np.ndarray], ...] = (
+            lambda b: b,
+            lambda b: sharpened(b, 2.0, 2.0),
+            lambda b: flattened(b, 21, 3.0),
+            lambda b: cv2.createCLAHE(4.0, (8, 8)).apply(b),  # glare: tile by tile
+            lambda b: normalized(b, 41),
+        )
+        for variant in variants:
+            found = zxing(variant(big), "zxing+region")
             if found:
                 return _in_frame(found, REGION_SCALE, x0, y0)
     return []
