@@ -12,7 +12,7 @@ then checked on frames with other seeds and on real photographs):
 2. zxing on an unsharp-masked frame (out of focus);
 3. zxing on the frame minus a wider local mean (deeper shadows, larger codes);
 4. the most textured regions of the frame (a code is the busiest patch on a card), cut
-   out and enlarged 3x, plain, sharpened, flattened, contrast-limited equalised and
+   out (180 px square, then 260) and enlarged 3x, plain, sharpened, flattened, contrast-limited equalised and
    normalised by the local spread (small and blurred codes, the rim of a glare);
 5. the same regions with a motion smear undone: its direction read from the structure
    tensor, a few lengths tried by Wiener deconvolution (a card moved during the exposure);
@@ -166,8 +166,16 @@ def busiest_regions(image: np.ndarray, count: int = 2) -> list[tuple[int, int]]:
     return centres
 
 
-REGION_HALF = 90  # pixels each side of a region's centre
+REGION_HALVES = (90, 130)  # pixels each side of a region's centre: tight, then with more
+# of the card around it (a glare next to the code pulls the busiest spot off its centre)
 REGION_SCALE = 3.0
+REGION_VARIANTS: tuple[Callable[[np.ndarray], np.ndarray], ...] = (
+    lambda b: b,
+    lambda b: sharpened(b, 2.0, 2.0),
+    lambda b: flattened(b, 21, 3.0),
+    lambda b: cv2.createCLAHE(4.0, (8, 8)).apply(b),  # glare: contrast tile by tile
+    lambda b: normalized(b, 41),
+)
 
 
 def _region_crops(g: np.ndarray, half: int) -> Iterator[tuple[np.ndarray, int, int]]:
@@ -187,21 +195,15 @@ def _in_frame(found: list[Found], scale: float, x0: int, y0: int) -> list[Found]
 
 
 def _regions(g: np.ndarray) -> list[Found]:
-    for crop, x0, y0 in _region_crops(g, REGION_HALF):
-        big = cv2.resize(
-            crop, None, fx=REGION_SCALE, fy=REGION_SCALE, interpolation=cv2.INTER_CUBIC
-        )
-        variants: tuple[Callable[[np.ndarray], np.ndarray], ...] = (
-            lambda b: b,
-            lambda b: sharpened(b, 2.0, 2.0),
-            lambda b: flattened(b, 21, 3.0),
-            lambda b: cv2.createCLAHE(4.0, (8, 8)).apply(b),  # glare: tile by tile
-            lambda b: normalized(b, 41),
-        )
-        for variant in variants:
-            found = zxing(variant(big), "zxing+region")
-            if found:
-                return _in_frame(found, REGION_SCALE, x0, y0)
+    for half in REGION_HALVES:
+        for crop, x0, y0 in _region_crops(g, half):
+            big = cv2.resize(
+                crop, None, fx=REGION_SCALE, fy=REGION_SCALE, interpolation=cv2.INTER_CUBIC
+            )
+            for variant in REGION_VARIANTS:
+                found = zxing(variant(big), "zxing+region")
+                if found:
+                    return _in_frame(found, REGION_SCALE, x0, y0)
     return []
 
 
