@@ -407,10 +407,11 @@ class Cascade:
         g = gray(frame)
         first, rest = self.stages[0], list(self.stages[1:])
         found = self._run(first, g, [])
-        for stage in self._plan(rest):
-            if found and not may_hold_more(g, found):
-                break
-            found += self._run(stage, painted_out(g, found) if found else g, found)
+        if not found or may_hold_more(g, found):
+            for stage in self._plan(rest):  # a stage's turn is used only when it runs
+                found += self._run(stage, painted_out(g, found) if found else g, found)
+                if found and not may_hold_more(g, found):
+                    break
         self._hot = {k: v - 1 for k, v in self._hot.items() if v > 1}
         if not found:
             self.stats["none"] = self.stats.get("none", 0) + 1
