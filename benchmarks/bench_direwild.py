@@ -3,7 +3,9 @@
 Times the rules deciding `reveal_ai_card` (counting Karn's track, rage, and every enemy's
 path search) and folding its events, against a floor measured in the same run: a bare
 `copy.deepcopy` of the state, which every command pays for through `Decision`.
-Target from the issue: median at most 2 ms.
+Target from the issue: median at most 2 ms.  Also times `legal_actions` in the Adventure
+Phase with four heroes (every square each can reach, every battle and card), which the
+view asks for after every change.
 """
 
 from __future__ import annotations
@@ -92,6 +94,14 @@ def main() -> None:
             f"{dm / fm:7.1f} {statistics.median(t_fold):6.3f}ms {n:6d}"
         )
     print("target: decide median <= 2 ms (issue 3)")
+    game, content, state = table(True)
+    state.phase = "adventure"
+    listed = game.legal_actions(state, content)
+    t_legal = _time(lambda: game.legal_actions(state, content))
+    print(
+        f"legal actions, 4 heroes in the Adventure Phase: {len(listed)} actions, "
+        f"median {statistics.median(t_legal):.3f}ms, p99 {_p99(t_legal):.3f}ms"
+    )
 
 
 if __name__ == "__main__":

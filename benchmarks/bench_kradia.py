@@ -110,6 +110,14 @@ def main() -> None:
     state = GAME.initial_state(OPTIONS, content)
     floor = _time(lambda: copy.deepcopy(state), 2000)
     rules = _time(lambda: rules_round(state, content), 1000)
+    turn = copy.deepcopy(state)  # a hero's turn: the busiest list (attacks, skills, items)
+    while turn.phase != "heroes":
+        name, args, answer = _next(turn)
+        for e in GAME.decide(
+            turn, Command(name, args), Chance([answer] if answer else []), content
+        ):
+            GAME.evolve(turn, e)
+    legal = _time(lambda: GAME.legal_actions(turn, content), 2000)
     with tempfile.TemporaryDirectory() as tmp:
         session = Session.create(Path(tmp) / "bench.session", GAME, OPTIONS, content=content)
         sessions = _time(lambda: session_round(session), 200)
@@ -117,11 +125,16 @@ def main() -> None:
     f_med, f_p99 = _stats(floor)
     r_med, r_p99 = _stats(rules)
     s_med, s_p99 = _stats(sessions)
+    l_med, l_p99 = _stats(legal)
     ms = 1000.0
     print(f"deepcopy of the state (floor): median {f_med * ms:.3f} ms, p99 {f_p99 * ms:.3f} ms")
     print(
         f"full round, pure rules (7 commands, decide + evolve): median {r_med * ms:.3f} ms, "
         f"p99 {r_p99 * ms:.3f} ms, {r_med / f_med:.1f}x floor"
+    )
+    print(
+        f"legal_actions on a hero's turn (what every screen refresh asks): median "
+        f"{l_med * ms:.3f} ms, p99 {l_p99 * ms:.3f} ms, {l_med / f_med:.1f}x floor"
     )
     print(
         f"full round, session with SQLite log: median {s_med * ms:.3f} ms, "

@@ -1,8 +1,13 @@
-"""Test-wide set-up: nothing a test does touches the real home folder.
+"""Test-wide set-up: nothing a test does touches the real home folder, and every run of
+the suite gives the same answer.
 
 COMPANION_HOME and KIVY_HOME point into a temporary folder for the whole run, Kivy runs
 offscreen with no arguments parsed, and the tiny test game is registered for the core's
 tests (child `companion` processes get it through COMPANION_EXTRA_GAMES).
+
+Hypothesis runs under one of two profiles (see `hypothesis_profiles.py`): `deterministic`
+(the default, `make test`) replays the same examples every run, and `fuzz` (`make fuzz`)
+explores with a printed seed and many more examples.
 """
 
 from __future__ import annotations
@@ -31,3 +36,13 @@ if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
 TINY_CONTENT = ROOT / "tests" / "fixtures" / "content"
+
+# Loaded before any test module is imported, so every `@settings(...)` inherits it.
+from tests.hypothesis_profiles import apply_profile_to_items, load_profile  # noqa: E402
+
+load_profile(os.environ.get("HYPOTHESIS_PROFILE", "deterministic"))
+
+
+def pytest_collection_modifyitems(items) -> None:
+    """A test's own `@settings(max_examples=...)` would otherwise beat the profile."""
+    apply_profile_to_items(items)

@@ -2,7 +2,9 @@
 
 Each module in `companion/cli/commands/` adds its own sub-commands through
 `register(subparsers)`, so a new area (dice, labels, scan) plugs in without editing a
-shared list.  Exit codes: 0 done, 1 refused or an expectation failed, 2 bad input.
+shared list.  Exit codes: 0 done, 1 refused or an expectation failed, 2 bad input (each
+chosen by the exception's type, see errors.py).  Everything printed goes through
+`SafeStream`, so no text from a file or a camera can drive the terminal.
 """
 
 from __future__ import annotations
@@ -13,7 +15,8 @@ import pkgutil
 import sys
 
 from companion.cli import commands
-from companion.cli.errors import CliError, friendly
+from companion.cli.errors import explain
+from companion.cli.safe import SafeStream
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -31,21 +34,28 @@ def build_parser() -> argparse.ArgumentParser:
 
 
 def main(argv: list[str] | None = None) -> int:
+    streams = sys.stdout, sys.stderr
+    sys.stdout = SafeStream(sys.stdout)  # type: ignore[assignment]
+    sys.stderr = SafeStream(sys.stderr)  # type: ignore[assignment]
+    try:
+        return _run(argv)
+    finally:
+        sys.stdout, sys.stderr = streams
+
+
+def _run(argv: list[str] | None) -> int:
     parser = build_parser()
     args = parser.parse_args(argv)
     try:
         code = args.func(args)
-    except CliError as exc:
-        print(f"companion: {exc}", file=sys.stderr)
-        return exc.code
     except KeyboardInterrupt:
         return 130
     except Exception as exc:  # noqa: BLE001 - every known failure gets words, not a traceback
-        message = friendly(exc)
-        if message is None:
+        known = explain(exc)
+        if known is None:
             raise
-        print(f"companion: {message}", file=sys.stderr)
-        return 1 if message.startswith("refused") else 2
+        print(f"companion: {known[0]}", file=sys.stderr)
+        return known[1]
     return int(code or 0)
 
 

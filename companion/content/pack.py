@@ -19,6 +19,7 @@ from companion.content.schema import ID_PATTERN
 from companion.content.yamlines import LinedDoc, YamlSyntaxError, load_file, path_text
 from companion.paths import content_roots
 
+MAX_PACK_BYTES = 1024 * 1024  # a pack's YAML in all; shipped packs hold under 40 KB
 _MSGSPEC_PATH = re.compile(r" - at `\$([^`]*)`$")
 _PATH_PART = re.compile(r"\.([^.\[\]]+)|\[(\d+)\]|\[\"?([^\]\"]+)\"?\]")
 
@@ -133,7 +134,7 @@ def add_items(
         for i, raw in enumerate(items):
             where = (kind, i)
             try:
-                item = msgspec.convert(raw, schema, strict=True)
+                item: Any = msgspec.convert(raw, schema, strict=True)
             except msgspec.ValidationError as exc:
                 sub, message = _split_msgspec_path(str(exc))
                 named, present = _named_field(message)
@@ -212,14 +213,26 @@ def load_content(
                 Problem(where, 1, "content", f"no {game} content pack '{pack}' ({choices})")
             )
             continue
-        for d in dirs:
-            for path in yaml_files(d):
-                try:
-                    doc = load_file(str(path))
-                except YamlSyntaxError as exc:
-                    problems.append(Problem(exc.filename, exc.line, "", str(exc).split(": ", 1)[1]))
-                    continue
-                add_items(content, doc, kinds, problems)
+        files = [path for d in dirs for path in yaml_files(d)]
+        size = sum(path.stat().st_size for path in files)
+        if size > MAX_PACK_BYTES:
+            problems.append(
+                Problem(
+                    str(dirs[0]),
+                    1,
+                    "content",
+                    f"pack '{pack}' is too large ({size // 1024:,} KB of YAML; "
+                    f"at most {MAX_PACK_BYTES // 1024:,} KB)",
+                )
+            )
+            continue
+        for path in files:
+            try:
+                doc = load_file(str(path))
+            except YamlSyntaxError as exc:
+                problems.append(Problem(exc.filename, exc.line, "", str(exc).split(": ", 1)[1]))
+                continue
+            add_items(content, doc, kinds, problems)
     if define is not None:
         add_items(content, define, kinds, problems, override=True)
     if not problems and validate is not None:

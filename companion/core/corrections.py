@@ -7,6 +7,7 @@ refuses a string where a number belongs or a field that does not exist.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from typing import Any
 
 import msgspec
@@ -75,3 +76,159 @@ def check_correction(state: Any, state_type: type, path: str, value: Any) -> Any
 
 def apply_correction(state: Any, state_type: type, path: str, value: Any) -> Any:
     return _rebuilt(state, state_type, path, value)[0]
+
+
+# What a rule raises when the state no longer makes sense to it (a bug surfacing), as
+# opposed to RuleError, its considered refusal.
+_BROKEN = (LookupError, TypeError, ValueError, AttributeError, ArithmeticError, AssertionError)
+_PROBES = 60  # commands tried on the corrected state; enough for every game's command list
+_ANSWERS = 4  # dice or cards answered per probe, enough to reach each command's outcome
+
+
+def verify_correction(
+    game: Any, state: Any, content: Any, path: str, value: Any, recent: Iterable[Any] = ()
+) -> Any:
+    """Refuse, in words, a correction the rules could not play on from; return the old value.
+
+    Why: a value of the right type can still be meaningless ("boss.id" = "nonsense"), and
+    once written every later command would fail.  The corrected state is checked against
+    the content (an id must stay an id of the same kind), the game's own `check_state`
+    hook and `legal_actions`, and each command is tried on it (those `legal_actions` lists,
+    the commands just played at this table, `recent`, and every command bare), answering
+    what they ask: whatever worked before the correction must not now break with anything
+    but a RuleError.
+    """
+    corrected, previous = _rebuilt(state, game.state_type, path, value)
+    said = f"{path} cannot be {value!r}"
+    _check_ids(content, getattr(game, "id", ""), previous, value, said)
+    if isinstance(previous, dict) and isinstance(value, dict) and previous.keys() - value.keys():
+        missing = ", ".join(sorted(map(str, previous.keys() - value.keys()))[:6])
+        raise RuleError(f"{said}: it leaves out {missing}; correct the entries one at a time")
+    try:
+        problems = list(_hook(game, "check_state", corrected, content) or [])
+        _hook(game, "legal_actions", corrected, content)
+        _hook(game, "summary", corrected)
+    except (RuleError, *_BROKEN) as exc:
+        raise RuleError(f"{said}: the rules cannot go on from there ({_short(exc)})") from None
+    if problems:
+        raise RuleError(f"{said}: " + "; ".join(str(p) for p in problems))
+    for command in _commands(game, state, content, recent):
+        if _breaks(game, corrected, command, content) and not _breaks(
+            game, state, command, content
+        ):
+            raise RuleError(
+                f"{said}: '{command.name.replace('_', ' ')}' could no longer be played from there"
+            )
+    return previous
+
+
+def _hook(game: Any, name: str, *args: Any) -> Any:
+    hook = getattr(game, name, None)
+    return hook(*args) if callable(hook) else None
+
+
+def _short(exc: BaseException) -> str:
+    text = str(exc).strip("'\"") or type(exc).__name__
+    return text[:120]
+
+
+def _commands(game: Any, state: Any, content: Any, recent: Iterable[Any]) -> list[Any]:
+    from companion.core.rules import Command
+
+    found: list[Any] = list(recent)
+    try:
+        actions = _hook(game, "legal_actions", state, content) or []
+    except (RuleError, *_BROKEN):
+        actions = []
+    for action in actions:
+        if isinstance(action, dict) and isinstance(action.get("do"), str):
+            found.append(Command(action["do"], dict(action.get("with") or {})))
+    names = getattr(game, "commands", None)
+    for name in names() if callable(names) else []:
+        found.append(Command(name, {}))
+    return found[:_PROBES]
+
+
+def _breaks(game: Any, state: Any, command: Any, content: Any) -> bool:
+    """Whether deciding `command` on `state` fails with anything but a refusal, answering
+    the first few dice and cards it asks for with their first legal value."""
+    from companion.core.rules import Chance, ChanceNeeded
+
+    answers: list[Any] = []
+    for _ in range(_ANSWERS):
+        try:
+            game.decide(state, command, Chance(list(answers)), content)  # works on a copy
+        except ChanceNeeded as need:
+            answer = _first_answer(need.request)
+            if answer is None:
+                return False
+            answers.append(answer)
+            continue
+        except RuleError:
+            return False
+        except (*_BROKEN, msgspec.ValidationError):
+            return True
+        return False
+    return False
+
+
+def _first_answer(request: Any) -> Any:
+    if request.kind == "dice":
+        faces = request.faces or (1,)
+        return [faces[0]] * request.count
+    return request.options[0] if request.options else None
+
+
+def _ids_in(value: Any) -> list[str]:
+    if isinstance(value, str):
+        return [value]
+    if isinstance(value, dict):
+        return [s for k, v in value.items() for s in (*_ids_in(k), *_ids_in(v))]
+    if isinstance(value, list):
+        return [s for v in value for s in _ids_in(v)]
+    return []
+
+
+def _kind_of(content: Any, item_id: str) -> str | None:
+    for kind, items in getattr(content, "items", {}).items():
+        if item_id in items:
+            return str(kind)
+    return None
+
+
+def _check_ids(content: Any, game_id: str, previous: Any, value: Any, said: str) -> None:
+    """An id of the content stays an id of the content, of the same kind; a list or map of
+    ids stays one; and a place that held other words does not take an id."""
+    kind = _kind_of(content, previous) if isinstance(previous, str) else None
+    if kind is not None:
+        if not isinstance(value, str) or _kind_of(content, value) != kind:
+            raise RuleError(
+                f"{said}: it must name one of the loaded {kind} ({_names(content, kind)})"
+            )
+        return
+    if (
+        isinstance(previous, str)
+        and previous
+        and isinstance(value, str)
+        and _kind_of(content, value)
+    ):
+        raise RuleError(f"{said}: that names a piece of content, not what is held here")
+    if isinstance(previous, list) and previous and isinstance(value, list):
+        kinds = {_kind_of(content, p) if isinstance(p, str) else None for p in previous}
+        if len(kinds) == 1 and None not in kinds:
+            for item in value:
+                _check_ids(content, game_id, previous[0], item, said)
+            return
+    if isinstance(previous, dict) and previous and isinstance(value, dict):
+        kinds = {_kind_of(content, k) for k in previous}
+        if len(kinds) == 1 and None not in kinds:
+            for key in value:
+                _check_ids(content, game_id, next(iter(previous)), key, said)
+    for text in _ids_in(value):
+        if game_id and text.startswith(f"{game_id}/") and _kind_of(content, text) is None:
+            raise RuleError(f"{said}: '{text}' is not in the loaded content")
+
+
+def _names(content: Any, kind: str) -> str:
+    items = content.items[kind].values()
+    return ", ".join(sorted(str(getattr(i, "title", "?")) for i in items)[:8])

@@ -69,7 +69,7 @@ def get_game(game_id: str) -> Game:
     if module is None:
         raise UnknownGame(f"unknown game '{game_id}' (known: {', '.join(game_ids())})")
     try:
-        game = importlib.import_module(module).GAME
+        game: Game = importlib.import_module(module).GAME
     except (ImportError, AttributeError) as exc:
         raise UnknownGame(f"the rules for '{game_id}' are not installed ({exc})") from exc
     _registered[game_id] = game

@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING, Any, ClassVar, Protocol, Required, TypedDict
 
 if TYPE_CHECKING:
     from companion.content.pack import Content
+    from companion.core.tables import Commands, EventData, Events
 
 
 class RuleError(Exception):
@@ -89,6 +90,17 @@ class Request:
     deck: str = ""
     options: tuple[str, ...] = ()
     role: str = ""
+    who: str = ""  # the player's name for `for_` ("Stormbringer", "the Giant Fox")
+
+    @property
+    def who_name(self) -> str:
+        """Who rolls, by name: the rules' `who`, else the id spelt as words."""
+        return self.who or self.for_.replace("-", " ").replace("_", " ").title()
+
+    @property
+    def die_name(self) -> str:
+        """The die by its name on the table: "hex d6", "skill d10"."""
+        return self.profile.replace("_", " ")
 
     @property
     def faces(self) -> tuple[int, ...]:
@@ -100,6 +112,7 @@ class Request:
             "kind": self.kind,
             "for": self.for_,
             "role": self.role,
+            "who": self.who_name,
             "why": self.why,
         }
         if self.kind == "dice":
@@ -119,14 +132,16 @@ class Request:
             deck=data.get("deck", ""),
             options=tuple(data.get("options", ())),
             role=data.get("role", ""),
+            who=data.get("who", ""),
         )
 
     def describe(self) -> str:
-        who = f"{self.for_}: " if self.for_ else ""
+        """The request in a player's words: names, never ids."""
+        who = f"{self.who_name}: " if self.for_ or self.who else ""
         if self.kind == "dice":
-            dice = f"{self.count} x {self.profile}" if self.count > 1 else self.profile
+            dice = f"{self.count} x {self.die_name}" if self.count > 1 else f"the {self.die_name}"
             return f"{who}roll {dice} ({self.why})"
-        return f"{who}draw from {self.deck} ({self.why})"
+        return f"{who}draw a card ({self.why})"
 
     def check(self, answer: Any) -> Any:
         """Validate one answer; returns it normalised or raises RuleError in plain words."""
@@ -181,10 +196,20 @@ class Chance:
         return request.check(answer)
 
     def roll(
-        self, profile: str, count: int = 1, *, for_: str = "", why: str, role: str = ""
+        self,
+        profile: str,
+        count: int = 1,
+        *,
+        for_: str = "",
+        why: str,
+        role: str = "",
+        who: str = "",
     ) -> list[int]:
         """Ask for `count` dice of `profile`; returns their game values."""
-        return self._take(Request("dice", why, for_, profile=profile, count=count, role=role))
+        values: list[int] = self._take(
+            Request("dice", why, for_, profile=profile, count=count, role=role, who=who)
+        )
+        return values
 
     def draw(
         self,
@@ -194,9 +219,12 @@ class Chance:
         why: str,
         options: tuple[str, ...] | list[str] = (),
         role: str = "",
+        who: str = "",
     ) -> str:
         """Ask for one card from `deck` (optionally limited to `options`); returns its id."""
-        return self._take(Request("draw", why, for_, deck=deck, options=tuple(options), role=role))
+        request = Request("draw", why, for_, deck=deck, options=tuple(options), role=role, who=who)
+        card: str = self._take(request)
+        return card
 
 
 # One legal command, complete and ready to send: `{"do": NAME, "with": {...}}`.  `label`
@@ -249,53 +277,90 @@ class Decision:
     while the caller's state stays untouched.
     """
 
-    def __init__(self, state: Any, evolve: Callable[[Any, Event], None]) -> None:
+    def __init__(
+        self,
+        state: Any,
+        evolve: Callable[[Any, Event], None],
+        events: Events[Any] | None = None,
+    ) -> None:
         self.state = copy.deepcopy(state)
         self.events: list[Event] = []
         self._evolve = evolve
+        self._table = events
 
-    def emit(self, type: str, **data: Any) -> Event:
-        event = Event(type, data)
-        self._evolve(self.state, event)
-        self.events.append(event)
-        return event
+    def emit(self, event: str | EventData, /, **data: Any) -> Event:
+        """Record one event: a typed payload, or (for older code) a type name and fields.
+
+        Both are checked against the game's declared event types, so a bad field is a bug
+        found here, not in a save file later.
+        """
+        if isinstance(event, str):
+            name = event
+            if self._table is not None and name in self._table:
+                data = self._table.check(name, data)
+        else:
+            if self._table is None:
+                raise TypeError("typed events need the game's `events` table")
+            name, data = self._table.write(event)
+        out = Event(name, data)
+        self._evolve(self.state, out)
+        self.events.append(out)
+        return out
 
 
 class GameBase:
-    """Convenience base: dispatches commands to `cmd_<name>` and events to `on_<Type>`.
+    """The base every game builds on: commands from a declared table, typed events.
 
-    `cmd_<name>(d: Decision, args, chance, content)` emits through `d`;
-    `on_<EventType>(state, data)` mutates state.  Unknown commands are refused with the
-    list of what the game understands.
+    A game sets `commands` (a `Commands` table grouped by phase) and `events` (an
+    `Events` table: each event's payload type, handler and words).  Games not yet
+    converted may still define `cmd_<name>(d, args, chance, content)` and
+    `on_<EventType>(state, data)` methods, used only when the tables do not know a name.
     """
 
     id: ClassVar[str] = ""
     title: ClassVar[str] = ""
     state_type: ClassVar[type] = object
     content_kinds: ClassVar[Mapping[str, type]] = {}
+    commands: ClassVar[Commands[Any] | None] = None
+    events: ClassVar[Events[Any] | None] = None
 
     def decide(self, state: Any, command: Command, chance: Chance, content: Content) -> list[Event]:
-        handler = getattr(self, f"cmd_{command.name}", None)
-        if handler is None:
-            known = ", ".join(sorted(self.commands()))
-            raise RuleError(f"{self.title} has no command '{command.name}' (it knows: {known})")
-        d = Decision(state, self.evolve)
+        if self.commands is not None and command.name in self.commands.names():
+            handler = self.commands.get(command.name, self.title)
+        else:
+            legacy = getattr(self, f"cmd_{command.name}", None)
+            if legacy is None:
+                known = ", ".join(self.command_names())
+                raise RuleError(f"{self.title} has no command '{command.name}' (it knows: {known})")
+            handler = legacy
+        d = Decision(state, self.evolve, self.events)
         handler(d, dict(command.args), chance, content)
         return d.events
 
     def evolve(self, state: Any, event: Event) -> None:
+        if self.events is not None and event.type in self.events:
+            self.events.apply(state, event.type, event.data)
+            return
         handler = getattr(self, f"on_{event.type}", None)
         if handler is None:
             raise KeyError(f"{self.id} cannot apply event {event.type}")
         handler(state, event.data)
 
     def describe(self, event: Event) -> str:
+        if self.events is not None:
+            typed = self.events.describe(event.type, event.data)
+            if typed is not None:
+                return typed
         text = getattr(self, f"text_{event.type}", None)
         if text is not None:
-            return text(event.data)
+            return str(text(event.data))
         details = ", ".join(f"{k} {v}" for k, v in event.data.items())
         return f"{event.type}: {details}" if details else event.type
 
-    @classmethod
-    def commands(cls) -> list[str]:
-        return [n[4:] for n in dir(cls) if n.startswith("cmd_")]
+    def legal_actions(self, state: Any, content: Content) -> list[Action]:
+        raise NotImplementedError(f"{self.title} does not list its legal actions yet")
+
+    def command_names(self) -> list[str]:
+        names = set(self.commands.names()) if self.commands is not None else set()
+        names |= {n[4:] for n in dir(self) if n.startswith("cmd_")}
+        return sorted(names)

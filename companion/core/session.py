@@ -9,7 +9,9 @@ delete anything; they choose which transactions make up the game's history (the
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
+import contextlib
+import sqlite3
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -19,10 +21,20 @@ import msgspec
 from companion.content.pack import Content
 from companion.content.yamlines import load_text
 from companion.core import store as store_mod
-from companion.core.corrections import apply_correction, check_correction
-from companion.core.rules import Chance, ChanceNeeded, Command, Event, Game, Request, RuleError
+from companion.core.corrections import apply_correction, verify_correction
+from companion.core.fingerprint import rules_fingerprint
+from companion.core.rules import (
+    Action,
+    Chance,
+    ChanceNeeded,
+    Command,
+    Event,
+    Game,
+    Request,
+    RuleError,
+)
 from companion.core.shape import convert_state
-from companion.core.store import Row, SessionDamaged, Store
+from companion.core.store import Row, SessionDamaged, SessionFileError, Store
 
 SNAPSHOT_EVERY = 200  # chain transactions between snapshots written to the file
 CHECKPOINT_EVERY = 20  # chain transactions between in-memory checkpoints (fast undo)
@@ -74,6 +86,20 @@ class Result:
 
 
 @dataclass
+class _Plan:
+    """One decided transaction: what to write, how memory follows, and what to report.
+
+    `follow` reports whatever request is open afterwards (undo and redo bring one back)."""
+
+    head: tuple[str, dict[str, Any]]
+    body: list[tuple[str, dict[str, Any]]]
+    apply: Callable[[], None]
+    events: list[Event]
+    request: Request | None = None
+    follow: bool = False
+
+
+@dataclass
 class Chain:
     """Which transactions make up the history, worked out from undo and redo alone."""
 
@@ -107,6 +133,7 @@ class Session:
         self._events: dict[int, list[Row]] = {}
         self._checkpoints: dict[int, bytes] = {}
         self._last_seq = -1
+        self._rules_version: str | None = None
         self._listeners: list[Callable[[Session, Result | None], None]] = []
 
     # -- creating and opening ------------------------------------------------------------
@@ -121,7 +148,10 @@ class Session:
 
     @property
     def rules_version(self) -> str:
-        return f"{self.game.id}:{getattr(self.game, 'version', '1')}"
+        """The fingerprint of the rules and content folding this session (snapshots)."""
+        if self._rules_version is None:
+            self._rules_version = rules_fingerprint(self.game, self.content)
+        return self._rules_version
 
     @classmethod
     def create(
@@ -134,7 +164,7 @@ class Session:
         content: Content | None = None,
     ) -> Session:
         """Start a new session file.  Bad set-up options raise RuleError and write nothing."""
-        from companion.games import load_game_content
+        from companion.core.registry import load_game_content
 
         options = dict(options or {})
         packs = list(packs)
@@ -157,7 +187,7 @@ class Session:
 
     @classmethod
     def open(cls, path: Path) -> Session:
-        from companion.games import UnknownGame, get_game, load_game_content
+        from companion.core.registry import UnknownGame, get_game, load_game_content
 
         store = Store.open(path)
         try:
@@ -225,15 +255,19 @@ class Session:
         alive = self.chain.alive
         position = {tx: i for i, tx in enumerate(alive)}
         start = -1
+        stale = False
         for tx, rules in self.store.snapshots():
-            if rules == self.rules_version and tx in position:
-                blob = self.store.snapshot(tx)
-                try:
-                    self._thaw(blob or b"")
-                except (msgspec.DecodeError, msgspec.ValidationError, KeyError, TypeError):
-                    continue  # a stale or bad snapshot is only a cache: fold instead
-                start = position[tx]
-                break
+            if rules != self.rules_version or tx not in position:
+                stale = stale or rules != self.rules_version
+                continue
+            blob = self.store.snapshot(tx)
+            try:
+                self._thaw(blob or b"")
+            except (msgspec.DecodeError, msgspec.ValidationError, KeyError, TypeError):
+                stale = True
+                continue  # a bad snapshot is only a cache: fold instead
+            start = position[tx]
+            break
         if start < 0:
             self._initial()
             start = 0
@@ -253,6 +287,28 @@ class Session:
             ) from exc
         self._last_seq = max(self._last_seq, self.store.last_seq())
         self._checkpoints = {alive[-1]: self._freeze()}
+        if stale:
+            self._replace_stale_snapshots(alive[-1])
+
+    def write_snapshot(self) -> None:
+        """Store a snapshot of the state now (the core also does so every SNAPSHOT_EVERY)."""
+        tx = self.chain.alive[-1]
+        with self.store.transaction():
+            self.store.put_snapshot(tx, self.rules_version, self._freeze())
+
+    def _replace_stale_snapshots(self, tx: int) -> None:
+        """Snapshots other rules wrote are dropped and one of today's state written.
+
+        A file opened read-only keeps its old snapshots: they are never used anyway.
+        """
+        try:
+            with self.store.transaction():
+                self.store.db.execute(
+                    "DELETE FROM snapshots WHERE rules != ?", (self.rules_version,)
+                )
+                self.store.put_snapshot(tx, self.rules_version, self._checkpoints[tx])
+        except (sqlite3.Error, SessionFileError):
+            pass  # read-only or locked: the stale snapshots are never used anyway
 
     def _apply(self, row: Row) -> None:
         etype, data = row.type, row.data
@@ -307,34 +363,53 @@ class Session:
         self.store.set_meta("summary", text)
 
     def _sync(self) -> None:
-        """Catch up with transactions another process appended (a CLI beside the app)."""
+        """Catch up with transactions another process appended (a CLI beside the app).
+
+        Called inside the command's own write transaction, so nothing can be appended
+        between catching up and writing: two programs never both answer one request.
+        """
         if self.store.last_seq() != self._last_seq:
             self._events.clear()
             self._checkpoints.clear()
             self._load()
 
-    def _commit(
-        self,
-        head: tuple[str, dict[str, Any]],
-        body: list[tuple[str, dict[str, Any]]],
-        apply_state: Callable[[], None],
-    ) -> tuple[int, list[Row]]:
-        """Write one transaction, then update the live state.  Nothing changes on failure."""
-        with self.store.transaction():
-            tx = self.store.last_tx() + 1
-            rows = self.store.append(tx, [head, *body])
-            try:
-                apply_state()
+    def refresh(self) -> bool:
+        """Take in what other programs wrote since; True if anything changed."""
+        before = self._last_seq
+        with self.store.reading():
+            self._sync()
+        return self._last_seq != before
+
+    def _commit(self, decide: Callable[[], _Plan]) -> Result:
+        """Decide and write one transaction under the file's write lock, then tell listeners.
+
+        `decide` runs after catching up with other writers, inside the transaction; if it
+        refuses, or writing fails (locked, read-only, full), the file and the state in
+        memory are exactly as they were.
+        """
+        changed = False
+        try:
+            with self.store.transaction():
+                self._sync()
+                plan = decide()
+                tx = self.store.last_tx() + 1
+                rows = self.store.append(tx, [plan.head, *plan.body])
+                changed = True
+                plan.apply()
                 self._write_summary(self.state)
-            except BaseException:
-                self._refold_to(self.chain.alive)  # the transaction rolls back; so does memory
-                raise
+        except BaseException:
+            if changed:
+                self._refold_to(self.chain.alive)  # the transaction rolled back; so does memory
+            raise
         self._events[tx] = rows
         self._last_seq = rows[-1].seq
-        self.chain.add(tx, head[0], head[1])
-        if head[0] not in ("Undone", "Redone"):
-            self._maybe_checkpoint(tx)
-        return tx, rows
+        self.chain.add(tx, plan.head[0], plan.head[1])
+        if plan.head[0] not in ("Undone", "Redone"):
+            with contextlib.suppress(SessionFileError):  # a snapshot is only a cache
+                self._maybe_checkpoint(tx)
+        result = Result(tx, plan.events, self.request if plan.follow else plan.request)
+        self._notify(result)
+        return result
 
     def _maybe_checkpoint(self, tx: int) -> None:
         n = len(self.chain.alive)
@@ -358,10 +433,13 @@ class Session:
                 raise RuleError(f"the rules emitted a reserved event name: {e.type}")
         return events, None
 
-    def do(self, name: str, args: dict[str, Any] | None = None) -> Result:
+    def do(self, name: str, args: Mapping[str, Any] | None = None) -> Result:
         """Run a command.  RuleError leaves the log and the state exactly as they were."""
+        if not isinstance(name, str) or not name:
+            raise RuleError("say which command to run, by its name")
+        if args is not None and not isinstance(args, Mapping):
+            raise RuleError(f"the details of '{name}' must be named values, e.g. {{\"n\": 1}}")
         args = dict(args or {})
-        self._sync()
         if name == "correct":
             return self.correct(args.get("path", ""), args.get("value"))
         if name == "undo":
@@ -370,96 +448,123 @@ class Session:
             return self.redo()
         if name == "answer":
             return self.answer(args.get("values"), by=args.get("by", "cli"))
-        if self.pending is not None:
-            raise RuleError(
-                f"waiting for: {self.pending.request.describe()}. Answer it, or undo to cancel "
-                f"'{self.pending.command.name}'"
-            )
-        command = Command(name, args)
-        events, request = self._run(command, [])
-        body = [(e.type, e.data) for e in events]
-        if request is not None:
-            pending = Pending(command, request, [])
-            body.append(("RequestOpened", pending.to_json()))
-        else:
-            body.append(("CommandDone", {}))
 
-        def apply() -> None:
-            for e in events:
-                self.game.evolve(self.state, e)
-            self.pending = Pending(command, request, []) if request else None
+        def decide() -> _Plan:
+            if self.pending is not None:
+                raise RuleError(
+                    f"waiting for: {self.pending.request.describe()}. Answer it, or undo to "
+                    f"cancel '{self.pending.command.name}'"
+                )
+            command = Command(name, args)
+            events, request = self._run(command, [])
+            body = [(e.type, e.data) for e in events]
+            if request is not None:
+                body.append(("RequestOpened", Pending(command, request, []).to_json()))
+            else:
+                body.append(("CommandDone", {}))
 
-        tx, _ = self._commit(("CommandIssued", {"name": name, "args": args}), body, apply)
-        result = Result(tx, events, request)
-        self._notify(result)
-        return result
+            def apply() -> None:
+                for e in events:
+                    self.game.evolve(self.state, e)
+                self.pending = Pending(command, request, []) if request else None
+
+            head = ("CommandIssued", {"name": name, "args": args})
+            return _Plan(head, body, apply, events, request)
+
+        return self._commit(decide)
 
     def answer(self, values: Any, by: str = "keypad") -> Result:
         """Answer the pending request (dice values or a card id) and carry on the command."""
-        self._sync()
-        if self.pending is None:
-            raise RuleError("nothing is waiting for dice or a card right now")
-        pending = self.pending
-        value = pending.request.check(values)
-        answers = [*pending.answers, value]
-        events, request = self._run(pending.command, answers)
-        body = [(e.type, e.data) for e in events]
-        following = Pending(pending.command, request, answers) if request else None
-        body.append(("RequestOpened", following.to_json()) if following else ("CommandDone", {}))
 
-        def apply() -> None:
-            for e in events:
-                self.game.evolve(self.state, e)
-            self.pending = following
+        def decide() -> _Plan:
+            if self.pending is None:
+                raise RuleError("nothing is waiting for dice or a card right now")
+            pending = self.pending
+            try:
+                value = pending.request.check(values)
+            except (TypeError, ValueError, OverflowError):
+                raise RuleError(f"that is not an answer to: {pending.request.describe()}") from None
+            answers = [*pending.answers, value]
+            events, request = self._run(pending.command, answers)
+            body = [(e.type, e.data) for e in events]
+            following = Pending(pending.command, request, answers) if request else None
+            body.append(
+                ("RequestOpened", following.to_json()) if following else ("CommandDone", {})
+            )
 
-        head = (
-            "RequestAnswered",
-            {"values": value, "by": by, "request": pending.request.to_json()},
-        )
-        tx, _ = self._commit(head, body, apply)
-        result = Result(tx, events, request)
-        self._notify(result)
-        return result
+            def apply() -> None:
+                for e in events:
+                    self.game.evolve(self.state, e)
+                self.pending = following
+
+            head = (
+                "RequestAnswered",
+                {"values": value, "by": str(by), "request": pending.request.to_json()},
+            )
+            return _Plan(head, body, apply, events, request)
+
+        return self._commit(decide)
 
     def correct(self, path: str, value: Any) -> Result:
-        """Set any state field to what the table shows; validated against the state's shape."""
-        self._sync()
-        previous = check_correction(self.state, self.game.state_type, path, value)
-        data = {"path": path, "value": value, "previous": previous}
+        """Set any state field to what the table shows, if the rules can still play on.
 
-        def apply() -> None:
-            self.state = apply_correction(self.state, self.game.state_type, path, value)
+        Checked against the state's shape, the loaded content and the game's own
+        invariants (see corrections.verify_correction) before anything is written.
+        """
 
-        tx, _ = self._commit(("Corrected", data), [], apply)
-        result = Result(tx, [Event("Corrected", data)], None)
-        self._notify(result)
-        return result
+        def decide() -> _Plan:
+            previous = verify_correction(
+                self.game, self.state, self.content, path, value, self._recent_commands()
+            )
+            data = {"path": path, "value": value, "previous": previous}
+
+            def apply() -> None:
+                self.state = apply_correction(self.state, self.game.state_type, path, value)
+
+            return _Plan(("Corrected", data), [], apply, [Event("Corrected", data)])
+
+        return self._commit(decide)
+
+    def _recent_commands(self, most: int = 30) -> list[Command]:
+        """The last distinct commands played in this game, newest first (to try a
+        correction with what this table actually does)."""
+        seen: dict[str, Command] = {}
+        for tx in reversed(self.chain.alive):
+            head = self._rows(tx)[0]
+            if head.type == "CommandIssued":
+                command = Command(head.data["name"], dict(head.data.get("args") or {}))
+                seen.setdefault(
+                    repr((command.name, sorted(command.args.items(), key=str))), command
+                )
+                if len(seen) >= most:
+                    break
+        return list(seen.values())
 
     def undo(self) -> Result:
-        self._sync()
-        if len(self.chain.alive) <= 1:
-            raise RuleError("there is nothing to undo")
-        target = self.chain.alive[-1]
-        remaining = self.chain.alive[:-1]
-        tx, _ = self._commit(("Undone", {"tx": target}), [], lambda: self._refold_to(remaining))
-        result = Result(tx, [Event("Undone", {"tx": target})], self.request)
-        self._notify(result)
-        return result
+        def decide() -> _Plan:
+            if len(self.chain.alive) <= 1:
+                raise RuleError("there is nothing to undo")
+            target = self.chain.alive[-1]
+            remaining = self.chain.alive[:-1]
+            head = ("Undone", {"tx": target})
+            return _Plan(head, [], lambda: self._refold_to(remaining), [Event(*head)], follow=True)
+
+        return self._commit(decide)
 
     def redo(self) -> Result:
-        self._sync()
-        if not self.chain.redo:
-            raise RuleError("there is nothing to redo")
-        target = self.chain.redo[-1]
+        def decide() -> _Plan:
+            if not self.chain.redo:
+                raise RuleError("there is nothing to redo")
+            target = self.chain.redo[-1]
 
-        def apply() -> None:
-            for row in self._rows(target):
-                self._apply(row)
+            def apply() -> None:
+                for row in self._rows(target):
+                    self._apply(row)
 
-        tx, _ = self._commit(("Redone", {"tx": target}), [], apply)
-        result = Result(tx, [Event("Redone", {"tx": target})], self.request)
-        self._notify(result)
-        return result
+            head = ("Redone", {"tx": target})
+            return _Plan(head, [], apply, [Event(*head)], follow=True)
+
+        return self._commit(decide)
 
     # -- reading -----------------------------------------------------------------------
 
@@ -469,9 +574,67 @@ class Session:
 
     def to_json(self) -> dict[str, Any]:
         """The state as `companion state --json` prints it and scenarios' `expect` reads it."""
-        out = msgspec.to_builtins(self.state)
+        out: dict[str, Any] = msgspec.to_builtins(self.state)
         out["requests"] = [self.pending.request.to_json()] if self.pending else []
         return out
+
+    def actions(self) -> dict[str, Any]:
+        """What may be done now, as `companion actions --json` prints it and screens render it.
+
+        While a roll or draw waits, answering it is the only legal move: the request itself
+        says what answers it (its `faces` and `count`, or its `options`).
+        """
+        outcome = getattr(self.state, "outcome", None)
+        request = self.request
+        if request is not None:
+            waiting = request.to_json()
+            if request.kind == "dice":
+                first = request.faces[0] if request.faces else 1
+                inputs = {"values": {"faces": list(request.faces), "count": request.count}}
+                default: Any = [first] * request.count
+            else:
+                inputs = {"values": {"choices": list(request.options)}}
+                default = request.options[0] if request.options else ""
+            answer: Action = {
+                "do": "answer",
+                "with": {"values": default},
+                "label": request.describe(),
+                "inputs": inputs,
+                "primary": True,
+            }
+            return {"actions": [answer], "waiting": waiting, "outcome": outcome}
+        actions = self.game.legal_actions(self.state, self.content)
+        return {"actions": actions, "waiting": None, "outcome": outcome}
+
+    def _answer_words(self, data: dict[str, Any]) -> str:
+        request = Request.from_json(data.get("request", {"kind": "dice"}))
+        who = f"{request.who_name}: " if request.for_ or request.who else ""
+        values = data.get("values")
+        if request.kind == "draw":
+            card = self.content.by_id(str(values))
+            return f"{who}drew {getattr(card, 'name', None) or values}"
+        shown = ", ".join(str(v) for v in values) if isinstance(values, list) else str(values)
+        return f"{who}rolled {shown} on the {request.die_name}"
+
+    def last_step(self) -> dict[str, Any] | None:
+        """What the last step of the game did, in the rules' words, for the result card.
+
+        `title` says what was done, `lines` what followed from it (each event described by
+        the game), `waiting` what the table must do next, if anything.
+        """
+        alive = self.chain.alive
+        if len(alive) <= 1:
+            return None
+        rows = self._rows(alive[-1])
+        skip = ("RequestOpened", "CommandDone")
+        lines = [text for r in rows[1:] if r.type not in skip and (text := self.describe(r))]
+        title = self.describe(rows[0])
+        return {
+            "tx": alive[-1],
+            "title": title[:1].upper() + title[1:],
+            "lines": lines,
+            "waiting": self.request.describe() if self.request else None,
+        }
 
     def history(self) -> list[list[Row]]:
         """The transactions that make up the game now, oldest first (for the action log)."""
@@ -487,7 +650,7 @@ class Session:
         if row.type == "RequestOpened":
             return f"Waiting: {Request.from_json(d['request']).describe()}"
         if row.type == "RequestAnswered":
-            return f"Answered {d['values']} ({d.get('by', '')})"
+            return self._answer_words(d)
         if row.type == "CommandDone":
             return ""
         if row.type == "Corrected":

@@ -31,6 +31,6 @@ def _complete(obj: Any) -> None:
 
 def convert_state(data: Any, state_type: type) -> Any:
     """`msgspec.convert(data, state_type, strict=True)` with every field set."""
-    state = msgspec.convert(data, state_type, strict=True)
+    state: Any = msgspec.convert(data, state_type, strict=True)
     _complete(state)
     return state

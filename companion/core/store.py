@@ -2,11 +2,17 @@
 
 WAL with `synchronous=FULL` and one transaction per accepted command, committed before
 the caller sees the result: killing the app at any instant loses nothing it showed.
+After each commit the write-ahead log is copied back into the main file (a passive
+checkpoint), so a copy of the `.session` file alone, taken between commands, holds every
+acknowledged command.  Every event and record carries a checksum (version 3), so a row
+changed on disk is named instead of silently becoming a different history.
 Snapshots are a cache for fast resume and are ignored whenever they do not fit.
 """
 
 from __future__ import annotations
 
+import contextlib
+import hashlib
 import json
 import shutil
 import sqlite3
@@ -18,7 +24,7 @@ from typing import Any
 
 import msgspec
 
-SCHEMA_VERSION = 2
+SCHEMA_VERSION = 3
 APPLICATION_ID = 0x54434D50  # "TCMP": tells our files from any other SQLite database
 
 _decode = msgspec.json.decode
@@ -54,6 +60,59 @@ class SessionNotFound(SessionFileError):
     pass
 
 
+class SessionReadOnly(SessionFileError):
+    pass
+
+
+class SessionDiskFull(SessionFileError):
+    pass
+
+
+class SessionStorageError(SessionFileError):
+    """The device refused a read or write (an I/O error): nothing was changed."""
+
+
+# SQLite's primary result codes (the low byte of `sqlite_errorcode`).
+_BUSY, _LOCKED, _READONLY, _IOERR, _CORRUPT, _FULL, _CANTOPEN, _NOTADB = 5, 6, 8, 10, 11, 13, 14, 26
+_PERM = 3
+
+
+# What SQLite raises reading a damaged file: its own errors, and text it cannot decode.
+_SQLITE_FAILURES = (sqlite3.Error, UnicodeDecodeError)
+
+
+def storage_error(path: Path, exc: Exception) -> SessionFileError:
+    """A SQLite failure said for a player, chosen by its result code (never its wording)."""
+    code = (getattr(exc, "sqlite_errorcode", None) or 0) & 0xFF
+    if code in (_BUSY, _LOCKED):
+        return SessionLocked(
+            path, "is in use by another program (waited 2 s); close it there and try again"
+        )
+    if code in (_READONLY, _PERM):
+        return SessionReadOnly(
+            path, "cannot be saved: the file or its folder is read-only. Nothing was changed"
+        )
+    if code == _FULL:
+        return SessionDiskFull(
+            path, "cannot be saved: the device's storage is full. Free some space and try again"
+        )
+    if code in (_IOERR, _CANTOPEN):
+        return SessionStorageError(
+            path, "could not be read or written (the device reported a storage error)"
+        )
+    return SessionDamaged(path, f"is damaged ({exc})", count_recoverable(path))
+
+
+def event_sum(seq: int, tx: int, etype: str, data: str, at: float) -> str:
+    """The checksum of one stored event: its position, kind, exact text and time."""
+    text = f"{seq}\x1f{tx}\x1f{etype}\x1f{data}\x1f{at!r}"
+    return hashlib.blake2b(text.encode(), digest_size=8).hexdigest()
+
+
+def meta_sum(key: str, value: str) -> str:
+    return hashlib.blake2b(f"{key}\x1f{value}".encode(), digest_size=8).hexdigest()
+
+
 @dataclass(frozen=True)
 class Row:
     seq: int
@@ -64,13 +123,16 @@ class Row:
 
 
 _SCHEMA = """
-CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
+CREATE TABLE IF NOT EXISTS meta (
+    key TEXT PRIMARY KEY, value TEXT NOT NULL, sum TEXT NOT NULL DEFAULT ''
+);
 CREATE TABLE IF NOT EXISTS log (
     seq INTEGER PRIMARY KEY,
     tx INTEGER NOT NULL,
     type TEXT NOT NULL,
     data TEXT NOT NULL,
-    at REAL NOT NULL
+    at REAL NOT NULL,
+    sum TEXT NOT NULL DEFAULT ''
 );
 CREATE INDEX IF NOT EXISTS log_tx ON log(tx);
 CREATE TABLE IF NOT EXISTS snapshots (tx INTEGER PRIMARY KEY, rules TEXT NOT NULL, state TEXT NOT NULL);
@@ -85,7 +147,30 @@ def _migrate_1_to_2(db: sqlite3.Connection) -> None:
     )
 
 
-MIGRATIONS: dict[int, Callable[[sqlite3.Connection], None]] = {1: _migrate_1_to_2}
+def _columns(db: sqlite3.Connection, table: str) -> set[str]:
+    return {row[1] for row in db.execute(f"PRAGMA table_info({table})")}
+
+
+def _migrate_2_to_3(db: sqlite3.Connection) -> None:
+    """Version 3 adds a checksum to every event and record, computed from what is there."""
+    for table in ("log", "meta"):
+        if "sum" not in _columns(db, table):
+            db.execute(f"ALTER TABLE {table} ADD COLUMN sum TEXT NOT NULL DEFAULT ''")
+    rows = list(db.execute("SELECT seq, tx, type, data, at FROM log"))
+    db.executemany(
+        "UPDATE log SET sum = ? WHERE seq = ?",
+        [(event_sum(seq, tx, ty, d, at), seq) for seq, tx, ty, d, at in rows],
+    )
+    records = list(db.execute("SELECT key, value FROM meta"))
+    db.executemany(
+        "UPDATE meta SET sum = ? WHERE key = ?", [(meta_sum(k, v), k) for k, v in records]
+    )
+
+
+MIGRATIONS: dict[int, Callable[[sqlite3.Connection], None]] = {
+    1: _migrate_1_to_2,
+    2: _migrate_2_to_3,
+}
 
 
 def _connect(path: Path, *, create: bool) -> sqlite3.Connection:
@@ -102,11 +187,16 @@ def _connect(path: Path, *, create: bool) -> sqlite3.Connection:
 
 
 class Store:
-    """Low-level access to one session file.  Knows nothing about games."""
+    """Low-level access to one session file.  Knows nothing about games.
+
+    Every SQLite failure leaves here as a SessionFileError said for a player (see
+    `storage_error`); callers never see a raw `sqlite3` exception.
+    """
 
     def __init__(self, path: Path, db: sqlite3.Connection) -> None:
         self.path = path
         self.db = db
+        self.checkpoint_each = True
 
     # -- opening -----------------------------------------------------------------------
 
@@ -115,13 +205,19 @@ class Store:
         path = Path(path)
         if path.exists():
             raise SessionFileError(path, "already exists; choose another name")
-        path.parent.mkdir(parents=True, exist_ok=True)
-        db = _connect(path, create=True)
-        db.execute("PRAGMA journal_mode = WAL")
-        db.execute("PRAGMA synchronous = FULL")
-        db.execute(f"PRAGMA application_id = {APPLICATION_ID}")
-        db.executescript(_SCHEMA)
-        db.execute(f"PRAGMA user_version = {SCHEMA_VERSION}")
+        try:
+            path.parent.mkdir(parents=True, exist_ok=True)
+        except OSError as exc:
+            raise SessionStorageError(path, f"cannot be created ({exc.strerror})") from None
+        try:
+            db = _connect(path, create=True)
+            db.execute("PRAGMA journal_mode = WAL")
+            db.execute("PRAGMA synchronous = FULL")
+            db.execute(f"PRAGMA application_id = {APPLICATION_ID}")
+            db.executescript(_SCHEMA)
+            db.execute(f"PRAGMA user_version = {SCHEMA_VERSION}")
+        except _SQLITE_FAILURES as exc:
+            raise storage_error(path, exc) from exc
         store = cls(path, db)
         with store.transaction():
             for key, value in meta.items():
@@ -133,47 +229,44 @@ class Store:
         path = Path(path)
         if not path.exists():
             raise SessionNotFound(path, "no such session file")
-        with open(path, "rb") as fh:
-            head = fh.read(16)
-        if head != b"SQLite format 3\x00":
+        if path.is_dir():
+            raise SessionFileError(path, "is a folder, not a session file")
+        try:
+            with open(path, "rb") as fh:
+                head = fh.read(100)
+        except OSError as exc:
+            raise SessionStorageError(path, f"cannot be read ({exc.strerror})") from None
+        if head[:16] != b"SQLite format 3\x00":
             if not head:
                 raise SessionDamaged(path, "is empty: the save was never written", 0)
             raise SessionDamaged(path, "is not a Table Companion session (not a database file)", 0)
         try:
             db = _connect(path, create=False)
-            db.execute("PRAGMA synchronous = FULL")
-            version = db.execute("PRAGMA user_version").fetchone()[0]
-            app_id = db.execute("PRAGMA application_id").fetchone()[0]
-        except sqlite3.OperationalError as exc:
-            if "locked" in str(exc) or "busy" in str(exc):
-                raise SessionLocked(path, "is in use by another program; close it there") from exc
-            raise SessionDamaged(path, f"cannot be read ({exc})", count_recoverable(path)) from exc
-        except sqlite3.DatabaseError as exc:
-            raise SessionDamaged(path, f"is damaged ({exc})", count_recoverable(path)) from exc
-        if app_id != APPLICATION_ID:
+        except _SQLITE_FAILURES as exc:
+            raise storage_error(path, exc) from exc
+        try:
+            store = cls._checked(path, db)
+        except _SQLITE_FAILURES as exc:
             db.close()
+            raise storage_error(path, exc) from exc
+        except BaseException:
+            db.close()
+            raise
+        return store
+
+    @classmethod
+    def _checked(cls, path: Path, db: sqlite3.Connection) -> Store:
+        db.execute("PRAGMA synchronous = FULL")
+        version = db.execute("PRAGMA user_version").fetchone()[0]
+        app_id = db.execute("PRAGMA application_id").fetchone()[0]
+        if app_id != APPLICATION_ID:
             raise SessionDamaged(path, "is a database, but not a Table Companion session", 0)
         if version > SCHEMA_VERSION:
-            db.close()
-            raise SessionTooNew(
-                path,
-                f"was saved by a newer Table Companion (log version {version}; this app "
-                f"reads up to {SCHEMA_VERSION}). Update the app to open it",
-            )
-        store = cls(path, db)
-        try:
-            ok = db.execute("PRAGMA quick_check").fetchone()[0]
-        except sqlite3.OperationalError as exc:
-            db.close()
-            if "locked" in str(exc) or "busy" in str(exc):
-                raise SessionLocked(path, "is in use by another program; close it there") from exc
-            raise SessionDamaged(path, f"is damaged ({exc})", count_recoverable(path)) from exc
-        except sqlite3.DatabaseError as exc:
-            db.close()
-            raise SessionDamaged(path, f"is damaged ({exc})", count_recoverable(path)) from exc
+            raise too_new(path, version)
+        ok = db.execute("PRAGMA integrity_check(1)").fetchone()[0]
         if ok != "ok":
-            db.close()
             raise SessionDamaged(path, f"is damaged ({ok})", count_recoverable(path))
+        store = cls(path, db)
         if version < SCHEMA_VERSION:
             store._migrate(version)
         return store
@@ -182,7 +275,10 @@ class Store:
         backup = self.path.with_name(f"{self.path.name}.v{version}.bak")
         if not backup.exists():
             self.db.execute("PRAGMA wal_checkpoint(FULL)")
-            shutil.copy2(self.path, backup)
+            try:
+                self.backup_to(backup)
+            except OSError:
+                shutil.copy2(self.path, backup)
         with self.transaction():
             while version < SCHEMA_VERSION:
                 MIGRATIONS[version](self.db)
@@ -192,33 +288,80 @@ class Store:
     def close(self) -> None:
         self.db.close()
 
+    def backup_to(self, target: Path) -> None:
+        """A consistent copy of the whole session through SQLite's backup API (WAL included)."""
+        out = sqlite3.connect(target)
+        try:
+            self.db.backup(out)
+            out.execute("PRAGMA journal_mode = DELETE")
+        except _SQLITE_FAILURES as exc:
+            raise storage_error(Path(target), exc) from exc
+        finally:
+            out.close()
+
     # -- writing -----------------------------------------------------------------------
 
     class _Tx:
-        def __init__(self, store: Store) -> None:
+        """One write transaction: BEGIN IMMEDIATE takes the write lock before anything is read,
+        so what is decided inside it sees every other writer's commits and no one else's after."""
+
+        def __init__(self, store: Store, mode: str = "IMMEDIATE") -> None:
             self.store = store
+            self.mode = mode
 
         def __enter__(self) -> Store:
-            self.store.db.execute("BEGIN IMMEDIATE")
+            try:
+                self.store.db.execute(f"BEGIN {self.mode}")
+            except _SQLITE_FAILURES as exc:
+                raise storage_error(self.store.path, exc) from exc
             return self.store
 
         def __exit__(self, exc_type: Any, exc: Any, tb: Any) -> None:
+            db = self.store.db
             if exc_type is None:
-                self.store.db.execute("COMMIT")
-            else:
-                self.store.db.execute("ROLLBACK")
+                try:
+                    db.execute("COMMIT")
+                except _SQLITE_FAILURES as err:
+                    self._rollback()
+                    raise storage_error(self.store.path, err) from err
+                if self.store.checkpoint_each and self.mode == "IMMEDIATE":
+                    self.store.checkpoint()
+                return
+            self._rollback()
+            if isinstance(exc, _SQLITE_FAILURES):
+                raise storage_error(self.store.path, exc) from exc
+
+        def _rollback(self) -> None:
+            # SQLite may already have rolled back by itself when it could not go on
+            if self.store.db.in_transaction:
+                with contextlib.suppress(sqlite3.Error):
+                    self.store.db.execute("ROLLBACK")
 
     def transaction(self) -> Store._Tx:
-        try:
-            return Store._Tx(self)
-        except sqlite3.OperationalError as exc:  # pragma: no cover - locked mid-session
-            raise SessionLocked(self.path, "is in use by another program") from exc
+        return Store._Tx(self)
+
+    def reading(self) -> Store._Tx:
+        """A read transaction: several queries see one moment of the file."""
+        return Store._Tx(self, "DEFERRED")
+
+    def checkpoint(self) -> None:
+        """Copy committed pages from the write-ahead log into the main file, if no reader
+        holds them.  The commit is already durable in the log, so a failure is not an error."""
+        with contextlib.suppress(sqlite3.Error):
+            self.db.execute("PRAGMA wal_checkpoint(PASSIVE)").fetchall()
 
     def last_seq(self) -> int:
-        return self.db.execute("SELECT coalesce(max(seq), -1) FROM log").fetchone()[0]
+        return self._one("SELECT coalesce(max(seq), -1) FROM log")
 
     def last_tx(self) -> int:
-        return self.db.execute("SELECT coalesce(max(tx), -1) FROM log").fetchone()[0]
+        return self._one("SELECT coalesce(max(tx), -1) FROM log")
+
+    def _one(self, sql: str) -> int:
+        try:
+            value: int = self.db.execute(sql).fetchone()[0]
+            return value
+        except _SQLITE_FAILURES as exc:
+            raise storage_error(self.path, exc) from exc
 
     def append(self, tx: int, events: Iterable[tuple[str, dict[str, Any]]]) -> list[Row]:
         """Append events as transaction `tx`; call inside `transaction()`."""
@@ -228,17 +371,27 @@ class Store:
         for etype, data in events:
             seq += 1
             rows.append(Row(seq, tx, etype, data, now))
-        self.db.executemany(
-            "INSERT INTO log (seq, tx, type, data, at) VALUES (?, ?, ?, ?, ?)",
-            [(r.seq, r.tx, r.type, _encode(r.data).decode(), r.at) for r in rows],
-        )
+        self.insert(rows)
         return rows
 
+    def insert(self, rows: Iterable[Row]) -> None:
+        """Write rows exactly as given, each with its checksum; call inside `transaction()`."""
+        values = []
+        for r in rows:
+            text = _encode(r.data).decode()
+            values.append(
+                (r.seq, r.tx, r.type, text, r.at, event_sum(r.seq, r.tx, r.type, text, r.at))
+            )
+        self.db.executemany(
+            "INSERT INTO log (seq, tx, type, data, at, sum) VALUES (?, ?, ?, ?, ?, ?)", values
+        )
+
     def set_meta(self, key: str, value: Any) -> None:
+        text = json.dumps(value)
         self.db.execute(
-            "INSERT INTO meta (key, value) VALUES (?, ?) "
-            "ON CONFLICT(key) DO UPDATE SET value = excluded.value",
-            (key, json.dumps(value)),
+            "INSERT INTO meta (key, value, sum) VALUES (?, ?, ?) "
+            "ON CONFLICT(key) DO UPDATE SET value = excluded.value, sum = excluded.sum",
+            (key, text, meta_sum(key, text)),
         )
 
     def put_snapshot(self, tx: int, rules: str, state: bytes) -> None:
@@ -249,47 +402,101 @@ class Store:
 
     # -- reading -----------------------------------------------------------------------
 
+    def _query(self, sql: str, params: tuple[Any, ...] = ()) -> list[tuple[Any, ...]]:
+        try:
+            return self.db.execute(sql, params).fetchall()
+        except _SQLITE_FAILURES as exc:
+            raise storage_error(self.path, exc) from exc
+
     def meta(self) -> dict[str, Any]:
         out = {}
-        for key, value in self.db.execute("SELECT key, value FROM meta"):
+        for key, value, check in self._query("SELECT key, value, sum FROM meta"):
+            if not isinstance(key, str) or not isinstance(value, str):
+                raise SessionDamaged(
+                    self.path, "a record is unreadable", count_recoverable(self.path)
+                )
             try:
+                if check != meta_sum(key, value):
+                    raise ValueError
                 out[key] = json.loads(value)
             except ValueError:
-                raise SessionDamaged(self.path, f"its '{key}' record is unreadable") from None
+                raise SessionDamaged(
+                    self.path,
+                    f"its '{_safe(key)}' record is unreadable (changed after it was saved)",
+                    count_recoverable(self.path),
+                ) from None
         return out
 
+    def _row(self, seq: Any, tx: Any, etype: Any, data: Any, at: Any, check: Any) -> Row:
+        """One stored event, refused by name if it is not exactly what was written."""
+        try:
+            if check != event_sum(seq, tx, etype, data, at):
+                raise ValueError
+            value = _decode(data)
+            if not isinstance(value, dict):
+                raise ValueError
+        except (ValueError, TypeError, msgspec.DecodeError):
+            raise SessionDamaged(
+                self.path,
+                f"event {seq} is unreadable (it was changed after it was saved)",
+                count_recoverable(self.path),
+            ) from None
+        return Row(seq, tx, etype, value, at)
+
     def rows(self, after_tx: int = -1) -> Iterator[Row]:
-        cur = self.db.execute(
-            "SELECT seq, tx, type, data, at FROM log WHERE tx > ? ORDER BY seq", (after_tx,)
-        )
-        for seq, tx, etype, data, at in cur:
-            try:
-                yield Row(seq, tx, etype, _decode(data), at)
-            except msgspec.DecodeError:
+        expected: int | None = 0 if after_tx < 0 else None
+        for fields in self._query(
+            "SELECT seq, tx, type, data, at, sum FROM log WHERE tx > ? ORDER BY seq", (after_tx,)
+        ):
+            row = self._row(*fields)
+            if expected is not None and row.seq != expected:
                 raise SessionDamaged(
-                    self.path, f"event {seq} is unreadable", count_recoverable(self.path)
-                ) from None
+                    self.path, f"event {expected} is missing", count_recoverable(self.path)
+                )
+            expected = row.seq + 1
+            yield row
 
     def tx_rows(self, tx: int) -> list[Row]:
-        cur = self.db.execute(
-            "SELECT seq, tx, type, data, at FROM log WHERE tx = ? ORDER BY seq", (tx,)
+        found = self._query(
+            "SELECT seq, tx, type, data, at, sum FROM log WHERE tx = ? ORDER BY seq", (tx,)
         )
-        return [Row(s, t, ty, _decode(d), a) for s, t, ty, d, a in cur]
+        rows = [self._row(*fields) for fields in found]
+        if any(r.tx != tx for r in rows):
+            raise SessionDamaged(self.path, "its index is damaged", count_recoverable(self.path))
+        return rows
 
     def tx_heads(self) -> list[tuple[int, str, dict[str, Any]]]:
         """The first event of every transaction: enough to work out undo and redo."""
-        cur = self.db.execute(
-            "SELECT l.tx, l.type, l.data FROM log l "
+        found = self._query(
+            "SELECT l.seq, l.tx, l.type, l.data, l.at, l.sum FROM log l "
             "JOIN (SELECT min(seq) AS s FROM log GROUP BY tx) f ON l.seq = f.s ORDER BY l.tx"
         )
-        return [(tx, etype, _decode(data)) for tx, etype, data in cur]
+        heads = [self._row(*fields) for fields in found]
+        return [(r.tx, r.type, r.data) for r in heads]
 
     def snapshots(self) -> list[tuple[int, str]]:
-        return list(self.db.execute("SELECT tx, rules FROM snapshots ORDER BY tx DESC"))
+        return [
+            (tx, rules)
+            for tx, rules in self._query("SELECT tx, rules FROM snapshots ORDER BY tx DESC")
+        ]
 
     def snapshot(self, tx: int) -> bytes | None:
-        row = self.db.execute("SELECT state FROM snapshots WHERE tx = ?", (tx,)).fetchone()
-        return row[0].encode() if row else None
+        found = self._query("SELECT state FROM snapshots WHERE tx = ?", (tx,))
+        if not found or not isinstance(found[0][0], str):
+            return None
+        return found[0][0].encode()
+
+
+def too_new(path: Path, version: int) -> SessionTooNew:
+    return SessionTooNew(
+        path,
+        f"was saved by a newer Table Companion (log version {version}; this app "
+        f"reads up to {SCHEMA_VERSION}). Update the app to open it",
+    )
+
+
+def _safe(text: str) -> str:
+    return text.encode("unicode_escape").decode("ascii")[:40]
 
 
 def recover_rows(path: Path) -> tuple[dict[str, Any], list[Row]]:

@@ -1,7 +1,12 @@
 """Moving sessions between devices, recovering damaged ones, and turning play into tests.
 
 An export is one JSON file: the session's records, every event, and a SHA-256 over them,
-so a file cut short in a chat app or edited by hand is refused instead of half-imported.
+so a file cut short in a chat app or damaged on the way is refused instead of
+half-imported.  The SHA-256 is an integrity check, not a signature: anyone can edit an
+export and recompute it, so an import trusts nothing in it beyond what any session file
+may hold (it names only installed content packs, its YAML is bounded, its events must
+fold under the rules).  Exporting to a `.session` name instead copies the live file
+through SQLite's backup API, write-ahead log included.
 """
 
 from __future__ import annotations
@@ -9,22 +14,28 @@ from __future__ import annotations
 import hashlib
 import json
 import os
+import re
 import tempfile
 from pathlib import Path
 from typing import Any
 
 import yaml
 
-from companion.core.library import Library
+from companion.content.pack import available_packs
+from companion.content.yamlines import load_text
+from companion.core.library import SUFFIX, Library
+from companion.core.recovery import file_version
 from companion.core.session import Session
 from companion.core.store import (
     SCHEMA_VERSION,
     Row,
     SessionDamaged,
     SessionFileError,
+    SessionStorageError,
     SessionTooNew,
     Store,
     recover_rows,
+    too_new,
 )
 
 FORMAT = "table-companion-session"
@@ -35,14 +46,48 @@ def _digest(meta: dict[str, Any], events: list[list[Any]]) -> str:
     return hashlib.sha256(body.encode()).hexdigest()
 
 
-def export_session(path: Path, output: Path | None = None) -> Path:
+MAX_IMPORT_BYTES = 64 * 1024 * 1024  # far above any real game; refuses a runaway file early
+
+
+def check_target(out: Path, force: bool) -> None:
+    """Refuse to write over a file unless told to, and over a session file ever."""
+    out = Path(out)
+    if out.is_dir():
+        raise SessionFileError(out, "is a folder; give a file name to write to")
+    if not out.parent.is_dir():
+        raise SessionFileError(out, f"cannot be written: there is no folder {out.parent}")
+    if not out.exists():
+        return
+    if out.name.endswith((SUFFIX, f"{SUFFIX}-wal", f"{SUFFIX}-shm")) or _is_session(out):
+        raise SessionFileError(out, "is a session file; it is never written over")
+    if not force:
+        raise SessionFileError(out, "already exists; add --force to replace it")
+
+
+def _is_session(path: Path) -> bool:
+    try:
+        with open(path, "rb") as fh:
+            head = fh.read(72)
+    except OSError:
+        return False
+    return head.startswith(b"SQLite format 3\x00") and head[68:72] == b"TCMP"
+
+
+def export_session(path: Path, output: Path | None = None, *, force: bool = False) -> Path:
+    """Write the whole session to one file; `.session` copies the database itself."""
+    out = Path(output) if output else Path(path).with_suffix(".tcsave")
+    if out.suffix == SUFFIX and out.exists():
+        raise SessionFileError(out, "is a session file; it is never written over")
+    check_target(out, force)
     store = Store.open(path)
     try:
+        if out.suffix == SUFFIX:
+            store.backup_to(out)
+            return out
         meta = store.meta()
         events = [[r.seq, r.tx, r.type, r.data, r.at] for r in store.rows()]
     finally:
         store.close()
-    out = output or path.with_suffix(".tcsave")
     doc = {
         "format": FORMAT,
         "version": SCHEMA_VERSION,
@@ -51,17 +96,27 @@ def export_session(path: Path, output: Path | None = None) -> Path:
         "sha256": _digest(meta, events),
     }
     tmp = out.with_name(out.name + ".tmp")
-    tmp.write_text(json.dumps(doc), encoding="utf-8")
-    os.replace(tmp, out)
+    try:
+        tmp.write_text(json.dumps(doc), encoding="utf-8")
+        os.replace(tmp, out)
+    except OSError as exc:
+        tmp.unlink(missing_ok=True)
+        raise SessionStorageError(out, f"cannot be written ({exc.strerror})") from None
     return out
 
 
 def _read_export(file: Path) -> dict[str, Any]:
     try:
+        if file.is_dir():
+            raise SessionFileError(file, "is a folder, not an export")
+        if file.stat().st_size > MAX_IMPORT_BYTES:
+            raise SessionDamaged(file, "is too large to be a Table Companion export")
         doc = json.loads(file.read_text(encoding="utf-8"))
     except FileNotFoundError:
         raise SessionFileError(file, "no such file") from None
-    except (ValueError, UnicodeDecodeError):
+    except OSError as exc:
+        raise SessionStorageError(file, f"cannot be read ({exc.strerror})") from None
+    except (ValueError, UnicodeDecodeError, RecursionError):
         raise SessionDamaged(
             file, "is not a Table Companion export (or it was cut short)"
         ) from None
@@ -79,11 +134,36 @@ def _read_export(file: Path) -> dict[str, Any]:
         raise SessionDamaged(file, "is missing its records or events")
     if doc.get("sha256") != _digest(meta, events):
         raise SessionDamaged(file, "is damaged: its contents do not match its checksum")
+    _check_packs(file, meta)
     return doc
 
 
-def _write_new(lib: Library, meta: dict[str, Any], rows: list[Row], name: str | None) -> str:
-    """Write rows into a new session file, check that it folds, then move it into place."""
+_PACK_NAME = re.compile(r"[a-z0-9][a-z0-9_-]{0,63}")
+
+
+def _check_packs(file: Path, meta: dict[str, Any]) -> None:
+    """A save from elsewhere may name content packs, never folders on this device."""
+    game, packs = meta.get("game"), meta.get("packs", ["demo"])
+    if not isinstance(game, str) or not isinstance(packs, list):
+        raise SessionDamaged(file, "has an unreadable game or content record")
+    installed = available_packs(game) if re.fullmatch(r"[a-z0-9_-]+", game) else []
+    for pack in packs:
+        if not isinstance(pack, str) or not _PACK_NAME.fullmatch(pack):
+            raise SessionDamaged(file, "names content that is not a pack name")
+        if pack not in installed:
+            raise SessionFileError(
+                file,
+                f"needs the content pack '{pack}', which is not installed "
+                f"(installed: {', '.join(installed) or 'none'})",
+            )
+
+
+def _write_new(
+    lib: Library, meta: dict[str, Any], rows: list[Row], name: str | None, source: Path
+) -> str:
+    """Write rows into a new session file, check that it folds, then move it into place.
+
+    Problems are said about `source` (what the player chose), never the scratch file."""
     sid = name or lib.next_id(str(meta.get("game", "session")))
     target = lib.path_for(sid)
     if target.exists():
@@ -95,12 +175,12 @@ def _write_new(lib: Library, meta: dict[str, Any], rows: list[Row], name: str | 
     store = Store.create(tmp, meta)
     try:
         with store.transaction():
-            store.db.executemany(
-                "INSERT INTO log (seq, tx, type, data, at) VALUES (?, ?, ?, ?, ?)",
-                [(r.seq, r.tx, r.type, json.dumps(r.data), r.at) for r in rows],
-            )
+            store.insert(rows)
         store.close()
-        Session.open(tmp).close()  # refuses a log that does not fold under these rules
+        try:
+            Session.open(tmp).close()  # refuses a log that does not fold under these rules
+        except SessionFileError as exc:
+            raise type(exc)(source, exc.problem) from None
         os.replace(tmp, target)
         for side in ("-wal", "-shm"):
             leftover = Path(str(tmp) + side)
@@ -124,11 +204,14 @@ def import_session(file: Path, lib: Library, name: str | None = None) -> str:
             rows.append(Row(int(seq), int(tx), str(etype), dict(data), float(at)))
         except (TypeError, ValueError):
             raise SessionDamaged(file, f"has an unreadable event: {str(item)[:60]}") from None
-    return _write_new(lib, doc["meta"], rows, name)
+    return _write_new(lib, doc["meta"], rows, name, file)
 
 
 def recover_session(path: Path, lib: Library) -> tuple[str, int]:
     """Copy the readable start of a damaged session into a new one; never touch the old."""
+    version = file_version(path)
+    if version > SCHEMA_VERSION:
+        raise too_new(path, version)
     meta, rows = recover_rows(path)
     if "game" not in meta or not rows:
         raise SessionDamaged(path, "has nothing that can be recovered", 0)
@@ -142,7 +225,7 @@ def recover_session(path: Path, lib: Library) -> tuple[str, int]:
         "SessionStarted",
     ):
         rows.pop()
-    sid = _write_new(lib, meta, rows, f"{path.stem}-recovered")
+    sid = _write_new(lib, meta, rows, f"{path.stem}-recovered", path)
     return sid, len(rows)
 
 
@@ -181,7 +264,7 @@ def export_scenario(session: Session) -> str:
     steps.append({"expect": state})
     doc: dict[str, Any] = {"game": session.game.id, "content": session.meta.get("packs", ["demo"])}
     if session.meta.get("define"):
-        doc["define"] = yaml.safe_load(session.meta["define"])
+        doc["define"] = load_text(session.meta["define"], "define").data
     doc["setup"] = session.meta.get("options", {})
     doc["steps"] = steps
     header = f"# exported from session {session.id}\n"

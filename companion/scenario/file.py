@@ -132,19 +132,29 @@ def _step(doc: LinedDoc, i: int, raw: Any) -> Step:
 
 
 def load_setup_file(path: Path) -> tuple[dict[str, Any], list[str] | None, str | None]:
-    """Set-up options for `companion new --setup`: a scenario file or a bare mapping."""
+    """Set-up options for `companion new --setup`: a scenario file or a bare mapping.
+
+    Every mistake (missing, a folder, not YAML, not a mapping) is a ScenarioInvalid."""
     try:
         doc = load_file(str(path))
-    except OSError as exc:
-        raise ScenarioInvalid(str(path), 1, f"cannot be read ({exc.strerror})") from None
+    except YamlSyntaxError as exc:
+        raise ScenarioInvalid(exc.filename, exc.line, str(exc).split(": ", 1)[1]) from None
     data = doc.data or {}
     if not isinstance(data, dict):
         raise ScenarioInvalid(str(path), 1, "a set-up file is a mapping of options")
-    if "setup" in data or "game" in data:
-        define = data.get("define")
-        return (
-            data.get("setup") or {},
-            data.get("content"),
-            yaml.safe_dump(define, sort_keys=False) if define else None,
+    if "setup" not in data and "game" not in data:
+        return data, None, None
+    setup = data.get("setup") or {}
+    if not isinstance(setup, dict):
+        raise ScenarioInvalid(str(path), doc.line_of(("setup",)), "'setup' is a mapping of options")
+    content = data.get("content")
+    if isinstance(content, str):
+        content = [content]
+    if content is not None and not (
+        isinstance(content, list) and all(isinstance(c, str) for c in content)
+    ):
+        raise ScenarioInvalid(
+            str(path), doc.line_of(("content",)), "'content' is a list of pack names"
         )
-    return data, None, None
+    define = data.get("define")
+    return setup, content, yaml.safe_dump(define, sort_keys=False) if define else None

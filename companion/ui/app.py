@@ -9,6 +9,9 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import time
+import traceback
+from pathlib import Path
 from typing import Any
 
 from kivy.app import App
@@ -21,6 +24,7 @@ from kivy.utils import platform
 
 from companion.core.library import Library
 from companion.core.rules import RuleError
+from companion.paths import data_home
 from companion.ui import widgets  # noqa: F401  (loads the shared kv rules)
 from companion.ui.dice_hub import DiceHub
 from companion.ui.settings import UserSettings
@@ -29,20 +33,30 @@ from companion.ui.style import style
 SCREENS = ("home", "new", "settings", "session")
 
 
+ERROR_LOG = "errors.log"
+_LOG_LIMIT = 1024 * 1024  # the log is started afresh past this size
+
+
 class RefusalHandler(ExceptionHandler):
-    """A rules refusal raised inside any touch handler (a game view calling `session.do`
-    directly) is shown on the session screen in its own words; the app carries on.
-    Anything else still stops the app, loudly."""
+    """Nothing raised inside a touch handler, a clock callback or a game view stops the app.
+
+    A rules refusal is shown in its own words; a session-file problem (locked, read-only,
+    full, damaged) in its words; anything else is a bug: it is written with the session's
+    name and its traceback to `errors.log` in the user data folder, the player is told in
+    one line, and play goes on from the state the session file holds."""
 
     def __init__(self, app: CompanionApp) -> None:
         super().__init__()
         self.app = app
 
     def handle_exception(self, inst: BaseException) -> int:
-        if isinstance(inst, RuleError) and self.app.root is not None:
-            self.app.screen("session").error = inst.message
+        if isinstance(inst, KeyboardInterrupt | SystemExit):
+            return ExceptionManager.RAISE
+        try:
+            self.app.report_error(inst)
+        except Exception:  # noqa: BLE001 - the handler itself must never stop the app
             return ExceptionManager.PASS
-        return ExceptionManager.RAISE
+        return ExceptionManager.PASS
 
 
 class CompanionApp(App):
@@ -54,6 +68,7 @@ class CompanionApp(App):
     def __init__(self, demo: bool = False, library: Library | None = None, **kwargs: Any) -> None:
         super().__init__(**kwargs)
         self.demo = demo
+        self._redrawing = False
         self.library = library or Library()
         self.settings = UserSettings.load()
         self.hub = DiceHub(on_change=self._dice_changed)
@@ -181,7 +196,73 @@ class CompanionApp(App):
 
     # -- lifecycle ---------------------------------------------------------------------
 
+    def report_error(self, exc: BaseException) -> str:
+        """Say an unexpected failure in words where the player is looking, and log it."""
+        from companion.cli.errors import friendly
+
+        if isinstance(exc, RuleError):
+            words = exc.message
+        else:
+            known = friendly(exc)
+            if known is None:
+                where = self._log_error(exc)
+                words = (
+                    f"Something went wrong (noted in {where.name} in the app's folder); "
+                    "the game is as last saved."
+                )
+                self._reload_session()
+            else:
+                words = known
+        if self.root is not None:
+            if self.root.current == "session":
+                self.screen("session").error = words
+            else:
+                self.screen("home").say(words, "warn")
+        return words
+
+    def _log_error(self, exc: BaseException) -> Path:
+        path = data_home() / ERROR_LOG
+        session = self.session.id if self.session is not None else "none"
+        trace = "".join(traceback.format_exception(type(exc), exc, exc.__traceback__))
+        stamp = time.strftime("%Y-%m-%d %H:%M:%S")
+        with contextlib.suppress(OSError):
+            if path.exists() and path.stat().st_size > _LOG_LIMIT:
+                path.replace(path.with_suffix(".log.1"))
+            with open(path, "a", encoding="utf-8") as fh:
+                fh.write(f"--- {stamp} session {session}\n{trace}\n")
+        return path
+
+    def _reload_session(self) -> None:
+        """After a bug mid-command, show what the file holds, not a half-changed memory.
+
+        The screen is redrawn on the next frame; if that fails too it is not retried, so a
+        view that cannot draw shows its error instead of failing every frame."""
+        if self.session is None:
+            return
+        with contextlib.suppress(Exception):
+            self.session.refresh()
+        if self._redrawing or self.root is None:
+            return
+        self._redrawing = True
+
+        def redraw(_dt: float) -> None:
+            try:
+                self.screen("session").refresh()
+            finally:
+                self._redrawing = False
+
+        Clock.schedule_once(redraw)
+
+    def _loop_error(self, loop: asyncio.AbstractEventLoop, context: dict[str, Any]) -> None:
+        exc = context.get("exception")
+        if exc is None:
+            exc = RuntimeError(str(context.get("message", "an error in a background task")))
+        with contextlib.suppress(Exception):
+            self.report_error(exc)
+
     def on_start(self) -> None:
+        with contextlib.suppress(RuntimeError):
+            asyncio.get_running_loop().set_exception_handler(self._loop_error)
         if self.demo:  # `make run`: a dice tray on a pseudo-terminal to roll from the screen
             with contextlib.suppress(RuntimeError):
                 asyncio.get_running_loop().create_task(self.hub.start_simulated())

@@ -123,7 +123,12 @@ def screenshot(
             _demo_session(app)
         else:
             app.go(screen)
-        shot_on_flip(path, frames=3, done=lambda p: (written.append(p), app.stop()))
+
+        def done(p: Path) -> None:
+            written.append(p)
+            app.stop()
+
+        shot_on_flip(path, frames=3, done=done)
 
     app.bind(on_start=show)
     asyncio.run(run_app(app))

@@ -15,7 +15,7 @@ def test_new_do_answer_state_undo_redo(tmp_path):
     run = companion("do", sid, "add", "--with", '{"n": 3}')
     assert run.returncode == 0 and "Score +3" in run.stdout
     run = companion("do", sid, "roll")
-    assert "waiting: player: roll d6 (to score)" in run.stdout
+    assert "waiting: Player: roll the d6 (to score)" in run.stdout
     assert companion("answer", sid, "4").returncode == 0
     state = json.loads(companion("state", "--json", sid).stdout)
     assert state["score"] == 7 and state["requests"] == []

@@ -33,7 +33,7 @@ def test_scenario_that_holds_exits_0():
     "name, words",
     [
         ("fails.yaml", "fails.yaml:5: step 2 (expect): score: wanted 3, got 2"),
-        ("unanswered.yaml", "unanswered request: player: roll 2 x d6 (to score)"),
+        ("unanswered.yaml", "unanswered request: Player: roll 2 x d6 (to score)"),
         ("leftover.yaml", "answers left over: [2]"),
         ("accepted-but-wanted-refused.yaml", "wanted a refusal containing 'positive'"),
     ],

@@ -31,6 +31,7 @@ def test_dice_request_waits_in_the_state_until_answered(tmp_path):
             "kind": "dice",
             "for": "player",
             "role": "score",
+            "who": "Player",
             "why": "to score",
             "profile": "d6",
             "count": 2,
@@ -72,7 +73,7 @@ def test_answer_outside_the_profile_is_refused_and_changes_nothing(tmp_path):
 def test_other_commands_wait_while_a_request_is_open(tmp_path):
     s = tiny_session(tmp_path)
     s.do("roll")
-    with pytest.raises(RuleError, match="waiting for: player: roll d6"):
+    with pytest.raises(RuleError, match="waiting for: Player: roll the d6"):
         s.do("add", {"n": 1})
 
 

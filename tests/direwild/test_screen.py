@@ -1,13 +1,17 @@
-"""The Direwild screen, headless under SDL offscreen (the shared UI harness): it renders,
-and real touches send commands."""
+"""The Direwild screen, headless under SDL offscreen (the shared UI harness): it renders from
+the rules' listed actions, and real touches send commands."""
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 
-from tests.ui.kivyharness import ViewTestCase
+from tests.ui.kivyharness import ViewTestCase, walk
 
 pytestmark = pytest.mark.ui
+
+VIEW_CODE = Path(__file__).resolve().parents[2] / "companion" / "ui" / "games" / "direwild"
 
 
 class DirewildViewTest(ViewTestCase):
@@ -25,10 +29,22 @@ class DirewildViewTest(ViewTestCase):
         self.touch_at(*board.to_window(*board.centre(square)))
         self.frames(2)
 
-    def test_it_renders_to_png_with_paths_after_an_ai_card(self) -> None:
+    def buttons(self) -> list[str]:
+        return [b.text for b in reversed(self.view.ids.actions.children)]
+
+    def stepper(self, key: str):
+        return next(s for s in self.view.ids.facts.children if s.key == key)
+
+    def test_only_the_listed_step_shows_and_the_next_one_is_the_big_button(self) -> None:
         view, session = self.view, self.session
-        self.tap(view.ids.start_round)
+        assert view.primary_text == "Start round"
+        assert self.buttons() == []  # nothing else is legal before the round starts
+        primary = view.ids.primary
+        assert all(primary.height > b.height for b in walk(view.ids.heroes) if b is not primary)
+        self.shoot("direwild-view-start")
+        self.tap(primary)
         assert session.state.round == 1 and session.state.phase == "game"
+        assert view.primary_text == "Reveal the Enemy AI card"
         session.do("reveal_ai_card", {"card": "standard-3"})
         self.refresh()
         assert view.ids.walkthrough.total == len(session.state.walkthrough) > 2
@@ -37,52 +53,72 @@ class DirewildViewTest(ViewTestCase):
         self.tap(view.ids.walkthrough.ids.next)
         assert view.ids.walkthrough.text.startswith("Red minion: 3 squares along its trail")
         assert view.ids.board.highlight == ["B2", "C2", "D2", "D3"]
+        # the turn order is picked by tapping the heroes; then the next step ends a turn
+        assert view.primary_text == "Turn order: Stormbringer, Featherheart"
+        self.tap(self.find("1. Featherheart", within=view.ids.order))
+        self.tap(self.find("2. Stormbringer", within=view.ids.order))
+        assert session.state.turn_order == ["featherheart", "stormbringer"]
+        assert view.primary_text == "End Featherheart's turn"
+        assert "End Stormbringer's turn" in self.buttons()
         self.shoot("direwild-view-walkthrough")
         assert view.ids.board.width > 300 and view.ids.board.height > 300
         assert view.ids.status.wounds == "Fatal Wounds left: 6"
 
-    def test_tapping_a_square_moves_the_selected_hero(self) -> None:
+    def test_a_tap_the_rules_refuse_is_shown_in_their_words_and_changes_nothing(self) -> None:
         view, session = self.view, self.session
-        self.tap(view.ids.reveal)
-        assert "start the round first" in view.message  # refused in words, nothing changed
-        assert session.state.round == 0
         view.select("featherheart")
         self.tap_square("F11")
-        assert session.state.heroes["featherheart"].position == "F11"
+        assert "start the round first" in view.message
+        assert session.state.heroes["featherheart"].position == "staging"
+        session.correct("phase", "adventure")  # the heroes' turns
+        self.refresh()
+        self.stepper("move").step(1)
+        self.tap_square("F10")
+        assert session.state.heroes["featherheart"].position == "F10"
         assert view.message == ""
 
-    def test_battle_asks_for_the_roll_and_the_dice_buttons_answer_it(self) -> None:
+    def test_battle_takes_the_creature_from_the_steppers_and_waits_for_the_roll(self) -> None:
         view, session = self.view, self.session
         session.correct("enemies.red.position", "C4")
+        session.correct("phase", "adventure")
         self.refresh()
-        view.ids.creature_attack.text = "7"
         view.select("stormbringer")
+        attack = self.stepper("attack")
+        for _ in range(7):
+            self.tap(next(w for w in walk(attack) if getattr(w, "text", "") == "+"))
+        assert attack.shown == "7"
+        self.shoot("direwild-view-steppers")
         self.tap_square("C4")
         assert session.request is not None and session.request.profile == "d3"
-        assert view.request_text.startswith("stormbringer: roll d3")
-        buttons = list(reversed(view.ids.answers.children))
-        assert [b.text for b in buttons] == ["1", "2", "3"]
-        self.tap(buttons[2])
-        assert session.request is None
+        assert session.request.role == "battle"
+        assert view.request_text == (
+            "Waiting: Stormbringer's battle roll against the Red minion (Inkling)"
+            " (answer on the Dice panel)"
+        )
+        assert view.primary_text == "" and self.buttons() == []  # the answer comes first
+        session.answer([3])
+        self.refresh()
         assert session.state.last_battle.hero_total == 10
-        assert view.ids.battle.headline == "Stormbringer 10 vs Red 7: Stormbringer wins"
+        assert view.ids.battle.headline == "Stormbringer 10 vs Red minion 7: Stormbringer wins"
         assert "Red minion takes 1 damage (stormbringer gem)" in view.ids.battle.effects
 
-    def test_a_typed_ai_card_answers_the_draw_and_end_turn_needs_a_hero(self) -> None:
+    def test_a_disengaging_move_waits_for_a_second_tap(self) -> None:
         view, session = self.view, self.session
-        self.tap(view.ids.start_round)
-        self.tap(view.ids.reveal)
-        assert session.request is not None and session.request.kind == "draw"
-        typed = next(w for w in view.ids.answers.children if hasattr(w, "hint_text"))
-        typed.text = "moon-card"
-        typed.dispatch("on_text_validate")
-        assert "cannot be drawn" in view.message and session.request is not None
-        typed = next(w for w in view.ids.answers.children if hasattr(w, "hint_text"))
-        typed.text = "noise-3"
-        typed.dispatch("on_text_validate")
-        assert session.request is None and session.state.ai_card == "direwild/ai/noise-3"
-        self.tap(view.ids.end_turn)
-        assert view.message == "Pick the hero whose turn ends"
-        view.select("featherheart")
-        self.tap(view.ids.end_turn)
-        assert session.state.heroes["featherheart"].done
+        session.correct("enemies.red.position", "C4")
+        session.correct("enemies.red.active", True)
+        session.correct("phase", "adventure")
+        self.refresh()
+        view.select("stormbringer")
+        self.tap_square("D5")
+        assert view.message == "Stormbringer disengages and moves to D5: tap D5 again to do it"
+        assert session.state.heroes["stormbringer"].position == "C5"
+        self.tap_square("D5")
+        assert session.state.heroes["stormbringer"].position == "D5"
+        assert session.state.fatal_wounds == 5
+
+
+def test_the_view_keeps_no_text_fields_keypad_or_dice_of_its_own() -> None:
+    code = "".join(p.read_text() for p in VIEW_CODE.glob("*.py"))
+    code += "".join(p.read_text() for p in VIEW_CODE.glob("*.kv"))
+    for word in ("TextInput", "GameInput", "DIE_PROFILES", "random", "answer("):
+        assert word not in code, word

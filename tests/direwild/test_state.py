@@ -29,6 +29,7 @@ def test_state_round_trips_strictly(content, tmp_path):
         },
         content=content,
     )
+    s.correct("phase", "adventure")  # the heroes' turns
     s.do("resolve_battle", {"hero": "stormbringer", "enemy": "red", "creature": {"attack": 9}})
     s.answer([3])
     data = msgspec.to_builtins(s.state)
@@ -44,7 +45,7 @@ def test_state_round_trips_strictly(content, tmp_path):
 @pytest.mark.parametrize(
     ("options", "message"),
     [
-        ({}, "players must list 2 to 4 clans"),
+        ({"players": "stormbringer"}, "players must list 2 to 4 clans"),
         ({"players": ["stormbringer"]}, "players must list 2 to 4 clans"),
         ({"players": ["stormbringer", "purple"]}, "'purple' is not a clan"),
         ({"players": ["stormbringer", "stormbringer"]}, "only one player"),
@@ -110,6 +111,7 @@ def test_a_wrong_answer_loses_nothing(content, tmp_path):
         },
         content=content,
     )
+    s.correct("phase", "adventure")  # the heroes' turns
     s.do("resolve_battle", {"hero": "stormbringer", "enemy": "red", "creature": {"attack": 4}})
     with pytest.raises(RuleError, match="not a face of the d3"):
         s.answer([6])
@@ -132,6 +134,12 @@ def test_summary_and_log_text(content, tmp_path):
     lines = [s.describe(r) for tx in s.history() for r in tx]
     assert "Red minion flips face up and is active (the 1st player made too much noise)" in lines
     s.close()
+
+
+def test_no_set_up_starts_the_first_clans_at_chapter_one(content):
+    state = GAME.initial_state({}, content)
+    assert state.players == ["stormbringer", "shadowleaf"]
+    assert state.chapter == 1 and state.board == content.all("boards")[0].id
 
 
 def test_every_demo_item_has_a_name_and_the_decks_have_ten_cards(content):

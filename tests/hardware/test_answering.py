@@ -22,7 +22,7 @@ def test_assigned_die_answers_through_the_profile(tiny_session):
     answerer = RequestAnswerer(tiny_session, Assignments({"d6": ["tray:2"]}))
     assert answerer.feed(ev("tray:1", 5)) is None  # not the d6's die
     message = answerer.feed(ev("tray:2", 5))
-    assert message == "player: roll d6 (to score): rolled 6"
+    assert message == "Player: roll the d6 (to score): rolled 6"
     # all sixes: the tiny game now asks for the d3 bonus
     assert tiny_session.request.profile == "d3"
 
@@ -31,7 +31,7 @@ def test_d3_reads_its_six_faces(tiny_session):
     tiny_session.do("roll", {"count": 1})
     answerer = RequestAnswerer(tiny_session, Assignments({"d6": ["a"], "d3": ["b"]}))
     answerer.feed(ev("a", 5))
-    assert answerer.feed(ev("b", 4)) == "player: roll d3 (bonus for all sixes): rolled 2"
+    assert answerer.feed(ev("b", 4)) == "Player: roll the d3 (bonus for all sixes): rolled 2"
     assert (answerer.last.die_id, answerer.last.face_index, answerer.last.value) == ("b", 4, 2)
     assert tiny_session.state.score == 6 + 2
 

@@ -73,13 +73,13 @@ def test_watch_prints_rolls_and_answers_a_session():
             if line.startswith("watching"):
                 tray.roll([3])
         assert proc.wait(20) == 0, proc.stderr.read()
-    assert lines[0].startswith("waiting: player: roll d6")
+    assert lines[0].startswith("waiting: Player: roll the d6")
     events = [json.loads(x) for x in lines if x.startswith("{")]
     assert [(e["die"], e["state"], e["face_index"]) for e in events] == [
         ("tray:1", "rolling", -1),
         ("tray:1", "settled", 3),
     ]
-    assert events[1]["message"] == "player: roll d6 (to score): rolled 4"
+    assert events[1]["message"] == "Player: roll the d6 (to score): rolled 4"
     with Library().open("dice-cli") as again:
         assert again.state.last_roll == [4]
 

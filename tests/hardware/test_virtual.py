@@ -19,7 +19,7 @@ async def test_virtual_roller_answers_and_the_answer_is_stored(tiny_session, tmp
     message = roller.answer(tiny_session)
     rolled = tiny_session.state.last_roll
     assert len(rolled) == 3 and all(1 <= v <= 6 for v in rolled)
-    assert message.startswith("player: roll 3 x d6 (to score): rolled ")
+    assert message.startswith("Player: roll 3 x d6 (to score): rolled ")
     assert tiny_session.history()[-1][0].data["by"] == "virtual roller"
     # the stream shows each die rolling, then settled with its value
     it = roller.rolls().__aiter__()

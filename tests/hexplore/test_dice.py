@@ -61,9 +61,9 @@ def test_skills_at_or_under_the_cycle_fail_without_a_roll() -> None:
 
 
 def test_hexplode_keeps_rolling_on_a_hex() -> None:
-    assert hexplode(Chance([[6], [6], [2]]), for_="a", why="favored") == [6, 6, 2]
+    assert hexplode(Chance([[6], [6], [2]]), for_="a", why="favored", role="favored") == [6, 6, 2]
     with pytest.raises(ChanceNeeded) as need:
-        hexplode(Chance([[6]]), for_="a", why="favored")
+        hexplode(Chance([[6]]), for_="a", why="favored", role="favored")
     assert "HEXploded" in need.value.request.why
 
 

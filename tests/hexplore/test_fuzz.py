@@ -86,7 +86,7 @@ args = st.fixed_dictionaries(
 from companion.games.hexplore.tables import CONDITIONS  # noqa: E402
 
 seeds = st.lists(st.integers(0, 99), max_size=40)
-wild = st.tuples(st.sampled_from(sorted(GAME.commands())), args, seeds)
+wild = st.tuples(st.sampled_from(GAME.command_names()), args, seeds)
 playing = st.one_of(
     st.tuples(
         st.just("start_combat"),

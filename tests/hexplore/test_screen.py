@@ -34,8 +34,8 @@ class HexploreViewTest(ViewTestCase):
         assert view.ids.wheel.warnings == [
             "Verdant Keeper (Wood Elf): navigate will fail at Fate Cycle 2 (2 rises away)"
         ]
-        self.tap(view.ids.end_turn)
-        self.tap(view.ids.end_turn)
+        self.tap(view.step_button("end_game_turn"))
+        self.tap(view.step_button("end_game_turn"))
         assert session.state.fate.cycle == 2
         cells = view.ids.skills.cell_texts()
         assert "2 AUTO-FAIL" in cells
@@ -43,39 +43,58 @@ class HexploreViewTest(ViewTestCase):
 
     def test_the_combat_mat_walks_through_a_round(self) -> None:
         view, session = self.view, self.session
-        view.ids.mat.ids.choice.text = "mindwiped-villagers"
-        self.tap(view.ids.mat.ids.start)
+        mat = view.ids.mat
+        assert "Fight Mindwiped Villagers!" in mat.opponents  # names, never ids
+        mat.ids.choice.text = "Fight Mindwiped Villagers!"
+        self.tap(mat.ids.start)
         assert session.state.combat.opponent.soul_shield == 15
-        self.tap(view.ids.mat.button("stormcaller", "attack"))
-        self.tap(view.ids.mat.button("keeper", "defend"))
+        assert mat.ids.start.disabled  # no second fight while this one lasts
+        assert [b.action["do"] for b in mat.ids.steps.children] == []  # declare first
+        self.tap(mat.button("stormcaller", "attack", vital="health"))
+        self.tap(mat.button("keeper", "defend"))
         assert session.state.combat.declarations["keeper"].action == "defend"
-        self.tap(view.ids.mat.ids.resolve)
-        assert view.message == "not now: the heroes are still declaring (then opponent_action)"
-        self.tap(view.ids.mat.ids.act)
-        assert view.request_text.startswith("Waiting: opponent: roll hex_d6")
-        faces = [b.text for b in reversed(view.ids.answers.children)]
-        assert faces == ["1", "2", "3", "4", "5", "hex"]
-        self.tap(list(reversed(view.ids.answers.children))[5])  # the hex: the Special
+        assert view.next_label == "Mindwiped Villagers! acts"
+        self.tap(view.ids.next)
+        assert view.request_text == (
+            "Waiting on the Dice panel: Mindwiped Villagers!: roll the hex d6 "
+            "(Mindwiped Villagers!'s action)"
+        )
+        assert list(view.ids.steps.children) == [] and view.next_label == ""
+        assert view.answer([6])  # the Dice panel's answer: the hex, the Special
         assert session.request is None
-        assert "Action die: 6 -> Special" in view.ids.mat.walkthrough
-        self.tap(view.ids.mat.ids.resolve)
-        assert "stormcaller: 5 health less Defend 2 = 3" in view.ids.mat.resolution
-        assert "Soul Shield takes 3: 15 -> 12" in view.ids.mat.resolution
-        assert "Round 2 on Easy" in view.ids.mat.heading
+        assert "Action die: 6 -> Special" in mat.walkthrough
+        self.tap(mat.step("resolve_round"))
+        assert "Stormcaller (Sprite): 5 health less Defend 2 = 3" in mat.resolution
+        assert "Soul Shield takes 3: 15 -> 12" in mat.resolution
+        assert "Round 2 on Easy" in mat.heading
         self.shoot("hexplore-view-combat")
 
     def test_the_skills_board_rolls_a_hero_and_settles_the_phase(self) -> None:
         view, session = self.view, self.session
-        self.tap(view.ids.skills.ids.settle)
-        assert view.message == "waiting for skill rolls from stormcaller, keeper"
+        assert list(view.ids.skills.ids.settle_box.children) == []  # not until all rolled
+        assert view.next_label == "Roll skills for Stormcaller (Sprite)"
         self.tap(view.ids.skills.roll_button("keeper"))
-        assert view.request_text == "Waiting: keeper: roll skill_d10 (navigate (rank 2))"
-        for face in ("hex", "3", "10"):
-            button = next(b for b in view.ids.answers.children if b.text == face)
-            self.tap(button)
+        assert view.request_text == (
+            "Waiting on the Dice panel: Verdant Keeper (Wood Elf): roll the skill d10 "
+            "(navigate (rank 2))"
+        )
+        for face in (1, 3, 10):
+            assert view.answer([face])
         assert session.state.last_skill_rolls["keeper"] == {
             "navigate": "critical_success",
             "explore": "success",
             "survival": "critical_failure",
         }
         assert "2 [CRIT]" in view.ids.skills.cell_texts()
+        self.tap(view.ids.next)  # Stormcaller rolls: the next step the rules expect
+        for face in (2, 2, 2):
+            view.answer([face])
+        assert view.next_label == "Settle the Skill phase"
+        self.tap(view.ids.skills.settle_button())
+        assert session.state.skill_phase.resolved
+        assert view.next_label == "Roll a Circumstance"
+
+    def test_a_refusal_is_shown_in_the_rules_words(self) -> None:
+        view = self.view
+        assert not view.send("declare", {"hero": "keeper", "action": "attack"})
+        assert view.message == "there is no combat under way: start_combat first"

@@ -1,20 +1,22 @@
 """Random legal play keeps every invariant the rulebook implies.
 
 Hypothesis plays whole battles (story mode through resupply, and challenge mode) choosing
-among the actions the rules allow, answering every dice and card request with any legal
+among the actions the rules list (`legal_actions`), answering every dice and card request with any legal
 value, and checks the state after every command.
 """
 
 from __future__ import annotations
 
+import random
+
 import msgspec
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from companion.core.rules import DIE_PROFILES, Chance, ChanceNeeded, Command, RuleError
+from companion.core.rules import DIE_PROFILES, Chance, ChanceNeeded, Command
+from companion.core.selfplay import fill_inputs
 from companion.games.kradia.schema import MENTAL
 from companion.games.kradia.state import KradiaState
-from companion.games.kradia.turns import available_skills, blocked
 from tests.kradia.helpers import CONTENT, GAME, options
 
 
@@ -62,64 +64,19 @@ def check(s: KradiaState) -> None:
     assert msgspec.convert(msgspec.to_builtins(s), KradiaState, strict=True) == s
 
 
-def hero_move(s, data):
-    hero = s.turn
-    keep = data.draw(st.booleans())  # sometimes keep the turn open for items afterwards
-    if s.turn_done:
-        items = [
-            ("use_item", {"hero": hero, "item": i, "target": t})
-            for i in s.heroes[hero].items
-            for t in s.order
-        ]
-        return data.draw(st.sampled_from([("end_turn", {"hero": hero}), *items]))
-    if s.charge is not None:
-        return "charge_attack", {
-            "hero": hero,
-            "effect": data.draw(st.sampled_from(s.charge.choices)),
-        }
-    closed = blocked(CONTENT, s, hero)
-    moves = []
-    if "basic_attack" not in closed:
-        moves.append(("basic_attack", {"hero": hero, "end_turn": not keep}))
-    if "charge_attack" not in closed:
-        moves.append(("charge_attack", {"hero": hero}))
-    if "skill" not in closed:
-        h = s.heroes[hero]
-        for sid, entry in available_skills(CONTENT, s, hero).items():
-            if h.red >= entry.red and h.blue >= entry.blue:
-                for target in s.order:
-                    moves.append(("skill", {"hero": hero, "skill": sid, "target": target}))
-    for item in s.heroes[hero].items:
-        for target in s.order:
-            moves.append(("use_item", {"hero": hero, "item": item, "target": target}))
-    if all(a in closed for a in ("basic_attack", "charge_attack", "skill")):
-        moves.append(("pass", {"hero": hero}))
-    return data.draw(st.sampled_from(moves))
-
-
 def play(s, data, limit=160):
+    """Any listed action, with any table facts; a listed action is never refused."""
     for _ in range(limit):
-        if s.outcome == "boss_defeated":
-            sides = {h: next(iter(CONTENT.get("heroes", s.heroes[h].card).level3)) for h in s.order}
-            run(s, "resupply", {"level3": sides}, data)
-        elif s.outcome:
+        actions = GAME.legal_actions(s, CONTENT)
+        if not actions:
             return
-        elif s.phase == "battlefield":
-            run(s, "start_round", {}, data)
-        elif s.phase == "heroes":
-            name, args = hero_move(s, data)
-            try:
-                run(s, name, args, data)
-            except RuleError:
-                continue  # a target the card cannot help: refused, nothing changed
-        elif s.phase == "boss":
-            run(s, "boss_attack", {}, data)
-        elif s.phase == "end":
-            run(s, "end_round", {}, data)
+        action = data.draw(st.sampled_from(actions))
+        rng = random.Random(data.draw(st.integers(0, 2**32)))
+        run(s, action["do"], fill_inputs(action, rng), data)
         check(s)
 
 
-@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(data=st.data(), seq=st.sampled_from([1, 2]), start=st.integers(0, 3), items=st.booleans())
 def test_story_play_keeps_invariants(data, seq, start, items):
     order = ["oakla", "warden", "archer", "mystic"]

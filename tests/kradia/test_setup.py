@@ -18,9 +18,8 @@ from tests.kradia.helpers import CONTENT, GAME, options
         ({"heroes": ["oakla", "warden", "archer", "nobody"]}, "no hero 'nobody'"),
         ({"mode": "coop"}, "mode must be"),
         ({"boss": "moth-queen"}, "Level 2 boss; the heroes are Level 1"),
-        ({"sequence": None}, "choose a boss"),
         ({"level": 5}, "level must be 1, 2, 3 or 4"),
-        ({"level": 3}, "choose the side of Oakla's Level 3 Skill card"),
+        ({"level": 3, "level3": {"oakla": "bloom"}}, "choose the side of Warden's Level 3"),
         ({"start_player": "boss"}, "start player must be one of the heroes"),
         ({"players": 0}, "players must be 1 to 4"),
         ({"items": {"nobody": ["potion"]}}, "who is not playing"),
@@ -49,7 +48,7 @@ def test_challenge_needs_a_challenge_boss():
 def test_story_boss_finds_its_sequence():
     state = GAME.initial_state(options(sequence=None, boss="marsh-toad"), CONTENT)
     assert state.sequence == "kradia/story/sequence-2"
-    assert state.boss.hp == 11 and state.boss.dice == 2
+    assert state.boss.hp == 11 and state.boss.id == "kradia/boss/marsh-toad"
 
 
 def test_state_round_trips_strictly():
@@ -69,3 +68,13 @@ def test_the_wizard_defaults_set_up_both_modes():
     challenge = GAME.initial_state({**defaults, "mode": "challenge"}, CONTENT)
     assert challenge.boss.id == "kradia/boss/wild-hunt-king"
     assert challenge.heroes["archer"].level3_side == "sniper"
+    assert challenge.heroes["warden"].level3_side == "guardian"  # each card's first side
+
+
+def test_the_default_set_up_comes_from_the_packs():
+    """No options at all: the first four heroes, the first story sequence's Level 1 boss."""
+    state = GAME.initial_state({}, CONTENT)
+    assert state.order == [i.rsplit("/", 1)[-1] for i in CONTENT.ids("heroes")[:4]]
+    assert state.mode == "story" and state.sequence == CONTENT.ids("story_sequences")[0]
+    first = CONTENT.get("story_sequences", state.sequence).bosses[0]
+    assert state.boss.id == first and state.start_player == state.order[0]

@@ -18,6 +18,9 @@ class KradiaViewTest(ViewTestCase):
         super().setUp()
         self.show_view(self.new_session(options(items={"oakla": ["potion"]}), content=CONTENT))
 
+    def shown(self) -> list[str]:
+        return [w.text for w in walk(self.view) if getattr(w, "command", None) is not None]
+
     def button(self, text: str):
         found = [
             w for w in walk(self.view) if getattr(w, "command", None) is not None and w.text == text
@@ -38,30 +41,34 @@ class KradiaViewTest(ViewTestCase):
         assert self.session.request is not None and self.session.request.kind == "draw"
         self.session.answer("kradia/battlefield-card/moon")
         self.refresh()
-        assert self.button("Charge Attack").disabled  # Moon I forbids Charge Attacks
-        assert self.button("Pass").disabled
-        self.tap(self.button("Pass"))
-        assert self.session.state.turn == "oakla"
+        # Moon I forbids Charge Attacks and Oakla has no Mana: neither is offered, and the
+        # message line says why in the rules' words; she can still attack, so no Pass.
+        assert (
+            "Charge Attack (roll 1 d6)" not in self.shown() and "Oakla passes" not in self.shown()
+        )
+        message = self.view.ids.actions.ids.message.text
+        assert "the Battlefield forbids a Charge Attack this round" in message
+        assert "Oakla has not enough Mana for any skill" in message
+        self.shoot("kradia-view-turn")
         self.tap(self.button("Basic Attack"))
         assert self.session.state.boss.hp == 11
         # Oakla holds a Potion, so her turn stays open for Item cards until she ends it.
         assert self.session.state.turn == "oakla" and self.session.state.turn_done
         assert not any(getattr(w, "text", "") == "Basic Attack" for w in walk(self.view))
-        self.tap(self.button("End turn"))
+        self.tap(self.button("End Oakla's turn"))
         assert self.session.state.turn == "warden"
 
     def test_item_aimed_at_a_hero_and_charge_choices(self) -> None:
         self.session.do("start_round", {"card": "kradia/battlefield-card/sun"})
         self.session.correct("heroes.warden.hp", 5)
         self.refresh()
-        self.tap(self.button("Item: Potion"))
-        self.tap(self.button("Warden"))
+        self.tap(self.button("Item: Potion for Warden"))
         assert self.session.state.heroes["warden"].hp == 8
-        self.tap(self.button("Charge Attack"))
+        self.tap(self.button("Charge Attack (roll 1 d6)"))
         self.session.answer([4])
         self.refresh()
-        assert not any(getattr(w, "text", "") == "#6" for w in walk(self.view))
-        self.tap(self.button("#4"))
+        assert "Charge Attack #6" not in self.shown() and "Charge Attack #2" in self.shown()
+        self.tap(self.button("Charge Attack #4"))
         assert self.session.state.boss.hp == 10
         assert self.session.state.turn == "warden"
 
@@ -75,9 +82,10 @@ class KradiaViewTest(ViewTestCase):
         self.session.do("basic_attack", {"hero": "oakla"})
         assert self.session.state.outcome == "boss_defeated"
         self.refresh()
+        self.shoot("kradia-view-resupply")
         self.tap(self.button("Warden: Guardian"))
         self.tap(self.button("Warden: Avenger"))  # turned over, then back is one more tap
-        self.tap(self.button("Resupply to Level 3"))
+        self.tap(self.button("Resupply (to Level 3)"))
         request = self.session.request
         assert request is not None and request.deck == "items"
         for _ in range(4):
@@ -86,3 +94,11 @@ class KradiaViewTest(ViewTestCase):
         assert heroes["warden"].level3_side == "guardian"
         assert heroes["oakla"].level3_side == "bloom"
         assert self.session.state.boss.id == "kradia/boss/stone-wyrm"
+
+    def test_a_refusal_is_shown_as_the_rules_word_it(self) -> None:
+        self.session.do("start_round", {"card": "kradia/battlefield-card/sun"})
+        self.refresh()
+        self.view.ids.actions.send("pass", {"hero": "oakla"})  # sent from a stale screen
+        message = self.view.ids.actions.ids.message.text
+        assert message.startswith("Oakla can still act (basic attack, charge attack)")
+        assert self.session.state.turn == "oakla"  # nothing lost

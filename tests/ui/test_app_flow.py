@@ -64,6 +64,11 @@ class TestEvening(AppTestCase):
         fix.ids.text_value.text = "won"
         self.tap("Save", within=fix)
         assert session.state.outcome == "won"
+        # once the game is won the rules list nothing: no command is offered
+        with pytest.raises(AssertionError, match="nothing shows 'Draw'"):
+            self.find("Draw", within=app.screen("session").view)
+        self.tap(app.screen("session").ids.undo)  # the table takes the correction back
+        assert session.state.outcome is None
 
         # a draw: the scanner panel comes forward and the card can be tapped
         self.tap("Draw")
@@ -99,8 +104,10 @@ class TestEvening(AppTestCase):
         session = app.session
         self.tap("Roll")
         before = session.to_json()
-        self.tap("Add")  # the rules refuse: a roll is waiting
         screen = app.screen("session")
+        with pytest.raises(AssertionError, match="nothing shows 'Add'"):
+            self.find("Add", within=screen.view)  # while a roll waits, only answering is offered
+        screen.do("add", {"n": 1})  # a stale tap (a view drawn before the roll was asked)
         assert "waiting for" in screen.error and "Answer it, or undo" in screen.error
         assert session.to_json() == before
         self.shoot("session-refused")

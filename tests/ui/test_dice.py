@@ -98,7 +98,7 @@ async def test_assignments_are_the_sessions_own_and_decide_which_die_answers(tmp
     first.do("roll")
     assert hub.feed(source.event(0, die="mem:1")) is None  # not the d6's die
     assert first.request is not None
-    assert hub.feed(source.event(2, die="mem:2")) == "player: roll d6 (to score): rolled 3"
+    assert hub.feed(source.event(2, die="mem:2")) == "Player: roll the d6 (to score): rolled 3"
     hub.attach(other)
     assert hub.assignments.roles == {}
     hub.attach(first)  # as when the session is opened again

@@ -22,8 +22,11 @@ class HexGame(TinyGame):
     content_kinds = {}
 
     def cmd_skill_roll(self, d, args, chance, content):
-        values = chance.roll("skill_d10", 2, for_="hero", why="for the skill check")
+        values = chance.roll("skill_d10", 2, for_="hero", why="for the skill check", role="skill")
         d.emit("Rolled", values=values)
+
+    def legal_actions(self, state, content):
+        return [{"do": "skill_roll", "with": {}, "label": "Skill roll"}]
 
 
 class TestKeypad(AppTestCase):
@@ -110,5 +113,5 @@ class TestVirtualRoller(AppTestCase):
         assert rows and all(r.data["by"] == "virtual roller" for r in rows)
         assert 1 <= app.session.state.last_roll[0] <= 6
         assert not panel.can_roll_for_me
-        assert panel.ids.message.text.startswith("player: roll ")  # what was rolled, in words
+        assert panel.ids.message.text.startswith("Player: roll ")  # what was rolled, in words
         assert "rolled" in panel.ids.message.text

@@ -58,7 +58,7 @@ def scan_files(paths: list[str]) -> list[dict[str, Any]]:
     if not files:
         raise CliError("no images found (looked for .png, .jpg, .jpeg, .bmp, .webp, .tif)")
     cascade, name = Cascade(), _names()
-    out = []
+    out: list[dict[str, Any]] = []
     for path in files:
         source = ImageSource([path])
         frame = source.read()

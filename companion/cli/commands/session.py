@@ -10,16 +10,27 @@ from pathlib import Path
 from typing import Any
 
 from companion.cli.errors import CliError
-from companion.core.library import Library
-from companion.core.transfer import export_scenario, export_session, import_session, recover_session
+from companion.core.library import SUFFIX, Library
+from companion.core.store import SessionNotFound, SessionStorageError
+from companion.core.transfer import (
+    check_target,
+    export_scenario,
+    export_session,
+    import_session,
+    recover_session,
+)
 from companion.games import get_game
 
 
 def _json_arg(text: str, what: str) -> Any:
     try:
         return json.loads(text)
-    except ValueError as exc:
+    except RecursionError:
+        raise CliError(f"{what} is nested too deeply to read") from None
+    except json.JSONDecodeError as exc:
         raise CliError(f"{what} is not valid JSON ({exc.msg} at position {exc.pos})") from None
+    except ValueError as exc:
+        raise CliError(f"{what} is not valid JSON ({exc})") from None
 
 
 def _answer_value(text: str) -> Any:
@@ -135,7 +146,8 @@ def cmd_redo(args: argparse.Namespace) -> int:
 
 def cmd_export(args: argparse.Namespace) -> int:
     lib = Library()
-    path = export_session(lib.resolve(args.session), Path(args.output) if args.output else None)
+    output = Path(args.output) if args.output else None
+    path = export_session(lib.resolve(args.session), output, force=args.force)
     print(path)
     return 0
 
@@ -147,11 +159,17 @@ def cmd_import(args: argparse.Namespace) -> int:
 
 
 def cmd_export_scenario(args: argparse.Namespace) -> int:
+    output = Path(args.output) if args.output else None
+    if output is not None:
+        check_target(output, args.force)
     with Library().open(args.session) as session:
         text = export_scenario(session)
-    if args.output:
-        Path(args.output).write_text(text, encoding="utf-8")
-        print(args.output)
+    if output is not None:
+        try:
+            output.write_text(text, encoding="utf-8")
+        except OSError as exc:
+            raise SessionStorageError(output, f"cannot be written ({exc.strerror})") from None
+        print(output)
     else:
         sys.stdout.write(text)
     return 0
@@ -160,8 +178,10 @@ def cmd_export_scenario(args: argparse.Namespace) -> int:
 def cmd_recover(args: argparse.Namespace) -> int:
     lib = Library()
     path = Path(args.file)
+    if not path.exists() and path.name == args.file and path.suffix != SUFFIX:
+        path = lib.path_for(args.file)  # a session's name rather than a file
     if not path.exists():
-        path = lib.path_for(args.file)
+        raise SessionNotFound(path, "no session file here")
     new_id, count = recover_session(path, lib)
     print(f"recovered {count} event(s) into session {new_id}; {path.name} was left as it was")
     return 0
@@ -205,7 +225,10 @@ def register(sub: argparse._SubParsersAction) -> None:
     ss.required = True
     e = ss.add_parser("export", help="write a whole session to one file")
     e.add_argument("session", nargs="?")
-    e.add_argument("-o", "--output")
+    e.add_argument("-o", "--output", help="a .tcsave file, or a .session copy of the database")
+    e.add_argument(
+        "--force", action="store_true", help="replace an existing file (never a session)"
+    )
     e.set_defaults(func=cmd_export)
     i = ss.add_parser("import", help="bring in a session file exported elsewhere")
     i.add_argument("file")
@@ -214,6 +237,9 @@ def register(sub: argparse._SubParsersAction) -> None:
     x = ss.add_parser("export-scenario", help="turn a played session into a scenario file")
     x.add_argument("session", nargs="?")
     x.add_argument("-o", "--output")
+    x.add_argument(
+        "--force", action="store_true", help="replace an existing file (never a session)"
+    )
     x.set_defaults(func=cmd_export_scenario)
     r = ss.add_parser("recover", help="copy what can be read from a damaged session")
     r.add_argument("file")

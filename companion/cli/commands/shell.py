@@ -1,8 +1,11 @@
 """`companion shell SESSION`: drive a session with one JSON command per line on stdin.
 
-Each line is `{"do": NAME, "with": {...}}`, `{"answer": VALUES}`, `{"undo": true}` or
-`{"redo": true}`; each reply is one JSON line, printed only after the command is committed,
-so a script (or the crash test) can trust every reply it has read.
+Each line is `{"do": NAME, "with": {...}}`, `{"answer": VALUES}`, `{"undo": true}`,
+`{"redo": true}`, `{"actions": true}` (what the rules accept now) or `{"state": true}`
+(take in other programs' moves and show the state); each reply is one JSON line, printed only after the command is committed, so a script (or
+the crash test) can trust every reply it has read.  No line ends the shell: not a
+refusal, not garbage bytes, not a line nested too deep to read, not even a bug (which is
+answered with `"bug": true` so it gets reported).
 """
 
 from __future__ import annotations
@@ -10,26 +13,43 @@ from __future__ import annotations
 import argparse
 import json
 import sys
+import traceback
 from typing import Any
 
 from companion.cli.errors import friendly
 from companion.core.library import Library
 
+MAX_LINE = 1024 * 1024
+
 
 def _handle(session, msg: Any) -> dict[str, Any]:
     if not isinstance(msg, dict):
         return {"ok": False, "error": "each line must be a JSON object"}
+    if msg.get("actions"):
+        session.refresh()
+        return {"ok": True, **session.actions()}
     if "do" in msg:
-        result = session.do(str(msg["do"]), msg.get("with") or {})
+        if not isinstance(msg["do"], str):
+            return {"ok": False, "error": '"do" names a command, e.g. {"do": "add"}'}
+        result = session.do(msg["do"], msg.get("with"))
     elif "answer" in msg:
-        result = session.answer(msg["answer"], by=msg.get("by", "shell"))
+        result = session.answer(msg["answer"], by=str(msg.get("by", "shell")))
     elif msg.get("undo"):
         result = session.undo()
     elif msg.get("redo"):
         result = session.redo()
+    elif msg.get("state"):
+        session.refresh()
+        return _reply(session, None, msg)
     else:
-        return {"ok": False, "error": "say do, answer, undo or redo"}
-    reply: dict[str, Any] = {"ok": True, "tx": result.tx}
+        return {"ok": False, "error": "say do, answer, undo, redo, actions or state"}
+    return _reply(session, result.tx, msg)
+
+
+def _reply(session, tx: int | None, msg: dict[str, Any]) -> dict[str, Any]:
+    reply: dict[str, Any] = {"ok": True}
+    if tx is not None:
+        reply["tx"] = tx
     if msg.get("state"):
         reply["state"] = session.to_json()
     if session.request is not None:
@@ -37,20 +57,47 @@ def _handle(session, msg: Any) -> dict[str, Any]:
     return reply
 
 
+def _decode(raw: bytes) -> tuple[Any, str | None]:
+    """The line's JSON value, or why it is not one."""
+    if len(raw) > MAX_LINE:
+        return None, f"the line is too long (at most {MAX_LINE // 1024} KB)"
+    try:
+        text = raw.decode("utf-8")
+    except UnicodeDecodeError:
+        return None, "not text: each line must be UTF-8 JSON"
+    if not text.strip():
+        return None, ""
+    try:
+        return json.loads(text), None
+    except RecursionError:
+        return None, "not JSON this shell can read: it is nested too deeply"
+    except ValueError as exc:
+        return None, f"not JSON: {exc}"
+
+
+def answer_line(session, raw: bytes) -> dict[str, Any] | None:
+    """The reply to one raw line (None for a blank line)."""
+    msg, problem = _decode(raw)
+    if problem == "":
+        return None
+    if problem is not None:
+        return {"ok": False, "error": problem}
+    try:
+        return _handle(session, msg)
+    except Exception as exc:  # noqa: BLE001 - no line may end the shell
+        message = friendly(exc)
+        if message is not None:
+            return {"ok": False, "error": message}
+        traceback.print_exc(file=sys.stderr)
+        return {"ok": False, "bug": True, "error": f"the program failed on this line ({exc!r})"}
+
+
 def cmd_shell(args: argparse.Namespace) -> int:
     with Library().open(args.session) as session:
-        for line in sys.stdin:
-            if not line.strip():
+        for raw in sys.stdin.buffer:
+            reply = answer_line(session, raw)
+            if reply is None:
                 continue
-            try:
-                reply = _handle(session, json.loads(line))
-            except ValueError as exc:
-                reply = {"ok": False, "error": f"not JSON: {exc}"}
-            except Exception as exc:  # noqa: BLE001 - a refused command must not end the shell
-                message = friendly(exc)
-                if message is None:
-                    raise
-                reply = {"ok": False, "error": message}
             sys.stdout.write(json.dumps(reply) + "\n")
             sys.stdout.flush()
     return 0

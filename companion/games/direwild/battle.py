@@ -2,33 +2,40 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from companion.core.rules import Chance, Decision, RuleError
+from companion.games.direwild import content as typed
 from companion.games.direwild import effects as fx
+from companion.games.direwild import events as ev
 from companion.games.direwild.board import DIRECTIONS
 from companion.games.direwild.effects import Context
-from companion.games.direwild.state import DISTRACTION_FLOOR, GEMS
+from companion.games.direwild.schema import Effect
+from companion.games.direwild.state import DISTRACTION_FLOOR, GEMS, KARN, DirewildState
 from companion.games.direwild.units import (
-    KARN,
     change_stamina,
     check_enemy,
     check_hero,
     check_playing,
+    check_turn,
     fatal_wound_to,
     geo_of,
     label,
-    minion_of,
+    minion_at,
     on_board_enemies,
     position,
 )
+
+if TYPE_CHECKING:
+    from companion.content.pack import Content
+
 
 CRITICAL_MARGIN = 5
 CREATURE_KEYS = {"attack", "knockback", "poison", "flight", "move"}
 FLIGHT_PASSIVE = {"featherheart": 1}
 
 
-def creature_stats(raw: Any) -> dict[str, int]:
+def creature_stats(raw: object) -> dict[str, int]:
     if isinstance(raw, int) and not isinstance(raw, bool):
         raw = {"attack": raw}
     if not isinstance(raw, dict) or "attack" not in raw:
@@ -51,36 +58,30 @@ def creature_stats(raw: Any) -> dict[str, int]:
     return out
 
 
-def enemy_attack(state: Any, enemy: str, content: Any) -> int:
+def enemy_attack(state: DirewildState, enemy: str, content: Content) -> int:
     if enemy == KARN:
-        return content.get("karn", karn_id(content)).attack
-    return minion_of(state, enemy, content).attack
+        return typed.karn(content).attack
+    return minion_at(state, enemy, content).attack
 
 
-def karn_id(content: Any) -> str:
-    ids = content.ids("karn")
-    if not ids:
-        raise RuleError("the content has no Karn (kind 'karn')")
-    return ids[0]
-
-
-def hit_effects(state: Any, enemy: str, content: Any) -> list:
+def hit_effects(state: DirewildState, enemy: str, content: Content) -> list[Effect]:
     if enemy == KARN:
-        return content.get("karn", karn_id(content)).hit_effects
-    return minion_of(state, enemy, content).hit_effects
+        return typed.karn(content).hit_effects
+    return minion_at(state, enemy, content).hit_effects
 
 
-def resolve(d: Decision, args: dict[str, Any], chance: Chance, content: Any) -> None:
+def resolve(d: Decision, args: dict[str, Any], chance: Chance, content: Content) -> None:
     s = d.state
     check_playing(s, "battles happen")
     hero = check_hero(s, args.get("hero"))
     enemy = check_enemy(s, args.get("enemy"))
     creature = creature_stats(args.get("creature"))
+    check_turn(s, hero)
     h = s.heroes[hero]
     if h.battled:
         raise RuleError(f"{hero.title()} has already battled this round (one battle a turn)")
     geo = geo_of(s, content)
-    here, there = position(s, hero), position(s, enemy)
+    here, there = position(s, hero), position(s, enemy) or ""  # checked on the board
     if h.eaten_by:
         if enemy != h.eaten_by:
             raise RuleError(
@@ -119,16 +120,17 @@ def resolve(d: Decision, args: dict[str, Any], chance: Chance, content: Any) -> 
         if flying and geo.adjacent(position(d.state, hero), position(d.state, enemy)):
             flying = False  # its when-revealed ability brought it next to the hero
     if enemy != KARN:
-        minion = minion_of(s, enemy, content)
+        minion = minion_at(s, enemy, content)
         for ability in minion.abilities:
             if ability.when == "passive" and ability.text:
-                d.emit("Prompted", source=enemy, text=ability.text)
+                d.emit(ev.Prompted(source=enemy, text=ability.text))
     profile = "d6" if s.veteran else "d3"
     roll = chance.roll(
         profile,
         1,
         for_=hero,
         why=f"{hero.title()}'s battle roll against the {label(s, enemy, content)}",
+        role="battle",
     )
     hero_total = creature["attack"] + h.stamina + roll[0]
     enemy_total = enemy_attack(s, enemy, content) + (
@@ -137,34 +139,36 @@ def resolve(d: Decision, args: dict[str, Any], chance: Chance, content: Any) -> 
     won = hero_total > enemy_total
     critical = won and enemy != KARN and hero_total - enemy_total >= CRITICAL_MARGIN
     d.emit(
-        "BattleResolved",
-        hero=hero,
-        enemy=enemy,
-        roll=roll,
-        creature=creature,
-        hero_total=hero_total,
-        enemy_total=enemy_total,
-        winner="hero" if won else "enemy",
-        critical=critical,
-        flying=flying,
+        ev.BattleResolved(
+            hero=hero,
+            enemy=enemy,
+            roll=roll,
+            creature=creature,
+            hero_total=hero_total,
+            enemy_total=enemy_total,
+            winner="hero" if won else "enemy",
+            critical=critical,
+            flying=flying,
+        )
     )
     change_stamina(d, enemy, -1, "distracted by the fight", floor=DISTRACTION_FLOOR)
     if won:
         hero_wins(d, hero, enemy, creature, hero_total - enemy_total, critical, colour, ctx)
     else:
-        minion = None if enemy == KARN else minion_of(s, enemy, content)
-        if flying and not (minion and minion.attacks_flying):
+        answers = enemy != KARN and minion_at(s, enemy, content).attacks_flying
+        if flying and not answers:
             d.emit(
-                "Noted",
-                actor=enemy,
-                text=f"{hero.title()} attacked flying: the "
-                f"{label(d.state, enemy, content)} cannot answer",
+                ev.Noted(
+                    actor=enemy,
+                    text=f"{hero.title()} attacked flying: the "
+                    f"{label(d.state, enemy, content)} cannot answer",
+                )
             )
         else:
             enemy_wins(d, hero, enemy, ctx)
     ctx.collided.add(enemy)
     automatic_wins(d, hero, ctx)
-    d.emit("BattleEnded", hero=hero)
+    d.emit(ev.BattleEnded(hero=hero))
 
 
 def hero_wins(
@@ -187,16 +191,17 @@ def hero_wins(
     placed = [hero]
     if critical:
         placed.append(colour)
-    minion = minion_of(d.state, enemy, ctx.content)
+    minion = minion_at(d.state, enemy, ctx.content)
     done: list[str] = []
     for who, crit in zip(placed, (False, True), strict=False):
         e = d.state.enemies[enemy]
         if e.damage >= minion.hp:
             d.emit(
-                "Noted",
-                actor=enemy,
-                text=f"the {label(d.state, enemy, ctx.content)} cannot "
-                "take more damage than its hit points",
+                ev.Noted(
+                    actor=enemy,
+                    text=f"the {label(d.state, enemy, ctx.content)} cannot "
+                    "take more damage than its hit points",
+                )
             )
             continue
         gem = (
@@ -204,7 +209,7 @@ def hero_wins(
             if d.state.heroes[who].inactive > 0
             else ("active" if d.state.heroes[who].magic > 0 else "none")
         )
-        d.emit("DamageDealt", enemy=enemy, colour=who, critical=crit, gem=gem)
+        d.emit(ev.DamageDealt(enemy=enemy, colour=who, critical=crit, gem=gem))
         if who not in done:
             done.append(who)
     counterattack(d, enemy, done, ctx)
@@ -212,16 +217,17 @@ def hero_wins(
     if e.damage >= minion.hp and not e.defeated:
         returned = {c: n for c, n in e.damage_by.items() if c in d.state.heroes}
         d.emit(
-            "EnemyDefeated",
-            enemy=enemy,
-            returned=returned,
-            released=[h for h, v in d.state.heroes.items() if v.eaten_by == enemy],
-            square=e.position,
+            ev.EnemyDefeated(
+                enemy=enemy,
+                returned=returned,
+                released=[h for h, v in d.state.heroes.items() if v.eaten_by == enemy],
+                square=e.position,
+            )
         )
         for ability in minion.abilities:
             if ability.when == "defeated":
                 if not ability.effects:
-                    d.emit("Prompted", source=enemy, text=ability.text)
+                    d.emit(ev.Prompted(source=enemy, text=ability.text))
                 fx.run(d, ability.effects, enemy, hero, ctx, f"{minion.title} defeated")
 
 
@@ -229,14 +235,14 @@ def counterattack(d: Decision, enemy: str, damaged_by: list[str], ctx: Context) 
     """When-damaged abilities: against each hero whose colour went on, self effects once."""
     if not damaged_by:
         return
-    minion = minion_of(d.state, enemy, ctx.content)
+    minion = minion_at(d.state, enemy, ctx.content)
     ctx.damagers = [h for h, n in d.state.enemies[enemy].damage_by.items() if n > 0]
     for ability in minion.abilities:
         if ability.when != "damaged":
             continue
         why = f"{label(d.state, enemy, ctx.content)} when damaged"
         if not ability.effects:
-            d.emit("Prompted", source=enemy, text=ability.text)
+            d.emit(ev.Prompted(source=enemy, text=ability.text))
             continue
         own = [e for e in ability.effects if e.target in ("self", "damagers", "all_heroes")]
         each = [e for e in ability.effects if e.target == "hero"]
@@ -248,7 +254,7 @@ def counterattack(d: Decision, enemy: str, damaged_by: list[str], ctx: Context) 
 def damage_karn(d: Decision, hero: str, margin: int, ctx: Context) -> None:
     k = d.state.karn
     count = min(margin, k.cards_left)
-    d.emit("KarnCardsDiscarded", count=count, wanted=margin)
+    d.emit(ev.KarnCardsDiscarded(count=count, wanted=margin))
     if d.state.karn.cards_left > 0:
         options = [c for c in sorted(ctx.content.ids("karn_cards")) if c not in k.destroyed]
         card = ctx.chance.draw(
@@ -256,21 +262,22 @@ def damage_karn(d: Decision, hero: str, margin: int, ctx: Context) -> None:
             for_=hero,
             options=options,
             why="flip the top discarded Karn card for his counterattack",
+            role="karn_counterattack",
         )
-        d.emit("KarnCounterattacked", card=card, hero=hero)
+        d.emit(ev.KarnCounterattacked(card=card, hero=hero))
         fx.run(
             d,
-            ctx.content.get("karn_cards", card).counterattack,
+            typed.karn_card(ctx.content, card).counterattack,
             KARN,
             hero,
             ctx,
             "Karn's counterattack",
         )
-        d.emit("KarnCardDestroyed", card=card)
+        d.emit(ev.KarnCardDestroyed(card=card))
     elif d.state.karn.regenerates_left > 0:
-        d.emit("KarnRegenerated", cards_back=d.state.karn.discarded, unused=margin - count)
+        d.emit(ev.KarnRegenerated(cards_back=d.state.karn.discarded, unused=margin - count))
     else:
-        d.emit("KarnDefeated", hero=hero)
+        d.emit(ev.KarnDefeated(hero=hero))
 
 
 def enemy_wins(d: Decision, hero: str, enemy: str, ctx: Context) -> None:
@@ -287,7 +294,7 @@ def enemy_wins(d: Decision, hero: str, enemy: str, ctx: Context) -> None:
 
 def forced_loss(d: Decision, hero: str, enemy: str, ctx: Context, why: str) -> None:
     """A battle the hero loses without rolling: distraction, hit effects, a Fatal Wound."""
-    d.emit("AutomaticWin", hero=hero, enemy=enemy, why=why)
+    d.emit(ev.AutomaticWin(hero=hero, enemy=enemy, why=why))
     fx.wake(d, enemy, ctx, f"it fights {hero.title()}", hero)
     change_stamina(d, enemy, -1, "distracted by the fight", floor=DISTRACTION_FLOOR)
     enemy_wins(d, hero, enemy, ctx)

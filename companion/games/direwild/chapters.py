@@ -3,13 +3,16 @@ Charm rounds that open a new game at chapter 2 or 3."""
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from companion.core.rules import Chance, Decision, RuleError
+from companion.games.direwild import content as typed
+from companion.games.direwild import events as ev
 from companion.games.direwild.board import SLOTS, STAGING, BoardError, geometry
 from companion.games.direwild.schema import Board
 from companion.games.direwild.state import (
     CLANS,
+    KARN,
     KARN_CARDS,
     DirewildState,
     Enemy,
@@ -17,7 +20,11 @@ from companion.games.direwild.state import (
     Karn,
     Prelude,
 )
-from companion.games.direwild.units import KARN, board_of
+from companion.games.direwild.units import board_of, check_hero
+
+if TYPE_CHECKING:
+    from companion.content.pack import Content
+
 
 LANDS = {1: "redmill", 2: "blightwood", 3: "dungeon"}
 # Which minion levels fill each chapter's Minion Track, lowest level leftmost.
@@ -32,6 +39,7 @@ LEVEL_COUNTS: dict[int, dict[int | str, int]] = {
 WILDS_SLOTS = {2: 6, 3: 5, 4: 4}
 PRELUDE_ROUNDS = {2: 5, 3: 10}
 AI_MODES = ("normal", "hardcore", "mixed")
+DEFAULT_PLAYERS = CLANS[:2]  # the set-up a table gets when it asks for none
 
 
 def charm_for(roll: int, prelude_round: int) -> int:
@@ -41,7 +49,7 @@ def charm_for(roll: int, prelude_round: int) -> int:
     return 4 if roll <= 2 else (7 if roll == 6 else 5)
 
 
-def find_id(content: Any, kind: str, value: Any, what: str) -> str:
+def find_id(content: Content, kind: str, value: object, what: str) -> str:
     ids = content.ids(kind)
     if isinstance(value, str):
         if value in ids:
@@ -55,27 +63,25 @@ def find_id(content: Any, kind: str, value: Any, what: str) -> str:
     )
 
 
-def board_for(content: Any, chapter: int, wanted: Any = None) -> Board:
+def board_for(content: Content, chapter: int, wanted: object = None) -> Board:
     if wanted is not None:
-        return content.get("boards", find_id(content, "boards", wanted, "board"))
-    for b in content.all("boards"):
-        if b.land == LANDS[chapter]:
-            return b
+        return typed.board(content, find_id(content, "boards", wanted, "board"))
+    return chapter_boards(content, chapter)[0]
+
+
+def chapter_boards(content: Content, chapter: int) -> list[Board]:
+    """The boards of the chapter's land, in content order (the first is its own)."""
+    boards = [b for b in typed.boards(content) if b.land == LANDS[chapter]]
+    if boards:
+        return boards
     raise RuleError(f"the content has no {LANDS[chapter]} board for chapter {chapter}")
 
 
-def ai_cards(content: Any, mode: str) -> list[str]:
-    return sorted(c.id for c in content.all("ai_cards") if mode == "mixed" or c.deck == mode)
+def ai_cards(content: Content, mode: str) -> list[str]:
+    return sorted(c.id for c in typed.ai_cards(content) if mode == "mixed" or c.deck == mode)
 
 
-def karn_stats(content: Any) -> Any:
-    items = content.all("karn")
-    if not items:
-        raise RuleError("the content has no Karn (kind 'karn')")
-    return items[0]
-
-
-def initial_state(options: dict[str, Any], content: Any) -> DirewildState:
+def initial_state(options: dict[str, Any], content: Content) -> DirewildState:
     known = {"players", "board", "chapter", "ai_deck", "minions", "heroes_at", "prelude"}
     unknown = set(options) - known
     if unknown:
@@ -83,7 +89,7 @@ def initial_state(options: dict[str, Any], content: Any) -> DirewildState:
             f"unknown set-up option(s) {', '.join(sorted(unknown))} "
             f"(Direwild knows: {', '.join(sorted(known))})"
         )
-    players = options.get("players")
+    players = options.get("players", list(DEFAULT_PLAYERS))
     if not isinstance(players, list) or not 2 <= len(players) <= 4:
         raise RuleError("players must list 2 to 4 clans, e.g. [stormbringer, featherheart]")
     for p in players:
@@ -105,7 +111,7 @@ def initial_state(options: dict[str, Any], content: Any) -> DirewildState:
     deck = ai_cards(content, mode)
     if not deck:
         raise RuleError(f"the content has no {mode} Enemy AI cards")
-    karn = karn_stats(content)
+    karn = typed.karn(content)
     s = DirewildState(
         players=list(players),
         chapter=chapter,
@@ -171,16 +177,16 @@ def placed(board: Board, slot: str, minion: str) -> Enemy:
     )
 
 
-def draw_minions(d: Decision, chance: Chance, content: Any) -> None:
+def draw_minions(d: Decision, chance: Chance, content: Content) -> None:
     """Fill the Minion Track for this chapter, one draw request per face-down card."""
     s = d.state
     board = board_of(s, content)
     counts = LEVEL_COUNTS[len(s.players)]
     slots = iter(SLOTS)
-    chosen: dict[str, dict[str, Any]] = {}
+    chosen: dict[str, ev.PlacedMinion] = {}
     used = list(s.minions_used)
     for level in CHAPTER_LEVELS[s.chapter]:
-        pool = sorted(m.id for m in content.all("minions") if m.level == level)
+        pool = sorted(m.id for m in typed.minions(content) if m.level == level)
         for n in range(counts[level]):
             options = pool if level == "acolyte" else [m for m in pool if m not in used]
             if not options:
@@ -193,14 +199,16 @@ def draw_minions(d: Decision, chance: Chance, content: Any) -> None:
                 for_="table",
                 options=options,
                 why=f"draw a level {level} minion for the {slot} slot ({n + 1} of {counts[level]})",
+                role="minion",
             )
             used.append(mid)
             e = placed(board, slot, mid)
-            chosen[slot] = {"minion": mid, "position": e.position, "trail_step": e.trail_step}
-    d.emit("MinionsPlaced", slots=chosen)
+            assert e.position is not None
+            chosen[slot] = ev.PlacedMinion(minion=mid, position=e.position, trail_step=e.trail_step)
+    d.emit(ev.MinionsPlaced(slots=chosen))
 
 
-def start_chapter(d: Decision, args: dict[str, Any], chance: Chance, content: Any) -> None:
+def start_chapter(d: Decision, args: dict[str, Any], chance: Chance, content: Content) -> None:
     s = d.state
     if s.outcome != "chapter_won":
         raise RuleError("the next chapter starts once this one is won (every minion defeated)")
@@ -208,13 +216,19 @@ def start_chapter(d: Decision, args: dict[str, Any], chance: Chance, content: An
         raise RuleError("chapter 3 is the last: defeat Karn to win")
     chapter = s.chapter + 1
     board = board_for(content, chapter, args.get("board"))
+    if board.land != LANDS[chapter]:
+        raise RuleError(
+            f"chapter {chapter} is played in the {LANDS[chapter].title()}: "
+            f"{board.name or board.id} is a {board.land.title()} board"
+        )
     d.emit(
-        "ChapterStarted",
-        chapter=chapter,
-        board=board.id,
-        treasures=[t.upper() for t in board.treasures],
-        karn_at=board.altar.upper() if chapter == 3 else None,
-        ai_deck=ai_cards(content, s.ai_mode),
+        ev.ChapterStarted(
+            chapter=chapter,
+            board=board.id,
+            treasures=[t.upper() for t in board.treasures],
+            karn_at=board.altar.upper() if chapter == 3 else None,
+            ai_deck=ai_cards(content, s.ai_mode),
+        )
     )
 
 
@@ -225,9 +239,7 @@ def charm_roll(d: Decision, args: dict[str, Any], chance: Chance) -> None:
         raise RuleError(
             "there are no Charm rounds to roll (they open a new game at chapter 2 or 3)"
         )
-    hero = args.get("hero")
-    if hero not in s.heroes:
-        raise RuleError(f"'{hero}' is not a hero in this game ({', '.join(s.heroes)})")
+    hero = check_hero(s, args.get("hero"))
     if hero in p.rolled:
         raise RuleError(f"{hero.title()} has already rolled in Charm round {p.round}")
     spend = args.get("magic", 0)
@@ -235,13 +247,21 @@ def charm_roll(d: Decision, args: dict[str, Any], chance: Chance) -> None:
         raise RuleError("magic (spent for extra Charm) must be a whole number, 0 or more")
     if spend > s.heroes[hero].magic:
         raise RuleError(f"{hero.title()} has only {s.heroes[hero].magic} active magic")
-    roll = chance.roll("d6", 1, for_=hero, why=f"Charm for round {p.round} of {p.rounds}")[0]
-    d.emit("CharmRolled", hero=hero, roll=roll, charm=charm_for(roll, p.round) + spend, magic=spend)
+    roll = chance.roll(
+        "d6",
+        1,
+        for_=hero,
+        why=f"{hero.title()}'s Charm for round {p.round} of {p.rounds}",
+        role="charm",
+    )[0]
+    d.emit(
+        ev.CharmRolled(hero=hero, roll=roll, charm=charm_for(roll, p.round) + spend, magic=spend)
+    )
     if len(d.state.prelude.rolled) == len(s.players):
         if p.round >= p.rounds:
-            d.emit("PreludeDone")
+            d.emit(ev.PreludeDone())
         else:
-            d.emit("CharmRoundDone", round=p.round)
+            d.emit(ev.CharmRoundDone(round=p.round))
 
 
 __all__ = ["KARN", "WILDS_SLOTS", "charm_roll", "draw_minions", "initial_state", "start_chapter"]

@@ -4,14 +4,15 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING
 
 from companion.core.rules import Chance, Decision
+from companion.games.direwild import events as ev
 from companion.games.direwild import movement
 from companion.games.direwild.board import SLOTS
 from companion.games.direwild.schema import Effect
+from companion.games.direwild.state import KARN, DirewildState
 from companion.games.direwild.units import (
-    KARN,
     change_stamina,
     fatal_wound_to,
     geo_of,
@@ -24,6 +25,10 @@ from companion.games.direwild.units import (
     wound_to,
 )
 
+if TYPE_CHECKING:
+    from companion.content.pack import Content
+
+
 COLLISION = 2  # stamina lost by a pushed unit that hits something (and by what it hits)
 
 
@@ -31,7 +36,7 @@ COLLISION = 2  # stamina lost by a pushed unit that hits something (and by what 
 class Context:
     """What the effects of one battle or reveal need to know."""
 
-    content: Any
+    content: Content
     chance: Chance
     direction: str | None = None  # the attack's direction when it is not a straight line
     damagers: list[str] = field(default_factory=list)
@@ -39,7 +44,7 @@ class Context:
     collided: set[str] = field(default_factory=set)
 
 
-def minions_on_board(state: Any) -> int:
+def minions_on_board(state: DirewildState) -> int:
     return sum(1 for u in on_board_enemies(state) if u != KARN)
 
 
@@ -69,25 +74,30 @@ def run(
                 1,
                 for_=hero or "table",
                 why=f"{why}: {effect.text or effect.kind} on {', '.join(map(str, effect.hits))}",
+                role=f"effect:{effect.kind}",
             )[0]
             hit = value in effect.hits
             d.emit(
-                "EffectRolled", source=source, roll=value, hit=hit, text=effect.text or effect.kind
+                ev.EffectRolled(source=source, roll=value, hit=hit, text=effect.text or effect.kind)
             )
             if not hit:
                 continue
         amount = effect.amount
         if effect.die:
             amount = ctx.chance.roll(
-                effect.die, 1, for_=hero or "table", why=f"{why}: how much {effect.kind}"
+                effect.die,
+                1,
+                for_=hero or "table",
+                why=f"{why}: how much {effect.kind}",
+                role=f"amount:{effect.kind}",
             )[0]
             d.emit(
-                "EffectRolled", source=source, roll=amount, hit=True, text=effect.kind, amount=True
+                ev.EffectRolled(source=source, roll=amount, hit=True, text=effect.kind, amount=True)
             )
         if effect.scale == "minions":
             amount *= minions_on_board(d.state)
         if effect.kind == "prompt":
-            d.emit("Prompted", source=source, text=effect.text or why)
+            d.emit(ev.Prompted(source=source, text=effect.text or why))
             continue
         if effect.kind == "activate":
             activate_earliest(
@@ -120,7 +130,7 @@ def apply(
     elif kind == "knockback":
         knockback(d, source, target, amount, ctx, why)
     elif kind == "eat" and target in d.state.heroes and position(d.state, target):
-        d.emit("HeroEaten", hero=target, by=source)
+        d.emit(ev.HeroEaten(hero=target, by=source))
     elif kind == "teleport" and target in d.state.heroes:
         teleport_next_to(d, source, target, ctx)
 
@@ -134,7 +144,7 @@ def wake(d: Decision, unit: str, ctx: Context, why: str, revealer: str | None = 
 
 def activate(d: Decision, slot: str, ctx: Context, why: str, revealer: str | None) -> None:
     """Flip an idle minion face up and resolve its when-revealed abilities."""
-    d.emit("MinionActivated", slot=slot, why=why)
+    d.emit(ev.MinionActivated(slot=slot, why=why))
     minion = minion_of(d.state, slot, ctx.content)
     if minion is None:
         return
@@ -142,7 +152,7 @@ def activate(d: Decision, slot: str, ctx: Context, why: str, revealer: str | Non
         if ability.when != "revealed":
             continue
         if not ability.effects:
-            d.emit("Prompted", source=slot, text=ability.text)
+            d.emit(ev.Prompted(source=slot, text=ability.text))
         run(
             d, ability.effects, slot, revealer, ctx, f"{label(d.state, slot, ctx.content)} revealed"
         )
@@ -172,10 +182,10 @@ def knockback(d: Decision, source: str, target: str, amount: int, ctx: Context, 
         return
     direction = geo.direction_of(src, here) or ctx.direction
     if direction is None:
-        d.emit("Prompted", source=source, text=f"{why}: say which way the knockback goes")
+        d.emit(ev.Prompted(source=source, text=f"{why}: say which way the knockback goes"))
         return
     path, hit = movement.push(geo, here, direction, amount, occupied(d.state, but=target))
-    d.emit("UnitPushed", unit=target, path=path, direction=direction, hit=hit)
+    d.emit(ev.UnitPushed(unit=target, path=path, direction=direction, hit=hit))
     if hit is None:
         return
     change_stamina(
@@ -207,11 +217,12 @@ def teleport_next_to(d: Decision, source: str, hero: str, ctx: Context) -> None:
     for _, sq in geo.steps[hero_sq]:  # lowest combat-square number first
         if sq not in taken:
             d.emit(
-                "EnemyMoved",
-                unit=source,
-                path=[at, sq],
-                activates=False,
-                mode="teleport",
-                target=hero,
+                ev.EnemyMoved(
+                    unit=source,
+                    path=[at, sq],
+                    activates=False,
+                    mode="teleport",
+                    target=hero,
+                )
             )
             return

@@ -2,10 +2,11 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from companion.core.rules import Chance, Decision, RuleError
 from companion.games.direwild import battle, effects, movement
+from companion.games.direwild import events as ev
 from companion.games.direwild.board import STAGING, BoardError
 from companion.games.direwild.effects import Context, activate
 from companion.games.direwild.state import STAMINA_MIN
@@ -14,6 +15,8 @@ from companion.games.direwild.units import (
     check_enemy,
     check_hero,
     check_playing,
+    check_turn,
+    check_unlock,
     enemy_squares,
     geo_of,
     heroes_on_board,
@@ -23,6 +26,10 @@ from companion.games.direwild.units import (
     wound_to,
 )
 
+if TYPE_CHECKING:
+    from companion.content.pack import Content
+
+
 BASE_MOVE = 3
 
 
@@ -31,15 +38,17 @@ def set_turn_order(d: Decision, args: dict[str, Any]) -> None:
     order = args.get("order")
     if not isinstance(order, list) or sorted(map(str, order)) != sorted(s.players):
         raise RuleError(f"the turn order must list every player once: {', '.join(s.players)}")
-    if s.phase == "game":
-        raise RuleError("reveal the Enemy AI card before choosing the turn order")
-    d.emit("TurnOrderSet", order=list(order))
+    check_playing(s, "the turn order is chosen")
+    if any(h.moved or h.battled or h.done for h in s.heroes.values()):
+        raise RuleError("the turn order is chosen before any hero takes a turn this round")
+    d.emit(ev.TurnOrderSet(order=list(order)))
 
 
-def move(d: Decision, args: dict[str, Any], chance: Chance, content: Any) -> None:
+def move(d: Decision, args: dict[str, Any], chance: Chance, content: Content) -> None:
     s = d.state
     check_playing(s, "heroes move")
     hero = check_hero(s, args.get("hero"))
+    check_turn(s, hero)
     h = s.heroes[hero]
     if h.eaten_by:
         raise RuleError(
@@ -76,6 +85,8 @@ def move(d: Decision, args: dict[str, Any], chance: Chance, content: Any) -> Non
         raise RuleError(
             f"{hero.title()} is not next to an enemy: there is nothing to disengage from"
         )
+    if disengage and to == start:
+        raise RuleError(f"{hero.title()} disengages only to move away: say where to")
     if disengage and s.fatal_wounds == 0:
         raise RuleError("there are no Fatal Wounds left to return: the hero cannot disengage")
     enemies = set(enemy_squares(s))
@@ -100,10 +111,10 @@ def move(d: Decision, args: dict[str, Any], chance: Chance, content: Any) -> Non
             f"only {max(0, h.stamina - STAMINA_MIN)} more (1 stamina per extra square)"
         )
     if disengage:
-        d.emit("FatalWoundReturned", why=f"{hero.title()} disengages")
-    d.emit("HeroMoved", hero=hero, path=path, extra=extra)
+        d.emit(ev.FatalWoundReturned(why=f"{hero.title()} disengages"))
+    d.emit(ev.HeroMoved(hero=hero, path=path, extra=extra))
     if to in d.state.treasures:
-        d.emit("TreasureLooted", hero=hero, square=to)
+        d.emit(ev.TreasureLooted(hero=hero, square=to))
     ctx = Context(content, chance)
     for unit in on_board_enemies(d.state):
         e = d.state.enemies.get(unit)
@@ -111,28 +122,31 @@ def move(d: Decision, args: dict[str, Any], chance: Chance, content: Any) -> Non
             activate(d, unit, ctx, f"{hero.title()} ended next to it", hero)
 
 
-def target_enemy(d: Decision, args: dict[str, Any], chance: Chance, content: Any) -> None:
+def target_enemy(d: Decision, args: dict[str, Any], chance: Chance, content: Content) -> None:
     """Poison (or just target) an enemy with a card, magic or treasure: an idle minion wakes."""
     s = d.state
+    check_playing(s, "cards are played")
     hero = check_hero(s, args.get("hero"))
+    check_turn(s, hero)
     enemy = check_enemy(s, args.get("enemy"))
     poison = args.get("poison", 0)
     if isinstance(poison, bool) or not isinstance(poison, int) or poison < 0:
         raise RuleError("poison must be a whole number, 0 or more")
     ctx = Context(content, chance)
-    d.emit("EnemyTargeted", hero=hero, enemy=enemy, poison=poison)
+    d.emit(ev.EnemyTargeted(hero=hero, enemy=enemy, poison=poison))
     if poison:
         effects.apply(d, "poison", poison, hero, enemy, ctx, f"{hero.title()}'s card")
     else:
         effects.wake(d, enemy, ctx, f"{hero.title()} targeted it", hero)
 
 
-def end_turn(d: Decision, args: dict[str, Any], chance: Chance, content: Any) -> None:
+def end_turn(d: Decision, args: dict[str, Any], chance: Chance, content: Content) -> None:
+    check_playing(d.state, "turns end")
     hero = check_hero(d.state, args.get("hero"))
     finish(d, hero, chance, content)
 
 
-def finish(d: Decision, hero: str, chance: Chance, content: Any) -> None:
+def finish(d: Decision, hero: str, chance: Chance, content: Content) -> None:
     """A hero's turn ends: unbattled adjacent enemies win, the Chuddle digests."""
     h = d.state.heroes[hero]
     if h.done:
@@ -143,4 +157,16 @@ def finish(d: Decision, hero: str, chance: Chance, content: Any) -> None:
         battle.automatic_wins(d, hero, ctx)
     if d.state.heroes[hero].eaten_by:
         wound_to(d, hero, 1, f"{hero.title()} is being digested")
-    d.emit("TurnEnded", hero=hero)
+    d.emit(ev.TurnEnded(hero=hero))
+
+
+def unlock(d: Decision, args: dict[str, Any], chance: Chance, content: Content) -> None:
+    """The table opened a lock stack with Charm: Veteran or the Advanced Creatures."""
+    power = args.get("power")
+    if power not in ("veteran", "advanced"):
+        raise RuleError(
+            "unlock names a power the app uses: veteran (d6 in battle) or "
+            "advanced (advanced creatures)"
+        )
+    check_unlock(d.state, power)
+    d.emit(ev.PowerUnlocked(power=power))

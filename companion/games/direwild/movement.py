@@ -208,12 +208,37 @@ def hero_route(
     """A shortest hero path (start first), or None.  Heroes pass heroes, never enemies."""
     if goal in enemies or (goal in heroes and goal != start):
         return None
+    prev = hero_tree(geo, start, entrance, enemies)
+    if goal not in prev:
+        return None
+    path = [goal]
+    while (back := prev[path[-1]]) is not None:
+        path.append(back)
+    return path[::-1]
+
+
+def hero_reach(
+    geo: Geometry, start: str, entrance: list[str], enemies: set[str], heroes: set[str]
+) -> dict[str, int]:
+    """Every square (or the staging area) a hero can end on, with its steps away."""
+    prev = hero_tree(geo, start, entrance, enemies)
+    steps: dict[str, int] = {start: 0}
+    for sq in prev:  # breadth-first order: a square's parent is always measured first
+        back = prev[sq]
+        if back is not None:
+            steps[sq] = steps[back] + 1
+    return {sq: n for sq, n in steps.items() if sq == start or sq not in heroes}
+
+
+def hero_tree(
+    geo: Geometry, start: str, entrance: list[str], enemies: set[str]
+) -> dict[str, str | None]:
+    """Breadth-first from `start`: each reachable square and the one it is entered from.
+    The staging area meets the entrance squares; enemies block, heroes can be passed."""
     prev: dict[str, str | None] = {start: None}
     queue: deque[str] = deque([start])
     while queue:
         sq = queue.popleft()
-        if sq == goal:
-            break
         nbrs = entrance if sq == STAGING else [n for _, n in geo.steps[sq]]
         if sq in entrance:
             nbrs = [*nbrs, STAGING]
@@ -221,12 +246,7 @@ def hero_route(
             if n not in prev and n not in enemies:
                 prev[n] = sq
                 queue.append(n)
-    if goal not in prev:
-        return None
-    path = [goal]
-    while prev[path[-1]] is not None:
-        path.append(prev[path[-1]])  # type: ignore[arg-type]
-    return path[::-1]
+    return prev
 
 
 def around(geo: Geometry, centre: str, taken: set[str]) -> str | None:

@@ -1,26 +1,21 @@
 """The new-game wizard's choices for Direwild, as plain data (the app turns them into
-touch choices; `chapters.initial_state` still checks whatever it is given)."""
+touch choices; `chapters.initial_state` still checks whatever it is given).  Each chapter
+is played on the first board of its land in the installed packs (a command line or
+scenario can still name another with `board:`)."""
 
 from __future__ import annotations
 
 from typing import Any
 
-from companion.games.direwild.chapters import AI_MODES
+from companion.games.direwild.chapters import AI_MODES, DEFAULT_PLAYERS
 from companion.games.direwild.state import CLANS
-
-# The demo pack's boards; "None" lets the chapter pick its own (chapters.board_for).
-DEMO_BOARDS = {
-    "direwild/board/redmill-fields": "Redmill Fields",
-    "direwild/board/blightwood": "The Blightwood",
-    "direwild/board/karns-dungeon": "Karn's Dungeon",
-}
 
 SETUP_OPTIONS: list[dict[str, Any]] = [
     {
         "name": "players",
         "label": "Clans at the table (2 to 4)",
         "pick": list(CLANS),
-        "default": ["stormbringer", "shadowleaf"],
+        "default": list(DEFAULT_PLAYERS),
         "choice_labels": {clan: clan.capitalize() for clan in CLANS},
     },
     {
@@ -36,12 +31,5 @@ SETUP_OPTIONS: list[dict[str, Any]] = [
         "choices": list(AI_MODES),
         "default": "normal",
         "choice_labels": {mode: mode.capitalize() for mode in AI_MODES},
-    },
-    {
-        "name": "board",
-        "label": "Board",
-        "choices": [None, *DEMO_BOARDS],
-        "default": None,
-        "choice_labels": {"None": "The chapter's own", **DEMO_BOARDS},
     },
 ]

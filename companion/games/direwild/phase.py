@@ -2,15 +2,17 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from companion.core.rules import Chance, Decision, RuleError
+from companion.games.direwild import content as typed
+from companion.games.direwild import events as ev
 from companion.games.direwild import movement
 from companion.games.direwild.board import SLOTS
 from companion.games.direwild.effects import Context, activate_earliest
-from companion.games.direwild.schema import AiAction, AiCard
+from companion.games.direwild.schema import AiAction
+from companion.games.direwild.state import KARN, DirewildState
 from companion.games.direwild.units import (
-    KARN,
     board_of,
     check_playing,
     enemy_squares,
@@ -20,6 +22,9 @@ from companion.games.direwild.units import (
     live,
     occupied,
 )
+
+if TYPE_CHECKING:
+    from companion.content.pack import Content
 
 
 def move_counters(d: Decision) -> None:
@@ -32,26 +37,30 @@ def move_counters(d: Decision) -> None:
     for unit, value in units:
         if value:
             changes[unit] = value - 1 if value > 0 else value + 1
-    d.emit("CountersMoved", changes=changes)
+    d.emit(ev.CountersMoved(changes=changes))
 
 
-def first_player(state: Any) -> str | None:
+def first_player(state: DirewildState) -> str | None:
     order = state.turn_order or state.players
     return order[0] if order else None
 
 
-def reveal(d: Decision, args: dict[str, Any], chance: Chance, content: Any) -> None:
+def reveal(d: Decision, args: dict[str, Any], chance: Chance, content: Content) -> None:
     s = d.state
     check_playing(s)
     if s.phase != "game":
         raise RuleError("reveal the AI card in the Game Phase: start the round first (start_round)")
     if not s.ai_deck:
-        d.emit("AiDeckReshuffled", cards=sorted(s.ai_discard))
+        d.emit(ev.AiDeckReshuffled(cards=sorted(s.ai_discard)))
     card_id = args.get("card")
     deck = sorted(d.state.ai_deck)
     if card_id is None:
         card_id = chance.draw(
-            "ai", for_=first_player(s) or "table", why="flip the top Enemy AI card", options=deck
+            "ai",
+            for_=first_player(s) or "table",
+            why="flip the top Enemy AI card",
+            options=deck,
+            role="ai_card",
         )
     elif card_id not in deck:
         short = {c.rsplit("/", 1)[-1]: c for c in deck}
@@ -62,13 +71,13 @@ def reveal(d: Decision, args: dict[str, Any], chance: Chance, content: Any) -> N
                 f"{card_id} is not in the Enemy AI deck now (still in it: "
                 f"{', '.join(c.rsplit('/', 1)[-1] for c in deck)})"
             )
-    card: AiCard = content.get("ai_cards", card_id)
-    d.emit("AiCardRevealed", card=card_id)
+    card = typed.ai_card(content, card_id)
+    d.emit(ev.AiCardRevealed(card=card_id))
     ctx = Context(content, chance)
     for action in card.actions:
         run_action(d, action, ctx)
     karn_presence(d)
-    d.emit("GamePhaseDone")
+    d.emit(ev.GamePhaseDone())
 
 
 def run_action(d: Decision, action: AiAction, ctx: Context) -> None:
@@ -80,12 +89,12 @@ def run_action(d: Decision, action: AiAction, ctx: Context) -> None:
             d, ctx, None, first_player(s), why="the 1st player made too much noise"
         )
         if slot is None:
-            d.emit("Noted", actor="minions", text="no idle minion left to activate")
+            d.emit(ev.Noted(actor="minions", text="no idle minion left to activate"))
     elif action.do == "rage":
         units = [slot for slot in SLOTS if (e := s.enemies.get(slot)) and live(e) and e.active]
         if not s.karn.defeated:
             units.append(KARN)
-        d.emit("RageGained", units=units)
+        d.emit(ev.RageGained(units=units))
     elif action.do == "move":
         move_enemies(d, action, ctx)
 
@@ -93,16 +102,16 @@ def run_action(d: Decision, action: AiAction, ctx: Context) -> None:
 def karn_hunts(d: Decision, ctx: Context) -> None:
     k = d.state.karn
     if k.on_board or k.defeated:
-        d.emit("Noted", actor=KARN, text="Karn is already on the land board: he does not hunt")
+        d.emit(ev.Noted(actor=KARN, text="Karn is already on the land board: he does not hunt"))
         return
     if k.track < k.track_length - 1:
-        d.emit("KarnAdvanced", track=k.track + 1)
+        d.emit(ev.KarnAdvanced(track=k.track + 1))
         return
     board = board_of(d.state, ctx.content)
     geo = geo_of(d.state, ctx.content)
     taken = set(occupied(d.state))
-    square = movement.around(geo, board.altar, taken)
-    d.emit("KarnArrived", position=square, altar=board.altar, displaced=square != board.altar)
+    square = movement.around(geo, board.altar, taken) or board.altar  # never a full board
+    d.emit(ev.KarnArrived(position=square, altar=board.altar, displaced=square != board.altar))
 
 
 def move_enemies(d: Decision, action: AiAction, ctx: Context) -> None:
@@ -130,17 +139,20 @@ def move_enemies(d: Decision, action: AiAction, ctx: Context) -> None:
         if active:
             walk = movement.hunt(geo, start, action.move, heroes, others, priority)
             d.emit(
-                "EnemyMoved",
-                unit=unit,
-                path=walk.path,
-                activates=False,
-                mode=walk.mode,
-                target=walk.target,
+                ev.EnemyMoved(
+                    unit=unit,
+                    path=walk.path,
+                    activates=False,
+                    mode=walk.mode,
+                    target=walk.target,
+                )
             )
             continue
         trail = board.trails.get(unit)
         if not trail:
-            d.emit("EnemyMoved", unit=unit, path=[start], activates=False, mode="stay", target=None)
+            d.emit(
+                ev.EnemyMoved(unit=unit, path=[start], activates=False, mode="stay", target=None)
+            )
             continue
         trail = [sq.upper() for sq in trail]
         step = e.trail_step if e.trail_step < len(trail) and trail[e.trail_step] == start else None
@@ -148,10 +160,11 @@ def move_enemies(d: Decision, action: AiAction, ctx: Context) -> None:
             step = trail.index(start) if start in trail else None
         if step is None:
             d.emit(
-                "Noted",
-                actor=unit,
-                text=f"{label(s, unit, ctx.content)} is off its trail at "
-                f"{start}: it waits there (correct its square if that is wrong)",
+                ev.Noted(
+                    actor=unit,
+                    text=f"{label(s, unit, ctx.content)} is off its trail at "
+                    f"{start}: it waits there (correct its square if that is wrong)",
+                )
             )
             continue
         walk, idx = movement.trail_walk(geo, trail, step, action.move, set(heroes.values()), others)
@@ -165,13 +178,14 @@ def move_enemies(d: Decision, action: AiAction, ctx: Context) -> None:
                     None,
                 )
         d.emit(
-            "EnemyMoved",
-            unit=unit,
-            path=walk.path,
-            activates=walk.activates,
-            mode="trail",
-            target=near,
-            trail_step=idx,
+            ev.EnemyMoved(
+                unit=unit,
+                path=walk.path,
+                activates=walk.activates,
+                mode="trail",
+                target=near,
+                trail_step=idx,
+            )
         )
         if walk.activates:
             from companion.games.direwild.effects import activate
@@ -182,4 +196,4 @@ def move_enemies(d: Decision, action: AiAction, ctx: Context) -> None:
 def karn_presence(d: Decision) -> None:
     k = d.state.karn
     if k.on_board and not k.defeated and d.state.fatal_wounds > 0:
-        d.emit("FatalWoundReturned", why="Karn's presence drains the heroes")
+        d.emit(ev.FatalWoundReturned(why="Karn's presence drains the heroes"))

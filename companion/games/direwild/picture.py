@@ -8,10 +8,9 @@ trail's foot direction (> < ^ v).  Walls are | between squares and --- under the
 
 from __future__ import annotations
 
-from typing import Any
-
 from companion.games.direwild.board import LETTERS, geometry, square_name
 from companion.games.direwild.schema import Board
+from companion.games.direwild.state import DirewildState
 
 SLOT_LETTERS = {"red": "r", "blue": "b", "green": "g", "black": "k"}
 ARROWS = {"left": "<", "right": ">", "up": "^", "down": "v"}
@@ -39,7 +38,7 @@ def features(board: Board) -> dict[str, str]:
     return marks
 
 
-def units(state: Any) -> dict[str, str]:
+def units(state: DirewildState | None) -> dict[str, str]:
     out: dict[str, str] = {}
     if state is None:
         return out
@@ -55,7 +54,7 @@ def units(state: Any) -> dict[str, str]:
     return out
 
 
-def draw(board: Board, state: Any = None) -> str:
+def draw(board: Board, state: DirewildState | None = None) -> str:
     geo = geometry(board)
     marks, here = features(board), units(state)
     lines = ["    " + "".join(f" {LETTERS[c]}  " for c in range(geo.cols))]

@@ -18,6 +18,7 @@ MAGIC_MAX = 6
 GEMS = 6  # magic gems of each clan's colour
 CLANS = ("stormbringer", "shadowleaf", "groundbreaker", "featherheart", "bloodmaker")
 KARN_CARDS = 15
+KARN = "karn"  # Karn's unit id, beside the clans' and the slots'
 
 
 @dataclass

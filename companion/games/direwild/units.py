@@ -2,32 +2,48 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING
 
 from companion.core.rules import Decision, RuleError
+from companion.games.direwild import content as typed
+from companion.games.direwild import events as ev
 from companion.games.direwild.board import SLOTS, STAGING, Geometry, geometry
 from companion.games.direwild.schema import Board, Minion
-from companion.games.direwild.state import STAMINA_MAX, STAMINA_MIN, DirewildState, Enemy
+from companion.games.direwild.state import KARN, STAMINA_MAX, STAMINA_MIN, DirewildState, Enemy
 
-KARN = "karn"
-
-
-def board_of(state: DirewildState, content: Any) -> Board:
-    return content.get("boards", state.board)
+if TYPE_CHECKING:
+    from companion.content.pack import Content
 
 
-def geo_of(state: DirewildState, content: Any) -> Geometry:
+# The phases in which heroes take their turns: once the Enemy AI card has run, until the
+# round ends (choosing the turn order is the first thing the table does, and optional).
+ADVENTURE = ("turn_order", "adventure")
+
+
+def board_of(state: DirewildState, content: Content) -> Board:
+    return typed.board(content, state.board)
+
+
+def geo_of(state: DirewildState, content: Content) -> Geometry:
     return geometry(board_of(state, content))
 
 
-def minion_of(state: DirewildState, slot: str, content: Any) -> Minion | None:
+def minion_of(state: DirewildState, slot: str, content: Content) -> Minion | None:
     e = state.enemies.get(slot)
     if e is None or e.minion is None:
         return None
-    return content.find("minions", e.minion)
+    return typed.minion(content, e.minion)
 
 
-def label(state: DirewildState, unit: str, content: Any = None) -> str:
+def minion_at(state: DirewildState, slot: str, content: Content) -> Minion:
+    """The minion card in a slot the rules have already checked holds one."""
+    m = minion_of(state, slot, content)
+    if m is None:
+        raise RuleError(f"the {slot} slot holds no minion this app knows (correct its card)")
+    return m
+
+
+def label(state: DirewildState, unit: str, content: Content | None = None) -> str:
     """How the table names a unit: 'Red minion (Inkling)', 'Karn', 'Stormbringer'."""
     if unit == KARN:
         return "Karn"
@@ -74,8 +90,9 @@ def heroes_on_board(state: DirewildState) -> dict[str, str]:
 def enemy_squares(state: DirewildState, but: str | None = None) -> dict[str, str]:
     out = {}
     for unit in on_board_enemies(state):
-        if unit != but:
-            out[position(state, unit)] = unit  # type: ignore[index]
+        square = position(state, unit)
+        if unit != but and square is not None:
+            out[square] = unit
     return out
 
 
@@ -104,24 +121,24 @@ def change_stamina(d: Decision, unit: str, delta: int, why: str, floor: int = ST
     else:
         new = min(now + delta, STAMINA_MAX)
     if new != now:
-        d.emit("StaminaChanged", unit=unit, value=new, was=now, why=why)
+        d.emit(ev.StaminaChanged(unit=unit, value=new, was=now, why=why))
 
 
 def set_stamina(d: Decision, unit: str, value: int, why: str) -> None:
     now = stamina(d.state, unit)
     if value != now:
-        d.emit("StaminaChanged", unit=unit, value=value, was=now, why=why)
+        d.emit(ev.StaminaChanged(unit=unit, value=value, was=now, why=why))
 
 
 def fatal_wound_to(d: Decision, hero: str, why: str) -> None:
     """A Fatal Wound into the hero's discard, or a regular wound when the pile is empty."""
     fatal = d.state.fatal_wounds > 0
-    d.emit("WoundTaken", hero=hero, fatal=fatal, count=1, why=why)
+    d.emit(ev.WoundTaken(hero=hero, fatal=fatal, count=1, why=why))
 
 
 def wound_to(d: Decision, hero: str, count: int, why: str) -> None:
     if count > 0:
-        d.emit("WoundTaken", hero=hero, fatal=False, count=count, why=why)
+        d.emit(ev.WoundTaken(hero=hero, fatal=False, count=count, why=why))
 
 
 def check_playing(state: DirewildState, adventure: str = "") -> None:
@@ -134,16 +151,24 @@ def check_playing(state: DirewildState, adventure: str = "") -> None:
         )
     if adventure and state.phase == "game":
         raise RuleError(f"{adventure} in the Adventure Phase: reveal the AI card first")
+    if adventure and state.phase not in ADVENTURE:
+        raise RuleError(f"{adventure} in the Adventure Phase: start the round first")
 
 
-def check_hero(state: DirewildState, hero: Any) -> str:
+def check_turn(state: DirewildState, hero: str) -> None:
+    """Refuse a hero whose turn is already over this round."""
+    if state.heroes[hero].done:
+        raise RuleError(f"{hero.title()} has already ended this turn")
+
+
+def check_hero(state: DirewildState, hero: object) -> str:
     if not isinstance(hero, str) or hero not in state.heroes:
         known = ", ".join(state.heroes) or "none"
         raise RuleError(f"'{hero}' is not a hero in this game (heroes: {known})")
     return hero
 
 
-def check_enemy(state: DirewildState, enemy: Any) -> str:
+def check_enemy(state: DirewildState, enemy: object) -> str:
     if enemy == KARN:
         if not state.karn.on_board or state.karn.defeated:
             raise RuleError("Karn is not on the land board")
@@ -156,4 +181,15 @@ def check_enemy(state: DirewildState, enemy: Any) -> str:
         raise RuleError(f"the {enemy} minion has already been defeated")
     if e.position is None:
         raise RuleError(f"the {enemy} minion is not on the land board")
-    return enemy
+    return str(enemy)
+
+
+def check_unlock(state: DirewildState, power: str) -> None:
+    """Locks are destroyed with Charm: in the Charm Phase of a round or a Charm round."""
+    check_playing(state)
+    if state.prelude is None and state.phase not in ADVENTURE:
+        raise RuleError(
+            "locks are destroyed with Charm in the Adventure Phase: start the round first"
+        )
+    if state.veteran if power == "veteran" else state.advanced_unlocked:
+        raise RuleError(f"{power.title()} is already unlocked")

@@ -10,24 +10,38 @@ from __future__ import annotations
 
 from typing import Any
 
-import msgspec
-
 from companion.core.rules import Chance, Decision, RuleError
 from companion.games.hexplore.common import (
-    OPPONENT,
     active_heroes,
     check_lost,
-    hero,
+    current,
+    hero_id,
     in_combat,
+    in_play,
     whole,
 )
 from companion.games.hexplore.conditions import CAPPED, combat_over, inflict, upkeep
 from companion.games.hexplore.content import Opponent
 from companion.games.hexplore.dice import SUCCEEDED
+from companion.games.hexplore.events import (
+    BossDefeated,
+    CombatEnded,
+    CombatStarted,
+    ConditionLost,
+    DifficultyRaised,
+    GameWon,
+    GroupWandered,
+    HeroDied,
+    PassiveRolled,
+    RoundBegan,
+    SentinelDefeated,
+    VitalsChanged,
+)
 from companion.games.hexplore.fight import Potency, failed, fighting, find_opponent
+from companion.games.hexplore.hexcontent import HexContent
 from companion.games.hexplore.rewards import give_rewards
 from companion.games.hexplore.skills import check_skill
-from companion.games.hexplore.state import Combat, HexploreState, OpponentState
+from companion.games.hexplore.state import GROUP_NAME, OPPONENT, HexploreState, OpponentState
 from companion.games.hexplore.tables import (
     CONDITIONS,
     DIFFICULTIES,
@@ -37,233 +51,210 @@ from companion.games.hexplore.tables import (
 )
 
 
-class CombatRules:
-    def cmd_start_combat(self, d: Decision, args: dict[str, Any], chance: Chance, content) -> None:
-        s: HexploreState = d.state
-        if s.outcome:
-            raise RuleError("the game is over")
-        if in_combat(s):
-            raise RuleError(f"the combat with {s.combat.opponent.name} is still under way")
-        wanted = args.get("opponent")
-        if wanted is None and s.adrimon_attacks:
-            wanted = "adrimon"  # from Fate Cycle 10 she comes to the heroes every Event phase
-        card = find_opponent(content, wanted)
-        heroes = active_heroes(s)
-        if not heroes:
-            raise RuleError("no hero is able to fight")
-        extra = args.get("dangerous", 0)
-        extra = int(extra) if isinstance(extra, bool) else extra
-        if not isinstance(extra, int) or extra < 0:
-            raise RuleError("dangerous is true, or how many times the Difficulty rises")
-        steps = int(card.dangerous) + extra
-        difficulty = raised(s.difficulty, steps)
-        row = DIFFICULTIES[difficulty]
-        bonus = row.vitals_per_hero * len(heroes)
-        shield = card.soul_shield
-        if shield and card.type == "magi" and PLAY_STYLES[s.play_style].magi_shield_halved:
-            shield //= 2
-        shield = shield + bonus if shield else 0
-        health = shield or card.health + bonus
-        influence = card.influence + bonus if card.influence else 0
-        sentinel = args.get("sentinel", "")
-        if sentinel and not any(x.location == sentinel for x in s.sentinels):
-            raise RuleError(f"no Sentinel stands at {sentinel!r}")
-        opponent = OpponentState(
-            id=card.id,
-            name=card.title,
-            kind=card.kind,
-            type=card.type,
-            level=card.level,
-            health=health,
-            energy=card.energy + bonus,
-            soul_shield=shield,
-            influence=influence,
-            max_health=health,
-            max_energy=card.energy + bonus,
-            max_influence=influence,
-            savable=bool(card.influence),
-        )
-        d.emit(
-            "CombatStarted",
-            opponent=msgspec.to_builtins(opponent),
+def start_combat(d: Decision, args: dict[str, Any], chance: Chance, content: HexContent) -> None:
+    s: HexploreState = d.state
+    if s.outcome:
+        raise RuleError("the game is over")
+    if in_combat(s):
+        raise RuleError(f"the combat with {current(s).opponent.name} is still under way")
+    wanted = args.get("opponent")
+    magi = content.magi()
+    if wanted is None and s.adrimon_attacks and magi is not None:
+        wanted = magi.id  # from Fate Cycle 10 she comes to the heroes every Event phase
+    card = find_opponent(content, wanted)
+    heroes = active_heroes(s)
+    if not heroes:
+        raise RuleError("no hero is able to fight")
+    extra = args.get("dangerous", 0)
+    extra = int(extra) if isinstance(extra, bool) else extra
+    if not isinstance(extra, int) or extra < 0:
+        raise RuleError("dangerous is true, or how many times the Difficulty rises")
+    steps = int(card.dangerous) + extra
+    difficulty = raised(s.difficulty, steps)
+    row = DIFFICULTIES[difficulty]
+    bonus = row.vitals_per_hero * len(heroes)
+    shield = card.soul_shield
+    if shield and card.type == "magi" and PLAY_STYLES[s.play_style].magi_shield_halved:
+        shield //= 2
+    shield = shield + bonus if shield else 0
+    health = shield or card.health + bonus
+    influence = card.influence + bonus if card.influence else 0
+    sentinel = args.get("sentinel", "")
+    if sentinel and not any(x.location == sentinel for x in s.sentinels):
+        raise RuleError(f"no Sentinel stands at {sentinel!r}")
+    opponent = OpponentState(
+        id=card.id,
+        name=card.title,
+        kind=card.kind,
+        type=card.type,
+        level=card.level,
+        health=health,
+        energy=card.energy + bonus,
+        soul_shield=shield,
+        influence=influence,
+        max_health=health,
+        max_energy=card.energy + bonus,
+        max_influence=influence,
+        savable=bool(card.influence),
+    )
+    d.emit(
+        CombatStarted(
+            opponent=opponent,
             difficulty=difficulty,
             dangerous=steps,
             heroes=heroes,
             sentinel=sentinel,
             passive=card.kind == "boss" and row.passives and card.action("passive") is not None,
         )
-        self._begin_round(d, chance, card, 1)
+    )
+    begin_round(d, chance, card, 1)
 
-    def _begin_round(self, d: Decision, chance: Chance, card: Opponent, number: int) -> None:
-        """The start of a Declaration phase: Conditions bite, a Boss's passive is rolled."""
-        s: HexploreState = d.state
-        d.emit("RoundBegan", round=number)
-        for hid in fighting(s):
-            upkeep(d, hid)
-        upkeep(d, OPPONENT)
-        passive = card.action("passive")
-        if not s.combat.passive or passive is None:
-            return
-        bonus = DIFFICULTIES[s.combat.difficulty].damage
-        p = Potency.of(passive)
-        results: dict[str, dict[str, str]] = {}
-        for hid in fighting(s):
-            results[hid] = {
-                k: check_skill(d, chance, hid, k, f"against {passive.name}")[0]
-                for k in passive.skills
-            }
-        d.emit("PassiveRolled", name=passive.name, results=results)
-        for hid, res in results.items():
-            if not failed(passive, res):
-                continue
-            health = p.fail_health + bonus if p.fail_health else 0
-            energy = p.fail_energy + bonus if p.fail_energy else 0
-            if health or energy:
-                d.emit(
-                    "VitalsChanged",
-                    who=hid,
-                    health=-health,
-                    energy=-energy,
-                    why=f"failed against {passive.name}",
+
+def begin_round(d: Decision, chance: Chance, card: Opponent, number: int) -> None:
+    """The start of a Declaration phase: Conditions bite, a Boss's passive is rolled."""
+    s: HexploreState = d.state
+    d.emit(RoundBegan(round=number))
+    for hid in fighting(s):
+        upkeep(d, hid)
+    upkeep(d, OPPONENT)
+    passive = card.action("passive")
+    if not current(s).passive or passive is None:
+        return
+    bonus = DIFFICULTIES[current(s).difficulty].damage
+    p = Potency.of(passive)
+    results: dict[str, dict[str, str]] = {}
+    for hid in fighting(s):
+        results[hid] = {
+            k: check_skill(d, chance, hid, k, f"against {passive.name}")[0] for k in passive.skills
+        }
+    d.emit(PassiveRolled(name=passive.name, results=results))
+    for hid, res in results.items():
+        if not failed(passive, res):
+            continue
+        health = p.fail_health + bonus if p.fail_health else 0
+        energy = p.fail_energy + bonus if p.fail_energy else 0
+        if health or energy:
+            d.emit(
+                VitalsChanged(
+                    who=hid, health=-health, energy=-energy, why=f"failed against {passive.name}"
                 )
-            for e in passive.fail_conditions:
-                inflict(d, hid, e.condition, e.rounds, e.value, e.damage)
-        for hid, res in results.items():
-            if res.get(passive.fail_caps_attack, "success") not in SUCCEEDED:
-                inflict(d, hid, CAPPED, rounds=1)
+            )
+        for e in passive.fail_conditions:
+            inflict(d, hid, e.condition, e.rounds, e.value, e.damage)
+    for hid, res in results.items():
+        if res.get(passive.fail_caps_attack, "success") not in SUCCEEDED:
+            inflict(d, hid, CAPPED, rounds=1)
 
-    def _end_combat(self, d: Decision, chance: Chance, card: Opponent, outcome: str) -> None:
-        """Death only now, for whoever is still at 0 Health (or Tethered at 0 Energy);
-        negative Vitals come back to 0; then the rewards."""
-        s: HexploreState = d.state
-        c = s.combat
-        for hid in c.heroes:
-            h = s.heroes[hid]
-            if h.dead or h.vanished:
-                continue
-            tethered = "tethered" in h.conditions and (h.health <= 0 or h.energy <= 0)
-            if h.health <= 0 or tethered:
-                d.emit(
-                    "HeroDied",
+
+def end_combat(d: Decision, chance: Chance, card: Opponent, outcome: str) -> None:
+    """Death only now, for whoever is still at 0 Health (or Tethered at 0 Energy);
+    negative Vitals come back to 0; then the rewards."""
+    s: HexploreState = d.state
+    c = current(s)
+    for hid in c.heroes:
+        h = s.heroes[hid]
+        if h.dead or h.vanished:
+            continue
+        tethered = "tethered" in h.conditions and (h.health <= 0 or h.energy <= 0)
+        if h.health <= 0 or tethered:
+            d.emit(
+                HeroDied(
                     hero=hid,
                     why="still at 0 when combat ended" if not tethered else "Tethered at 0",
                 )
-            low = {v: -getattr(h, v) for v in ("health", "energy") if getattr(h, v) < 0}
-            if low:
-                d.emit("VitalsChanged", who=hid, why="negative Vitals return to 0", **low)
-            if not s.heroes[hid].dead:
-                combat_over(d, hid)
-        o = c.opponent
-        low = {
-            v: -getattr(o, v)
-            for v in ("health", "energy", "soul_shield", "influence")
-            if getattr(o, v) < 0
-        }
+            )
+        low = {v: -getattr(h, v) for v in ("health", "energy") if getattr(h, v) < 0}
         if low:
-            d.emit("VitalsChanged", who=OPPONENT, why="negative Vitals return to 0", **low)
-        d.emit("CombatEnded", outcome=outcome, opponent=o.id, kind=o.kind)
-        if outcome in ("vanquished", "influenced"):
-            give_rewards(d, chance, card, outcome)
-            if c.sentinel:
-                d.emit("SentinelDefeated", at=c.sentinel)
-            if o.kind == "boss":
-                d.emit("BossDefeated", boss=o.id)
-                done = len(s.bosses_defeated)
-                if s.play_style == "marathon" and done % 2 == 1 and s.difficulty != "epic":
-                    d.emit(
-                        "DifficultyRaised",
-                        difficulty=raised(s.difficulty, 1),
-                        why=f"Marathon: boss {done} defeated",
+            d.emit("VitalsChanged", who=hid, why="negative Vitals return to 0", **low)
+        if not s.heroes[hid].dead:
+            combat_over(d, hid)
+    o = c.opponent
+    low = {
+        v: -getattr(o, v)
+        for v in ("health", "energy", "soul_shield", "influence")
+        if getattr(o, v) < 0
+    }
+    if low:
+        d.emit("VitalsChanged", who=OPPONENT, why="negative Vitals return to 0", **low)
+    d.emit(CombatEnded(outcome=outcome, opponent=o.id, kind=o.kind))
+    if outcome in ("vanquished", "influenced"):
+        give_rewards(d, chance, card, outcome)
+        if c.sentinel:
+            d.emit(SentinelDefeated(at=c.sentinel))
+        if o.kind == "boss":
+            d.emit(BossDefeated(boss=o.id))
+            done = len(s.bosses_defeated)
+            if s.play_style == "marathon" and done % 2 == 1 and s.difficulty != "epic":
+                d.emit(
+                    DifficultyRaised(
+                        difficulty=raised(s.difficulty, 1), why=f"Marathon: boss {done} defeated"
                     )
-            if o.type == "magi":
-                d.emit("GameWon", why="Adrimon is defeated")
-        if outcome == "fled":
-            roll = chance.roll("hex_d6", for_="group", why="the group Wanders after fleeing")[0]
-            d.emit("GroupWandered", direction=roll, stayed=False, why="fled from combat")
-        check_lost(d)
+                )
+        if o.type == "magi":
+            d.emit(GameWon(why="Adrimon is defeated"))
+    if outcome == "fled":
+        roll = chance.roll(
+            "hex_d6",
+            for_="group",
+            why="the group Wanders after fleeing",
+            role="wander",
+            who=GROUP_NAME,
+        )[0]
+        d.emit(GroupWandered(direction=roll, stayed=False, why="fled from combat"))
+    check_lost(d)
 
-    def cmd_inflict(self, d: Decision, args: dict[str, Any], chance: Chance, content) -> None:
-        """A Condition from something the app does not run (a card, a Mastery, an item)."""
-        who, name = self._condition_args(d.state, args)
-        numbers = {k: whole(args, k) for k in ("rounds", "value", "damage")}
-        to = str(args.get("to", ""))
-        if name == "bound" and to not in d.state.heroes:
-            raise RuleError("say which hero the Bound target is tied to (to: <hero>)")
-        inflict(d, who, name, to=to, **numbers)
 
-    def cmd_cure(self, d: Decision, args: dict[str, Any], chance: Chance, content) -> None:
-        who, name = self._condition_args(d.state, args)
-        holder = d.state.combat.opponent if who == OPPONENT else d.state.heroes[who]
-        if name not in holder.conditions:
-            raise RuleError(f"{who} is not {name.replace('_', ' ')}")
-        if name in ("encased", "soul_laced"):
-            raise RuleError(f"{name.replace('_', ' ').title()} may not be removed that way")
-        d.emit("ConditionLost", who=who, condition=name)
+def inflict_condition(
+    d: Decision, args: dict[str, Any], chance: Chance, content: HexContent
+) -> None:
+    """A Condition from something the app does not run (a card, a Mastery, an item)."""
+    who, name = _living_target(d.state, args)
+    numbers = {k: whole(args, k) for k in ("rounds", "value", "damage")}
+    to = str(args.get("to", ""))
+    if name == "bound" and to not in d.state.heroes:
+        raise RuleError("say which hero the Bound target is tied to (to: <hero>)")
+    inflict(d, who, name, to=to, **numbers)
 
-    def _condition_args(self, s: HexploreState, args: dict[str, Any]) -> tuple[str, str]:
-        who = args.get("who")
-        if who == OPPONENT:
-            if not in_combat(s):
-                raise RuleError("there is no opponent outside combat")
-        else:
-            hero(s, who)
-        name = args.get("condition")
-        if name not in CONDITIONS:
-            raise RuleError(f"unknown condition {name!r} (known: {', '.join(CONDITIONS)})")
-        return who, name
 
-    def cmd_raise_difficulty(
-        self, d: Decision, args: dict[str, Any], chance: Chance, content
-    ) -> None:
-        s: HexploreState = d.state
-        if in_combat(s):
-            raise RuleError("the Difficulty can only be raised outside combat")
-        to = args.get("to", raised(s.difficulty, 1))
-        if not isinstance(to, str) or to not in DIFFICULTIES:
-            raise RuleError(f"difficulty must be one of {', '.join(DIFFICULTIES)}")
-        if DIFFICULTY_ORDER.index(to) <= DIFFICULTY_ORDER.index(s.difficulty):
-            raise RuleError(f"the Difficulty is {s.difficulty} and can never be lowered")
-        d.emit("DifficultyRaised", difficulty=to, why="the group chose")
+def cure_condition(d: Decision, args: dict[str, Any], chance: Chance, content: HexContent) -> None:
+    who, name = _condition_args(d.state, args)
+    holder = current(d.state).opponent if who == OPPONENT else d.state.heroes[who]
+    if name not in holder.conditions:
+        raise RuleError(f"{holder.name} is not {name.replace('_', ' ')}")
+    if name in ("encased", "soul_laced"):
+        raise RuleError(f"{name.replace('_', ' ').title()} may not be removed that way")
+    d.emit(ConditionLost(who=who, condition=name))
 
-    def on_CombatStarted(self, s: HexploreState, e: dict[str, Any]) -> None:
-        s.combat = Combat(
-            opponent=msgspec.convert(e["opponent"], OpponentState),
-            difficulty=e["difficulty"],
-            dangerous=e["dangerous"],
-            heroes=list(e["heroes"]),
-            passive=e["passive"],
-            sentinel=e.get("sentinel", ""),
-            round=0,
-        )
 
-    def text_CombatStarted(self, e: dict[str, Any]) -> str:
-        o = e["opponent"]
-        shield = f", Soul Shield {o['soul_shield']}" if o["soul_shield"] else ""
-        return (
-            f"Combat with {o['name']} on {e['difficulty'].title()}: Health {o['health']}, "
-            f"Energy {o['energy']}{shield}"
-        )
+def _condition_args(s: HexploreState, args: dict[str, Any]) -> tuple[str, str]:
+    if args.get("who") == OPPONENT:
+        if not in_combat(s):
+            raise RuleError("there is no opponent outside combat")
+        who = OPPONENT
+    else:
+        who = hero_id(s, args, "who")
+    name = args.get("condition")
+    if not isinstance(name, str) or name not in CONDITIONS:
+        raise RuleError(f"unknown condition {name!r} (known: {', '.join(CONDITIONS)})")
+    return who, name
 
-    def on_RoundBegan(self, s: HexploreState, e: dict[str, Any]) -> None:
-        c = s.combat
-        c.round = e["round"]
-        c.phase = "declare"
-        c.declarations = {}
 
-    def text_RoundBegan(self, e: dict[str, Any]) -> str:
-        return f"Round {e['round']}: declare actions"
+def _living_target(s: HexploreState, args: dict[str, Any]) -> tuple[str, str]:
+    who, name = _condition_args(s, args)
+    if who != OPPONENT and not in_play(s.heroes[who]):
+        raise RuleError(f"{s.heroes[who].name} is out of the game: no Condition takes hold")
+    return who, name
 
-    def on_PassiveRolled(self, s: HexploreState, e: dict[str, Any]) -> None:
-        for hid, res in e["results"].items():
-            s.last_skill_rolls.setdefault(hid, {}).update(res)
 
-    def on_CombatEnded(self, s: HexploreState, e: dict[str, Any]) -> None:
-        s.combat.phase = "over"
-        s.combat.outcome = e["outcome"]
-        s.last_combat = e["outcome"]
-
-    def on_BossDefeated(self, s: HexploreState, e: dict[str, Any]) -> None:
-        s.bosses_defeated.append(e["boss"])
-
-    def on_DifficultyRaised(self, s: HexploreState, e: dict[str, Any]) -> None:
-        s.difficulty = e["difficulty"]
+def raise_difficulty(
+    d: Decision, args: dict[str, Any], chance: Chance, content: HexContent
+) -> None:
+    s: HexploreState = d.state
+    if in_combat(s):
+        raise RuleError("the Difficulty can only be raised outside combat")
+    to = args.get("to", raised(s.difficulty, 1))
+    if not isinstance(to, str) or to not in DIFFICULTIES:
+        raise RuleError(f"difficulty must be one of {', '.join(DIFFICULTIES)}")
+    if DIFFICULTY_ORDER.index(to) <= DIFFICULTY_ORDER.index(s.difficulty):
+        raise RuleError(f"the Difficulty is {s.difficulty} and can never be lowered")
+    d.emit(DifficultyRaised(difficulty=to, why="the group chose"))

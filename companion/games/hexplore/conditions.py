@@ -8,7 +8,9 @@ Resolution phase; conditions that do not Persist end with the combat.
 from __future__ import annotations
 
 from companion.core.rules import Decision
-from companion.games.hexplore.common import OPPONENT, stacks, target_of
+from companion.games.hexplore.common import current, stacks
+from companion.games.hexplore.events import ConditionChanged, ConditionLost, VitalsChanged
+from companion.games.hexplore.state import OPPONENT, HeroState, OpponentState, target_of
 from companion.games.hexplore.tables import PERSISTS, STACKS
 
 GROGGY = "groggy"  # the round after waking from Unconscious: -3 to every Ability rank
@@ -33,7 +35,7 @@ def inflict(
     old = target.conditions.get(condition)
     stacking = condition in STACKS or condition == WEAKENED
     n = (old.stacks + add) if (old and stacking) else add
-    data: dict = {"stacks": n, "rounds": rounds}
+    data: dict[str, int | str] = {"stacks": n, "rounds": rounds}
     if value:
         data["value"] = value
     if damage:
@@ -57,27 +59,25 @@ def upkeep(d: Decision, who: str) -> None:
         if held in target.conditions:
             health -= target.conditions[held].damage
     energy = -3 if "drained" in target.conditions else 0
-    if who == OPPONENT and d.state.combat.opponent.regen:
-        o = d.state.combat.opponent
+    if who == OPPONENT and current(d.state).opponent.regen:
+        o = current(d.state).opponent
         health += max(0, min(o.regen, o.max_health - o.health))
     if health or energy:
-        named = [
+        named: list[str] = [
             c
             for c in ("bleeding", "burned", "poisoned", "swallowed", "drained")
             if c in target.conditions
         ]
-        if who == OPPONENT and d.state.combat.opponent.regen:
+        if who == OPPONENT and current(d.state).opponent.regen:
             named.append("Regen")
         d.emit(
-            "VitalsChanged",
-            who=who,
-            health=health,
-            energy=energy,
-            why=f"start of round: {', '.join(named)}",
+            VitalsChanged(
+                who=who, health=health, energy=energy, why=f"start of round: {', '.join(named)}"
+            )
         )
 
 
-def heal_amount(target, vital: str, amount: int) -> int:
+def heal_amount(target: HeroState | OpponentState, vital: str, amount: int) -> int:
     """Healing after Burned (Health) or Drained (Energy) takes 3 less per stack."""
     cut = 3 * stacks(target, "burned" if vital == "health" else "drained")
     return max(0, amount - cut)
@@ -89,10 +89,10 @@ def note_survival(d: Decision, hid: str, succeeded: bool) -> None:
     if c is None or not succeeded:
         return
     if c.successes + 1 >= 3:
-        d.emit("ConditionLost", who=hid, condition="poisoned")
+        d.emit(ConditionLost(who=hid, condition="poisoned"))
     else:
         d.emit(
-            "ConditionChanged", who=hid, condition="poisoned", fields={"successes": c.successes + 1}
+            ConditionChanged(who=hid, condition="poisoned", fields={"successes": c.successes + 1})
         )
 
 
@@ -102,13 +102,13 @@ def count_down(d: Decision, who: str, fresh: set[str]) -> None:
         if c.rounds <= 0 or name in fresh:
             continue
         if c.rounds == 1:
-            d.emit("ConditionLost", who=who, condition=name)
+            d.emit(ConditionLost(who=who, condition=name))
         else:
-            d.emit("ConditionChanged", who=who, condition=name, fields={"rounds": c.rounds - 1})
+            d.emit(ConditionChanged(who=who, condition=name, fields={"rounds": c.rounds - 1}))
 
 
 def combat_over(d: Decision, who: str) -> None:
     """Conditions that do not Persist end with the combat."""
     for name in list(target_of(d.state, who).conditions):
         if name not in PERSISTS:
-            d.emit("ConditionLost", who=who, condition=name)
+            d.emit(ConditionLost(who=who, condition=name))

@@ -98,6 +98,13 @@ class Opponent(Item, kw_only=True):
     def action(self, key: str) -> Action | None:
         return next((a for a in self.actions if a.key == key), None)
 
+    def act(self, key: str) -> Action:
+        """An action the card must have (validation checks every default it names)."""
+        found = self.action(key)
+        if found is None:
+            raise KeyError(f"{self.title} has no '{key}' action")
+        return found
+
     def rolled(self, value: int) -> Action:
         table = ENCOUNTER_ROLLS if self.kind == "encounter" else BOSS_ROLLS
         for a in self.actions:

@@ -8,170 +8,177 @@ from __future__ import annotations
 
 from typing import Any
 
-import msgspec
-
 from companion.core.rules import Chance, Decision, RuleError
-from companion.games.hexplore.common import hero, stacks, whole
+from companion.games.hexplore.combat import end_combat
+from companion.games.hexplore.common import current, hero_id, stacks, whole
 from companion.games.hexplore.conditions import GROGGY
+from companion.games.hexplore.content import Opponent
 from companion.games.hexplore.dice import SUCCEEDED, hexplode
+from companion.games.hexplore.events import Declared, FleeAttempted, HeroFled, VitalsChanged
 from companion.games.hexplore.fight import ACTIONS, combat_in, fighting, find_opponent, vital_arg
+from companion.games.hexplore.hexcontent import HexContent
 from companion.games.hexplore.skills import check_skill
 from companion.games.hexplore.state import Declaration, HexploreState
-from companion.games.hexplore.tables import CONDITIONS, half
+from companion.games.hexplore.tables import CONDITIONS, MAX_DECLARED, half
 
 
-class DeclareRules:
-    def cmd_declare(self, d: Decision, args: dict[str, Any], chance: Chance, content) -> None:
-        s: HexploreState = d.state
-        c = combat_in(s, "declare")
-        hid = args.get("hero")
-        h = hero(s, hid)
-        if hid not in fighting(s):
-            raise RuleError(f"{hid} is not fighting in this combat")
-        if hid in c.declarations:
-            raise RuleError(f"{hid} has already declared this round (undo to change it)")
-        if "unconscious" in h.conditions:
-            raise RuleError(
-                f"{hid} is Unconscious and cannot act (an ally may Defend to wake them)"
-            )
-        action = args.get("action")
-        if action not in ACTIONS:
-            raise RuleError(f"action must be one of {', '.join(ACTIONS)}, not {action!r}")
-        card = find_opponent(content, c.opponent.id)
-        decl = Declaration(action=action)
-        penalty = 3 * stacks(h, GROGGY)
-        for name in ("frightened", "knocked_down"):
-            if name in h.conditions:
-                if action != "defend":
-                    raise RuleError(
-                        f"{hid} is {name.replace('_', ' ').title()} and may only Defend"
-                    )
-                penalty += 3 * stacks(h, name) if name == "frightened" else 0
-        if {"encased", "swallowed"} & set(h.conditions) and action != "attack":
-            raise RuleError(
-                f"{hid} is held and may only Attack (the constraint or, if "
-                "Swallowed, the opponent's insides)"
-            )
-        if "entangled" in h.conditions:
-            outcome, _ = check_skill(d, chance, hid, "navigate", "to act while Entangled")
-            if outcome not in SUCCEEDED:
-                penalty += 3 * stacks(h, "entangled")
-                decl.notes.append("Entangled: Navigate failed, -3 and only Attack or Defend")
-                if action not in ("attack", "defend"):
-                    action = "defend"
-        if action == "flee":
-            attempts = c.flee_attempts.get(hid, 0) + 1
-            outcome, _ = check_skill(d, chance, hid, "navigate", "to Flee", extra=-2 * attempts)
-            d.emit("FleeAttempted", hero=hid, attempts=attempts, outcome=outcome)
-            if outcome in SUCCEEDED:
-                d.emit("HeroFled", hero=hid)
-                if not fighting(s):
-                    self._end_combat(d, chance, card, "fled")
-                return
-            decl.notes.append("failed to Flee: may only Defend this round")
-            action = "defend"
-        energy = 0
-        vital = vital_arg(args, "vital")
-        if action == "mastery":
-            energy += whole(args, "energy", 1)
-        if vital == "influence" and action in ("attack", "mastery"):
-            if not c.opponent.savable:
-                raise RuleError(f"{c.opponent.name} cannot be Influenced")
-            energy += card.influence_cost
-        if args.get("defend_too"):
-            if not s.solo:
-                raise RuleError("only a lone hero may Defend at half rank beside another action")
-            decl.defend_too = True
-            energy += 1
-        if energy:
-            if h.starving >= 1:
-                raise RuleError(f"{hid} is Starving and cannot use Energy")
-            if h.energy < energy:
-                raise RuleError(f"{hid} has {h.energy} Energy; this needs {energy}")
-            if "poisoned" in h.conditions:
-                outcome, _ = check_skill(d, chance, hid, "survival", "to use Energy while Poisoned")
-                if outcome not in SUCCEEDED:
-                    decl.notes.append("Poisoned: Survival failed, no Energy used: Defends")
-                    action, energy = "defend", 0
-        decl.action = action
-        self._fill(decl, args, hid, penalty, s)
-        decl.energy_spent = energy
-        if h.favored_opponent and h.favored_opponent == c.opponent.type:
-            rolls = hexplode(chance, for_=hid, why="Favored Opponent damage (HEXplodes)")
-            decl.favored_vital = vital_arg(args, "favored_vital")
-            decl.favored = sum(rolls) * (2 if decl.favored_vital == "energy" else 1)
-            decl.favored_rolls = rolls
-        d.emit("Declared", hero=hid, declaration=msgspec.to_builtins(decl))
-        if energy:
-            d.emit("VitalsChanged", who=hid, energy=-energy, why=f"{action} costs {energy} Energy")
+def declare(d: Decision, args: dict[str, Any], chance: Chance, content: HexContent) -> None:
+    s: HexploreState = d.state
+    c = combat_in(s, "declare")
+    hid = hero_id(s, args)
+    h = s.heroes[hid]
+    if hid not in fighting(s):
+        raise RuleError(f"{h.name} is not fighting in this combat")
+    if hid in c.declarations:
+        raise RuleError(f"{h.name} has already declared this round (undo to change it)")
+    if "unconscious" in h.conditions:
+        raise RuleError(f"{h.name} is Unconscious and cannot act (an ally may Defend to wake them)")
+    action = args.get("action")
+    if action not in ACTIONS:
+        raise RuleError(f"action must be one of {', '.join(ACTIONS)}, not {action!r}")
+    card = find_opponent(content, c.opponent.id)
+    decl = Declaration(action=action)
+    penalty = 3 * stacks(h, GROGGY)
+    for name in ("frightened", "knocked_down"):
+        if name in h.conditions:
+            if action != "defend":
+                raise RuleError(f"{h.name} is {name.replace('_', ' ').title()} and may only Defend")
+            penalty += 3 * stacks(h, name) if name == "frightened" else 0
+    if {"encased", "swallowed"} & set(h.conditions) and action != "attack":
+        raise RuleError(
+            f"{h.name} is held and may only Attack (the constraint or, if "
+            "Swallowed, the opponent's insides)"
+        )
+    # What the table declared is checked before any die is asked for, so a slip of
+    # the finger is refused with nothing rolled.
+    _energy(s, hid, action, args, card)
+    _fill(Declaration(action=action), args, hid, 0, s)
+    vital_arg(args, "favored_vital")
+    if "entangled" in h.conditions:
+        outcome, _ = check_skill(d, chance, hid, "navigate", "to act while Entangled")
+        if outcome not in SUCCEEDED:
+            penalty += 3 * stacks(h, "entangled")
+            decl.notes.append("Entangled: Navigate failed, -3 and only Attack or Defend")
+            if action not in ("attack", "defend"):
+                action = "defend"
+    if action == "flee":
+        attempts = c.flee_attempts.get(hid, 0) + 1
+        outcome, _ = check_skill(d, chance, hid, "navigate", "to Flee", extra=-2 * attempts)
+        d.emit(FleeAttempted(hero=hid, attempts=attempts, outcome=outcome))
+        if outcome in SUCCEEDED:
+            d.emit(HeroFled(hero=hid))
+            if not fighting(s):
+                end_combat(d, chance, card, "fled")
+            return
+        decl.notes.append("failed to Flee: may only Defend this round")
+        action = "defend"
+    energy = _energy(s, hid, action, args, card)
+    decl.defend_too = bool(args.get("defend_too"))
+    if energy and "poisoned" in h.conditions:
+        outcome, _ = check_skill(d, chance, hid, "survival", "to use Energy while Poisoned")
+        if outcome not in SUCCEEDED:
+            decl.notes.append("Poisoned: Survival failed, no Energy used: Defends")
+            action, energy = "defend", 0
+    decl.action = action
+    _fill(decl, args, hid, penalty, s)
+    decl.energy_spent = energy
+    if h.favored_opponent and h.favored_opponent == c.opponent.type:
+        rolls = hexplode(
+            chance, for_=hid, why="Favored Opponent damage (HEXplodes)", role="favored", who=h.name
+        )
+        decl.favored_vital = vital_arg(args, "favored_vital")
+        decl.favored = sum(rolls) * (2 if decl.favored_vital == "energy" else 1)
+        decl.favored_rolls = rolls
+    d.emit(Declared(hero=hid, declaration=decl))
+    if energy:
+        d.emit(VitalsChanged(who=hid, energy=-energy, why=f"{action} costs {energy} Energy"))
 
-    def _fill(
-        self, decl: Declaration, args: dict[str, Any], hid: str, penalty: int, s: HexploreState
-    ) -> None:
-        """The numbers of a declaration: the hero's ranks unless the player says otherwise."""
-        h = s.heroes[hid]
-        if decl.action == "attack":
-            amount = whole(args, "amount", h.abilities["attack"]) - penalty
-            if "disarmed" in h.conditions:
-                amount = min(amount, h.base_attack)
-            decl.amount = max(0, amount)
-            decl.vital = vital_arg(args, "vital")
-            decl.piercing = whole(args, "piercing")
-            decl.target = hid if "encased" in h.conditions else str(args.get("target", ""))
-            if decl.target:
-                held = s.heroes.get(decl.target)
-                if held is None or "encased" not in held.conditions:
-                    raise RuleError(
-                        f"{decl.target!r} is not Encased: there is no constraint "
-                        "to attack (allies cannot reach a Swallowed hero)"
-                    )
-        elif decl.action == "mastery":
-            decl.amount = whole(args, "amount")
-            decl.vital = vital_arg(args, "vital")
-            decl.piercing = whole(args, "piercing")
-            decl.defend = whole(args, "defend")
-            decl.block = whole(args, "block")
-        elif decl.action == "defend":
-            rank = h.abilities["defend"]
-            given = whole(args, "amount", rank) if args.get("action") == "defend" else rank
-            decl.defend = max(0, given - penalty)
-            wake = str(args.get("wake", ""))
-            if wake:
-                ally = s.heroes.get(wake)
-                if ally is None or "unconscious" not in ally.conditions:
-                    raise RuleError(f"{wake!r} is not Unconscious")
-                decl.wake = wake
-        if decl.defend_too:
-            decl.defend = max(decl.defend, half(h.abilities["defend"]))
-        decl.heal = whole(args, "heal")
-        if decl.heal and decl.action == "attack":
-            raise RuleError("an Attack heals no one: use an item while Defending, or a Mastery")
-        if decl.heal and decl.action == "defend" and (decl.wake or "knocked_down" in h.conditions):
-            raise RuleError(f"{hid} may not use an item while getting up or waking an ally")
-        decl.heal_vital = vital_arg(args, "heal_vital")
-        decl.heal_target = str(args.get("heal_target", "")) if decl.heal else ""
-        if decl.heal_target and decl.heal_target not in s.heroes:
-            raise RuleError(f"no hero {decl.heal_target!r} to heal")
-        inflicts = args.get("inflicts") or {}
-        if not isinstance(inflicts, dict):
-            raise RuleError("inflicts maps a condition to its rounds, e.g. {drained: 2}")
-        if not all(
-            isinstance(v, int) and not isinstance(v, bool) and v >= 0 for v in inflicts.values()
-        ) or not set(inflicts) <= set(CONDITIONS):
-            raise RuleError(f"inflicts maps a condition ({', '.join(CONDITIONS)}) to rounds")
-        decl.inflicts = dict(inflicts)
 
-    def on_Declared(self, s: HexploreState, e: dict[str, Any]) -> None:
-        s.combat.declarations[e["hero"]] = msgspec.convert(e["declaration"], Declaration)
+def _energy(s: HexploreState, hid: str, action: str, args: dict[str, Any], card: Opponent) -> int:
+    """The Energy an action costs, refused when the hero cannot pay it."""
+    h = s.heroes[hid]
+    c = current(s)
+    assert c is not None
+    energy = 0
+    if action == "mastery":
+        energy += whole(args, "energy", 1, minimum=1)
+    if vital_arg(args, "vital") == "influence" and action in ("attack", "mastery"):
+        if not c.opponent.savable:
+            raise RuleError(f"{c.opponent.name} cannot be Influenced")
+        energy += card.influence_cost
+    if args.get("defend_too"):
+        if not s.solo:
+            raise RuleError("only a lone hero may Defend at half rank beside another action")
+        energy += 1
+    if energy and h.starving >= 1:
+        raise RuleError(f"{h.name} is Starving and cannot use Energy")
+    if energy and h.energy < energy:
+        raise RuleError(f"{h.name} has {h.energy} Energy; this needs {energy}")
+    return energy
 
-    def text_Declared(self, e: dict[str, Any]) -> str:
-        x = e["declaration"]
-        what = f"{x['action']} {x['amount']} {x['vital']}" if x["amount"] else x["action"]
-        fav = f", Favored {x['favored']} {x['favored_vital']}" if x["favored"] else ""
-        return f"{e['hero']} declares {what}{fav}"
 
-    def on_FleeAttempted(self, s: HexploreState, e: dict[str, Any]) -> None:
-        s.combat.flee_attempts[e["hero"]] = e["attempts"]
-
-    def on_HeroFled(self, s: HexploreState, e: dict[str, Any]) -> None:
-        s.combat.fled.append(e["hero"])
+def _fill(
+    decl: Declaration, args: dict[str, Any], hid: str, penalty: int, s: HexploreState
+) -> None:
+    """The numbers of a declaration: the hero's ranks unless the player says otherwise."""
+    h = s.heroes[hid]
+    if decl.action == "attack":
+        amount = whole(args, "amount", h.abilities["attack"], maximum=MAX_DECLARED) - penalty
+        if "disarmed" in h.conditions:
+            amount = min(amount, h.base_attack)
+        decl.amount = max(0, amount)
+        decl.vital = vital_arg(args, "vital")
+        decl.piercing = whole(args, "piercing")
+        decl.target = str(args.get("target", ""))
+        if decl.target and "encased" in h.conditions:
+            raise RuleError(f"{h.name} is Encased and strikes their own constraint: name no target")
+        if "encased" in h.conditions:
+            decl.target = hid
+        elif decl.target:
+            held = s.heroes.get(decl.target)
+            if held is None:
+                raise RuleError(f"there is no hero '{decl.target}' to strike free")
+            if "encased" not in held.conditions:
+                raise RuleError(
+                    f"{held.name} is not Encased: there is no constraint "
+                    "to attack (allies cannot reach a Swallowed hero)"
+                )
+    elif decl.action == "mastery":
+        decl.amount = whole(args, "amount", maximum=MAX_DECLARED)
+        decl.vital = vital_arg(args, "vital")
+        decl.piercing = whole(args, "piercing")
+        decl.defend = whole(args, "defend")
+        decl.block = whole(args, "block")
+    elif decl.action == "defend":
+        rank = h.abilities["defend"]
+        given = (
+            whole(args, "amount", rank, maximum=MAX_DECLARED)
+            if args.get("action") == "defend"
+            else rank
+        )
+        decl.defend = max(0, given - penalty)
+        wake = str(args.get("wake", ""))
+        if wake:
+            ally = s.heroes.get(wake)
+            if ally is None or "unconscious" not in ally.conditions:
+                raise RuleError(f"{wake!r} is not Unconscious")
+            decl.wake = wake
+    if decl.defend_too:
+        decl.defend = max(decl.defend, half(h.abilities["defend"]))
+    decl.heal = whole(args, "heal")
+    if decl.heal and decl.action == "attack":
+        raise RuleError("an Attack heals no one: use an item while Defending, or a Mastery")
+    if decl.heal and decl.action == "defend" and (decl.wake or "knocked_down" in h.conditions):
+        raise RuleError(f"{h.name} may not use an item while getting up or waking an ally")
+    decl.heal_vital = vital_arg(args, "heal_vital")
+    decl.heal_target = str(args.get("heal_target", "")) if decl.heal else ""
+    if decl.heal_target and decl.heal_target not in s.heroes:
+        raise RuleError(f"no hero {decl.heal_target!r} to heal")
+    inflicts = args.get("inflicts") or {}
+    if not isinstance(inflicts, dict):
+        raise RuleError("inflicts maps a condition to its rounds, e.g. {drained: 2}")
+    if not all(
+        isinstance(v, int) and not isinstance(v, bool) and v >= 0 for v in inflicts.values()
+    ) or not set(inflicts) <= set(CONDITIONS):
+        raise RuleError(f"inflicts maps a condition ({', '.join(CONDITIONS)}) to rounds")
+    decl.inflicts = dict(inflicts)

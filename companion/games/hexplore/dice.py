@@ -6,7 +6,7 @@ unit tests can sweep every face and rank.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 
 from companion.core.rules import Chance
 
@@ -43,11 +43,19 @@ def auto_fails(rank: int, cycle: int) -> bool:
     return rank <= cycle
 
 
-def hexplode(chance: Chance, *, for_: str, why: str, profile: str = "hex_d6") -> list[int]:
+def hexplode(
+    chance: Chance, *, for_: str, why: str, role: str, who: str = "", profile: str = "hex_d6"
+) -> list[int]:
     """Roll once, and again for every hex (6 on the d6), with no limit."""
     rolls: list[int] = []
     while True:
-        value = chance.roll(profile, for_=for_, why=why if not rolls else f"{why}: it HEXploded")[0]
+        value = chance.roll(
+            profile,
+            for_=for_,
+            why=why if not rolls else f"{why}: it HEXploded",
+            role=role,
+            who=who,
+        )[0]
         rolls.append(value)
         if value != 6:
             return rolls
@@ -60,6 +68,8 @@ def target_dice(
     why: str,
     bonus: Callable[[str], int] = lambda _: 0,
     ordered: bool = False,
+    role: str = "target",
+    names: Mapping[str, str] | None = None,
 ) -> tuple[list[str], dict[str, list[int]]]:
     """Each candidate rolls a d10; the highest become the targets.
 
@@ -76,7 +86,13 @@ def target_dice(
             return list(group)
         scores = {}
         for c in group:
-            die = chance.roll("skill_d10", for_=c, why=why if first else f"{why}: roll off the tie")
+            die = chance.roll(
+                "skill_d10",
+                for_=c,
+                who=(names or {}).get(c, ""),
+                why=why if first else f"{why}: roll off the tie",
+                role=role,
+            )
             rolls[c].append(die[0])
             scores[c] = die[0] + (bonus(c) if first else 0)
         out: list[str] = []

@@ -6,9 +6,10 @@ from dataclasses import dataclass
 from typing import Any
 
 from companion.core.rules import RuleError
-from companion.games.hexplore.common import in_play
+from companion.games.hexplore.common import current, in_play
 from companion.games.hexplore.content import Action, Opponent
 from companion.games.hexplore.dice import SUCCEEDED
+from companion.games.hexplore.hexcontent import HexContent
 from companion.games.hexplore.state import Combat, HexploreState
 from companion.games.hexplore.tables import VITALS, half
 
@@ -53,20 +54,17 @@ class Potency:
         return cls(**values)
 
 
-def find_opponent(content: Any, oid: Any) -> Opponent:
-    if isinstance(oid, str):
-        found = content.find("opponents", oid) or content.find(
-            "opponents", f"hexplore/opponent/{oid}"
-        )
-        if found is not None:
-            return found
-    known = ", ".join(o.slug for o in content.all("opponents")) or "none"
+def find_opponent(content: HexContent, oid: object) -> Opponent:
+    found = content.opponent(oid)
+    if found is not None:
+        return found
+    known = ", ".join(o.slug for o in content.opponents()) or "none"
     raise RuleError(f"no opponent {oid!r} in the content (known: {known})")
 
 
 def fighting(s: HexploreState) -> list[str]:
     """Heroes still in this combat: not fled, not dead, not mindwiped."""
-    c = s.combat
+    c = current(s)
     return [h for h in c.heroes if h not in c.fled and in_play(s.heroes[h])]
 
 
@@ -76,14 +74,14 @@ def targetable(s: HexploreState) -> list[str]:
 
 def vital_arg(args: dict[str, Any], key: str, default: str = "health") -> str:
     v = args.get(key, default)
-    if v not in VITALS:
+    if not isinstance(v, str) or v not in VITALS:
         raise RuleError(f"{key} must be health, energy or influence, not {v!r}")
     return v
 
 
 def combat_in(s: HexploreState, phase: str) -> Combat:
     """The combat under way, if it is at `phase`; otherwise a refusal that says what is next."""
-    c = s.combat
+    c = current(s)
     if c is None or c.phase == "over":
         raise RuleError("there is no combat under way: start_combat first")
     if c.phase != phase:

@@ -1,35 +1,25 @@
-"""The HEXplore It game object: the rule areas mixed onto the core's `GameBase`."""
+"""The HEXplore It game object, assembled from its parts: the state, the typed events,
+the declared commands, the legal actions and the set-up."""
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from typing import Any
 
-from companion.core.rules import GameBase
+from companion.content.pack import Content
+from companion.core.rules import Action, Chance, Command, Event, GameBase, RuleError
 from companion.games.hexplore import content as content_mod
-from companion.games.hexplore.combat import CombatRules
-from companion.games.hexplore.common import CommonRules, in_combat
-from companion.games.hexplore.declare import DeclareRules
-from companion.games.hexplore.fate import FateRules
-from companion.games.hexplore.opponent import OpponentRules
-from companion.games.hexplore.options import SETUP_OPTIONS
-from companion.games.hexplore.resolve import ResolveRules
-from companion.games.hexplore.rewards import RewardEvents
+from companion.games.hexplore.commands import COMMANDS
+from companion.games.hexplore.common import in_combat
+from companion.games.hexplore.events import EVENTS
+from companion.games.hexplore.hexcontent import HexContent
+from companion.games.hexplore.legal import legal_actions
+from companion.games.hexplore.options import SETUP_OPTIONS, setup_options_for
 from companion.games.hexplore.setup import initial_state
-from companion.games.hexplore.skills import SkillRules
 from companion.games.hexplore.state import HexploreState
 
 
-class HexploreGame(
-    FateRules,
-    SkillRules,
-    CombatRules,
-    DeclareRules,
-    OpponentRules,
-    ResolveRules,
-    RewardEvents,
-    CommonRules,
-    GameBase,
-):
+class HexploreGame(GameBase):
     id = "hexplore"
     title = "HEXplore It: The Forests of Adrimon"
     version = "1"
@@ -37,17 +27,35 @@ class HexploreGame(
     content_kinds = content_mod.CONTENT_KINDS
     card_kinds = ("opponents", "circumstances")
     setup_options = SETUP_OPTIONS
+    commands = COMMANDS
+    events = EVENTS
 
-    def initial_state(self, options: dict[str, Any], content: Any) -> HexploreState:
-        return initial_state(options, content)
+    def initial_state(self, options: dict[str, Any], content: Content) -> HexploreState:
+        return initial_state(options, HexContent.of(content))
 
-    def validate_content(self, content: Any):
+    def decide(
+        self, state: HexploreState, command: Command, chance: Chance, content: Content
+    ) -> list[Event]:
+        """Once the heroes have won or lost, the table has nothing left to tell the rules."""
+        if state.outcome:
+            raise RuleError(f"the game is over (the heroes {state.outcome})")
+        return super().decide(state, command, chance, content)
+
+    def setup_options_for(self, content: Content) -> list[dict[str, Any]]:
+        """The wizard's choices for the packs a group picked (their heroes, by name)."""
+        return setup_options_for(HexContent.of(content))
+
+    def legal_actions(self, state: HexploreState, content: Content) -> list[Action]:
+        return legal_actions(state, HexContent.of(content))
+
+    def validate_content(self, content: Content) -> Iterable[tuple[str, str]]:
         return content_mod.validate(content)
 
     def summary(self, state: HexploreState) -> str:
         text = f"Turn {state.turn}, Fate Cycle {state.fate.cycle} ({state.fate.tracker})"
-        if in_combat(state):
-            text += f", fighting {state.combat.opponent.name} (round {state.combat.round})"
+        if in_combat(state) and state.combat is not None:
+            c = state.combat
+            text += f", fighting {c.opponent.name} (round {c.round})"
         if state.outcome:
             text += f", {state.outcome}"
         return text

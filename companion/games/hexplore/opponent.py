@@ -5,66 +5,70 @@ from __future__ import annotations
 from typing import Any
 
 from companion.core.rules import Chance, Decision, RuleError
-from companion.games.hexplore.common import OPPONENT, stacks
+from companion.games.hexplore.common import stacks
 from companion.games.hexplore.dice import target_dice
+from companion.games.hexplore.events import OpponentActed, VitalsChanged
 from companion.games.hexplore.fight import Potency, combat_in, fighting, find_opponent, targetable
+from companion.games.hexplore.hexcontent import HexContent
 from companion.games.hexplore.skills import check_skill
-from companion.games.hexplore.state import HexploreState, LastAction
+from companion.games.hexplore.state import OPPONENT, HexploreState
 from companion.games.hexplore.tables import DIFFICULTIES, TARGET_COUNTS
 
 
-class OpponentRules:
-    def cmd_opponent_action(
-        self, d: Decision, args: dict[str, Any], chance: Chance, content
-    ) -> None:
-        s: HexploreState = d.state
-        c = combat_in(s, "declare")
-        waiting = [
-            h
-            for h in fighting(s)
-            if h not in c.declarations and "unconscious" not in s.heroes[h].conditions
-        ]
-        if waiting:
-            raise RuleError(f"waiting for declarations from {', '.join(waiting)}")
-        card = find_opponent(content, c.opponent.id)
-        roll = chance.roll("hex_d6", for_="opponent", why=f"{card.title}'s action")[0]
-        wanted = card.rolled(roll)
-        action, defaulted = wanted, False
-        if wanted.cost > c.opponent.energy:
-            action, defaulted = card.action(wanted.default), True
-        p = Potency.of(action, 1 if defaulted else 0)
-        bonus = DIFFICULTIES[c.difficulty].damage
-        hits: dict[str, int] = {}
-        rolls: dict[str, list[int]] = {}
-        candidates = targetable(s)
+def opponent_action(d: Decision, args: dict[str, Any], chance: Chance, content: HexContent) -> None:
+    s: HexploreState = d.state
+    c = combat_in(s, "declare")
+    waiting = [
+        h
+        for h in fighting(s)
+        if h not in c.declarations and "unconscious" not in s.heroes[h].conditions
+    ]
+    if waiting:
+        raise RuleError(
+            f"waiting for declarations from {', '.join(s.heroes[h].name for h in waiting)}"
+        )
+    card = find_opponent(content, c.opponent.id)
+    roll = chance.roll(
+        "hex_d6", for_="opponent", why=f"{card.title}'s action", role="action", who=c.opponent.name
+    )[0]
+    wanted = card.rolled(roll)
+    action, defaulted = wanted, False
+    if wanted.cost and wanted.cost > c.opponent.energy:
+        action, defaulted = card.act(wanted.default), True
+    p = Potency.of(action, 1 if defaulted else 0)
+    bonus = DIFFICULTIES[c.difficulty].damage
+    hits: dict[str, int] = {}
+    rolls: dict[str, list[int]] = {}
+    candidates = targetable(s)
+    names = {h: s.heroes[h].name for h in candidates}
 
-        def vulnerable(h: str) -> int:
-            return 2 * stacks(s.heroes[h], "vulnerable")
+    def vulnerable(h: str) -> int:
+        return 2 * stacks(s.heroes[h], "vulnerable")
 
-        if action.target == "group":
-            hits = {h: 1 for h in candidates}
-        elif action.target in TARGET_COUNTS:
-            n = TARGET_COUNTS[action.target] + DIFFICULTIES[c.difficulty].extra_targets
-            why = f"target dice for {action.name or action.key}"
-            if action.unyielding:
-                for i in range(n):
-                    chosen, r = target_dice(
-                        chance, candidates, 1, f"{why} (attack {i + 1})", vulnerable
-                    )
-                    for h, v in r.items():
-                        rolls.setdefault(h, []).extend(v)
-                    for h in chosen:
-                        hits[h] = hits.get(h, 0) + 1
-            else:
-                chosen, rolls = target_dice(chance, candidates, n, why, vulnerable)
-                hits = {h: 1 for h in chosen}
-        skill_rolls = {
-            t: {k: check_skill(d, chance, t, k, f"against {action.name}")[0] for k in action.skills}
-            for t in hits
-            if action.skills
-        }
-        d.emit(
-            "OpponentActed",
+    if action.target == "group":
+        hits = {h: 1 for h in candidates}
+    elif action.target in TARGET_COUNTS:
+        n = TARGET_COUNTS[action.target] + DIFFICULTIES[c.difficulty].extra_targets
+        why = f"target dice for {action.name or action.key}"
+        if action.unyielding:
+            for i in range(n):
+                chosen, r = target_dice(
+                    chance, candidates, 1, f"{why} (attack {i + 1})", vulnerable, names=names
+                )
+                for h, v in r.items():
+                    rolls.setdefault(h, []).extend(v)
+                for h in chosen:
+                    hits[h] = hits.get(h, 0) + 1
+        else:
+            chosen, rolls = target_dice(chance, candidates, n, why, vulnerable, names=names)
+            hits = {h: 1 for h in chosen}
+    skill_rolls = {
+        t: {k: check_skill(d, chance, t, k, f"against {action.name}")[0] for k in action.skills}
+        for t in hits
+        if action.skills
+    }
+    d.emit(
+        OpponentActed(
             roll=roll,
             ability=action.key,
             name=action.name or action.key,
@@ -80,40 +84,12 @@ class OpponentRules:
             piercing=p.piercing,
             halved=defaulted,
         )
-        if wanted.cost and not defaulted:
-            d.emit(
-                "VitalsChanged",
+    )
+    if wanted.cost and not defaulted:
+        d.emit(
+            VitalsChanged(
                 who=OPPONENT,
                 energy=-wanted.cost,
                 why=f"{wanted.name or wanted.key} costs {wanted.cost} Energy",
             )
-
-    def on_OpponentActed(self, s: HexploreState, e: dict[str, Any]) -> None:
-        fields = {
-            k: e[k]
-            for k in (
-                "roll",
-                "ability",
-                "name",
-                "wanted",
-                "defaulted",
-                "energy_spent",
-                "targets",
-                "hits",
-                "target_rolls",
-                "skill_rolls",
-                "health",
-                "energy",
-                "piercing",
-                "halved",
-            )
-        }
-        s.combat.last_action = LastAction(**fields)
-        s.combat.phase = "resolve"
-        for hid, res in e["skill_rolls"].items():
-            s.last_skill_rolls.setdefault(hid, {}).update(res)
-
-    def text_OpponentActed(self, e: dict[str, Any]) -> str:
-        why = f" (wanted {e['wanted']}, too little Energy: half potency)" if e["defaulted"] else ""
-        targets = ", ".join(e["targets"]) or "no one"
-        return f"Action die {e['roll']}: {e['name']}{why} against {targets}"
+        )

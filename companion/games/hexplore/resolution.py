@@ -22,6 +22,11 @@ class Attack:
     vital: str
     amount: int
     piercing: int = 0
+    name: str = ""  # the hero's name for the mat's lines (their id when not given)
+
+    @property
+    def who(self) -> str:
+        return self.name or self.hero
 
 
 @dataclass
@@ -73,18 +78,18 @@ def heroes_attack(
     if negate and live:
         worst = max(live, key=lambda a: a.amount)
         out.negated = worst.hero
-        out.lines.append(f"{worst.hero}'s {worst.amount} {worst.vital} damage is Negated")
+        out.lines.append(f"{worst.who}'s {worst.amount} {worst.vital} damage is Negated")
         live = [a for a in live if a is not worst]
     for a in live:
         amount, piercing = a.amount + vulnerable, a.piercing
         if halve_health and a.vital == "health":
             amount, piercing = half(amount), half(piercing)
-            out.lines.append(f"{a.hero} deals half Health damage: {amount}")
+            out.lines.append(f"{a.who} deals half Health damage: {amount}")
         before = out.taken.total(a.vital)
         out.taken.add(a.vital, amount, piercing, defend)
         landed = out.taken.total(a.vital) - before
         if defend:
-            out.lines.append(f"{a.hero}: {amount} {a.vital} less Defend {defend} = {landed}")
+            out.lines.append(f"{a.who}: {amount} {a.vital} less Defend {defend} = {landed}")
         out.dealt.setdefault(a.hero, {}).setdefault(a.vital, 0)
         out.dealt[a.hero][a.vital] += landed
     if block:

@@ -10,7 +10,8 @@ from dataclasses import dataclass, field, replace
 from typing import Any
 
 from companion.core.rules import Chance, Decision
-from companion.games.hexplore.common import OPPONENT, stacks
+from companion.games.hexplore.combat import begin_round, end_combat
+from companion.games.hexplore.common import current, last_action, stacks
 from companion.games.hexplore.conditions import (
     CAPPED,
     DECAYING,
@@ -22,7 +23,15 @@ from companion.games.hexplore.conditions import (
 )
 from companion.games.hexplore.content import Action, Effect, Opponent
 from companion.games.hexplore.dice import SUCCEEDED, skill_outcome
+from companion.games.hexplore.events import (
+    ConditionChanged,
+    ConditionLost,
+    OpponentRegen,
+    RoundResolved,
+    VitalsChanged,
+)
 from companion.games.hexplore.fight import Potency, combat_in, failed, fighting, find_opponent
+from companion.games.hexplore.hexcontent import HexContent
 from companion.games.hexplore.resolution import (
     Attack,
     Outgoing,
@@ -31,7 +40,7 @@ from companion.games.hexplore.resolution import (
     soak_shield,
 )
 from companion.games.hexplore.skills import check_skill
-from companion.games.hexplore.state import Combat, Declaration, HexploreState
+from companion.games.hexplore.state import OPPONENT, Combat, Declaration, HexploreState
 from companion.games.hexplore.tables import DIFFICULTIES, VITALS, half
 
 
@@ -53,362 +62,386 @@ class Tally:
             row[vital] = row.get(vital, 0) + n
 
 
-class ResolveRules:
-    def cmd_resolve_round(self, d: Decision, args: dict[str, Any], chance: Chance, content) -> None:
-        s: HexploreState = d.state
-        c = combat_in(s, "resolve")
-        card = find_opponent(content, c.opponent.id)
-        act = card.action(c.last_action.ability)
-        t = Tally()
-        decls = {h: replace(x) for h, x in c.declarations.items()}
-        opp_lost, halves = self._before_damage(s, chance, act, decls, t)
-        p = Potency() if opp_lost else Potency.of(act, halves)
-        shielded = c.opponent.soul_shield > 0
-        out = self._heroes_strike(s, card, act, p, opp_lost, decls, t)
-        if not opp_lost:
-            self._opponent_strikes(s, act, p, decls, t)
-        self._heals(s, p, decls, t)
-        self._bound(s, t.deltas)
-        for who, row in t.deltas.items():
-            self._apply(d, who, row, raised_by=p.raise_ if who == OPPONENT else 0, c=c)
-        self._conditions(d, act, p, opp_lost, shielded, decls, out, t)
-        self._round_end(d, chance, decls, t.constraint, t.fresh, t.shield_hit, t.lines)
-        d.emit("RoundResolved", round=c.round, lines=t.lines)
-        self._after_round(d, chance, card)
+def resolve_round(d: Decision, args: dict[str, Any], chance: Chance, content: HexContent) -> None:
+    s: HexploreState = d.state
+    c = combat_in(s, "resolve")
+    card = find_opponent(content, c.opponent.id)
+    act = card.act(last_action(s).ability)
+    t = Tally()
+    decls = {h: replace(x) for h, x in c.declarations.items()}
+    opp_lost, halves = _before_damage(s, chance, act, decls, t)
+    p = Potency() if opp_lost else Potency.of(act, halves)
+    shielded = c.opponent.soul_shield > 0
+    out = _heroes_strike(s, card, act, p, opp_lost, decls, t)
+    if not opp_lost:
+        _opponent_strikes(s, act, p, decls, t)
+    _heals(s, p, decls, t)
+    _bound(s, t.deltas)
+    for who, row in t.deltas.items():
+        _apply(d, who, row, raised_by=p.raise_ if who == OPPONENT else 0, c=c)
+    _conditions(d, act, p, opp_lost, shielded, decls, out, t)
+    _round_end(d, chance, decls, t.constraint, t.fresh, t.shield_hit, t.lines)
+    d.emit(RoundResolved(round=c.round, lines=t.lines))
+    _after_round(d, chance, card)
 
-    def _before_damage(
-        self, s: HexploreState, chance: Chance, act: Action, decls: dict[str, Declaration], t: Tally
-    ) -> tuple[bool, int]:
-        """Lost actions and Confusion resolve first; returns (opponent's action lost, halvings)."""
-        la = s.combat.last_action
-        if act.loses_action:
-            for target in la.targets:
-                if target in decls:
-                    decls[target].lost = True
-                    t.lines.append(f"{target} loses their action ({act.name})")
-        for hid in fighting(s):
-            x = decls.get(hid)
-            if "confused" in s.heroes[hid].conditions and x is not None and not x.lost:
-                r = chance.roll("hex_d6", for_=hid, why="Confused: even loses the action")[0]
-                x.lost, x.halved = r % 2 == 0, r % 2 == 1
-                t.lines.append(f"{hid} is Confused ({r}): action {'lost' if x.lost else 'halved'}")
-        halves = 1 if la.halved else 0
-        o = s.combat.opponent
-        if "confused" not in o.conditions:
-            return False, halves
-        r = chance.roll("hex_d6", for_=OPPONENT, why="Confused: even loses the action")[0]
-        t.lines.append(f"{o.name} is Confused ({r}): action {'lost' if r % 2 == 0 else 'halved'}")
-        return r % 2 == 0, halves + r % 2
 
-    def _heroes_strike(
-        self,
-        s: HexploreState,
-        card: Opponent,
-        act: Action,
-        p: Potency,
-        opp_lost: bool,
-        decls: dict[str, Declaration],
-        t: Tally,
-    ) -> Outgoing:
-        """The heroes' damage, Influence and Favored damage against the opponent."""
-        o = s.combat.opponent
-        attacks: list[Attack] = []
-        influence = 0
-        favored = {v: 0 for v in VITALS}
-        for hid, x in decls.items():
-            favored[x.favored_vital] += x.favored
-            if x.lost or x.action not in ("attack", "mastery") or x.amount <= 0:
-                continue
-            amount = self._strength(s, hid, x, card)
-            if "swallowed" in s.heroes[hid].conditions:
-                t.constraint[hid] = t.constraint.get(hid, 0) + amount
-            if x.target:
-                t.constraint[x.target] = t.constraint.get(x.target, 0) + amount
-                t.lines.append(f"{hid} strikes the constraint holding {x.target} for {amount}")
-            elif x.vital == "influence":
-                influence += amount
-            else:
-                attacks.append(Attack(hid, x.vital, amount, x.piercing))
-        out = heroes_attack(
-            attacks,
-            defend=p.defend,
-            block=p.block,
-            negate=act.negate and not opp_lost,
-            halve_health=act.halve_health_damage and not opp_lost,
-            vulnerable=stacks(o, "vulnerable"),
-        )
-        t.lines.extend(out.lines)
-        health_in, energy_in = out.taken.total("health"), out.taken.total("energy")
-        if act.reflect and not opp_lost:
-            for hid, dealt in out.dealt.items():
-                for vital, n in dealt.items():
-                    t.add(hid, vital, -n)
-                    t.lines.append(f"{o.name} Reflects {n} {vital} damage back onto {hid}")
-            health_in = energy_in = 0
-        if o.soul_shield > 0:
-            total = health_in + energy_in + sum(favored.values())
-            t.shield_hit, wasted = soak_shield(o.soul_shield, total)
-            t.add(OPPONENT, "soul_shield", -t.shield_hit)
+def _before_damage(
+    s: HexploreState, chance: Chance, act: Action, decls: dict[str, Declaration], t: Tally
+) -> tuple[bool, int]:
+    """Lost actions and Confusion resolve first; returns (opponent's action lost, halvings)."""
+    la = last_action(s)
+    if act.loses_action:
+        for target in la.targets:
+            if target in decls:
+                decls[target].lost = True
+                t.lines.append(f"{s.heroes[target].name} loses their action ({act.name})")
+    for hid in fighting(s):
+        x = decls.get(hid)
+        if "confused" in s.heroes[hid].conditions and x is not None and not x.lost:
+            r = chance.roll(
+                "hex_d6",
+                for_=hid,
+                why="Confused: even loses the action",
+                role="confused",
+                who=s.heroes[hid].name,
+            )[0]
+            x.lost, x.halved = r % 2 == 0, r % 2 == 1
             t.lines.append(
-                f"Soul Shield takes {total}: {o.soul_shield} -> {o.soul_shield - t.shield_hit}"
-                + (f"; {wasted} does not carry over" if wasted else "")
+                f"{s.heroes[hid].name} is Confused ({r}): action {'lost' if x.lost else 'halved'}"
             )
-            if influence:
-                t.lines.append(f"{influence} Influence is lost on the Soul Shield")
+    halves = 1 if la.halved else 0
+    o = current(s).opponent
+    if "confused" not in o.conditions:
+        return False, halves
+    r = chance.roll(
+        "hex_d6",
+        for_=OPPONENT,
+        why="Confused: even loses the action",
+        role="confused",
+        who=o.name,
+    )[0]
+    t.lines.append(f"{o.name} is Confused ({r}): action {'lost' if r % 2 == 0 else 'halved'}")
+    return r % 2 == 0, halves + r % 2
+
+
+def _heroes_strike(
+    s: HexploreState,
+    card: Opponent,
+    act: Action,
+    p: Potency,
+    opp_lost: bool,
+    decls: dict[str, Declaration],
+    t: Tally,
+) -> Outgoing:
+    """The heroes' damage, Influence and Favored damage against the opponent."""
+    o = current(s).opponent
+    attacks: list[Attack] = []
+    influence = 0
+    favored = {v: 0 for v in VITALS}
+    for hid, x in decls.items():
+        favored[x.favored_vital] += x.favored
+        if x.lost or x.action not in ("attack", "mastery") or x.amount <= 0:
+            continue
+        amount = _strength(s, hid, x, card)
+        if "swallowed" in s.heroes[hid].conditions:
+            t.constraint[hid] = t.constraint.get(hid, 0) + amount
+        if x.target:
+            t.constraint[x.target] = t.constraint.get(x.target, 0) + amount
+            t.lines.append(
+                f"{s.heroes[hid].name} strikes the constraint holding {x.target} for {amount}"
+            )
+        elif x.vital == "influence":
+            influence += amount
         else:
-            t.add(OPPONENT, "health", -(health_in + favored["health"]))
-            t.add(OPPONENT, "energy", -(energy_in + favored["energy"]))
-            if o.savable:
-                t.add(OPPONENT, "influence", -(influence + favored["influence"]))
-            t.lines.append(
-                f"{o.name} takes {health_in + favored['health']} Health and "
-                f"{energy_in + favored['energy']} Energy damage"
-                + (f", {influence + favored['influence']} Influence" if o.savable else "")
-            )
-        if t.shield_hit:
-            for hid in fighting(s):
-                if "soul_laced" in s.heroes[hid].conditions:
-                    t.add(hid, "energy", -2 * o.level)
-                    t.lines.append(f"{hid} is Soul Laced: {2 * o.level} Piercing Energy Drain")
-        return out
+            attacks.append(Attack(hid, x.vital, amount, x.piercing, name=s.heroes[hid].name))
+    out = heroes_attack(
+        attacks,
+        defend=p.defend,
+        block=p.block,
+        negate=act.negate and not opp_lost,
+        halve_health=act.halve_health_damage and not opp_lost,
+        vulnerable=stacks(o, "vulnerable"),
+    )
+    t.lines.extend(out.lines)
+    health_in, energy_in = out.taken.total("health"), out.taken.total("energy")
+    if act.reflect and not opp_lost:
+        for hid, dealt in out.dealt.items():
+            for vital, n in dealt.items():
+                t.add(hid, vital, -n)
+                t.lines.append(
+                    f"{o.name} Reflects {n} {vital} damage back onto {s.heroes[hid].name}"
+                )
+        health_in = energy_in = 0
+    if o.soul_shield > 0:
+        total = health_in + energy_in + sum(favored.values())
+        t.shield_hit, wasted = soak_shield(o.soul_shield, total)
+        t.add(OPPONENT, "soul_shield", -t.shield_hit)
+        t.lines.append(
+            f"Soul Shield takes {total}: {o.soul_shield} -> {o.soul_shield - t.shield_hit}"
+            + (f"; {wasted} does not carry over" if wasted else "")
+        )
+        if influence:
+            t.lines.append(f"{influence} Influence is lost on the Soul Shield")
+    else:
+        t.add(OPPONENT, "health", -(health_in + favored["health"]))
+        t.add(OPPONENT, "energy", -(energy_in + favored["energy"]))
+        if o.savable:
+            t.add(OPPONENT, "influence", -(influence + favored["influence"]))
+        t.lines.append(
+            f"{o.name} takes {health_in + favored['health']} Health and "
+            f"{energy_in + favored['energy']} Energy damage"
+            + (f", {influence + favored['influence']} Influence" if o.savable else "")
+        )
+    if t.shield_hit:
+        for hid in fighting(s):
+            if "soul_laced" in s.heroes[hid].conditions:
+                t.add(hid, "energy", -2 * o.level)
+                t.lines.append(
+                    f"{s.heroes[hid].name} is Soul Laced: {2 * o.level} Piercing Energy Drain"
+                )
+    return out
 
-    def _strength(self, s: HexploreState, hid: str, x: Declaration, card: Opponent) -> int:
-        """A declared amount after Confusion, the Giant Fox's weakening, Smoking Limb's cap
-        and a Swallowed hero's blows inside the opponent."""
-        h = s.heroes[hid]
-        amount = half(x.amount) if x.halved else x.amount
-        amount = max(0, amount - stacks(h, WEAKENED))
-        if CAPPED in h.conditions and x.vital == "health":
-            amount = min(amount, h.abilities["attack"])
-        if "swallowed" in h.conditions:
-            amount *= card.swallowed_damage
-        return amount
 
-    def _opponent_strikes(
-        self, s: HexploreState, act: Action, p: Potency, decls: dict[str, Declaration], t: Tally
-    ) -> None:
-        """The opponent's action against each target, and the cost of failing its rolls."""
-        la = s.combat.last_action
-        bonus = DIFFICULTIES[s.combat.difficulty].damage
-        damage = {
-            "health": p.health + bonus if p.health else 0,
-            "energy": p.energy + bonus if p.energy else 0,
-        }
-        for target, hits in la.hits.items():
-            x = decls.get(target)
-            defend = x.defend if x and not x.lost else 0
-            block = x.block if x and not x.lost else 0
-            vulnerable = stacks(s.heroes[target], "vulnerable")
-            taken = hero_takes(damage, p.piercing, hits, defend, block, vulnerable)
-            for vital in ("health", "energy"):
-                t.add(target, vital, -taken.total(vital))
-            if taken.total("health") or taken.total("energy"):
-                t.hurt.add(target)
-            t.lines.append(
-                f"{target} suffers {taken.total('health')} Health and "
-                f"{taken.total('energy')} Energy" + (f" (Defend {defend})" if defend else "")
-            )
+def _strength(s: HexploreState, hid: str, x: Declaration, card: Opponent) -> int:
+    """A declared amount after Confusion, the Giant Fox's weakening, Smoking Limb's cap
+    and a Swallowed hero's blows inside the opponent."""
+    h = s.heroes[hid]
+    amount = half(x.amount) if x.halved else x.amount
+    amount = max(0, amount - stacks(h, WEAKENED))
+    if CAPPED in h.conditions and x.vital == "health":
+        amount = min(amount, h.abilities["attack"])
+    if "swallowed" in h.conditions:
+        amount *= card.swallowed_damage
+    return amount
+
+
+def _opponent_strikes(
+    s: HexploreState, act: Action, p: Potency, decls: dict[str, Declaration], t: Tally
+) -> None:
+    """The opponent's action against each target, and the cost of failing its rolls."""
+    la = last_action(s)
+    bonus = DIFFICULTIES[current(s).difficulty].damage
+    damage = {
+        "health": p.health + bonus if p.health else 0,
+        "energy": p.energy + bonus if p.energy else 0,
+    }
+    for target, hits in la.hits.items():
+        x = decls.get(target)
+        defend = x.defend if x and not x.lost else 0
+        block = x.block if x and not x.lost else 0
+        vulnerable = stacks(s.heroes[target], "vulnerable")
+        taken = hero_takes(damage, p.piercing, hits, defend, block, vulnerable)
+        for vital in ("health", "energy"):
+            t.add(target, vital, -taken.total(vital))
+        if taken.total("health") or taken.total("energy"):
+            t.hurt.add(target)
+        t.lines.append(
+            f"{s.heroes[target].name} suffers {taken.total('health')} Health and "
+            f"{taken.total('energy')} Energy" + (f" (Defend {defend})" if defend else "")
+        )
+    for target, res in la.skill_rolls.items():
+        if failed(act, res):
+            t.add(target, "health", -(p.fail_health + bonus if p.fail_health else 0))
+            t.add(target, "energy", -(p.fail_energy + bonus if p.fail_energy else 0))
+
+
+def _heals(s: HexploreState, p: Potency, decls: dict[str, Declaration], t: Tally) -> None:
+    """Healing joins the same total; `_apply` keeps it under each maximum."""
+    for hid, x in decls.items():
+        if x.heal and not x.lost:
+            target = x.heal_target or hid
+            t.healed.add(target)
+            amount = half(x.heal) if x.halved else x.heal
+            t.add(target, x.heal_vital, heal_amount(s.heroes[target], x.heal_vital, amount))
+    if p.heal or p.raise_:
+        o = current(s).opponent
+        t.add(OPPONENT, "health", heal_amount(o, "health", p.heal) + p.raise_)
+
+
+def _conditions(
+    d: Decision,
+    act: Action,
+    p: Potency,
+    opp_lost: bool,
+    shielded: bool,
+    decls: dict[str, Declaration],
+    out: Outgoing,
+    t: Tally,
+) -> None:
+    """Conditions come after the damage (Rulings 13 and 14)."""
+    s: HexploreState = d.state
+    la = last_action(s)
+
+    def give(who: str, e: Effect) -> None:
+        inflict(d, who, e.condition, e.rounds, e.value, e.damage)
+        t.fresh.setdefault(who, set()).add(e.condition)
+
+    if not opp_lost:
+        deals = bool(p.health or p.energy)
+        for target in la.hits:
+            if not deals or target in t.hurt:
+                for e in act.conditions:
+                    give(target, e)
         for target, res in la.skill_rolls.items():
             if failed(act, res):
-                t.add(target, "health", -(p.fail_health + bonus if p.fail_health else 0))
-                t.add(target, "energy", -(p.fail_energy + bonus if p.fail_energy else 0))
-
-    def _heals(self, s: HexploreState, p: Potency, decls: dict[str, Declaration], t: Tally) -> None:
-        """Healing joins the same total; `_apply` keeps it under each maximum."""
-        for hid, x in decls.items():
-            if x.heal and not x.lost:
-                target = x.heal_target or hid
-                t.healed.add(target)
-                amount = half(x.heal) if x.halved else x.heal
-                t.add(target, x.heal_vital, heal_amount(s.heroes[target], x.heal_vital, amount))
-        if p.heal or p.raise_:
-            o = s.combat.opponent
-            t.add(OPPONENT, "health", heal_amount(o, "health", p.heal) + p.raise_)
-
-    def _conditions(
-        self,
-        d: Decision,
-        act: Action,
-        p: Potency,
-        opp_lost: bool,
-        shielded: bool,
-        decls: dict[str, Declaration],
-        out: Outgoing,
-        t: Tally,
-    ) -> None:
-        """Conditions come after the damage (Rulings 13 and 14)."""
-        s: HexploreState = d.state
-        la = s.combat.last_action
-
-        def give(who: str, e: Effect) -> None:
-            inflict(d, who, e.condition, e.rounds, e.value, e.damage)
-            t.fresh.setdefault(who, set()).add(e.condition)
-
-        if not opp_lost:
-            deals = bool(p.health or p.energy)
-            for target in la.hits:
-                if not deals or target in t.hurt:
-                    for e in act.conditions:
-                        give(target, e)
-            for target, res in la.skill_rolls.items():
-                if failed(act, res):
-                    for e in act.fail_conditions:
-                        give(target, e)
-            for hid, dealt in out.dealt.items():
-                if dealt.get("health"):
-                    for e in act.damage_dealer_conditions:
-                        give(hid, e)
-                if act.weakens and hid in la.hits and any(dealt.values()):
-                    inflict(d, hid, WEAKENED, add=act.weakens)
-                    t.lines.append(f"{hid} dealt damage: {act.weakens} less until combat ends")
-            if act.delayed_health:
-                extra = act.delayed_health + DIFFICULTIES[s.combat.difficulty].damage
-                for target in la.hits:
-                    x = decls.get(target)
-                    defended = x is not None and x.action == "defend" and not x.lost
-                    if defended or target in t.healed:
-                        give(target, Effect(condition=DECAYING, rounds=1, damage=extra))
-            if p.regen:
-                d.emit("OpponentRegen", regen=max(s.combat.opponent.regen, p.regen))
-        for hid, x in decls.items():
-            if x.lost or not x.inflicts:
-                continue
-            if shielded:
+                for e in act.fail_conditions:
+                    give(target, e)
+        for hid, dealt in out.dealt.items():
+            if dealt.get("health"):
+                for e in act.damage_dealer_conditions:
+                    give(hid, e)
+            if act.weakens and hid in la.hits and any(dealt.values()):
+                inflict(d, hid, WEAKENED, add=act.weakens)
                 t.lines.append(
-                    f"{hid}'s {', '.join(x.inflicts)} lands on the Soul Shield and "
-                    "does not carry over"
+                    f"{s.heroes[hid].name} dealt damage: {act.weakens} less until combat ends"
                 )
-                continue
-            for name, rounds in x.inflicts.items():
-                give(OPPONENT, Effect(condition=name, rounds=rounds))
-        for target in t.healed:
-            if target in s.heroes and "bleeding" in s.heroes[target].conditions:
-                d.emit("ConditionLost", who=target, condition="bleeding")
-
-    def _bound(self, s: HexploreState, deltas: dict[str, dict[str, int]]) -> None:
-        """Bound targets lose what the one they are tied to loses (once between a pair)."""
-        done: set[frozenset[str]] = set()
-        for hid in fighting(s):
-            c = s.heroes[hid].conditions.get("bound")
-            if c is None or not c.to or frozenset((hid, c.to)) in done:
-                continue
-            done.add(frozenset((hid, c.to)))
-            for vital, n in dict(deltas.get(c.to, {})).items():
-                if n < 0 and vital in ("health", "energy"):
-                    deltas.setdefault(hid, {})[vital] = deltas.get(hid, {}).get(vital, 0) + n
-
-    def _apply(self, d: Decision, who: str, row: dict[str, int], raised_by: int, c: Combat) -> None:
-        """Emit one target's net change, capping Healing at its maximum."""
-        s: HexploreState = d.state
-        if who == OPPONENT:
-            o = c.opponent
-            if row.get("health", 0) > 0:
-                top = max(o.max_health + raised_by, o.health)
-                row["health"] = min(row["health"], top - o.health)
-        else:
-            h = s.heroes[who]
-            for vital in ("health", "energy"):
-                top = h.max_health if vital == "health" else h.max_energy
-                if row.get(vital, 0) > 0:
-                    row[vital] = max(0, min(row[vital], top - getattr(h, vital)))
-        row = {k: v for k, v in row.items() if v}
-        if row:
-            d.emit("VitalsChanged", who=who, why=f"round {c.round}", **row)
-
-    def _round_end(
-        self,
-        d: Decision,
-        chance: Chance,
-        decls: dict[str, Declaration],
-        constraint: dict[str, int],
-        fresh: dict[str, set[str]],
-        shield_hit: int,
-        lines: list[str],
-    ) -> None:
-        """Conditions that settle at the end of the Resolution phase."""
-        s: HexploreState = d.state
-        o = s.combat.opponent
-        for hid, n in constraint.items():
-            held = s.heroes[hid].conditions
-            name = "swallowed" if "swallowed" in held else "encased"
-            if name not in held:
-                continue
-            left = held[name].value - n
-            if left <= 0:
-                d.emit("ConditionLost", who=hid, condition=name)
-                lines.append(f"{hid} breaks free")
-            else:
-                d.emit("ConditionChanged", who=hid, condition=name, fields={"value": left})
-        for hid in fighting(s):
-            h = s.heroes[hid]
-            x = decls.get(hid)
-            new = fresh.get(hid, set())
-            if "unconscious" in h.conditions and "unconscious" not in new:
-                woken = any(y.wake == hid and not y.lost for y in decls.values())
-                if not woken:
-                    tries = h.conditions["unconscious"].value
-                    r = chance.roll("hex_d6", for_=hid, why="Unconscious: wake up?")[0]
-                    woken = r >= 6 - tries
-                    if not woken:
-                        d.emit(
-                            "ConditionChanged",
-                            who=hid,
-                            condition="unconscious",
-                            fields={"value": tries + 1},
-                        )
-                if woken:
-                    d.emit("ConditionLost", who=hid, condition="unconscious")
-                    inflict(d, hid, GROGGY, rounds=1)
-                    new = new | {GROGGY}
-                    lines.append(f"{hid} wakes (-3 to every Ability rank next round)")
-            if "frightened" in h.conditions and "frightened" not in new:
-                outcome, _ = check_skill(d, chance, hid, "survival", "to shake off Fright")
-                if outcome in SUCCEEDED:
-                    d.emit("ConditionLost", who=hid, condition="frightened")
-            defended = x is not None and x.action == "defend" and not x.lost
-            if defended and "knocked_down" in h.conditions and "knocked_down" not in new:
-                d.emit("ConditionLost", who=hid, condition="knocked_down")
-                lines.append(f"{hid} gets back up")
-            if defended and "disarmed" in h.conditions and "disarmed" not in new:
-                die = chance.roll("skill_d10", for_=hid, why="reclaim the weapon (vs Attack)")[0]
-                if skill_outcome(h.abilities["attack"], die) in SUCCEEDED:
-                    d.emit("ConditionLost", who=hid, condition="disarmed")
-                    lines.append(f"{hid} reclaims their weapon")
-            count_down(d, hid, new)
-        count_down(d, OPPONENT, fresh.get(OPPONENT, set()))
-        laced = [h for h in fighting(s) if "soul_laced" in s.heroes[h].conditions]
-        if laced and o.soul_shield <= 0 and shield_hit:
-            for hid in laced:
-                d.emit("ConditionLost", who=hid, condition="soul_laced")
-        elif laced:
-            gain = sum(max(0, s.heroes[h].health) + max(0, s.heroes[h].energy) for h in laced)
-            d.emit(
-                "VitalsChanged",
-                who=OPPONENT,
-                soul_shield=gain,
-                why="Soul Laced heroes feed the Soul Shield",
+        if act.delayed_health:
+            extra = act.delayed_health + DIFFICULTIES[current(s).difficulty].damage
+            for target in la.hits:
+                x = decls.get(target)
+                defended = x is not None and x.action == "defend" and not x.lost
+                if defended or target in t.healed:
+                    give(target, Effect(condition=DECAYING, rounds=1, damage=extra))
+        if p.regen:
+            d.emit(OpponentRegen(regen=max(current(s).opponent.regen, p.regen)))
+    for hid, x in decls.items():
+        if x.lost or not x.inflicts:
+            continue
+        if shielded:
+            t.lines.append(
+                f"{s.heroes[hid].name}'s {', '.join(x.inflicts)} lands on the Soul Shield and does not carry over"
             )
+            continue
+        for name, rounds in x.inflicts.items():
+            give(OPPONENT, Effect(condition=name, rounds=rounds))
+    for target in t.healed:
+        if target in s.heroes and "bleeding" in s.heroes[target].conditions:
+            d.emit(ConditionLost(who=target, condition="bleeding"))
 
-    def _after_round(self, d: Decision, chance: Chance, card: Opponent) -> None:
-        s: HexploreState = d.state
-        c = s.combat
+
+def _bound(s: HexploreState, deltas: dict[str, dict[str, int]]) -> None:
+    """Bound targets lose what the one they are tied to loses (once between a pair)."""
+    done: set[frozenset[str]] = set()
+    for hid in fighting(s):
+        c = s.heroes[hid].conditions.get("bound")
+        if c is None or not c.to or frozenset((hid, c.to)) in done:
+            continue
+        done.add(frozenset((hid, c.to)))
+        for vital, n in dict(deltas.get(c.to, {})).items():
+            if n < 0 and vital in ("health", "energy"):
+                deltas.setdefault(hid, {})[vital] = deltas.get(hid, {}).get(vital, 0) + n
+
+
+def _apply(d: Decision, who: str, row: dict[str, int], raised_by: int, c: Combat) -> None:
+    """Emit one target's net change, capping Healing at its maximum."""
+    s: HexploreState = d.state
+    if who == OPPONENT:
         o = c.opponent
-        if o.savable and o.soul_shield <= 0 and o.influence <= 0:
-            self._end_combat(d, chance, card, "influenced")
-        elif o.health <= 0:
-            self._end_combat(d, chance, card, "vanquished")
-        elif not fighting(s):
-            self._end_combat(d, chance, card, "fled" if c.fled else "heroes_fell")
-        elif all(s.heroes[h].health <= 0 for h in fighting(s)):
-            self._end_combat(d, chance, card, "heroes_fell")
+        if row.get("health", 0) > 0:
+            top = max(o.max_health + raised_by, o.health)
+            row["health"] = min(row["health"], top - o.health)
+    else:
+        h = s.heroes[who]
+        for vital in ("health", "energy"):
+            top = h.max_health if vital == "health" else h.max_energy
+            if row.get(vital, 0) > 0:
+                row[vital] = max(0, min(row[vital], top - getattr(h, vital)))
+    row = {k: v for k, v in row.items() if v}
+    if row:
+        d.emit("VitalsChanged", who=who, why=f"round {c.round}", **row)
+
+
+def _round_end(
+    d: Decision,
+    chance: Chance,
+    decls: dict[str, Declaration],
+    constraint: dict[str, int],
+    fresh: dict[str, set[str]],
+    shield_hit: int,
+    lines: list[str],
+) -> None:
+    """Conditions that settle at the end of the Resolution phase."""
+    s: HexploreState = d.state
+    o = current(s).opponent
+    for hid, n in constraint.items():
+        held = s.heroes[hid].conditions
+        name = "swallowed" if "swallowed" in held else "encased"
+        if name not in held:
+            continue
+        left = held[name].value - n
+        if left <= 0:
+            d.emit(ConditionLost(who=hid, condition=name))
+            lines.append(f"{s.heroes[hid].name} breaks free")
         else:
-            self._begin_round(d, chance, card, c.round + 1)
+            d.emit(ConditionChanged(who=hid, condition=name, fields={"value": left}))
+    for hid in fighting(s):
+        h = s.heroes[hid]
+        x = decls.get(hid)
+        new = fresh.get(hid, set())
+        if "unconscious" in h.conditions and "unconscious" not in new:
+            woken = any(y.wake == hid and not y.lost for y in decls.values())
+            if not woken:
+                tries = h.conditions["unconscious"].value
+                r = chance.roll(
+                    "hex_d6", for_=hid, why="Unconscious: wake up?", role="wake", who=h.name
+                )[0]
+                woken = r >= 6 - tries
+                if not woken:
+                    d.emit(
+                        ConditionChanged(
+                            who=hid, condition="unconscious", fields={"value": tries + 1}
+                        )
+                    )
+            if woken:
+                d.emit(ConditionLost(who=hid, condition="unconscious"))
+                inflict(d, hid, GROGGY, rounds=1)
+                new = new | {GROGGY}
+                lines.append(f"{s.heroes[hid].name} wakes (-3 to every Ability rank next round)")
+        if "frightened" in h.conditions and "frightened" not in new:
+            outcome, _ = check_skill(d, chance, hid, "survival", "to shake off Fright")
+            if outcome in SUCCEEDED:
+                d.emit(ConditionLost(who=hid, condition="frightened"))
+        defended = x is not None and x.action == "defend" and not x.lost
+        if defended and "knocked_down" in h.conditions and "knocked_down" not in new:
+            d.emit(ConditionLost(who=hid, condition="knocked_down"))
+            lines.append(f"{s.heroes[hid].name} gets back up")
+        if defended and "disarmed" in h.conditions and "disarmed" not in new:
+            die = chance.roll(
+                "skill_d10",
+                for_=hid,
+                why="reclaim the weapon (vs Attack)",
+                role="reclaim",
+                who=h.name,
+            )[0]
+            if skill_outcome(h.abilities["attack"], die) in SUCCEEDED:
+                d.emit(ConditionLost(who=hid, condition="disarmed"))
+                lines.append(f"{s.heroes[hid].name} reclaims their weapon")
+        count_down(d, hid, new)
+    count_down(d, OPPONENT, fresh.get(OPPONENT, set()))
+    laced = [h for h in fighting(s) if "soul_laced" in s.heroes[h].conditions]
+    if laced and o.soul_shield <= 0 and shield_hit:
+        for hid in laced:
+            d.emit(ConditionLost(who=hid, condition="soul_laced"))
+    elif laced:
+        gain = sum(max(0, s.heroes[h].health) + max(0, s.heroes[h].energy) for h in laced)
+        d.emit(
+            VitalsChanged(
+                who=OPPONENT, soul_shield=gain, why="Soul Laced heroes feed the Soul Shield"
+            )
+        )
 
-    def on_OpponentRegen(self, s: HexploreState, e: dict[str, Any]) -> None:
-        s.combat.opponent.regen = e["regen"]
 
-    def on_RoundResolved(self, s: HexploreState, e: dict[str, Any]) -> None:
-        s.combat.resolution = list(e["lines"])
-
-    def text_RoundResolved(self, e: dict[str, Any]) -> str:
-        return f"Round {e['round']} resolved: " + "; ".join(e["lines"])
+def _after_round(d: Decision, chance: Chance, card: Opponent) -> None:
+    s: HexploreState = d.state
+    c = current(s)
+    o = c.opponent
+    if o.savable and o.soul_shield <= 0 and o.influence <= 0:
+        end_combat(d, chance, card, "influenced")
+    elif o.health <= 0:
+        end_combat(d, chance, card, "vanquished")
+    elif not fighting(s):
+        end_combat(d, chance, card, "fled" if c.fled else "heroes_fell")
+    elif all(s.heroes[h].health <= 0 for h in fighting(s)):
+        end_combat(d, chance, card, "heroes_fell")
+    else:
+        begin_round(d, chance, card, c.round + 1)

@@ -2,19 +2,18 @@
 
 from __future__ import annotations
 
-from typing import Any
-
 from companion.core.rules import Chance, Decision
-from companion.games.hexplore.common import gain, in_play
+from companion.games.hexplore.common import current, gain, in_play
 from companion.games.hexplore.content import Opponent
 from companion.games.hexplore.dice import target_dice
-from companion.games.hexplore.state import HexploreState
+from companion.games.hexplore.events import FragmentsGained, PowerUpsGained, RewardGiven
+from companion.games.hexplore.state import GROUP_NAME, HexploreState
 from companion.games.hexplore.tables import DIFFICULTIES
 
 
 def give_rewards(d: Decision, chance: Chance, card: Opponent, outcome: str) -> None:
     s: HexploreState = d.state
-    c = s.combat
+    c = current(s)
     r = card.rewards
     living = [h for h in c.heroes if h not in c.fled and in_play(s.heroes[h])]
     # Dead and mindwiped heroes (still with the group) are the fallen for rewards.
@@ -37,10 +36,10 @@ def give_rewards(d: Decision, chance: Chance, card: Opponent, outcome: str) -> N
             food=r.food + extra_food,
         )
         for text in r.vanquish if outcome == "vanquished" else r.influence:
-            d.emit("RewardGiven", hero=hid, reward=text)
+            d.emit(RewardGiven(hero=hid, reward=text))
     if r.power_ups:
         group = s.play_style == "quick_play"
-        d.emit("PowerUpsGained", heroes=[] if group else living + fallen, count=r.power_ups)
+        d.emit(PowerUpsGained(heroes=[] if group else living + fallen, count=r.power_ups))
     _single(d, chance, r.single, living)
     if r.fragments:
         _fragments(d, chance, r.fragments)
@@ -52,16 +51,22 @@ def _single(d: Decision, chance: Chance, rewards: list[str], living: list[str]) 
         return
     if len(living) == 1:
         for text in rewards:
-            d.emit("RewardGiven", hero=living[0], reward=text)
+            d.emit(RewardGiven(hero=living[0], reward=text))
         return
     left = list(rewards)
     while left:
         batch, left = left[: len(living)], left[len(living) :]
         order, rolls = target_dice(
-            chance, living, len(batch), "target dice for single rewards", ordered=True
+            chance,
+            living,
+            len(batch),
+            "target dice for single rewards",
+            ordered=True,
+            role="reward",
+            names={h: d.state.heroes[h].name for h in living},
         )
         for hid, text in zip(order, batch, strict=False):
-            d.emit("RewardGiven", hero=hid, reward=text, rolls=rolls.get(hid, []))
+            d.emit(RewardGiven(hero=hid, reward=text, rolls=rolls.get(hid, [])))
 
 
 def _fragments(d: Decision, chance: Chance, count: int) -> None:
@@ -71,28 +76,11 @@ def _fragments(d: Decision, chance: Chance, count: int) -> None:
     if top:
         for i in range(count):
             roll = chance.roll(
-                "fate_d8", for_="group", why=f"extra Fragment on {top} or less ({i + 1} of {count})"
+                "fate_d8",
+                for_="group",
+                who=GROUP_NAME,
+                why=f"extra Fragment on {top} or less ({i + 1} of {count})",
+                role="fragment",
             )[0]
             extra += roll <= top
-    d.emit("FragmentsGained", count=count + extra, extra=extra)
-
-
-class RewardEvents:
-    def on_RewardGiven(self, s: HexploreState, e: dict[str, Any]) -> None:
-        s.heroes[e["hero"]].rewards.append(e["reward"])
-
-    def text_RewardGiven(self, e: dict[str, Any]) -> str:
-        return f"{e['hero']} gains {e['reward']}"
-
-    def on_PowerUpsGained(self, s: HexploreState, e: dict[str, Any]) -> None:
-        if not e["heroes"]:
-            s.power_ups += e["count"]
-        for hid in e["heroes"]:
-            s.heroes[hid].power_ups += e["count"]
-
-    def on_FragmentsGained(self, s: HexploreState, e: dict[str, Any]) -> None:
-        s.fragments += e["count"]
-
-    def text_FragmentsGained(self, e: dict[str, Any]) -> str:
-        extra = f" ({e['extra']} extra for the Difficulty)" if e["extra"] else ""
-        return f"The group gains {e['count']} Fragment(s){extra}"
+    d.emit(FragmentsGained(count=count + extra, extra=extra))

@@ -6,8 +6,9 @@ import re
 from collections.abc import Mapping
 from typing import Any
 
-from companion.content.pack import Content
 from companion.core.rules import RuleError
+from companion.games.hexplore.hexcontent import HexContent
+from companion.games.hexplore.options import DEFAULT_HEROES, hero_choices
 from companion.games.hexplore.state import Fate, HeroState, HexploreState
 from companion.games.hexplore.tables import DIFFICULTIES, PLAY_STYLES, SKILLS
 
@@ -20,7 +21,7 @@ def _whole(value: Any, what: str, minimum: int = 0) -> int:
     return value
 
 
-def _hero(entry: Any, content: Content) -> tuple[str, HeroState]:
+def _hero(entry: Any, content: HexContent) -> tuple[str, HeroState]:
     if not isinstance(entry, Mapping) or not isinstance(entry.get("id"), str):
         raise RuleError("each hero needs an id, e.g. {id: stormcaller, hero: ...} or stats")
     hid = entry["id"]
@@ -28,11 +29,9 @@ def _hero(entry: Any, content: Content) -> tuple[str, HeroState]:
         raise RuleError(f"hero id '{hid}' must be lower case letters, digits, - or _")
     template = None
     if "hero" in entry:
-        template = content.find("heroes", entry["hero"]) or content.find(
-            "heroes", f"hexplore/hero/{entry['hero']}"
-        )
+        template = content.hero(entry["hero"])
         if template is None:
-            known = ", ".join(h.slug for h in content.all("heroes")) or "none"
+            known = ", ".join(h.slug for h in content.heroes()) or "none"
             raise RuleError(f"{hid}: no hero '{entry['hero']}' in the content (known: {known})")
     skills_in = dict(entry.get("skills") or {})
     abilities_in = dict(entry.get("abilities") or {})
@@ -74,16 +73,22 @@ def _hero(entry: Any, content: Content) -> tuple[str, HeroState]:
     return hid, hero
 
 
-def initial_state(options: Mapping[str, Any], content: Content) -> HexploreState:
+def default_heroes(content: HexContent) -> list[dict[str, str]]:
+    """With no heroes named, the first heroes of the packs in file order play."""
+    return hero_choices(content.heroes())[:DEFAULT_HEROES]
+
+
+def initial_state(options: Mapping[str, Any], content: HexContent) -> HexploreState:
     difficulty = options.get("difficulty", "starter")
     if difficulty not in DIFFICULTIES:
         raise RuleError(f"difficulty must be one of {', '.join(DIFFICULTIES)}, not {difficulty!r}")
     style = options.get("play_style", "standard")
     if style not in PLAY_STYLES:
         raise RuleError(f"play_style must be one of {', '.join(PLAY_STYLES)}, not {style!r}")
-    entries = options.get("heroes")
+    entries = options.get("heroes", default_heroes(content))
     if not isinstance(entries, list) or not 1 <= len(entries) <= 6:
-        raise RuleError("name 1 to 6 heroes under 'heroes'")
+        none = "" if content.heroes() else " (the content packs hold no heroes to start with)"
+        raise RuleError(f"name 1 to 6 heroes under 'heroes'{none}")
     heroes: dict[str, HeroState] = {}
     for entry in entries:
         hid, hero = _hero(entry, content)

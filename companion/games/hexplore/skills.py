@@ -8,14 +8,14 @@ from companion.core.rules import Chance, Decision, RuleError
 from companion.games.hexplore.common import (
     active_heroes,
     check_lost,
+    current,
     faces,
     gain,
-    hero,
+    hero_id,
     in_combat,
     in_play,
     stacks,
     whole,
-    word,
 )
 from companion.games.hexplore.conditions import note_survival
 from companion.games.hexplore.dice import (
@@ -25,14 +25,31 @@ from companion.games.hexplore.dice import (
     auto_fails,
     skill_outcome,
 )
-from companion.games.hexplore.state import Circumstance, HexploreState, SkillPhase
-from companion.games.hexplore.tables import DIFFICULTIES, MAX_STARVING, NO_CIRCUMSTANCE, SKILLS
+from companion.games.hexplore.events import (
+    EssenceFound,
+    GroupNavigated,
+    GroupRoamed,
+    GroupWandered,
+    HeroDied,
+    PowerUpDrawn,
+    SkillPhaseEnded,
+    SkillsRolled,
+    Starved,
+)
+from companion.games.hexplore.hexcontent import HexContent
+from companion.games.hexplore.state import GROUP_NAME, HexploreState
+from companion.games.hexplore.tables import (
+    DIFFICULTIES,
+    MAX_GAINED,
+    MAX_STARVING,
+    SKILLS,
+)
 
 EXPLORE_GOLD = 2
 
 
 def current_difficulty(s: HexploreState) -> str:
-    return s.combat.difficulty if in_combat(s) else s.difficulty
+    return current(s).difficulty if in_combat(s) else s.difficulty
 
 
 def check_skill(
@@ -47,7 +64,13 @@ def check_skill(
     if "knocked_down" in h.conditions or (skill == "survival" and h.starving >= 2):
         return CRITICAL_FAILURE, 0
     penalty = DIFFICULTIES[current_difficulty(s)].skill_penalty + extra
-    die = chance.roll("skill_d10", for_=hid, why=f"{skill} (rank {rank}) {why}".strip())[0]
+    die = chance.roll(
+        "skill_d10",
+        for_=hid,
+        why=f"{skill} (rank {rank}) {why}".strip(),
+        role=f"skill:{skill}",
+        who=h.name,
+    )[0]
     outcome = skill_outcome(rank, die, penalty, stacks(h, "disoriented"))
     if skill == "survival":
         note_survival(d, hid, outcome in SUCCEEDED)
@@ -63,256 +86,155 @@ def _skills_arg(args: dict[str, Any]) -> list[str]:
     return list(dict.fromkeys(skills))
 
 
-def _whole_slot(value: Any) -> int:
-    if isinstance(value, bool) or value not in range(1, 7):
-        raise RuleError("choose an open Circumstance slot 1-5, or 6 for a blind draw")
-    return value
+def roll_skills(d: Decision, args: dict[str, Any], chance: Chance, content: HexContent) -> None:
+    """One hero rolls the Skill phase dice; the group result waits for end_skill_phase."""
+    s: HexploreState = d.state
+    hid = hero_id(s, args)
+    h = s.heroes[hid]
+    if in_combat(s):
+        raise RuleError("the Skill phase cannot be rolled during combat")
+    if not in_play(h):
+        raise RuleError(f"{h.name} is {'dead' if h.dead else 'mindwiped'} and rolls no skills")
+    phase = s.skill_phase
+    if phase.turn == s.turn and phase.resolved:
+        raise RuleError("the Skill phase of this game turn is over")
+    if phase.turn == s.turn and hid in phase.rolled:
+        raise RuleError(f"{h.name} already rolled this turn (undo to roll again)")
+    skills = _skills_arg(args)
+    extra = whole(args, "penalty", minimum=None)
+    results: dict[str, str] = {}
+    dice: dict[str, int] = {}
+    for skill in skills:
+        results[skill], dice[skill] = check_skill(d, chance, hid, skill, "", extra)
+    d.emit(SkillsRolled(hero=hid, turn=s.turn, results=results, dice=dice))
+    if len(skills) == 3 and all(dice[k] == 1 for k in skills):
+        d.emit(PowerUpDrawn(hero=hid, why="three hexes in the Skill phase"))
 
 
-class SkillRules:
-    def cmd_roll_skills(self, d: Decision, args: dict[str, Any], chance: Chance, content) -> None:
-        """One hero rolls the Skill phase dice; the group result waits for end_skill_phase."""
-        s: HexploreState = d.state
-        hid = args.get("hero")
-        h = hero(s, hid)
-        if in_combat(s):
-            raise RuleError("the Skill phase cannot be rolled during combat")
-        if not in_play(h):
-            raise RuleError(f"{hid} is {'dead' if h.dead else 'mindwiped'} and rolls no skills")
-        phase = s.skill_phase
-        if phase.turn == s.turn and phase.resolved:
-            raise RuleError("the Skill phase of this game turn is over")
-        if phase.turn == s.turn and hid in phase.rolled:
-            raise RuleError(f"{hid} already rolled this turn (undo to roll again)")
-        skills = _skills_arg(args)
-        extra = whole(args, "penalty", minimum=None)
-        results: dict[str, str] = {}
-        dice: dict[str, int] = {}
-        for skill in skills:
-            results[skill], dice[skill] = check_skill(d, chance, hid, skill, "", extra)
-        d.emit("SkillsRolled", hero=hid, turn=s.turn, results=results, dice=dice)
-        if len(skills) == 3 and all(dice[k] == 1 for k in skills):
-            d.emit("PowerUpDrawn", hero=hid, why="three hexes in the Skill phase")
-
-    def cmd_end_skill_phase(
-        self, d: Decision, args: dict[str, Any], chance: Chance, content
-    ) -> None:
-        """Settle the group: Navigate or Wander, Explore gold, Survival food and Starving."""
-        s: HexploreState = d.state
-        phase = s.skill_phase
-        heroes = active_heroes(s)
-        rolled = phase.rolled if phase.turn == s.turn else {}
-        if phase.turn == s.turn and phase.resolved:
-            raise RuleError("the Skill phase of this game turn is already settled")
-        missing = [h for h in heroes if h not in rolled]
-        if missing:
-            raise RuleError(f"waiting for skill rolls from {', '.join(missing)}")
-        bonuses = args.get("bonuses") or {}
-        if not isinstance(bonuses, dict):
-            raise RuleError("bonuses maps 'hero.skill' to heal, save or essence")
-        cautious = bool(args.get("cautious", False))
-        self._navigate(d, chance, rolled, heroes, cautious, bonuses, faces(args, "blocked"))
-        for hid in heroes:
-            res = rolled[hid]
-            if res.get("explore") in SUCCEEDED:
-                gain(d, hid, "Explore: treasure", gold=EXPLORE_GOLD)
-            if res.get("explore") == CRITICAL_SUCCESS:
-                self._camp_bonus(d, hid, "explore", bonuses, "health")
-            self._survival(d, hid, res.get("survival"))
-            if res.get("survival") == CRITICAL_SUCCESS:
-                self._camp_bonus(d, hid, "survival", bonuses, "energy")
-        d.emit("SkillPhaseEnded", turn=s.turn)
-        check_lost(d)
-
-    def _navigate(
-        self,
-        d: Decision,
-        chance: Chance,
-        rolled: dict[str, dict[str, str]],
-        heroes: list[str],
-        cautious: bool,
-        bonuses: dict,
-        blocked: list,
-    ) -> None:
-        navs = {h: rolled[h]["navigate"] for h in heroes if "navigate" in rolled[h]}
-        if cautious and not navs:
-            return  # Moving Cautiously: the group chose not to roll Navigate
-        need = (len(heroes) + 1) // 2
-        passed = sum(1 for r in navs.values() if r in SUCCEEDED)
-        savers = [h for h, r in navs.items() if r == CRITICAL_SUCCESS]
-        savers_used = [h for h in savers if bonuses.get(f"{h}.navigate", "save") == "save"]
-        for h in savers:
-            if h not in savers_used:
-                d.emit("EssenceFound", hero=h, essence="essence_vine", why="Navigate critical")
-        if passed >= need or savers_used:
-            d.emit("GroupNavigated", successes=passed, needed=need, saved_by=savers_used[:1])
-            return
-        self._wander(d, chance, blocked, f"only {passed} of {need} needed Navigate successes")
-
-    def _wander(self, d: Decision, chance: Chance, blocked: list, why: str) -> None:
-        roll = chance.roll("hex_d6", for_="group", why="Wander: direction on the Wander Compass")[0]
-        d.emit("GroupWandered", direction=roll, stayed=roll in blocked, why=why)
-
-    def _camp_bonus(self, d: Decision, hid: str, skill: str, bonuses: dict, vital: str) -> None:
-        choice = bonuses.get(f"{hid}.{skill}", "heal")
-        if choice == "essence":
-            d.emit("EssenceFound", hero=hid, essence="infused_seed", why=f"{skill} critical")
-            return
-        if choice != "heal":
-            raise RuleError(f"{hid}'s {skill} critical bonus is heal or essence, not {choice!r}")
-        for other in active_heroes(d.state):
-            o = d.state.heroes[other]
-            top = o.max_health if vital == "health" else o.max_energy
-            if getattr(o, vital) < top:
-                d.emit("VitalsChanged", who=other, why=f"{hid}'s {skill} critical", **{vital: 1})
-
-    def _survival(self, d: Decision, hid: str, result: str | None) -> None:
-        h = d.state.heroes[hid]
-        if result in SUCCEEDED or h.food_rating == 0:
-            return
-        if h.food >= h.food_rating:
-            gain(d, hid, "Survival failed: eats", food=-h.food_rating)
-            return
-        level = min(MAX_STARVING, h.starving + 1)
-        d.emit("Starved", hero=hid, level=level)
-        if level >= MAX_STARVING:
-            d.emit("HeroDied", hero=hid, why="Starving level 3")
-
-    def cmd_gain(self, d: Decision, args: dict[str, Any], chance: Chance, content) -> None:
-        """Gold or Food found, bought or shared; a starving hero eats what arrives."""
-        hid = args.get("hero")
-        hero(d.state, hid)
-        amounts = {k: whole(args, k, minimum=None) for k in ("gold", "food")}
-        h = d.state.heroes[hid]
-        if amounts["gold"] < -h.gold:
-            raise RuleError(f"{hid} has {h.gold} Gold, not {-amounts['gold']}")
-        gain(d, hid, str(args.get("why", "gained")), **amounts)
-
-    def cmd_wander(self, d: Decision, args: dict[str, Any], chance: Chance, content) -> None:
-        self._wander(d, chance, faces(args, "blocked"), str(args.get("why", "Wander")))
-
-    def cmd_roam(self, d: Decision, args: dict[str, Any], chance: Chance, content) -> None:
-        """Roam: the first d6 is the compass direction, the second the hexes moved."""
-        direction = chance.roll("hex_d6", for_="group", why="Roam: direction")[0]
-        distance = chance.roll("hex_d6", for_="group", why="Roam: hexes moved")[0]
-        d.emit("GroupRoamed", direction=direction, distance=distance)
-
-    def cmd_roll_circumstance(
-        self, d: Decision, args: dict[str, Any], chance: Chance, content
-    ) -> None:
-        s: HexploreState = d.state
-        where = word(args, "location")
-        if where in NO_CIRCUMSTANCE:
-            raise RuleError(
-                f"no Circumstance is rolled on a {where.replace('_', ' ')}: skip to the Event phase"
-            )
-        if s.circumstance is not None and s.circumstance.roll:
-            raise RuleError("the Circumstance for this game turn is already rolled")
-        slots = args.get("slots") or []
-        if not isinstance(slots, list) or not all(isinstance(x, str) for x in slots):
-            raise RuleError("slots lists the card ids on the Circumstance bar, slot 1 first")
-        if args.get("fey_realm"):
-            # In the Fey Realm the group chooses an open slot or draws blindly: no roll.
-            roll = _whole_slot(args.get("choose", 6))
-        else:
-            roll = chance.roll("hex_d6", for_="group", why="Circumstance: which slot")[0]
-        if roll == 6:
-            card = chance.draw(
-                "circumstances",
-                for_="group",
-                why="blind Circumstance draw",
-                options=content.ids("circumstances"),
-            )
-            slot = 0
-        else:
-            slot = roll
-            card = slots[roll - 1] if len(slots) >= roll else ""
-        info = content.find("circumstances", card) if card else None
-        unavoidable = bool(info and info.unavoidable)
-        d.emit(
-            "CircumstanceRolled",
-            roll=roll,
-            slot=slot,
-            card=card,
-            unavoidable=unavoidable,
-            may_discard=bool(args.get("cautious")) and not unavoidable,
+def end_skill_phase(d: Decision, args: dict[str, Any], chance: Chance, content: HexContent) -> None:
+    """Settle the group: Navigate or Wander, Explore gold, Survival food and Starving."""
+    s: HexploreState = d.state
+    if in_combat(s):
+        raise RuleError("the Skill phase cannot be settled during combat")
+    phase = s.skill_phase
+    heroes = active_heroes(s)
+    rolled = phase.rolled if phase.turn == s.turn else {}
+    if phase.turn == s.turn and phase.resolved:
+        raise RuleError("the Skill phase of this game turn is already settled")
+    missing = [h for h in heroes if h not in rolled]
+    if missing:
+        raise RuleError(
+            f"waiting for skill rolls from {', '.join(s.heroes[h].name for h in missing)}"
         )
+    bonuses = args.get("bonuses") or {}
+    if not isinstance(bonuses, dict):
+        raise RuleError("bonuses maps 'hero.skill' to heal, save or essence")
+    cautious = bool(args.get("cautious", False))
+    _navigate(d, chance, rolled, heroes, cautious, bonuses, faces(args, "blocked"))
+    for hid in heroes:
+        res = rolled[hid]
+        if res.get("explore") in SUCCEEDED:
+            gain(d, hid, "Explore: treasure", gold=EXPLORE_GOLD)
+        if res.get("explore") == CRITICAL_SUCCESS:
+            _camp_bonus(d, hid, "explore", bonuses, "health")
+        _survival(d, hid, res.get("survival"))
+        if res.get("survival") == CRITICAL_SUCCESS:
+            _camp_bonus(d, hid, "survival", bonuses, "energy")
+    d.emit(SkillPhaseEnded(turn=s.turn))
+    check_lost(d)
 
-    def cmd_settle_circumstance(
-        self, d: Decision, args: dict[str, Any], chance: Chance, content
-    ) -> None:
-        c = d.state.circumstance
-        if c is None or c.settled:
-            raise RuleError("no Circumstance is waiting to be played")
-        discard = bool(args.get("discard"))
-        if discard and c.unavoidable:
-            raise RuleError("this Circumstance is Unavoidable: it must be played")
-        if discard and not c.may_discard:
-            raise RuleError("only a group that Moved Cautiously may discard the Circumstance")
-        d.emit("CircumstanceSettled", settled="discarded" if discard else "played")
-        card = content.find("circumstances", c.card) if c.card else None
-        if not discard and card is not None and card.encounter:
-            self.cmd_start_combat(d, {"opponent": card.encounter}, chance, content)
 
-    # -- events ------------------------------------------------------------------------
+def _navigate(
+    d: Decision,
+    chance: Chance,
+    rolled: dict[str, dict[str, str]],
+    heroes: list[str],
+    cautious: bool,
+    bonuses: dict[str, Any],
+    blocked: list[int],
+) -> None:
+    navs = {h: rolled[h]["navigate"] for h in heroes if "navigate" in rolled[h]}
+    if cautious and not navs:
+        return  # Moving Cautiously: the group chose not to roll Navigate
+    need = (len(heroes) + 1) // 2
+    passed = sum(1 for r in navs.values() if r in SUCCEEDED)
+    savers = [h for h, r in navs.items() if r == CRITICAL_SUCCESS]
+    savers_used = [h for h in savers if bonuses.get(f"{h}.navigate", "save") == "save"]
+    for h in savers:
+        if h not in savers_used:
+            d.emit(EssenceFound(hero=h, essence="essence_vine", why="Navigate critical"))
+    if passed >= need or savers_used:
+        d.emit(GroupNavigated(successes=passed, needed=need, saved_by=savers_used[:1]))
+        return
+    _wander(d, chance, blocked, f"only {passed} of {need} needed Navigate successes")
 
-    def on_SkillsRolled(self, s: HexploreState, e: dict[str, Any]) -> None:
-        if s.skill_phase.turn != e["turn"]:
-            s.skill_phase = SkillPhase(turn=e["turn"])
-        s.skill_phase.rolled[e["hero"]] = dict(e["results"])
-        s.skill_phase.dice[e["hero"]] = dict(e["dice"])
-        s.last_skill_rolls[e["hero"]] = dict(e["results"])
 
-    def text_SkillsRolled(self, e: dict[str, Any]) -> str:
-        parts = [
-            f"{k} {v.replace('_', ' ')}" + (f" ({e['dice'][k]})" if e["dice"][k] else "")
-            for k, v in e["results"].items()
-        ]
-        return f"{e['hero']}: {', '.join(parts)}"
+def _wander(d: Decision, chance: Chance, blocked: list[int], why: str) -> None:
+    roll = chance.roll(
+        "hex_d6",
+        for_="group",
+        why="Wander: direction on the Wander Compass",
+        role="wander",
+        who=GROUP_NAME,
+    )[0]
+    d.emit(GroupWandered(direction=roll, stayed=roll in blocked, why=why))
 
-    def on_PowerUpDrawn(self, s: HexploreState, e: dict[str, Any]) -> None:
-        s.power_ups += 1
 
-    def on_SkillPhaseEnded(self, s: HexploreState, e: dict[str, Any]) -> None:
-        if s.skill_phase.turn != e["turn"]:
-            s.skill_phase = SkillPhase(turn=e["turn"])
-        s.skill_phase.resolved = True
-
-    def on_GroupNavigated(self, s: HexploreState, e: dict[str, Any]) -> None:
-        s.wander = []
-        s.wander_stayed = False
-
-    def on_GroupWandered(self, s: HexploreState, e: dict[str, Any]) -> None:
-        s.wander = [e["direction"]]
-        s.wander_stayed = e["stayed"]
-
-    def text_GroupWandered(self, e: dict[str, Any]) -> str:
-        if e["stayed"]:
-            return f"Wander {e['direction']}: off the map or a peak, so the group stays put"
-        return f"The group Wanders 1 hex toward {e['direction']} on the compass ({e['why']})"
-
-    def on_GroupRoamed(self, s: HexploreState, e: dict[str, Any]) -> None:
-        s.wander = [e["direction"], e["distance"]]
-        s.wander_stayed = False
-
-    def on_EssenceFound(self, s: HexploreState, e: dict[str, Any]) -> None:
-        s.essence[e["essence"]] = s.essence.get(e["essence"], 0) + 1
-
-    def on_Starved(self, s: HexploreState, e: dict[str, Any]) -> None:
-        s.heroes[e["hero"]].starving = e["level"]
-
-    def text_Starved(self, e: dict[str, Any]) -> str:
-        return f"{e['hero']} is Starving (level {e['level']})"
-
-    def on_CircumstanceRolled(self, s: HexploreState, e: dict[str, Any]) -> None:
-        s.circumstance = Circumstance(
-            roll=e["roll"],
-            slot=e["slot"],
-            card=e["card"],
-            unavoidable=e["unavoidable"],
-            may_discard=e["may_discard"],
+def _camp_bonus(d: Decision, hid: str, skill: str, bonuses: dict[str, Any], vital: str) -> None:
+    choice = bonuses.get(f"{hid}.{skill}", "heal")
+    if choice == "essence":
+        d.emit(EssenceFound(hero=hid, essence="infused_seed", why=f"{skill} critical"))
+        return
+    if choice != "heal":
+        raise RuleError(
+            f"{d.state.heroes[hid].name}'s {skill} critical bonus is heal or essence, not {choice!r}"
         )
+    for other in active_heroes(d.state):
+        o = d.state.heroes[other]
+        top = o.max_health if vital == "health" else o.max_energy
+        if getattr(o, vital) < top:
+            d.emit("VitalsChanged", who=other, why=f"{hid}'s {skill} critical", **{vital: 1})
 
-    def on_CircumstanceSettled(self, s: HexploreState, e: dict[str, Any]) -> None:
-        assert s.circumstance is not None
-        s.circumstance.settled = e["settled"]
+
+def _survival(d: Decision, hid: str, result: str | None) -> None:
+    h = d.state.heroes[hid]
+    if result in SUCCEEDED or h.food_rating == 0:
+        return
+    if h.food >= h.food_rating:
+        gain(d, hid, "Survival failed: eats", food=-h.food_rating)
+        return
+    level = min(MAX_STARVING, h.starving + 1)
+    d.emit(Starved(hero=hid, level=level))
+    if level >= MAX_STARVING:
+        d.emit(HeroDied(hero=hid, why="Starving level 3"))
+
+
+def gain_found(d: Decision, args: dict[str, Any], chance: Chance, content: HexContent) -> None:
+    """Gold or Food found, bought or shared; a starving hero eats what arrives."""
+    hid = hero_id(d.state, args)
+    amounts = {k: whole(args, k, minimum=None, maximum=MAX_GAINED) for k in ("gold", "food")}
+    h = d.state.heroes[hid]
+    if h.dead or h.vanished:
+        raise RuleError(f"{h.name} is {'dead' if h.dead else 'gone'} and carries nothing")
+    if amounts["gold"] < -h.gold:
+        raise RuleError(f"{h.name} has {h.gold} Gold, not {-amounts['gold']}")
+    gain(d, hid, str(args.get("why", "gained")), **amounts)
+
+
+def wander(d: Decision, args: dict[str, Any], chance: Chance, content: HexContent) -> None:
+    if in_combat(d.state):
+        raise RuleError("the group cannot Wander in the middle of a combat")
+    _wander(d, chance, faces(args, "blocked"), str(args.get("why", "Wander")))
+
+
+def roam(d: Decision, args: dict[str, Any], chance: Chance, content: HexContent) -> None:
+    """Roam: the first d6 is the compass direction, the second the hexes moved."""
+    if in_combat(d.state):
+        raise RuleError("the group cannot Roam in the middle of a combat")
+    direction = chance.roll(
+        "hex_d6", for_="group", why="Roam: direction", role="roam:direction", who=GROUP_NAME
+    )[0]
+    distance = chance.roll(
+        "hex_d6", for_="group", why="Roam: hexes moved", role="roam:distance", who=GROUP_NAME
+    )[0]
+    d.emit(GroupRoamed(direction=direction, distance=distance))

@@ -164,6 +164,7 @@ class Combat:
     sentinel: str = ""  # the Sentinel's location, when fighting one
     resolution: list[str] = field(default_factory=list)
     outcome: str | None = None  # None | vanquished | influenced | fled | heroes_fell
+    turn: int = 0  # the game turn it started in (Adrimon comes once each Event phase)
 
 
 @dataclass
@@ -189,3 +190,16 @@ class HexploreState:
     power_ups: int = 0
     essence: dict[str, int] = field(default_factory=dict)
     outcome: str | None = None  # None | won | lost
+
+
+OPPONENT = "opponent"  # who the opponent is in events, beside the heroes' ids
+GROUP_NAME = "The group"  # who rolls for the whole group, in a player's words
+
+
+def target_of(state: HexploreState, who: str) -> HeroState | OpponentState:
+    """A hero, or the opponent on the mat: whoever an event's `who` names."""
+    if who == OPPONENT:
+        if state.combat is None:
+            raise KeyError("no opponent outside combat")
+        return state.combat.opponent
+    return state.heroes[who]

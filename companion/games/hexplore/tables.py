@@ -90,6 +90,15 @@ CONDITIONS = (
     "vulnerable",
 )
 
+# Constraints: a held hero may only Attack; Encased and Soul Laced are not cured by hand.
+HELD = {"encased", "swallowed"}
+UNCURABLE = {"encased", "soul_laced"}
+
+# The most a player may enter at once for a declared number (two digits on the keypad)
+# or for Gold or Food found (three), so a slip of the finger is refused, not believed.
+MAX_DECLARED = 99
+MAX_GAINED = 999
+
 NO_CIRCUMSTANCE = {"waypost", "enthralled_city", "battle_site", "boss"}
 
 # Encounter action keys and the action die faces they answer to.

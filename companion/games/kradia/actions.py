@@ -3,22 +3,39 @@ pass; and the Retainer cards any majority may summon."""
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from companion.core.rules import Chance, Decision, RuleError
+from companion.games.kradia import content as cards
 from companion.games.kradia.effects import apply_effects, damage_boss, enhance, hero_card
+from companion.games.kradia.events import (
+    ActionTaken,
+    AttackBuffSet,
+    BasicAttacked,
+    ChargeChosen,
+    ChargeRolled,
+    ItemUsed,
+    Passed,
+    RetainerSummoned,
+    SkillUsed,
+)
 from companion.games.kradia.schema import Effect
 from companion.games.kradia.setup import ref
+from companion.games.kradia.state import KradiaState, charge_choices
 from companion.games.kradia.turns import (
+    affordable,
     available_skills,
     blocked,
-    charge_choices,
     charge_table,
+    closed_actions,
     finish_turn,
     name,
     require_action,
     require_turn,
 )
+
+if TYPE_CHECKING:
+    from companion.content.pack import Content
 
 
 def _hero(args: dict[str, Any]) -> str:
@@ -28,7 +45,7 @@ def _hero(args: dict[str, Any]) -> str:
     return hero
 
 
-def _done(d: Decision, content: Any, hero: str, args: dict[str, Any]) -> None:
+def _done(d: Decision, content: Content, hero: str, args: dict[str, Any]) -> None:
     """End the turn, or keep it open for Item cards when the player asks (end_turn: false)."""
     keep = args.get("end_turn", True) is False
     if not isinstance(args.get("end_turn", True), bool):
@@ -36,47 +53,60 @@ def _done(d: Decision, content: Any, hero: str, args: dict[str, Any]) -> None:
     if d.state.outcome:
         return
     if keep:
-        d.emit("ActionTaken", hero=hero)
+        d.emit(ActionTaken(hero=hero))
     else:
         finish_turn(d, content, hero)
 
 
-def check_target(state: Any, effects: list[Effect], chosen: Any) -> str | None:
-    """Refuse a target the card cannot help, before anything is spent."""
+def aims_at_ally(effects: list[Effect]) -> bool:
+    """Whether the card's player names the hero it is for (`target`)."""
+    return any(e.target == "ally" for e in effects)
+
+
+def target_refusal(state: KradiaState, effects: list[Effect], chosen: Any) -> str | None:
+    """Why the card cannot help `chosen`, or None when it can (or aims at no ally)."""
     aimed = [e for e in effects if e.target == "ally"]
     if not aimed:
         return None
     if not isinstance(chosen, str) or chosen not in state.heroes:
-        raise RuleError(f"say which hero this is for (target: one of {', '.join(state.order)})")
+        return f"say which hero this is for (target: one of {', '.join(state.order)})"
     h = state.heroes[chosen]
     who = name(state, chosen)
     if h.retired:
-        raise RuleError(f"{who} has retired from the battle")
+        return f"{who} has retired from the battle"
     restores = any(e.restore for e in aimed)
     if h.fading and not restores:
-        raise RuleError(
+        return (
             f"{who} is Fading: HP recovery has no effect; only a skill or item "
             "that restores a Fading hero (such as the Elixir) brings them back"
         )
     if not h.fading and restores and all(e.restore and not (e.heal or e.damage) for e in aimed):
-        raise RuleError(f"{who} is not Fading: this only restores a Fading hero")
-    return chosen
+        return f"{who} is not Fading: this only restores a Fading hero"
+    return None
 
 
-def basic_attack(d: Decision, args: dict[str, Any], chance: Chance, content: Any) -> None:
+def check_target(state: KradiaState, effects: list[Effect], chosen: Any) -> str | None:
+    """Refuse a target the card cannot help, before anything is spent."""
+    why = target_refusal(state, effects, chosen)
+    if why:
+        raise RuleError(why)
+    return chosen if aims_at_ally(effects) else None
+
+
+def basic_attack(d: Decision, args: dict[str, Any], chance: Chance, content: Content) -> None:
     hero = _hero(args)
     require_action(content, d.state, hero, "basic_attack")
     h = d.state.heroes[hero]
     damage = 1 + h.attack_buff
-    d.emit("BasicAttacked", hero=hero, damage=damage)
+    d.emit(BasicAttacked(hero=hero, damage=damage))
     if h.attack_buff:
-        d.emit("AttackBuffSet", who=hero, value=0, why="the Attack Buff is spent")
+        d.emit(AttackBuffSet(who=hero, value=0, why="the Attack Buff is spent"))
     damage_boss(d, content, damage, f"{name(d.state, hero)}'s Basic Attack")
     enhance(d, hero)  # read after the damage: see docs/rulings/kradia.md
     _done(d, content, hero, args)
 
 
-def charge_attack(d: Decision, args: dict[str, Any], chance: Chance, content: Any) -> None:
+def charge_attack(d: Decision, args: dict[str, Any], chance: Chance, content: Content) -> None:
     hero = _hero(args)
     require_action(content, d.state, hero, "charge_attack")
     effect = args.get("effect")
@@ -84,8 +114,10 @@ def charge_attack(d: Decision, args: dict[str, Any], chance: Chance, content: An
         raise RuleError("effect is the number of the Charge Attack, 1 to 6")
     pending = d.state.charge
     if pending is None:
-        roll = chance.roll("d6", 1, for_=hero, why=f"{name(d.state, hero)}'s Charge Attack")[0]
-        d.emit("ChargeRolled", hero=hero, roll=roll, choices=charge_choices(roll))
+        who = hero_card(content, d.state, hero).title
+        why = f"{who}'s Charge Attack"
+        roll = chance.roll("d6", 1, for_=hero, why=why, role="charge", who=who)[0]
+        d.emit(ChargeRolled(hero=hero, roll=roll, choices=charge_choices(roll)))
         if effect is None:
             return  # the player chooses once the die is seen
     elif effect is None:
@@ -97,43 +129,43 @@ def charge_attack(d: Decision, args: dict[str, Any], chance: Chance, content: An
         raise RuleError(f"a roll of {charge.roll} allows Charge Attack {allowed}, not #{effect}")
     h = d.state.heroes[hero]
     effects = charge_table(hero_card(content, d.state, hero), h.level)[effect]
-    d.emit("ChargeChosen", hero=hero, roll=charge.roll, effect=effect)
+    d.emit(ChargeChosen(hero=hero, roll=charge.roll, effect=effect))
     apply_effects(d, content, effects, actor=hero, why=f"Charge Attack #{effect}")
     _done(d, content, hero, args)
 
 
-def skill(d: Decision, args: dict[str, Any], chance: Chance, content: Any) -> None:
+def skill(d: Decision, args: dict[str, Any], chance: Chance, content: Content) -> None:
     hero = _hero(args)
     require_action(content, d.state, hero, "skill")
     skills = available_skills(content, d.state, hero)
     wanted = args.get("skill")
     if wanted not in skills:
         known = ", ".join(skills) or "none yet"
-        raise RuleError(
-            f"{name(d.state, hero)} has no skill '{wanted}' at Level "
-            f"{d.state.heroes[hero].level} (available: {known})"
-        )
+        what = "say which skill" if wanted is None else f"there is no skill '{wanted}'"
+        level = d.state.heroes[hero].level
+        raise RuleError(f"{what} (at Level {level} {name(d.state, hero)} has: {known})")
     entry = skills[wanted]
     h = d.state.heroes[hero]
-    if h.red < entry.red or h.blue < entry.blue:
+    if not affordable(h, entry):
         raise RuleError(
             f"{wanted} costs {entry.red} red and {entry.blue} blue Mana; "
             f"{name(d.state, hero)} has {h.red} red and {h.blue} blue"
         )
     chosen = check_target(d.state, entry.effects, args.get("target"))
     d.emit(
-        "SkillUsed",
-        hero=hero,
-        skill=wanted,
-        level=entry.level,
-        red=h.red - entry.red,
-        blue=h.blue - entry.blue,
+        SkillUsed(
+            hero=hero,
+            skill=wanted,
+            level=entry.level,
+            red=h.red - entry.red,
+            blue=h.blue - entry.blue,
+        )
     )
     apply_effects(d, content, entry.effects, actor=hero, chosen=chosen, why=f"skill {wanted}")
     _done(d, content, hero, args)
 
 
-def use_item(d: Decision, args: dict[str, Any], chance: Chance, content: Any) -> None:
+def use_item(d: Decision, args: dict[str, Any], chance: Chance, content: Content) -> None:
     hero = _hero(args)
     require_turn(d.state, hero)
     why = blocked(content, d.state, hero).get("item")
@@ -143,21 +175,22 @@ def use_item(d: Decision, args: dict[str, Any], chance: Chance, content: Any) ->
     item = ref(content, "items", args.get("item"), "item card")
     if item not in h.items:
         held = ", ".join(i.rsplit("/", 1)[-1] for i in h.items) or "none"
-        raise RuleError(f"{name(d.state, hero)} does not hold {item} (holds: {held})")
-    card = content.get("items", item)
+        title = cards.item(content, item).title
+        raise RuleError(f"{name(d.state, hero)} does not hold {title} (holds: {held})")
+    card = cards.item(content, item)
     chosen = check_target(d.state, card.effects, args.get("target"))
-    d.emit("ItemUsed", hero=hero, item=item)
+    d.emit(ItemUsed(hero=hero, item=item))
     apply_effects(d, content, card.effects, actor=hero, chosen=chosen, why=card.title)
 
 
-def pass_turn(d: Decision, args: dict[str, Any], chance: Chance, content: Any) -> None:
+def pass_turn(d: Decision, args: dict[str, Any], chance: Chance, content: Content) -> None:
     hero = _hero(args)
     require_turn(d.state, hero)
     if d.state.charge is not None:
         raise RuleError(f"{name(d.state, hero)} rolled for a Charge Attack: choose its effect")
     if d.state.turn_done:
         raise RuleError(f"{name(d.state, hero)} has taken an action: end the turn instead")
-    closed = blocked(content, d.state, hero)
+    closed = closed_actions(content, d.state, hero)
     open_ = [a for a in ("basic_attack", "charge_attack", "skill") if a not in closed]
     if open_:
         words = ", ".join(a.replace("_", " ") for a in open_)
@@ -165,12 +198,12 @@ def pass_turn(d: Decision, args: dict[str, Any], chance: Chance, content: Any) -
             f"{name(d.state, hero)} can still act ({words}): pass is only for a "
             "hero whom ailments or the Battlefield keep from acting"
         )
-    d.emit("Passed", hero=hero)
+    d.emit(Passed(hero=hero))
     if not d.state.outcome:
         finish_turn(d, content, hero)
 
 
-def end_turn(d: Decision, args: dict[str, Any], chance: Chance, content: Any) -> None:
+def end_turn(d: Decision, args: dict[str, Any], chance: Chance, content: Content) -> None:
     hero = _hero(args)
     require_turn(d.state, hero)
     if not d.state.turn_done:
@@ -181,19 +214,20 @@ def end_turn(d: Decision, args: dict[str, Any], chance: Chance, content: Any) ->
     finish_turn(d, content, hero)
 
 
-def summon_retainer(d: Decision, args: dict[str, Any], chance: Chance, content: Any) -> None:
+def summon_retainer(d: Decision, args: dict[str, Any], chance: Chance, content: Content) -> None:
     s = d.state
     if s.outcome:
         raise RuleError("the battle is over")
     card_id = ref(content, "retainers", args.get("retainer"), "retainer card")
     if card_id not in s.retainers:
-        raise RuleError(f"{card_id} is not on the table (it was used or not dealt)")
+        title = cards.retainer(content, card_id).title
+        raise RuleError(f"{title} is not on the table (it was used or not dealt)")
     votes = args.get("votes")
     if isinstance(votes, bool) or not isinstance(votes, int) or not 0 <= votes <= s.players:
         raise RuleError(f"votes is how many of the {s.players} players agree (0 to {s.players})")
     if votes * 2 <= s.players:
         raise RuleError(f"a Retainer card needs a majority: {votes} of {s.players} players agree")
-    card = content.get("retainers", card_id)
+    card = cards.retainer(content, card_id)
     chosen = check_target(s, card.effects, args.get("target"))
-    d.emit("RetainerSummoned", retainer=card_id, votes=votes)
+    d.emit(RetainerSummoned(retainer=card_id, votes=votes))
     apply_effects(d, content, card.effects, actor=None, chosen=chosen, why=card.title)

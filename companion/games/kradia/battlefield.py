@@ -7,11 +7,16 @@ turned sideways and the marker returns to the top of that card's column.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from companion.core.rules import Chance, Decision, RuleError
+from companion.games.kradia import content as cards
 from companion.games.kradia.effects import apply_effects
+from companion.games.kradia.events import BattlefieldCardRevealed, BattlefieldReset, MarkerMoved
 from companion.games.kradia.schema import BattlefieldBoard, BattlefieldSpace
+
+if TYPE_CHECKING:
+    from companion.content.pack import Content
 
 
 def space_key(path: list[str]) -> str:
@@ -25,15 +30,15 @@ def find_space(board: BattlefieldBoard, path: list[str]) -> BattlefieldSpace:
     raise RuleError(f"the battlefield board has no space for {space_key(path)}")
 
 
-def symbol_of(content: Any, card: str) -> str:
-    return content.get("battlefield_cards", card).symbol
+def symbol_of(content: Content, card: str) -> str:
+    return cards.battlefield_card(content, card).symbol
 
 
-def select(d: Decision, args: dict[str, Any], chance: Chance, content: Any) -> None:
+def select(d: Decision, args: dict[str, Any], chance: Chance, content: Content) -> None:
     """Reveal (or reset), move the marker, and apply the space's effect."""
     s = d.state
     bf = s.battlefield
-    board = content.get("battlefield_boards", bf.board)
+    board = cards.board(content, bf.board)
     if not bf.face_down:
         if args.get("card"):
             raise RuleError(
@@ -42,7 +47,7 @@ def select(d: Decision, args: dict[str, Any], chance: Chance, content: Any) -> N
             )
         active = next(c for c in bf.face_up if symbol_of(content, c) == bf.path[-1])
         others = [c for c in bf.face_up if c != active]
-        d.emit("BattlefieldReset", card=active, face_down=others)
+        d.emit(BattlefieldReset(card=active, face_down=others))
         path = [symbol_of(content, active)]
     else:
         card = args.get("card")
@@ -57,19 +62,21 @@ def select(d: Decision, args: dict[str, Any], chance: Chance, content: Any) -> N
                 "battlefield",
                 for_=s.start_player,
                 why="reveal a face-down Battlefield card",
+                role="battlefield",
                 options=bf.face_down,
             )
         symbol = symbol_of(content, card)
-        d.emit("BattlefieldCardRevealed", card=card, symbol=symbol)
+        d.emit(BattlefieldCardRevealed(card=card, symbol=symbol))
         path = [symbol] if bf.column is None else [*bf.path, symbol]
     space = find_space(board, path)
     d.emit(
-        "MarkerMoved",
-        column=path[0],
-        path=path,
-        effect=space_key(path),
-        name=space.name,
-        forbid=list(space.forbid),
+        MarkerMoved(
+            column=path[0],
+            path=path,
+            effect=space_key(path),
+            name=space.name,
+            forbid=list(space.forbid),
+        )
     )
     if space.effects:
         apply_effects(

@@ -2,16 +2,27 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING
 
 import msgspec
 
 from companion.core.rules import Chance, Decision, RuleError
 from companion.games.kradia.effects import apply_effects, boss_card, dice_on_space, in_overdrive
-from companion.games.kradia.schema import Effect
+from companion.games.kradia.events import (
+    AttackBuffSet,
+    BossAttacked,
+    HitRecorded,
+    PhaseChanged,
+    RageRaised,
+    RageUnleashed,
+)
+from companion.games.kradia.schema import Boss, Effect
+
+if TYPE_CHECKING:
+    from companion.content.pack import Content
 
 
-def chart_row(boss: Any, total: int) -> int:
+def chart_row(boss: Boss, total: int) -> int:
     for i, row in enumerate(boss.chart):
         if row.min <= total <= row.max:
             return i
@@ -32,7 +43,7 @@ def _buffed(effects: list[Effect], buff: int) -> tuple[list[Effect], bool]:
     return out, used
 
 
-def attack(d: Decision, chance: Chance, content: Any) -> None:
+def attack(d: Decision, chance: Chance, content: Content) -> None:
     s = d.state
     if s.outcome:
         raise RuleError("the battle is over")
@@ -49,13 +60,15 @@ def attack(d: Decision, chance: Chance, content: Any) -> None:
     dice = chance.roll(
         "d6",
         count,
-        for_=s.start_player,
+        for_="boss",
         why=f"{boss.title} attacks: {count} dice from its HP space",
+        role="boss_attack",
+        who=boss.title,
     )
     total = sum(dice)
     row = chart_row(boss, total)
     overdrive = in_overdrive(boss, s.boss.hp)
-    d.emit("BossAttacked", dice=dice, sum=total, row=row, overdrive=overdrive)
+    d.emit(BossAttacked(dice=dice, sum=total, row=row, overdrive=overdrive))
     buff = s.boss.attack_buff
     lines, used = _buffed(boss.chart[row].effects, buff)
     hits = apply_effects(
@@ -68,27 +81,27 @@ def attack(d: Decision, chance: Chance, content: Any) -> None:
             d, content, more, actor=None, why=f"{boss.title}'s overdrive", source="overdrive"
         )
     for hit in hits:
-        d.emit("HitRecorded", hit=msgspec.to_builtins(hit))
+        d.emit(HitRecorded(hit=hit))
     if used and s.boss.attack_buff:
-        d.emit("AttackBuffSet", who="boss", value=0, why="the Attack Buff is spent")
+        d.emit(AttackBuffSet(who="boss", value=0, why="the Attack Buff is spent"))
     if s.outcome:
         return
     rage(d, content)
     if not s.outcome:
-        d.emit("PhaseChanged", phase="end")
+        d.emit(PhaseChanged(phase="end"))
 
 
-def rage(d: Decision, content: Any) -> None:
+def rage(d: Decision, content: Content) -> None:
     """Rage +1; at the last space the rage effect fires and the marker starts again at 0."""
     s = d.state
     boss = boss_card(content, s)
     value = s.boss.rage + 1
-    d.emit("RageRaised", rage=value)
+    d.emit(RageRaised(rage=value))
     if value >= s.boss.rage_max:
-        d.emit("RageUnleashed", boss=s.boss.id)
+        d.emit(RageUnleashed(boss=s.boss.id))
         hits = apply_effects(
             d, content, boss.rage.effects, actor=None, why=f"{boss.title}'s rage", source="rage"
         )
         for hit in hits:
-            d.emit("HitRecorded", hit=msgspec.to_builtins(hit))
-        d.emit("RageRaised", rage=0)
+            d.emit(HitRecorded(hit=hit))
+        d.emit(RageRaised(rage=0))

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from itertools import permutations
-from typing import Any
+from typing import TYPE_CHECKING
 
 from companion.games.kradia.schema import (
     ACTIONS,
@@ -13,8 +13,14 @@ from companion.games.kradia.schema import (
     CURE_GROUPS,
     SYMBOLS,
     TARGETS,
+    BattlefieldBoard,
+    Boss,
     Effect,
+    Hero,
 )
+
+if TYPE_CHECKING:
+    from companion.content.pack import Content
 
 Problems = Iterator[tuple[str, str]]
 
@@ -45,7 +51,7 @@ HERO_SIDE = ("self", "ally", "boss", "all", "others", "start_player", "second")
 TABLE_SIDE = ("ally", "boss", "all", "start_player", "second", "others")
 
 
-def _boss(b: Any) -> Problems:
+def _boss(b: Boss) -> Problems:
     if b.level not in (1, 2, 3, 4, "challenge"):
         yield b.id, "level must be 1, 2, 3, 4 or challenge"
     if b.hp < 1:
@@ -73,7 +79,7 @@ def _boss(b: Any) -> Problems:
     yield from _effects(b.id, "rage", b.rage.effects, BOSS_SIDE)
 
 
-def _hero(h: Any) -> Problems:
+def _hero(h: Hero) -> Problems:
     for a in h.constitution:
         if a not in AILMENTS:
             yield h.id, f"constitution: unknown ailment '{a}'"
@@ -98,7 +104,7 @@ def _hero(h: Any) -> Problems:
             yield from _effects(h.id, f"{where} #{s.roll}", s.effects, HERO_SIDE)
 
 
-def _board(b: Any, content: Any) -> Problems:
+def _board(b: BattlefieldBoard, content: Content) -> Problems:
     symbols = []
     for card in b.cards:
         c = content.find("battlefield_cards", card)
@@ -121,7 +127,7 @@ def _board(b: Any, content: Any) -> Problems:
                 yield b.id, f"space {'>'.join(s.path)}: cannot forbid '{f}'"
 
 
-def validate_content(content: Any) -> list[tuple[str, str]]:
+def validate_content(content: Content) -> list[tuple[str, str]]:
     out: list[tuple[str, str]] = []
     for b in content.all("bosses"):
         out += _boss(b)

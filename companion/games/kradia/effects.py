@@ -7,21 +7,43 @@ boss attack, a skill, an item, poison, confusion or a battlefield space.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING
 
 from companion.core.rules import Decision, RuleError
+from companion.games.kradia import content as cards
+from companion.games.kradia.events import (
+    AilmentAdded,
+    AilmentResisted,
+    AilmentsRemoved,
+    AttackBuffSet,
+    BossDamaged,
+    BossDefeated,
+    BossHealed,
+    DamageEvaded,
+    EvasionSet,
+    GameLost,
+    HeroDamaged,
+    HeroFaded,
+    HeroHealed,
+    HeroRestored,
+    ManaGained,
+    StunSet,
+)
 from companion.games.kradia.schema import MENTAL, PHYSICAL, Boss, Effect, Hero
 from companion.games.kradia.state import Hit, KradiaState
+
+if TYPE_CHECKING:
+    from companion.content.pack import Content
 
 HERO_ATTACK_BUFF_MAX = 4  # "Extra damage up to +4 HP is dealt to a boss"
 
 
-def hero_card(content: Any, state: KradiaState, hero: str) -> Hero:
-    return content.get("heroes", state.heroes[hero].card)
+def hero_card(content: Content, state: KradiaState, hero: str) -> Hero:
+    return cards.hero(content, state.heroes[hero].card)
 
 
-def boss_card(content: Any, state: KradiaState) -> Boss:
-    return content.get("bosses", state.boss.id)
+def boss_card(content: Content, state: KradiaState) -> Boss:
+    return cards.boss(content, state.boss.id)
 
 
 def dice_on_space(boss: Boss, hp: int) -> int:
@@ -76,21 +98,13 @@ def resolve_targets(
 # -- the boss ----------------------------------------------------------------------------
 
 
-def set_boss_hp(d: Decision, content: Any, hp: int, change: int, why: str) -> None:
-    boss = boss_card(content, d.state)
+def set_boss_hp(d: Decision, content: Content, hp: int, change: int, why: str) -> None:
     hp = max(0, min(hp, d.state.boss.max_hp))
-    kind = "BossDamaged" if change < 0 else "BossHealed"
-    d.emit(
-        kind,
-        amount=abs(change),
-        hp=hp,
-        dice=dice_on_space(boss, hp),
-        overdrive=in_overdrive(boss, hp),
-        why=why,
-    )
+    kind = BossDamaged if change < 0 else BossHealed
+    d.emit(kind(amount=abs(change), hp=hp, why=why))
 
 
-def damage_boss(d: Decision, content: Any, amount: int, why: str) -> None:
+def damage_boss(d: Decision, content: Content, amount: int, why: str) -> None:
     if amount <= 0 or d.state.outcome:
         return
     set_boss_hp(d, content, d.state.boss.hp - amount, -amount, why)
@@ -104,9 +118,9 @@ def check_end(d: Decision) -> None:
         return
     if s.boss.hp <= 0:
         last = s.mode == "challenge" or s.level >= 4
-        d.emit("BossDefeated", boss=s.boss.id, outcome="won" if last else "boss_defeated")
+        d.emit(BossDefeated(boss=s.boss.id, outcome="won" if last else "boss_defeated"))
     elif all(not can_be_hit(s, h) for h in s.order):
-        d.emit("GameLost")
+        d.emit(GameLost())
 
 
 # -- heroes ------------------------------------------------------------------------------
@@ -125,16 +139,16 @@ def damage_hero(d: Decision, hero: str, amount: int, why: str) -> Hit:
         return hit
     if h.evasion:
         hit.blocked = "evasion"
-        d.emit("DamageEvaded", hero=hero, amount=amount, why=why)
+        d.emit(DamageEvaded(hero=hero, amount=amount, why=why))
         return hit
     hp = max(0, h.hp - amount)
-    d.emit("HeroDamaged", hero=hero, amount=amount, hp=hp, why=why)
+    d.emit(HeroDamaged(hero=hero, amount=amount, hp=hp, why=why))
     hit.damage = amount
     if hp == 0:
-        d.emit("HeroFaded", hero=hero)
+        d.emit(HeroFaded(hero=hero))
         check_end(d)
     elif "sleep" in h.ailments:
-        d.emit("AilmentsRemoved", hero=hero, ailments=["sleep"], why="woke on taking damage")
+        d.emit(AilmentsRemoved(hero=hero, ailments=["sleep"], why="woke on taking damage"))
     return hit
 
 
@@ -144,7 +158,7 @@ def heal_hero(d: Decision, hero: str, amount: int, why: str) -> None:
         return  # "HP recovery skills and items have no effect" on a Fading hero
     hp = min(h.max_hp, h.hp + amount)
     if hp != h.hp:
-        d.emit("HeroHealed", hero=hero, amount=hp - h.hp, hp=hp, why=why)
+        d.emit(HeroHealed(hero=hero, amount=hp - h.hp, hp=hp, why=why))
 
 
 def gain_mana(d: Decision, hero: str, color: str, amount: int, why: str) -> None:
@@ -153,7 +167,7 @@ def gain_mana(d: Decision, hero: str, color: str, amount: int, why: str) -> None
         return
     now, cap = (h.red, h.red_max) if color == "red" else (h.blue, h.blue_max)
     value = min(cap, now + amount)
-    d.emit("ManaGained", hero=hero, color=color, amount=value - now, value=value, why=why)
+    d.emit(ManaGained(hero=hero, color=color, amount=value - now, value=value, why=why))
 
 
 def enhance(d: Decision, hero: str, why: str = "Enhance") -> None:
@@ -162,16 +176,16 @@ def enhance(d: Decision, hero: str, why: str = "Enhance") -> None:
     gain_mana(d, hero, color, 1, why)
 
 
-def add_ailment(d: Decision, content: Any, hero: str, ailment: str, why: str) -> str | None:
+def add_ailment(d: Decision, content: Content, hero: str, ailment: str, why: str) -> str | None:
     """Returns why it did not land (constitution), or None when it did."""
     h = d.state.heroes[hero]
     if ailment in hero_card(content, d.state, hero).constitution:
-        d.emit("AilmentResisted", hero=hero, ailment=ailment)
+        d.emit(AilmentResisted(hero=hero, ailment=ailment))
         return "constitution"
     if ailment in h.ailments:
         return None
     replaced = [a for a in h.ailments if a in MENTAL] if ailment in MENTAL else []
-    d.emit("AilmentAdded", hero=hero, ailment=ailment, replaced=replaced, why=why)
+    d.emit(AilmentAdded(hero=hero, ailment=ailment, replaced=replaced, why=why))
     return None
 
 
@@ -184,7 +198,7 @@ def cure(d: Decision, hero: str, which: list[str], why: str) -> None:
         )
         gone += [a for a in h.ailments if a in group and a not in gone]
     if gone:
-        d.emit("AilmentsRemoved", hero=hero, ailments=gone, why=why)
+        d.emit(AilmentsRemoved(hero=hero, ailments=gone, why=why))
 
 
 # -- effects -----------------------------------------------------------------------------
@@ -192,7 +206,7 @@ def cure(d: Decision, hero: str, which: list[str], why: str) -> None:
 
 def apply_effects(
     d: Decision,
-    content: Any,
+    content: Content,
     effects: list[Effect],
     *,
     actor: str | None,
@@ -214,7 +228,7 @@ def apply_effects(
     return hits
 
 
-def _apply_to_boss(d: Decision, content: Any, e: Effect, why: str) -> None:
+def _apply_to_boss(d: Decision, content: Content, e: Effect, why: str) -> None:
     b = d.state.boss
     if e.damage:
         damage_boss(d, content, e.damage, why)
@@ -222,18 +236,18 @@ def _apply_to_boss(d: Decision, content: Any, e: Effect, why: str) -> None:
         set_boss_hp(d, content, b.hp + e.heal, e.heal, why)
     if e.attack_buff and b.attack_buff_max:
         value = min(b.attack_buff_max, b.attack_buff + e.attack_buff)
-        d.emit("AttackBuffSet", who="boss", value=value, why=why)
+        d.emit(AttackBuffSet(who="boss", value=value, why=why))
 
 
 def _apply_to_hero(
-    d: Decision, content: Any, e: Effect, hero: str, why: str, extra_damage: int
+    d: Decision, content: Content, e: Effect, hero: str, why: str, extra_damage: int
 ) -> Hit:
     h = d.state.heroes[hero]
     if h.retired:
         return Hit(target=hero, blocked="retired")
     if h.fading:
         if e.restore:
-            d.emit("HeroRestored", hero=hero, hp=min(e.restore, h.max_hp), why=why)
+            d.emit(HeroRestored(hero=hero, hp=min(e.restore, h.max_hp), why=why))
             return Hit(target=hero)
         return Hit(target=hero, blocked="fading")
     hit = Hit(target=hero)
@@ -249,12 +263,12 @@ def _apply_to_hero(
     if e.attack_buff:
         value = min(HERO_ATTACK_BUFF_MAX, h.attack_buff + e.attack_buff)
         if value != h.attack_buff:
-            d.emit("AttackBuffSet", who=hero, value=value, why=why)
+            d.emit(AttackBuffSet(who=hero, value=value, why=why))
     if e.evasion and not h.evasion:
-        d.emit("EvasionSet", hero=hero, evasion=True, why=why)
+        d.emit(EvasionSet(hero=hero, evasion=True, why=why))
     if e.stun:
         if not h.stunned:
-            d.emit("StunSet", hero=hero, stunned=True, why=why)
+            d.emit(StunSet(hero=hero, stunned=True, why=why))
         hit.stunned = True
     for ailment in e.ailments:
         if add_ailment(d, content, hero, ailment, why) is None:

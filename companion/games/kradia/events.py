@@ -1,358 +1,642 @@
-"""How each Kradia event changes the state (`on_<Event>`) and reads in the action log
-(`text_<Event>`).  Events carry the values they result in, so applying one never needs
-the content and a replay is exact."""
+"""Every Kradia event: its payload (one msgspec Struct, the class name is the type stored in
+the log), how it changes the state, and how it reads in the action log, side by side.
+
+Events carry the values they result in (a hero's HP after the damage, the Mana after the
+gain), so applying one never needs the content and a replay is exact.  A field is never
+renamed: a change bumps the event's version with an upcaster, so old saves fold the same.
+"""
 
 from __future__ import annotations
 
+import copy
 from typing import Any
 
-import msgspec
-
+from companion.core.tables import EventData, Events
 from companion.games.kradia.state import BossState, ChargeRoll, Hit, KradiaState, LastAttack
 
-Data = dict[str, Any]
+EVENTS: Events[KradiaState] = Events()
 
 
 def _who(hero: str) -> str:
     return hero.replace("-", " ").title()
 
 
-def _why(e: Data) -> str:
-    return f" ({e['why']})" if e.get("why") else ""
+def _card(card_id: str) -> str:
+    """A card's name from its id, for a log line that has no content to look it up."""
+    return _who(card_id.rsplit("/", 1)[-1])
 
 
-class KradiaEvents:
-    # -- round and phases ------------------------------------------------------------------
+def _why(why: str) -> str:
+    return f" ({why})" if why else ""
 
-    def on_RoundStarted(self, s: KradiaState, e: Data) -> None:
-        s.round = e["round"]
-        s.acted = []
-        s.turn = None
 
-    def text_RoundStarted(self, e: Data) -> str:
-        return f"Round {e['round']} begins"
+# -- round and phases ----------------------------------------------------------------------
 
-    def on_PhaseChanged(self, s: KradiaState, e: Data) -> None:
-        s.phase = e["phase"]
-        s.turn, s.turn_done = None, False
 
-    def text_PhaseChanged(self, e: Data) -> str:
-        return {
-            "heroes": "Hero action phase",
-            "boss": "Boss attack phase: roll the boss's dice",
-            "end": "Round over: pass the First Player token",
-            "battlefield": "Battlefield phase: the Start Player reveals a card",
-        }.get(e["phase"], f"{e['phase']} phase")
+class RoundStarted(EventData):
+    round: int
 
-    def on_TurnStarted(self, s: KradiaState, e: Data) -> None:
-        s.turn = e["hero"]
-        s.turn_done = False
 
-    def on_ActionTaken(self, s: KradiaState, e: Data) -> None:
-        s.turn_done = True
-        s.charge = None
+@EVENTS.on(RoundStarted, text=lambda e: f"Round {e.round} begins")
+def _round_started(s: KradiaState, e: RoundStarted) -> None:
+    s.round = e.round
+    s.acted = []
+    s.turn = None
 
-    def text_ActionTaken(self, e: Data) -> str:
-        return f"{_who(e['hero'])} may still use Item cards before ending the turn"
 
-    def text_TurnStarted(self, e: Data) -> str:
-        return f"{_who(e['hero'])}'s turn"
+PHASE_WORDS = {
+    "heroes": "Hero action phase",
+    "boss": "Boss attack phase: roll the boss's dice",
+    "end": "Round over: pass the First Player token",
+    "battlefield": "Battlefield phase: the Start Player reveals a card",
+}
 
-    def on_TurnEnded(self, s: KradiaState, e: Data) -> None:
-        s.acted.append(e["hero"])
-        s.turn, s.turn_done = None, False
-        s.charge = None
 
-    def text_TurnEnded(self, e: Data) -> str:
-        return ""
+class PhaseChanged(EventData):
+    phase: str
 
-    def on_TurnSkipped(self, s: KradiaState, e: Data) -> None:
-        s.acted.append(e["hero"])
 
-    def text_TurnSkipped(self, e: Data) -> str:
-        return f"{_who(e['hero'])} is {e['why']}: no turn"
+@EVENTS.on(PhaseChanged, text=lambda e: PHASE_WORDS.get(e.phase, f"{e.phase} phase"))
+def _phase_changed(s: KradiaState, e: PhaseChanged) -> None:
+    s.phase = e.phase
+    s.turn, s.turn_done = None, False
 
-    def on_StartPlayerPassed(self, s: KradiaState, e: Data) -> None:
-        s.start_player = e["hero"]
-        s.battlefield.forbid = []
 
-    def text_StartPlayerPassed(self, e: Data) -> str:
-        return f"First Player token to {_who(e['hero'])}"
+class TurnStarted(EventData):
+    hero: str
 
-    # -- battlefield -----------------------------------------------------------------------
 
-    def on_BattlefieldCardRevealed(self, s: KradiaState, e: Data) -> None:
-        s.battlefield.face_down.remove(e["card"])
-        s.battlefield.face_up.append(e["card"])
+@EVENTS.on(TurnStarted, text=lambda e: f"{_who(e.hero)}'s turn")
+def _turn_started(s: KradiaState, e: TurnStarted) -> None:
+    s.turn = e.hero
+    s.turn_done = False
 
-    def text_BattlefieldCardRevealed(self, e: Data) -> str:
-        return f"Battlefield card revealed: {e['symbol']}"
 
-    def on_BattlefieldReset(self, s: KradiaState, e: Data) -> None:
-        s.battlefield.sideways = e["card"]
-        s.battlefield.face_up = [e["card"]]
-        s.battlefield.face_down = list(e["face_down"])
+class ActionTaken(EventData):
+    hero: str
 
-    def text_BattlefieldReset(self, e: Data) -> str:
-        return "Battlefield Reset: the active card turns sideways, the other 2 are shuffled"
 
-    def on_MarkerMoved(self, s: KradiaState, e: Data) -> None:
-        bf = s.battlefield
-        bf.column, bf.path, bf.effect = e["column"], list(e["path"]), e["effect"]
-        bf.forbid = list(e["forbid"])
+@EVENTS.on(
+    ActionTaken, text=lambda e: f"{_who(e.hero)} may still use Item cards before ending the turn"
+)
+def _action_taken(s: KradiaState, e: ActionTaken) -> None:
+    s.turn_done = True
+    s.charge = None
 
-    def text_MarkerMoved(self, e: Data) -> str:
-        label = f"{e['name']} " if e.get("name") else ""
-        return f"Battlefield marker to {label}[{e['effect']}]"
 
-    def on_BattlefieldShuffled(self, s: KradiaState, e: Data) -> None:
-        bf = s.battlefield
-        bf.face_down, bf.face_up, bf.sideways = list(e["face_down"]), [], None
-        bf.column, bf.path, bf.effect, bf.forbid = None, [], None, []
+class TurnEnded(EventData):
+    hero: str
 
-    def text_BattlefieldShuffled(self, e: Data) -> str:
-        return "The 3 Battlefield cards are reshuffled face down"
 
-    # -- heroes ----------------------------------------------------------------------------
+@EVENTS.on(TurnEnded, text=lambda e: "")
+def _turn_ended(s: KradiaState, e: TurnEnded) -> None:
+    s.acted.append(e.hero)
+    s.turn, s.turn_done = None, False
+    s.charge = None
 
-    def on_HeroDamaged(self, s: KradiaState, e: Data) -> None:
-        s.heroes[e["hero"]].hp = e["hp"]
 
-    def text_HeroDamaged(self, e: Data) -> str:
-        return f"{_who(e['hero'])} takes {e['amount']} damage{_why(e)}: {e['hp']} HP"
+class TurnSkipped(EventData):
+    hero: str
+    why: str
 
-    def on_DamageEvaded(self, s: KradiaState, e: Data) -> None:
-        pass
 
-    def text_DamageEvaded(self, e: Data) -> str:
-        return f"{_who(e['hero'])} evades {e['amount']} damage{_why(e)}"
+@EVENTS.on(TurnSkipped, text=lambda e: f"{_who(e.hero)} is {e.why}: no turn")
+def _turn_skipped(s: KradiaState, e: TurnSkipped) -> None:
+    s.acted.append(e.hero)
 
-    def on_HeroHealed(self, s: KradiaState, e: Data) -> None:
-        s.heroes[e["hero"]].hp = e["hp"]
 
-    def text_HeroHealed(self, e: Data) -> str:
-        return f"{_who(e['hero'])} recovers {e['amount']} HP{_why(e)}: {e['hp']} HP"
+class StartPlayerPassed(EventData):
+    hero: str
 
-    def on_HeroFaded(self, s: KradiaState, e: Data) -> None:
-        h = s.heroes[e["hero"]]
-        h.hp, h.fading = 0, True
-        h.red = h.blue = h.attack_buff = 0
-        h.ailments, h.stunned, h.evasion = [], False, False
 
-    def text_HeroFaded(self, e: Data) -> str:
-        return f"{_who(e['hero'])} is Fading: Mana, buffs and ailments are removed"
+@EVENTS.on(StartPlayerPassed, text=lambda e: f"First Player token to {_who(e.hero)}")
+def _start_player_passed(s: KradiaState, e: StartPlayerPassed) -> None:
+    s.start_player = e.hero
+    s.battlefield.forbid = []
 
-    def on_HeroRetired(self, s: KradiaState, e: Data) -> None:
-        h = s.heroes[e["hero"]]
-        h.fading, h.retired = False, True
 
-    def text_HeroRetired(self, e: Data) -> str:
-        return f"{_who(e['hero'])} is still Fading and retires from the battle"
+# -- battlefield ---------------------------------------------------------------------------
 
-    def on_HeroRestored(self, s: KradiaState, e: Data) -> None:
-        h = s.heroes[e["hero"]]
-        h.fading, h.hp = False, e["hp"]
 
-    def text_HeroRestored(self, e: Data) -> str:
-        return f"{_who(e['hero'])} is restored{_why(e)} with {e['hp']} HP"
+class BattlefieldCardRevealed(EventData):
+    card: str
+    symbol: str
 
-    def on_HeroReturned(self, s: KradiaState, e: Data) -> None:
-        h = s.heroes[e["hero"]]
-        h.retired, h.fading, h.hp = False, True, 0
 
-    def text_HeroReturned(self, e: Data) -> str:
-        return f"{_who(e['hero'])} returns for the next battle, still Fading at 0 HP"
+@EVENTS.on(BattlefieldCardRevealed, text=lambda e: f"Battlefield card revealed: {e.symbol}")
+def _battlefield_card_revealed(s: KradiaState, e: BattlefieldCardRevealed) -> None:
+    s.battlefield.face_down.remove(e.card)
+    s.battlefield.face_up.append(e.card)
 
-    def on_ManaGained(self, s: KradiaState, e: Data) -> None:
-        setattr(s.heroes[e["hero"]], e["color"], e["value"])
 
-    def text_ManaGained(self, e: Data) -> str:
-        return f"{_who(e['hero'])} gains {e['amount']} {e['color']} Mana{_why(e)}: {e['value']}"
+class BattlefieldReset(EventData):
+    card: str
+    face_down: list[str]
 
-    def on_AttackBuffSet(self, s: KradiaState, e: Data) -> None:
-        who = s.boss if e["who"] == "boss" else s.heroes[e["who"]]
-        who.attack_buff = e["value"]
 
-    def text_AttackBuffSet(self, e: Data) -> str:
-        return f"{_who(e['who'])}'s Attack Buff: {e['value']}{_why(e)}"
+@EVENTS.on(
+    BattlefieldReset,
+    text=lambda e: "Battlefield Reset: the active card turns sideways, the other 2 are shuffled",
+)
+def _battlefield_reset(s: KradiaState, e: BattlefieldReset) -> None:
+    s.battlefield.sideways = e.card
+    s.battlefield.face_up = [e.card]
+    s.battlefield.face_down = list(e.face_down)
 
-    def on_EvasionSet(self, s: KradiaState, e: Data) -> None:
-        s.heroes[e["hero"]].evasion = e["evasion"]
 
-    def text_EvasionSet(self, e: Data) -> str:
-        state = "gains Evasion" if e["evasion"] else "loses Evasion"
-        return f"{_who(e['hero'])} {state}{_why(e)}"
+class MarkerMoved(EventData):
+    column: str
+    path: list[str]
+    effect: str
+    forbid: list[str]
+    name: str = ""
 
-    def on_StunSet(self, s: KradiaState, e: Data) -> None:
-        s.heroes[e["hero"]].stunned = e["stunned"]
 
-    def text_StunSet(self, e: Data) -> str:
-        state = "is stunned" if e["stunned"] else "is no longer stunned"
-        return f"{_who(e['hero'])} {state}{_why(e)}"
+def _marker_text(e: MarkerMoved) -> str:
+    label = f"{e.name} " if e.name else ""
+    return f"Battlefield marker to {label}[{e.effect}]"
 
-    def on_AilmentAdded(self, s: KradiaState, e: Data) -> None:
-        h = s.heroes[e["hero"]]
-        h.ailments = [a for a in h.ailments if a not in e["replaced"]] + [e["ailment"]]
 
-    def text_AilmentAdded(self, e: Data) -> str:
-        replaced = f", replacing {', '.join(e['replaced'])}" if e["replaced"] else ""
-        return f"{_who(e['hero'])} suffers {e['ailment']}{replaced}{_why(e)}"
+@EVENTS.on(MarkerMoved, text=_marker_text)
+def _marker_moved(s: KradiaState, e: MarkerMoved) -> None:
+    bf = s.battlefield
+    bf.column, bf.path, bf.effect = e.column, list(e.path), e.effect
+    bf.forbid = list(e.forbid)
 
-    def on_AilmentResisted(self, s: KradiaState, e: Data) -> None:
-        pass
 
-    def text_AilmentResisted(self, e: Data) -> str:
-        return f"{_who(e['hero'])}'s constitution ignores {e['ailment']}"
+class BattlefieldShuffled(EventData):
+    face_down: list[str]
 
-    def on_AilmentsRemoved(self, s: KradiaState, e: Data) -> None:
-        h = s.heroes[e["hero"]]
-        h.ailments = [a for a in h.ailments if a not in e["ailments"]]
 
-    def text_AilmentsRemoved(self, e: Data) -> str:
-        return f"{_who(e['hero'])} is cured of {', '.join(e['ailments'])}{_why(e)}"
+@EVENTS.on(BattlefieldShuffled, text=lambda e: "The 3 Battlefield cards are reshuffled face down")
+def _battlefield_shuffled(s: KradiaState, e: BattlefieldShuffled) -> None:
+    bf = s.battlefield
+    bf.face_down, bf.face_up, bf.sideways = list(e.face_down), [], None
+    bf.column, bf.path, bf.effect, bf.forbid = None, [], None, []
 
-    # -- actions ---------------------------------------------------------------------------
 
-    def on_BasicAttacked(self, s: KradiaState, e: Data) -> None:
-        pass
+# -- heroes --------------------------------------------------------------------------------
 
-    def text_BasicAttacked(self, e: Data) -> str:
-        return f"{_who(e['hero'])}: Basic Attack for {e['damage']}"
 
-    def on_ChargeRolled(self, s: KradiaState, e: Data) -> None:
-        s.charge = ChargeRoll(hero=e["hero"], roll=e["roll"], choices=list(e["choices"]))
+class HeroDamaged(EventData):
+    hero: str
+    amount: int
+    hp: int
+    why: str = ""
 
-    def text_ChargeRolled(self, e: Data) -> str:
-        choices = ", ".join(f"#{c}" for c in e["choices"])
-        return f"{_who(e['hero'])} rolls {e['roll']} for a Charge Attack (may choose {choices})"
 
-    def on_ChargeChosen(self, s: KradiaState, e: Data) -> None:
-        s.charge = None
+@EVENTS.on(
+    HeroDamaged, text=lambda e: f"{_who(e.hero)} takes {e.amount} damage{_why(e.why)}: {e.hp} HP"
+)
+def _hero_damaged(s: KradiaState, e: HeroDamaged) -> None:
+    s.heroes[e.hero].hp = e.hp
 
-    def text_ChargeChosen(self, e: Data) -> str:
-        return f"{_who(e['hero'])}: Charge Attack #{e['effect']}"
 
-    def on_SkillUsed(self, s: KradiaState, e: Data) -> None:
-        h = s.heroes[e["hero"]]
-        h.red, h.blue = e["red"], e["blue"]
+class DamageEvaded(EventData):
+    hero: str
+    amount: int
+    why: str = ""
 
-    def text_SkillUsed(self, e: Data) -> str:
-        return f"{_who(e['hero'])} uses {e['skill']} (Level {e['level']})"
 
-    def on_ItemUsed(self, s: KradiaState, e: Data) -> None:
-        s.heroes[e["hero"]].items.remove(e["item"])
-        s.discard.append(e["item"])
+@EVENTS.on(DamageEvaded, text=lambda e: f"{_who(e.hero)} evades {e.amount} damage{_why(e.why)}")
+def _damage_evaded(s: KradiaState, e: DamageEvaded) -> None:
+    pass
 
-    def text_ItemUsed(self, e: Data) -> str:
-        return f"{_who(e['hero'])} uses {e['item'].rsplit('/', 1)[-1]}"
 
-    def on_Passed(self, s: KradiaState, e: Data) -> None:
-        pass
+class HeroHealed(EventData):
+    hero: str
+    amount: int
+    hp: int
+    why: str = ""
 
-    def text_Passed(self, e: Data) -> str:
-        return f"{_who(e['hero'])} passes"
 
-    def on_RetainerSummoned(self, s: KradiaState, e: Data) -> None:
-        s.retainers.remove(e["retainer"])
+@EVENTS.on(
+    HeroHealed, text=lambda e: f"{_who(e.hero)} recovers {e.amount} HP{_why(e.why)}: {e.hp} HP"
+)
+def _hero_healed(s: KradiaState, e: HeroHealed) -> None:
+    s.heroes[e.hero].hp = e.hp
 
-    def text_RetainerSummoned(self, e: Data) -> str:
-        return f"Retainer {e['retainer'].rsplit('/', 1)[-1]} summoned ({e['votes']} agree)"
 
-    # -- boss ------------------------------------------------------------------------------
+class HeroFaded(EventData):
+    hero: str
 
-    def _boss_hp(self, s: KradiaState, e: Data) -> None:
-        s.boss.hp, s.boss.dice, s.boss.overdrive = e["hp"], e["dice"], e["overdrive"]
 
-    on_BossDamaged = _boss_hp
-    on_BossHealed = _boss_hp
+@EVENTS.on(
+    HeroFaded, text=lambda e: f"{_who(e.hero)} is Fading: Mana, buffs and ailments are removed"
+)
+def _hero_faded(s: KradiaState, e: HeroFaded) -> None:
+    h = s.heroes[e.hero]
+    h.hp, h.fading = 0, True
+    h.red = h.blue = h.attack_buff = 0
+    h.ailments, h.stunned, h.evasion = [], False, False
 
-    def text_BossDamaged(self, e: Data) -> str:
-        return f"The boss takes {e['amount']} damage{_why(e)}: {e['hp']} HP"
 
-    def text_BossHealed(self, e: Data) -> str:
-        return f"The boss recovers {e['amount']} HP{_why(e)}: {e['hp']} HP"
+class HeroRetired(EventData):
+    hero: str
 
-    def on_BossAttacked(self, s: KradiaState, e: Data) -> None:
-        s.last_attack = LastAttack(
-            dice=list(e["dice"]), sum=e["sum"], row=e["row"], overdrive=e["overdrive"]
-        )
 
-    def text_BossAttacked(self, e: Data) -> str:
-        dice = " + ".join(map(str, e["dice"]))
-        over = ", with Overdrive" if e["overdrive"] else ""
-        return f"The boss attacks: {dice} = {e['sum']} (chart row {e['row'] + 1}{over})"
+@EVENTS.on(
+    HeroRetired, text=lambda e: f"{_who(e.hero)} is still Fading and retires from the battle"
+)
+def _hero_retired(s: KradiaState, e: HeroRetired) -> None:
+    h = s.heroes[e.hero]
+    h.fading, h.retired = False, True
 
-    def on_HitRecorded(self, s: KradiaState, e: Data) -> None:
-        if s.last_attack is None:
-            s.last_attack = LastAttack()
-        s.last_attack.effects.append(msgspec.convert(e["hit"], Hit))
 
-    def text_HitRecorded(self, e: Data) -> str:
-        return ""
+class HeroRestored(EventData):
+    hero: str
+    hp: int
+    why: str = ""
 
-    def on_RageRaised(self, s: KradiaState, e: Data) -> None:
-        s.boss.rage = e["rage"]
 
-    def text_RageRaised(self, e: Data) -> str:
-        return f"Rage: {e['rage']}"
+@EVENTS.on(HeroRestored, text=lambda e: f"{_who(e.hero)} is restored{_why(e.why)} with {e.hp} HP")
+def _hero_restored(s: KradiaState, e: HeroRestored) -> None:
+    h = s.heroes[e.hero]
+    h.fading, h.hp = False, e.hp
 
-    def on_RageUnleashed(self, s: KradiaState, e: Data) -> None:
-        pass
 
-    def text_RageUnleashed(self, e: Data) -> str:
-        return "The boss's Rage effect!"
+class HeroReturned(EventData):
+    hero: str
 
-    def on_BossDefeated(self, s: KradiaState, e: Data) -> None:
-        s.outcome, s.phase, s.turn, s.charge = e["outcome"], "over", None, None
-        s.defeated.append(e["boss"])
 
-    def text_BossDefeated(self, e: Data) -> str:
-        won = " The heroes win the game!" if e["outcome"] == "won" else ""
-        return f"The boss is defeated!{won}"
+@EVENTS.on(
+    HeroReturned,
+    text=lambda e: f"{_who(e.hero)} returns for the next battle, still Fading at 0 HP",
+)
+def _hero_returned(s: KradiaState, e: HeroReturned) -> None:
+    h = s.heroes[e.hero]
+    h.retired, h.fading, h.hp = False, True, 0
 
-    def on_GameLost(self, s: KradiaState, e: Data) -> None:
-        s.outcome, s.phase, s.turn, s.charge = "lost", "over", None, None
 
-    def text_GameLost(self, e: Data) -> str:
-        return "Every hero is Fading or retired: the heroes have lost"
+class ManaGained(EventData):
+    hero: str
+    color: str  # red | blue
+    amount: int
+    value: int
+    why: str = ""
 
-    # -- story mode ------------------------------------------------------------------------
 
-    def on_ManaConverted(self, s: KradiaState, e: Data) -> None:
-        h = s.heroes[e["hero"]]
-        h.red = h.blue = 0
-        h.hp = e["hp"]
+@EVENTS.on(
+    ManaGained,
+    text=lambda e: f"{_who(e.hero)} gains {e.amount} {e.color} Mana{_why(e.why)}: {e.value}",
+)
+def _mana_gained(s: KradiaState, e: ManaGained) -> None:
+    h = s.heroes[e.hero]
+    if e.color == "red":
+        h.red = e.value
+    else:
+        h.blue = e.value
 
-    def text_ManaConverted(self, e: Data) -> str:
-        return f"{_who(e['hero'])} spends {e['amount']} Mana for HP: {e['hp']} HP"
 
-    def on_Cleansed(self, s: KradiaState, e: Data) -> None:
-        h = s.heroes[e["hero"]]
-        h.ailments, h.attack_buff, h.evasion, h.stunned = [], 0, False, False
+class AttackBuffSet(EventData):
+    who: str  # a hero, or "boss"
+    value: int
+    why: str = ""
 
-    def text_Cleansed(self, e: Data) -> str:
-        return ""
 
-    def on_LeveledUp(self, s: KradiaState, e: Data) -> None:
-        h = s.heroes[e["hero"]]
-        h.level, h.level3_side = e["level"], e["side"]
+@EVENTS.on(AttackBuffSet, text=lambda e: f"{_who(e.who)}'s Attack Buff: {e.value}{_why(e.why)}")
+def _attack_buff_set(s: KradiaState, e: AttackBuffSet) -> None:
+    if e.who == "boss":
+        s.boss.attack_buff = e.value
+    else:
+        s.heroes[e.who].attack_buff = e.value
 
-    def text_LeveledUp(self, e: Data) -> str:
-        side = f" (Level 3 card side {e['side']})" if e["level"] == 3 else ""
-        return f"{_who(e['hero'])} reaches Level {e['level']}{side}"
 
-    def on_ItemDrawn(self, s: KradiaState, e: Data) -> None:
-        s.item_deck.remove(e["item"])
-        s.heroes[e["hero"]].items.append(e["item"])
+class EvasionSet(EventData):
+    hero: str
+    evasion: bool
+    why: str = ""
 
-    def text_ItemDrawn(self, e: Data) -> str:
-        return f"{_who(e['hero'])} draws {e['item'].rsplit('/', 1)[-1]}"
 
-    def on_BossSet(self, s: KradiaState, e: Data) -> None:
-        s.boss = msgspec.convert(e["boss"], BossState)
-        s.level = e["level"]
-        s.round, s.phase, s.turn, s.acted = 0, "battlefield", None, []
-        s.outcome, s.last_attack, s.charge = None, None, None
+def _evasion_text(e: EvasionSet) -> str:
+    state = "gains Evasion" if e.evasion else "loses Evasion"
+    return f"{_who(e.hero)} {state}{_why(e.why)}"
 
-    def text_BossSet(self, e: Data) -> str:
-        return f"Level {e['level']} battle: {e['boss']['id'].rsplit('/', 1)[-1]}"
+
+@EVENTS.on(EvasionSet, text=_evasion_text)
+def _evasion_set(s: KradiaState, e: EvasionSet) -> None:
+    s.heroes[e.hero].evasion = e.evasion
+
+
+class StunSet(EventData):
+    hero: str
+    stunned: bool
+    why: str = ""
+
+
+def _stun_text(e: StunSet) -> str:
+    state = "is stunned" if e.stunned else "is no longer stunned"
+    return f"{_who(e.hero)} {state}{_why(e.why)}"
+
+
+@EVENTS.on(StunSet, text=_stun_text)
+def _stun_set(s: KradiaState, e: StunSet) -> None:
+    s.heroes[e.hero].stunned = e.stunned
+
+
+class AilmentAdded(EventData):
+    hero: str
+    ailment: str
+    replaced: list[str]
+    why: str = ""
+
+
+def _ailment_text(e: AilmentAdded) -> str:
+    replaced = f", replacing {', '.join(e.replaced)}" if e.replaced else ""
+    return f"{_who(e.hero)} suffers {e.ailment}{replaced}{_why(e.why)}"
+
+
+@EVENTS.on(AilmentAdded, text=_ailment_text)
+def _ailment_added(s: KradiaState, e: AilmentAdded) -> None:
+    h = s.heroes[e.hero]
+    h.ailments = [a for a in h.ailments if a not in e.replaced] + [e.ailment]
+
+
+class AilmentResisted(EventData):
+    hero: str
+    ailment: str
+
+
+@EVENTS.on(AilmentResisted, text=lambda e: f"{_who(e.hero)}'s constitution ignores {e.ailment}")
+def _ailment_resisted(s: KradiaState, e: AilmentResisted) -> None:
+    pass
+
+
+class AilmentsRemoved(EventData):
+    hero: str
+    ailments: list[str]
+    why: str = ""
+
+
+@EVENTS.on(
+    AilmentsRemoved,
+    text=lambda e: f"{_who(e.hero)} is cured of {', '.join(e.ailments)}{_why(e.why)}",
+)
+def _ailments_removed(s: KradiaState, e: AilmentsRemoved) -> None:
+    h = s.heroes[e.hero]
+    h.ailments = [a for a in h.ailments if a not in e.ailments]
+
+
+# -- actions -------------------------------------------------------------------------------
+
+
+class BasicAttacked(EventData):
+    hero: str
+    damage: int
+
+
+@EVENTS.on(BasicAttacked, text=lambda e: f"{_who(e.hero)}: Basic Attack for {e.damage}")
+def _basic_attacked(s: KradiaState, e: BasicAttacked) -> None:
+    pass
+
+
+class ChargeRolled(EventData):
+    hero: str
+    roll: int
+    choices: list[int]  # for the log: the state reads them off the roll
+
+
+def _charge_rolled_text(e: ChargeRolled) -> str:
+    choices = ", ".join(f"#{c}" for c in e.choices)
+    return f"{_who(e.hero)} rolls {e.roll} for a Charge Attack (may choose {choices})"
+
+
+@EVENTS.on(ChargeRolled, text=_charge_rolled_text)
+def _charge_rolled(s: KradiaState, e: ChargeRolled) -> None:
+    s.charge = ChargeRoll(hero=e.hero, roll=e.roll)
+
+
+class ChargeChosen(EventData):
+    hero: str
+    roll: int
+    effect: int
+
+
+@EVENTS.on(ChargeChosen, text=lambda e: f"{_who(e.hero)}: Charge Attack #{e.effect}")
+def _charge_chosen(s: KradiaState, e: ChargeChosen) -> None:
+    s.charge = None
+
+
+class SkillUsed(EventData):
+    hero: str
+    skill: str
+    level: int
+    red: int  # the Mana left after paying
+    blue: int
+
+
+@EVENTS.on(SkillUsed, text=lambda e: f"{_who(e.hero)} uses {_who(e.skill)} (Level {e.level})")
+def _skill_used(s: KradiaState, e: SkillUsed) -> None:
+    h = s.heroes[e.hero]
+    h.red, h.blue = e.red, e.blue
+
+
+class ItemUsed(EventData):
+    hero: str
+    item: str
+
+
+@EVENTS.on(ItemUsed, text=lambda e: f"{_who(e.hero)} uses {_card(e.item)}")
+def _item_used(s: KradiaState, e: ItemUsed) -> None:
+    s.heroes[e.hero].items.remove(e.item)
+    s.discard.append(e.item)
+
+
+class Passed(EventData):
+    hero: str
+
+
+@EVENTS.on(Passed, text=lambda e: f"{_who(e.hero)} passes")
+def _passed(s: KradiaState, e: Passed) -> None:
+    pass
+
+
+class RetainerSummoned(EventData):
+    retainer: str
+    votes: int
+
+
+@EVENTS.on(
+    RetainerSummoned,
+    text=lambda e: f"Retainer {_card(e.retainer)} summoned ({e.votes} agree)",
+)
+def _retainer_summoned(s: KradiaState, e: RetainerSummoned) -> None:
+    s.retainers.remove(e.retainer)
+
+
+# -- boss ----------------------------------------------------------------------------------
+
+
+def _without_derived(data: dict[str, Any]) -> dict[str, Any]:
+    """Version 1 also stored the boss's dice and overdrive for the new HP; both are read
+    off the boss card for its HP now (effects.dice_on_space, in_overdrive)."""
+    return {k: v for k, v in data.items() if k not in ("dice", "overdrive")}
+
+
+class BossDamaged(EventData):
+    version = 2
+    amount: int
+    hp: int
+    why: str = ""
+
+
+EVENTS.upcast("BossDamaged", from_version=1)(_without_derived)
+
+
+@EVENTS.on(BossDamaged, text=lambda e: f"The boss takes {e.amount} damage{_why(e.why)}: {e.hp} HP")
+def _boss_damaged(s: KradiaState, e: BossDamaged) -> None:
+    s.boss.hp = e.hp
+
+
+class BossHealed(EventData):
+    version = 2
+    amount: int
+    hp: int
+    why: str = ""
+
+
+EVENTS.upcast("BossHealed", from_version=1)(_without_derived)
+
+
+@EVENTS.on(BossHealed, text=lambda e: f"The boss recovers {e.amount} HP{_why(e.why)}: {e.hp} HP")
+def _boss_healed(s: KradiaState, e: BossHealed) -> None:
+    s.boss.hp = e.hp
+
+
+class BossAttacked(EventData):
+    dice: list[int]
+    sum: int
+    row: int
+    overdrive: bool
+
+
+def _boss_attacked_text(e: BossAttacked) -> str:
+    dice = " + ".join(map(str, e.dice))
+    over = ", with Overdrive" if e.overdrive else ""
+    return f"The boss attacks: {dice} = {e.sum} (chart row {e.row + 1}{over})"
+
+
+@EVENTS.on(BossAttacked, text=_boss_attacked_text)
+def _boss_attacked(s: KradiaState, e: BossAttacked) -> None:
+    s.last_attack = LastAttack(dice=list(e.dice), sum=e.sum, row=e.row, overdrive=e.overdrive)
+
+
+class HitRecorded(EventData):
+    hit: Hit
+
+
+@EVENTS.on(HitRecorded, text=lambda e: "")
+def _hit_recorded(s: KradiaState, e: HitRecorded) -> None:
+    if s.last_attack is None:
+        s.last_attack = LastAttack()
+    s.last_attack.effects.append(copy.deepcopy(e.hit))
+
+
+class RageRaised(EventData):
+    rage: int
+
+
+@EVENTS.on(RageRaised, text=lambda e: f"Rage: {e.rage}")
+def _rage_raised(s: KradiaState, e: RageRaised) -> None:
+    s.boss.rage = e.rage
+
+
+class RageUnleashed(EventData):
+    boss: str
+
+
+@EVENTS.on(RageUnleashed, text=lambda e: "The boss's Rage effect!")
+def _rage_unleashed(s: KradiaState, e: RageUnleashed) -> None:
+    pass
+
+
+class BossDefeated(EventData):
+    boss: str
+    outcome: str  # boss_defeated | won
+
+
+def _boss_defeated_text(e: BossDefeated) -> str:
+    won = " The heroes win the game!" if e.outcome == "won" else ""
+    return f"The boss is defeated!{won}"
+
+
+@EVENTS.on(BossDefeated, text=_boss_defeated_text)
+def _boss_defeated(s: KradiaState, e: BossDefeated) -> None:
+    s.outcome, s.phase, s.turn, s.charge = e.outcome, "over", None, None
+    s.defeated.append(e.boss)
+
+
+class GameLost(EventData):
+    pass
+
+
+@EVENTS.on(GameLost, text=lambda e: "Every hero is Fading or retired: the heroes have lost")
+def _game_lost(s: KradiaState, e: GameLost) -> None:
+    s.outcome, s.phase, s.turn, s.charge = "lost", "over", None, None
+
+
+# -- story mode ----------------------------------------------------------------------------
+
+
+class ManaConverted(EventData):
+    hero: str
+    amount: int
+    hp: int
+
+
+@EVENTS.on(ManaConverted, text=lambda e: f"{_who(e.hero)} spends {e.amount} Mana for HP: {e.hp} HP")
+def _mana_converted(s: KradiaState, e: ManaConverted) -> None:
+    h = s.heroes[e.hero]
+    h.red = h.blue = 0
+    h.hp = e.hp
+
+
+class Cleansed(EventData):
+    hero: str
+
+
+@EVENTS.on(Cleansed, text=lambda e: "")
+def _cleansed(s: KradiaState, e: Cleansed) -> None:
+    h = s.heroes[e.hero]
+    h.ailments, h.attack_buff, h.evasion, h.stunned = [], 0, False, False
+
+
+class LeveledUp(EventData):
+    hero: str
+    level: int
+    side: str | None
+
+
+def _leveled_up_text(e: LeveledUp) -> str:
+    side = f" (Level 3 card side {e.side})" if e.level == 3 else ""
+    return f"{_who(e.hero)} reaches Level {e.level}{side}"
+
+
+@EVENTS.on(LeveledUp, text=_leveled_up_text)
+def _leveled_up(s: KradiaState, e: LeveledUp) -> None:
+    h = s.heroes[e.hero]
+    h.level, h.level3_side = e.level, e.side
+
+
+class ItemDrawn(EventData):
+    hero: str
+    item: str
+
+
+@EVENTS.on(ItemDrawn, text=lambda e: f"{_who(e.hero)} draws {_card(e.item)}")
+def _item_drawn(s: KradiaState, e: ItemDrawn) -> None:
+    s.item_deck.remove(e.item)
+    s.heroes[e.hero].items.append(e.item)
+
+
+class BossSet(EventData):
+    level: int
+    boss: BossState  # version 1 saves also hold its dice and overdrive: ignored when read
+
+
+@EVENTS.on(BossSet, text=lambda e: f"Level {e.level} battle: {_card(e.boss.id)}")
+def _boss_set(s: KradiaState, e: BossSet) -> None:
+    s.boss = copy.deepcopy(e.boss)
+    s.level = e.level
+    s.round, s.phase, s.turn, s.acted = 0, "battlefield", None, []
+    s.outcome, s.last_attack, s.charge = None, None, None

@@ -2,12 +2,15 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from companion.core.rules import RuleError
-from companion.games.kradia.effects import dice_on_space, in_overdrive
+from companion.games.kradia import content as cards
 from companion.games.kradia.schema import Boss, Hero
 from companion.games.kradia.state import Battlefield, BossState, HeroState, KradiaState
+
+if TYPE_CHECKING:
+    from companion.content.pack import Content
 
 PREFIX = {
     "heroes": "hero",
@@ -20,14 +23,16 @@ PREFIX = {
 }
 
 
-def ref(content: Any, kind: str, value: Any, what: str) -> str:
+def ref(content: Content, kind: str, value: Any, what: str) -> str:
     """A content id from a full id or its short name ("oakla" for kradia/hero/oakla)."""
     ids = content.ids(kind)
+    known = ", ".join(i.rsplit("/", 1)[-1] for i in ids) or "none loaded"
+    if value is None or value == "":
+        raise RuleError(f"say which {what} (one of: {known})")
     text = str(value)
     for candidate in (text, f"kradia/{PREFIX[kind]}/{text}"):
         if candidate in ids:
             return candidate
-    known = ", ".join(i.rsplit("/", 1)[-1] for i in ids) or "none loaded"
     raise RuleError(f"there is no {what} '{text}' (known: {known})")
 
 
@@ -40,8 +45,6 @@ def boss_state(boss: Boss) -> BossState:
         id=boss.id,
         hp=boss.hp,
         max_hp=boss.hp,
-        dice=dice_on_space(boss, boss.hp),
-        overdrive=in_overdrive(boss, boss.hp),
         rage_max=boss.rage.length,
         attack_buff_max=boss.attack_buff_max,
     )
@@ -58,11 +61,11 @@ def check_boss_level(boss: Boss, mode: str, level: int) -> None:
         )
 
 
-def challenge_bosses(content: Any) -> list[str]:
-    return [b.id for b in content.all("bosses") if b.level == "challenge"]
+def challenge_bosses(content: Content) -> list[str]:
+    return [b.id for b in cards.bosses(content) if b.level == "challenge"]
 
 
-def sequence_of(content: Any, options: dict[str, Any]) -> str | None:
+def sequence_of(content: Content, options: dict[str, Any]) -> str | None:
     seq = options.get("sequence")
     if seq is None:
         return None
@@ -72,15 +75,17 @@ def sequence_of(content: Any, options: dict[str, Any]) -> str | None:
     )
 
 
-def initial_state(options: dict[str, Any], content: Any) -> KradiaState:
+def initial_state(options: dict[str, Any], content: Content) -> KradiaState:
     mode = options.get("mode", "story")
     if mode not in ("story", "challenge"):
         raise RuleError("mode must be 'story' or 'challenge'")
     heroes_opt = options.get("heroes")
+    if heroes_opt is None:  # the default set-up: the first four heroes in the packs
+        heroes_opt = content.ids("heroes")[:4]
     if not isinstance(heroes_opt, list) or len(heroes_opt) != 4:
         raise RuleError("name the 4 heroes in clockwise order (4 heroes play every game)")
-    cards = [ref(content, "heroes", h, "hero") for h in heroes_opt]
-    order = [slug(c) for c in cards]
+    card_ids = [ref(content, "heroes", h, "hero") for h in heroes_opt]
+    order = [slug(c) for c in card_ids]
     if len(set(order)) != 4:
         raise RuleError("each of the 4 heroes may play only once")
     default_level = 4 if mode == "challenge" else 1
@@ -90,29 +95,36 @@ def initial_state(options: dict[str, Any], content: Any) -> KradiaState:
     if mode == "challenge" and level != 4:
         raise RuleError("in Challenge mode the heroes begin fully levelled up (Level 4)")
     sequence = sequence_of(content, options) if mode == "story" else None
+    if mode == "story" and sequence is None and options.get("boss") is None:
+        sequence = next(iter(content.ids("story_sequences")), None)
     if options.get("boss") is not None:
         boss_id = ref(content, "bosses", options["boss"], "boss")
     elif mode == "challenge" and challenge_bosses(content):
         boss_id = challenge_bosses(content)[0]
     elif sequence is not None:
-        boss_id = content.get("story_sequences", sequence).bosses[level - 1]
+        boss_id = cards.sequence(content, sequence).bosses[level - 1]
     else:
         raise RuleError("choose a boss (or a story sequence, 1 or 2)")
-    boss = content.get("bosses", boss_id)
+    boss = cards.boss(content, boss_id)
     check_boss_level(boss, mode, level)
     if mode == "story" and sequence is None:
         sequence = next(
             (
                 q.id
-                for q in content.all("story_sequences")
+                for q in cards.sequences(content)
                 if len(q.bosses) >= level and q.bosses[level - 1] == boss_id
             ),
             None,
         )
-    sides = options.get("level3") or {}
+    sides = options.get("level3")
+    if sides is None:  # none chosen: each Level 3 card shows its first side as printed
+        sides = {
+            k: next(iter(cards.hero(content, c).level3), None)
+            for c, k in zip(card_ids, order, strict=True)
+        }
     heroes: dict[str, HeroState] = {}
-    for card_id, key in zip(cards, order, strict=True):
-        card: Hero = content.get("heroes", card_id)
+    for card_id, key in zip(card_ids, order, strict=True):
+        card: Hero = cards.hero(content, card_id)
         side = sides.get(key)
         if level >= 3 and side not in card.level3:
             choices = " or ".join(card.level3)
@@ -152,7 +164,7 @@ def initial_state(options: dict[str, Any], content: Any) -> KradiaState:
     board_id = ref(
         content, "battlefield_boards", options.get("battlefield", boards[0]), "battlefield board"
     )
-    board = content.get("battlefield_boards", board_id)
+    board = cards.board(content, board_id)
     return KradiaState(
         mode=mode,
         level=level,

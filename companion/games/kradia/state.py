@@ -31,8 +31,9 @@ class BossState:
     id: str
     hp: int
     max_hp: int
-    dice: int  # attack dice on the current HP space
-    overdrive: bool = False  # HP at or below the overdrive line
+    # The attack dice on the current HP space and whether the HP is past the overdrive line
+    # are read off the boss card for `hp` (effects.dice_on_space, in_overdrive), never kept
+    # here, so a corrected HP always rolls the dice its own space shows.
     rage: int = 0
     rage_max: int = 1
     attack_buff: int = 0
@@ -72,13 +73,22 @@ class LastAttack:
     effects: list[Hit] = field(default_factory=list)
 
 
+def charge_choices(roll: int) -> list[int]:
+    """Any effect of the roll's parity up to the roll: 5 -> 1, 3, 5; 4 -> 2, 4."""
+    return list(range(2 - roll % 2, roll + 1, 2))
+
+
 @dataclass
 class ChargeRoll:
     """A Charge Attack die already rolled, waiting for the player's choice of effect."""
 
     hero: str
     roll: int
-    choices: list[int] = field(default_factory=list)
+
+    @property
+    def choices(self) -> list[int]:
+        """Read off the roll, so a corrected roll offers its own effects."""
+        return charge_choices(self.roll)
 
 
 @dataclass

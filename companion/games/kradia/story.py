@@ -2,16 +2,28 @@
 
 from __future__ import annotations
 
-from typing import Any
-
-import msgspec
+from typing import TYPE_CHECKING, Any
 
 from companion.core.rules import Chance, Decision, RuleError
+from companion.games.kradia import content as cards
 from companion.games.kradia.effects import hero_card
+from companion.games.kradia.events import (
+    BattlefieldShuffled,
+    BossSet,
+    Cleansed,
+    HeroReturned,
+    ItemDrawn,
+    LeveledUp,
+    ManaConverted,
+)
 from companion.games.kradia.setup import boss_state, check_boss_level, ref
+from companion.games.kradia.state import KradiaState
+
+if TYPE_CHECKING:
+    from companion.content.pack import Content
 
 
-def resupply(d: Decision, args: dict[str, Any], chance: Chance, content: Any) -> None:
+def resupply(d: Decision, args: dict[str, Any], chance: Chance, content: Content) -> None:
     s = d.state
     if s.mode != "story":
         raise RuleError("Resupply is part of Story mode only")
@@ -38,41 +50,46 @@ def resupply(d: Decision, args: dict[str, Any], chance: Chance, content: Any) ->
         spent = h.red + h.blue
         if h.fading or h.retired:
             continue
-        d.emit("ManaConverted", hero=hero, amount=spent, hp=min(h.max_hp, h.hp + spent))
+        d.emit(ManaConverted(hero=hero, amount=spent, hp=min(h.max_hp, h.hp + spent)))
     # 2. Remove all Ailments, Attack Buffs and Evasion (and any stun left unspent).
     for hero in s.order:
-        d.emit("Cleansed", hero=hero)
+        d.emit(Cleansed(hero=hero))
         if s.heroes[hero].retired:
-            d.emit("HeroReturned", hero=hero)
+            d.emit(HeroReturned(hero=hero))
     # 3. Each hero gains 1 Level (Level 3 card side; the Level 4 Charge Attack card).
     for hero in s.order:
         d.emit(
-            "LeveledUp",
-            hero=hero,
-            level=level,
-            side=sides.get(hero) if level == 3 else s.heroes[hero].level3_side,
+            LeveledUp(
+                hero=hero,
+                level=level,
+                side=sides.get(hero) if level == 3 else s.heroes[hero].level3_side,
+            )
         )
     # 4. Each hero draws 1 Item card.
     for hero in s.order:
         if not s.item_deck:
             break
-        card = chance.draw(
-            "items", for_=hero, why="Resupply: draw 1 Item card", options=list(s.item_deck)
+        drawn = chance.draw(
+            "items",
+            for_=hero,
+            why="Resupply: draw 1 Item card",
+            options=list(s.item_deck),
+            role="item",
         )
-        d.emit("ItemDrawn", hero=hero, item=card)
+        d.emit(ItemDrawn(hero=hero, item=drawn))
     # 5. Reshuffle the 3 Battlefield cards face down.
-    board = content.get("battlefield_boards", s.battlefield.board)
-    d.emit("BattlefieldShuffled", face_down=list(board.cards))
-    boss = content.get("bosses", boss_id)
-    d.emit("BossSet", level=level, boss=msgspec.to_builtins(boss_state(boss)))
+    board = cards.board(content, s.battlefield.board)
+    d.emit(BattlefieldShuffled(face_down=list(board.cards)))
+    boss = cards.boss(content, boss_id)
+    d.emit(BossSet(level=level, boss=boss_state(boss)))
 
 
-def _next_boss(s: Any, args: dict[str, Any], content: Any, level: int) -> str:
+def _next_boss(s: KradiaState, args: dict[str, Any], content: Content, level: int) -> str:
     if args.get("boss") is not None:
         boss_id = ref(content, "bosses", args["boss"], "boss")
     elif s.sequence is not None:
-        boss_id = content.get("story_sequences", s.sequence).bosses[level - 1]
+        boss_id = cards.sequence(content, s.sequence).bosses[level - 1]
     else:
         raise RuleError(f"name the Level {level} boss to fight next (boss)")
-    check_boss_level(content.get("bosses", boss_id), "story", level)
+    check_boss_level(cards.boss(content, boss_id), "story", level)
     return boss_id

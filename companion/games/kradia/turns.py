@@ -3,7 +3,7 @@ which actions a hero may take (the screen enables exactly these)."""
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING
 
 from companion.core.rules import Decision, RuleError
 from companion.games.kradia.effects import (
@@ -13,8 +13,20 @@ from companion.games.kradia.effects import (
     hero_card,
     turn_order,
 )
-from companion.games.kradia.schema import Hero, SkillLevel
-from companion.games.kradia.state import KradiaState
+from companion.games.kradia.events import (
+    EvasionSet,
+    HeroRetired,
+    PhaseChanged,
+    StunSet,
+    TurnEnded,
+    TurnSkipped,
+    TurnStarted,
+)
+from companion.games.kradia.schema import Effect, Hero, Skill, SkillLevel
+from companion.games.kradia.state import HeroState, KradiaState
+
+if TYPE_CHECKING:
+    from companion.content.pack import Content
 
 ACTION_WORDS = {
     "basic_attack": "a Basic Attack",
@@ -28,14 +40,14 @@ def name(state: KradiaState, hero: str) -> str:
     return hero.replace("-", " ").title()
 
 
-def current_skills(card: Hero, level: int, side: str | None) -> list:
+def current_skills(card: Hero, level: int, side: str | None) -> list[Skill]:
     """The skills the hero board shows: the Level 3 card's side covers them from level 3."""
     if level >= 3 and side is not None and side in card.level3:
         return card.level3[side]
     return card.skills
 
 
-def skill_at(skill: Any, level: int) -> SkillLevel | None:
+def skill_at(skill: Skill, level: int) -> SkillLevel | None:
     """The printed entry for the hero's level: the highest one not above it."""
     found = None
     for entry in sorted(skill.levels, key=lambda e: e.level):
@@ -44,7 +56,7 @@ def skill_at(skill: Any, level: int) -> SkillLevel | None:
     return found
 
 
-def available_skills(content: Any, state: KradiaState, hero: str) -> dict[str, SkillLevel]:
+def available_skills(content: Content, state: KradiaState, hero: str) -> dict[str, SkillLevel]:
     h = state.heroes[hero]
     out = {}
     for skill in current_skills(hero_card(content, state, hero), h.level, h.level3_side):
@@ -54,17 +66,12 @@ def available_skills(content: Any, state: KradiaState, hero: str) -> dict[str, S
     return out
 
 
-def charge_table(card: Hero, level: int) -> dict[int, Any]:
+def charge_table(card: Hero, level: int) -> dict[int, list[Effect]]:
     slots = card.charge_level4 if level >= 4 else card.charge
     return {slot.roll: slot.effects for slot in slots}
 
 
-def charge_choices(roll: int) -> list[int]:
-    """Any effect of the roll's parity up to the roll: 5 -> 1, 3, 5; 4 -> 2, 4."""
-    return list(range(2 - roll % 2, roll + 1, 2))
-
-
-def blocked(content: Any, state: KradiaState, hero: str) -> dict[str, str]:
+def blocked(content: Content, state: KradiaState, hero: str) -> dict[str, str]:
     """Why each action is closed to `hero` now (an action missing here is allowed)."""
     h = state.heroes[hero]
     who = name(state, hero)
@@ -97,10 +104,22 @@ def blocked(content: Any, state: KradiaState, hero: str) -> dict[str, str]:
         out.setdefault("skill", f"{who} is afraid and may not use a Skill Action")
     for action in state.battlefield.forbid:
         out.setdefault(action, f"the Battlefield forbids {ACTION_WORDS[action]} this round")
+    return out
+
+
+def affordable(h: HeroState, entry: SkillLevel) -> bool:
+    return h.red >= entry.red and h.blue >= entry.blue
+
+
+def closed_actions(content: Content, state: KradiaState, hero: str) -> dict[str, str]:
+    """`blocked`, and the Skill Action closed too when no skill's Mana is in hand: what
+    decides whether the hero may pass.  (A skill command names its skill, so it is refused
+    with that skill's own cost instead.)"""
+    out = blocked(content, state, hero)
     if "skill" not in out:
-        skills = available_skills(content, state, hero)
-        if not any(h.red >= e.red and h.blue >= e.blue for e in skills.values()):
-            out["skill"] = f"{who} has not enough Mana for any skill"
+        h = state.heroes[hero]
+        if not any(affordable(h, e) for e in available_skills(content, state, hero).values()):
+            out["skill"] = f"{name(state, hero)} has not enough Mana for any skill"
     return out
 
 
@@ -115,7 +134,7 @@ def require_turn(state: KradiaState, hero: str) -> None:
         raise RuleError(f"it is {name(state, state.turn or '')}'s turn, not {name(state, hero)}'s")
 
 
-def require_action(content: Any, state: KradiaState, hero: str, action: str) -> None:
+def require_action(content: Content, state: KradiaState, hero: str, action: str) -> None:
     require_turn(state, hero)
     if state.turn_done:
         raise RuleError(
@@ -127,38 +146,38 @@ def require_action(content: Any, state: KradiaState, hero: str, action: str) -> 
             f"choose effect {', '.join(f'#{c}' for c in state.charge.choices)}"
         )
     why = blocked(content, state, hero).get(action)
-    if why and not (action == "skill" and why.endswith("for any skill")):
+    if why:
         raise RuleError(why)
 
 
-def finish_turn(d: Decision, content: Any, hero: str) -> None:
+def finish_turn(d: Decision, content: Content, hero: str) -> None:
     """End `hero`'s turn (a stun is spent) and start the next hero's."""
     if d.state.heroes[hero].stunned:
-        d.emit("StunSet", hero=hero, stunned=False, why="the stun is spent")
-    d.emit("TurnEnded", hero=hero)
+        d.emit(StunSet(hero=hero, stunned=False, why="the stun is spent"))
+    d.emit(TurnEnded(hero=hero))
     begin_next_turn(d, content)
 
 
-def begin_next_turn(d: Decision, content: Any) -> None:
+def begin_next_turn(d: Decision, content: Content) -> None:
     """Start turns until a hero can be asked what to do, or the boss's phase comes."""
     s = d.state
     while not s.outcome:
         hero = next((h for h in turn_order(s) if h not in s.acted), None)
         if hero is None:
-            d.emit("PhaseChanged", phase="boss")
+            d.emit(PhaseChanged(phase="boss"))
             return
         h = s.heroes[hero]
         if h.retired:
-            d.emit("TurnSkipped", hero=hero, why="retired")
+            d.emit(TurnSkipped(hero=hero, why="retired"))
             continue
-        d.emit("TurnStarted", hero=hero)
+        d.emit(TurnStarted(hero=hero))
         if h.evasion:
-            d.emit("EvasionSet", hero=hero, evasion=False, why="Evasion ends on the hero's turn")
+            d.emit(EvasionSet(hero=hero, evasion=False, why="Evasion ends on the hero's turn"))
         if h.fading:
-            d.emit("HeroRetired", hero=hero)
+            d.emit(HeroRetired(hero=hero))
             check_end(d)
             if not s.outcome:
-                d.emit("TurnEnded", hero=hero)
+                d.emit(TurnEnded(hero=hero))
             continue
         if "poison" in h.ailments:
             damage_hero(d, hero, 1, "poison")
@@ -169,6 +188,6 @@ def begin_next_turn(d: Decision, content: Any) -> None:
         if s.outcome:
             return
         if h.fading:  # poisoned to 0 HP: nothing left to do this turn
-            d.emit("TurnEnded", hero=hero)
+            d.emit(TurnEnded(hero=hero))
             continue
         return

@@ -7,6 +7,7 @@ the new value against the state's shape, and its refusal is shown in words.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from pathlib import Path
 from typing import Any
 
@@ -25,6 +26,7 @@ Builder.load_file(str(Path(__file__).with_suffix(".kv")))
 def leaves(value: Any, prefix: str = "") -> list[tuple[str, Any]]:
     """Every correctable (path, value) pair: the scalars, reached through dicts and lists."""
     out: list[tuple[str, Any]] = []
+    items: Iterable[tuple[Any, Any]]
     if isinstance(value, dict):
         items = value.items()
     elif isinstance(value, list):

@@ -21,21 +21,17 @@ from companion.ui.widgets import BigButton, Body, clear_and_fill
 Builder.load_file(str(Path(__file__).with_suffix(".kv")))
 
 
-def profile_words(profile: str) -> str:
-    return profile.replace("_", " ")
-
-
 def request_words(request: Request) -> str:
     """'Stormbringer: roll the d3\\nfor the battle' for the panel, in large type."""
-    who = f"{request.for_.capitalize()}: " if request.for_ else ""
+    who = f"{request.who_name}: " if request.for_ or request.who else ""
     if request.kind == "dice":
         dice = (
-            f"{request.count} x {profile_words(request.profile)}"
+            f"{request.count} x {request.die_name}"
             if request.count > 1
-            else f"the {profile_words(request.profile)}"
+            else f"the {request.die_name}"
         )
         return f"{who}roll {dice}\n{request.why}"
-    return f"{who}draw from {request.deck}\n{request.why}"
+    return f"{who}draw a card\n{request.why}"
 
 
 def keypad_faces(profile: str) -> list[tuple[str, int]]:

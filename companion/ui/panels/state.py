@@ -78,20 +78,25 @@ class StateView(BoxLayout):
     def __init__(self, session: Any, **kwargs: Any) -> None:
         super().__init__(**kwargs)
         self.session = session
-        commands = getattr(session.game, "commands", None)
-        buttons = []
-        for name in commands() if commands else []:
-            button = BigButton(text=words(name))
-            button.command = name
-            button.bind(on_release=lambda b: self.send(b.command))
-            buttons.append(button)
-        clear_and_fill(self.ids.commands, buttons)
         self.refresh()
 
-    def send(self, name: str) -> None:
-        App.get_running_app().root.get_screen("session").do(name)
+    def send(self, action: dict[str, Any]) -> None:
+        App.get_running_app().root.get_screen("session").do(action["do"], action["with"])
+
+    def _fill_actions(self) -> None:
+        """One button per action the rules list now (the game decides, this only shows)."""
+        buttons = []
+        for action in self.session.actions()["actions"]:
+            if action["do"] == "answer":
+                continue  # the Dice panel answers what is waiting
+            button = BigButton(text=action.get("label") or words(action["do"]))
+            button.action = action
+            button.bind(on_release=lambda b: self.send(b.action))
+            buttons.append(button)
+        clear_and_fill(self.ids.commands, buttons)
 
     def refresh(self) -> None:
+        self._fill_actions()
         state = self.session.to_json()
         state.pop("requests", None)
         summary = getattr(self.session.game, "summary", None)

@@ -1,6 +1,8 @@
 """New game: pick the game, then its set-up wizard, built from the game's own options.
 
-A game may declare `setup_options`, plain data so the rules stay free of Kivy:
+A game offers its options as plain data so the rules stay free of Kivy: from the packs the
+group chose, through `setup_options_for(content)` (heroes, boards, bosses by name: what is
+installed, never a list written into the code), else its fixed `setup_options`:
 `[{"name": "chapter", "label": "Chapter", "choices": [1, 2, 3], "default": 1}, ...]` or
 `{"name": "heroes", "label": "Heroes", "min": 1, "max": 4, "default": 2}` for a number, or
 `{"name": "players", "label": "Clans", "pick": [...], "default": [...]}` for several of a
@@ -25,7 +27,7 @@ from kivy.uix.screenmanager import Screen
 from companion.content.pack import ContentError, available_packs
 from companion.core.rules import RuleError
 from companion.core.store import SessionFileError
-from companion.games import available_games, get_game
+from companion.games import available_games, get_game, load_game_content
 from companion.ui.screens.home import problem_words
 from companion.ui.widgets import BigButton, BigToggle, Body, Heading, clear_and_fill
 
@@ -99,7 +101,8 @@ class OptionRow(BoxLayout):
 
     def step(self, delta: int) -> None:
         low, high = self.option.get("min", 0), self.option.get("max", 99)
-        self.value = min(high, max(low, int(self.value) + delta))
+        current = self.value if isinstance(self.value, int) else low
+        self.value = min(high, max(low, current + delta))
         self._shown.text = str(self.value)
 
 
@@ -130,21 +133,34 @@ class NewGameScreen(Screen):
         self.game_id = game_id
         self.ids.notice.text = ""
         self.ids.wizard_title.text = f"Set up {game.title}"
-        options = list(getattr(game, "setup_options", []) or [])
-        rows = [OptionRow(o) for o in options]
-        if not rows:
-            rows = [Body(text=f"{game.title} needs no set-up choices here.")]
-        clear_and_fill(self.ids.options, rows)
         chosen = set(app.settings.packs_for(game_id))
         packs = []
         for pack in available_packs(game_id):
             toggle = BigToggle(text=pack, state="down" if pack in chosen else "normal")
             toggle.allow_no_selection = True
             toggle.pack = pack
+            toggle.bind(on_release=lambda _t: self.show_options())
             packs.append(toggle)
         if not packs:
             packs = [Body(text="No content packs for this game are installed.")]
         clear_and_fill(self.ids.packs, packs)
+        self.show_options()
+
+    def show_options(self) -> None:
+        """The game's choices for the packs chosen now (rebuilt when a pack is toggled)."""
+        game = get_game(self.game_id)
+        options = list(getattr(game, "setup_options", []) or [])
+        offer = getattr(game, "setup_options_for", None)
+        packs = self.chosen_packs()
+        if callable(offer) and packs:
+            try:
+                options = list(offer(load_game_content(game, packs)))
+            except PROBLEMS as exc:
+                self.show_problem(exc)
+        rows: list[Any] = [OptionRow(o) for o in options]
+        if not rows:
+            rows = [Body(text=f"{game.title} needs no set-up choices here.")]
+        clear_and_fill(self.ids.options, rows)
 
     def chosen_options(self) -> dict[str, Any]:
         return {

@@ -15,7 +15,7 @@ from kivy.app import App
 from kivy.clock import Clock
 from kivy.core.text import Label as CoreLabel
 from kivy.lang import Builder
-from kivy.properties import StringProperty
+from kivy.properties import BooleanProperty, StringProperty
 from kivy.uix.screenmanager import Screen
 
 from companion.core.rules import RuleError
@@ -24,6 +24,7 @@ from companion.ui.gameviews import view_for
 from companion.ui.panels.corrections import CorrectionsPanel
 from companion.ui.panels.dice import DicePanel
 from companion.ui.panels.log import LogPanel
+from companion.ui.panels.result import ResultCard  # noqa: F401 - in session.kv
 from companion.ui.panels.scanner import ScannerPanel
 from companion.ui.widgets import BigButton
 
@@ -48,10 +49,11 @@ class SessionScreen(Screen):
     alarm = StringProperty("")
     error = StringProperty("")
     heading = StringProperty("")
+    side_idle = BooleanProperty(False)  # the Dice tab is shown with nothing to roll
 
     def __init__(self, **kwargs: Any) -> None:
         super().__init__(**kwargs)
-        self.panels = {
+        self.panels: dict[str, Any] = {
             "dice": DicePanel(),
             "log": LogPanel(),
             "fix": CorrectionsPanel(),
@@ -63,6 +65,7 @@ class SessionScreen(Screen):
         self._watch: Any = None
         self._pending_refresh: Any = None
         self.show_tab("dice")
+        self.bind(size=self._update_idle)
 
     # -- entering and leaving ----------------------------------------------------------
 
@@ -108,7 +111,9 @@ class SessionScreen(Screen):
         self._last_request = request
         if self.view is not None:
             self._refresh_view(session)
-        self.panels[self.tab].refresh(session)  # hidden panels catch up when shown
+        self.ids.result.refresh(session)
+        self.panels[self.tab].refresh(session)
+        self._update_idle()  # hidden panels catch up when shown
         self.ids.undo.disabled = len(session.chain.alive) <= 1
         self.ids.redo.disabled = not session.chain.redo
 
@@ -130,6 +135,7 @@ class SessionScreen(Screen):
     def _watch_devices(self, _dt: float) -> None:
         hub = App.get_running_app().hub
         self.alarm = f"Dice: {hub.alarm}" if hub.alarm else ""
+        self._update_idle()
         overdue = hub.overdue()
         if overdue and self._session is not None:
             # the game never blocks on a die that does not answer: the keypad comes forward
@@ -138,6 +144,24 @@ class SessionScreen(Screen):
                 self.show_tab("dice")
         if self.tab == "dice":
             self.panels["dice"].refresh_sources()
+
+    def _update_idle(self, *_args: Any) -> None:
+        """An idle Dice tab in portrait is a strip: its panel leaves the screen entirely
+        (hidden widgets would still catch touches meant for the game above them)."""
+        session = self._session
+        self.side_idle = (
+            self.tab == "dice"
+            and session is not None
+            and session.request is None
+            and not self.alarm
+        )
+        area = self.ids.panel_area
+        panel = self.panels[self.tab]
+        if self.side_idle and self.width < self.height:
+            area.clear_widgets()
+        elif panel.parent is not area:
+            area.clear_widgets()
+            area.add_widget(panel)
 
     def show_tab(self, name: str) -> None:
         self.tab = name
@@ -148,6 +172,7 @@ class SessionScreen(Screen):
             self.ids[f"tab_{tab}"].state = "down" if tab == name else "normal"
         if self._session is not None:
             self.panels[name].refresh(self._session)
+        self._update_idle()
         if name == "cards" and self.manager is not None and self.manager.current == self.name:
             self.panels["cards"].start_camera()
         else:

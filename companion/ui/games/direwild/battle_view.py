@@ -8,6 +8,8 @@ from kivy.lang import Builder
 from kivy.properties import StringProperty
 from kivy.uix.boxlayout import BoxLayout
 
+from companion.games.direwild.text import name
+
 Builder.load_file(__file__.replace(".py", ".kv"))
 
 
@@ -20,10 +22,9 @@ class BattleView(BoxLayout):
         if b is None:
             self.headline, self.effects = "No battle yet this round", ""
             return
-        who = b.hero.title() if b.winner == "hero" else b.enemy.title()
+        who = name(b.hero) if b.winner == "hero" else name(b.enemy)
         crit = " - CRITICAL HIT" if b.critical else ""
         self.headline = (
-            f"{b.hero.title()} {b.hero_total} vs {b.enemy.title()} {b.enemy_total}: "
-            f"{who} wins{crit}"
+            f"{name(b.hero)} {b.hero_total} vs {name(b.enemy)} {b.enemy_total}: {who} wins{crit}"
         )
         self.effects = "\n".join(f"{i}. {t}" for i, t in enumerate(b.effects[1:], start=1))

@@ -1,103 +1,165 @@
-"""The Direwild table: status bar, board, and the side panel that sends commands.
+"""The Direwild table: status bar, the next step, the board, and the other things the rules
+allow now.
 
-The view only reads `session.state` (and the board file the state names) and sends
-commands through `session.do` / `session.answer`; a refusal is shown in words, and changes
-nothing.
+Every button is one of the rules' listed actions (`legal_actions`), worded as they word it:
+the step the rules expect next is the large button, the others appear only while listed.
+A tap on the board sends the selected hero's listed move, battle or card for that square;
+a tap the rules do not list is still sent, so the refusal is shown in their own words and
+changes nothing.  Rolls and draws are answered on the Dice and Cards panels.
 """
 
 from __future__ import annotations
 
-import random
 from typing import Any
 
 from kivy.lang import Builder
-from kivy.properties import ObjectProperty, StringProperty
+from kivy.metrics import dp
+from kivy.properties import BooleanProperty, ObjectProperty, StringProperty
 from kivy.uix.boxlayout import BoxLayout
 
-from companion.core.rules import DIE_PROFILES
-from companion.ui.games.direwild import battle_view, board_view, status_view, walkthrough_view
-from companion.ui.games.readable import GameButton, GameInput, GameToggle
+from companion.core.rules import Action
+from companion.games.direwild.board import STAGING
+from companion.ui.games.direwild import (
+    battle_view,
+    board_view,
+    facts_view,
+    status_view,
+    walkthrough_view,
+)
+from companion.ui.games.readable import GameButton, GameToggle
 from companion.ui.gameviews import SendsCommands
+from companion.ui.style import style
 
-_ = (battle_view, board_view, status_view, walkthrough_view)  # their kv rules load on import
+_ = (battle_view, board_view, facts_view, status_view, walkthrough_view)  # load their kv
 Builder.load_file(__file__.replace(".py", ".kv"))
 
-CREATURE_FIELDS = ("attack", "knockback", "poison", "flight", "move")
+# Actions a tap on the board sends (or the turn-order picker): not listed as buttons.
+ON_THE_BOARD = ("move_hero", "resolve_battle", "target_enemy", "set_turn_order")
+
+
+def grow(button: GameButton, texture: tuple[int, int]) -> None:
+    """A button as tall as its wrapped words, never under a finger's 56 dp."""
+    button.height = max(dp(56) * style.font_scale, texture[1] + dp(16))
 
 
 class DirewildView(SendsCommands, BoxLayout):
     session = ObjectProperty(None)
     message = StringProperty("")
     request_text = StringProperty("")
+    primary_text = StringProperty("")
+    order_text = StringProperty("")
     hero = StringProperty("")
+    aiming = BooleanProperty(False)  # a tap on an enemy aims a card at it, not a battle
+    can_aim = BooleanProperty(False)  # the selected hero has a card to aim (listed)
 
     def __init__(self, **kwargs: Any) -> None:
         super().__init__(**kwargs)
+        self._actions: list[Action] = []
+        self._primary: Action | None = None
+        self._confirm: str | None = None  # the square a disengaging move waits on
+        self._order: list[str] = []  # heroes tapped so far for the turn order
         self._hero_buttons: list[str] = []
         self.ids.board.bind(on_square=lambda _w, sq: self.tap_square(sq))
         self.ids.walkthrough.bind(current_path=self.ids.board.setter("highlight"))
         self.refresh()
 
-    # -- sending commands -------------------------------------------------------------
+    # -- what the rules list ----------------------------------------------------------
 
-    def answer_card(self, text: str) -> None:
-        """A typed card: its full id, or the short name after the last slash."""
-        request = self.session.request
-        text = text.strip()
-        if request is not None and "/" not in text:
-            text = next((o for o in request.options if o.rsplit("/", 1)[-1] == text), text)
-        self.answer(text)
+    def listed(self) -> list[Action]:
+        """The rules' actions now; none while a roll or draw waits to be answered."""
+        session = self.session
+        if session is None or session.request is not None:
+            return []
+        return list(session.game.legal_actions(session.state, session.content))
 
-    def end_turn(self) -> None:
-        if not self.hero:
-            self.message = "Pick the hero whose turn ends"
-            return
-        self.send("end_turn", {"hero": self.hero})
+    def mine(self, do: str, **match: Any) -> Action | None:
+        """The listed `do` action of the selected hero whose arguments match."""
+        for action in self._actions:
+            args = action["with"]
+            if (
+                action["do"] == do
+                and args.get("hero") == self.hero
+                and all(args.get(k) == v for k, v in match.items())
+            ):
+                return action
+        return None
 
-    def draw_for_me(self) -> None:
-        """The app's virtual deck: the screen (not the rules) picks a card at random."""
-        request = self.session.request
-        if request is not None and request.kind == "draw" and request.options:
-            self.answer(random.choice(request.options))
+    # -- sending ----------------------------------------------------------------------
 
-    def creature(self) -> dict[str, int]:
-        out = {}
-        for name in CREATURE_FIELDS:
-            text = self.ids[f"creature_{name}"].text.strip() or "0"
-            out[name] = int(text) if text.isdigit() else -1
-        return out
+    def send_action(self, action: Action) -> bool:
+        self._confirm = None
+        return self.send(action["do"], self.ids.facts.fill(action))
+
+    def next_step(self) -> None:
+        if self._primary is not None:
+            self.send_action(self._primary)
 
     def tap_square(self, square: str) -> None:
         state = self.session.state
         if not self.hero:
             for clan, h in state.heroes.items():
-                if h.position == square:
+                if h.position == square and not h.eaten_by:
                     self.select(clan)
                     return
-            self.message = "Pick a hero first (the buttons on the right), then tap a square"
+            self.message = "Pick a hero first (the buttons above the board), then tap a square"
             return
-        enemy = next(
-            (slot for slot, e in state.enemies.items() if e.position == square and not e.defeated),
-            None,
-        )
-        if state.karn.on_board and state.karn.position == square:
-            enemy = "karn"
+        enemy = self.enemy_at(square)
         if enemy is not None:
-            self.send(
-                "resolve_battle", {"hero": self.hero, "enemy": enemy, "creature": self.creature()}
-            )
+            do = "target_enemy" if self.aiming else "resolve_battle"
+            action = self.mine(do, enemy=enemy)
+            fallback: Action = {"do": do, "with": {"hero": self.hero, "enemy": enemy}}
+            if do == "resolve_battle":
+                fallback["with"]["creature"] = {"attack": 0}
+                fallback["inputs"] = {f"creature.{k}": {} for k in ("attack", "flight")}
         else:
-            args = {"hero": self.hero, "to": square, "move": max(0, self.creature()["move"])}
-            if self.ids.disengage.state == "down":
-                args["disengage"] = True
-            self.send("move_hero", args)
+            action = self.mine("move_hero", to=square)
+            fallback = {
+                "do": "move_hero",
+                "with": {"hero": self.hero, "to": square, "move": 0},
+                "inputs": {"move": {}},
+            }
+        if action is None:  # not listed: the rules say why, in their words
+            self.send_action(fallback)
+            return
+        if action["with"].get("disengage") and self._confirm != square:
+            self._confirm = square
+            self.message = f"{action['label']}: tap {square} again to do it"
+            return
+        self.send_action(action)
+
+    def enemy_at(self, square: str) -> str | None:
+        state = self.session.state
+        for slot, e in state.enemies.items():
+            if e.position == square and not e.defeated:
+                return slot
+        if state.karn.on_board and state.karn.position == square:
+            return "karn"
+        return None
 
     def select(self, clan: str) -> None:
         self.hero = "" if self.hero == clan else clan
+        self._confirm = None
+        self.ids.facts.forget()
         self.refresh()
 
-    def set_turn_order(self) -> None:
-        self.send("set_turn_order", {"order": list(self.session.state.players)})
+    def pick_order(self, clan: str) -> None:
+        """One more hero in the turn order; the whole order sends the listed choice."""
+        self._order.append(clan)
+        players = list(self.session.state.players)
+        if len(self._order) < len(players):
+            self.refresh()
+            return
+        order, self._order = self._order, []
+        unlisted: Action = {"do": "set_turn_order", "with": {"order": order}}
+        chosen = next(
+            (
+                a
+                for a in self._actions
+                if a["do"] == "set_turn_order" and a["with"]["order"] == order
+            ),
+            unlisted,  # the rules say why not
+        )
+        self.send_action(chosen)
 
     # -- showing the state --------------------------------------------------------------
 
@@ -105,6 +167,9 @@ class DirewildView(SendsCommands, BoxLayout):
         if self.session is None:
             return
         state = self.session.state
+        self._actions = self.listed()
+        self._primary = next((a for a in self._actions if a.get("primary")), None)
+        self.primary_text = self._primary.get("label", "") if self._primary else ""
         self.ids.status.show(state)
         self.ids.walkthrough.show(state)
         self.ids.battle.show(state)
@@ -113,7 +178,56 @@ class DirewildView(SendsCommands, BoxLayout):
         board.selected = self.hero
         board.refresh()
         self._heroes(state)
-        self._request()
+        self._buttons()
+        self._turn_order(state)
+        self.ids.facts.show(
+            [a for a in self._actions if a is self._primary or a["with"].get("hero") == self.hero]
+        )
+        self.can_aim = self.mine_any("target_enemy")
+        self.aiming = self.aiming and self.can_aim
+        request = self.session.request
+        if request is None:
+            self.request_text = ""
+        else:
+            panel = "Dice" if request.kind == "dice" else "Cards"
+            self.request_text = f"Waiting: {request.why} (answer on the {panel} panel)"
+
+    def mine_any(self, do: str) -> bool:
+        return any(a["do"] == do and a["with"].get("hero") == self.hero for a in self._actions)
+
+    def _buttons(self) -> None:
+        """Every listed action that is neither the next step nor a tap on the board."""
+        box = self.ids.actions
+        box.clear_widgets()
+        for action in self._actions:
+            if action is self._primary:
+                continue
+            args = action["with"]
+            if action["do"] in ON_THE_BOARD and args.get("to") != STAGING:
+                continue
+            if args.get("hero") not in (None, self.hero) and action["do"] != "end_turn":
+                continue
+            b = GameButton(text=action.get("label", action["do"]), size_hint_y=None)
+            b.bind(on_release=lambda _b, a=action: self.send_action(a))
+            b.bind(texture_size=grow)
+            box.add_widget(b)
+
+    def _turn_order(self, state: Any) -> None:
+        box = self.ids.order
+        box.clear_widgets()
+        if not any(a["do"] == "set_turn_order" for a in self._actions):
+            self._order, self.order_text = [], ""
+            return
+        picked = ", ".join(h.title() for h in self._order)
+        self.order_text = "Choose the turn order: tap the heroes, first player first" + (
+            f" ({picked} so far)" if picked else ""
+        )
+        for clan in state.players:
+            if clan in self._order:
+                continue
+            b = GameButton(text=f"{len(self._order) + 1}. {clan.title()}")
+            b.bind(on_release=lambda _b, c=clan: self.pick_order(c))
+            box.add_widget(b)
 
     def _heroes(self, state: Any) -> None:
         box = self.ids.heroes
@@ -126,26 +240,6 @@ class DirewildView(SendsCommands, BoxLayout):
             self._hero_buttons = list(state.heroes)
         for b, clan in zip(reversed(box.children), state.heroes, strict=False):
             h = state.heroes[clan]
+            where = "staging area" if h.position == STAGING else h.position
             b.state = "down" if clan == self.hero else "normal"
-            b.text = f"{clan.title()}\n{h.position}, stamina {h.stamina:+d}, magic {h.magic}"
-
-    def _request(self) -> None:
-        box = self.ids.answers
-        box.clear_widgets()
-        request = self.session.request
-        if request is None:
-            self.request_text = ""
-            return
-        self.request_text = request.describe()
-        if request.kind == "dice":
-            for v in DIE_PROFILES.get(request.profile, ()):
-                b = GameButton(text=str(v))
-                b.bind(on_release=lambda _b, v=v: self.answer([v] * request.count))
-                box.add_widget(b)
-        else:
-            typed = GameInput(hint_text="card id or name")
-            typed.bind(on_text_validate=lambda t: self.answer_card(t.text))
-            box.add_widget(typed)
-            b = GameButton(text="Draw for me")
-            b.bind(on_release=lambda _b: self.draw_for_me())
-            box.add_widget(b)
+            b.text = f"{clan.title()}\n{where}, stamina {h.stamina:+d}, magic {h.magic}"

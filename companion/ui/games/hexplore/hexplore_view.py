@@ -1,8 +1,9 @@
 """The HEXplore table: the fate wheel and skills board beside the combat mat.
 
-A view only: it reads `session.state` and sends commands with `session.do`; a refusal is
-shown in the rules' own words and changes nothing.  Pending dice can be answered from the
-face buttons here or from the app's dice panel.
+A view only: every button is an action the rules list now (`Session.actions()`), labelled
+in the rules' words; the step the rules expect next is the big Next button.  A refusal is
+shown in the rules' own words and changes nothing.  Rolls and draws are answered on the
+app's Dice panel, the one keypad.
 """
 
 from __future__ import annotations
@@ -10,40 +11,73 @@ from __future__ import annotations
 from typing import Any
 
 from kivy.lang import Builder
-from kivy.properties import ObjectProperty, StringProperty
+from kivy.properties import ListProperty, ObjectProperty, StringProperty
 from kivy.uix.boxlayout import BoxLayout
 
-from companion.core.rules import DIE_FACES
+from companion.core.rules import Action
 from companion.ui.games.hexplore import combat_mat, fate_wheel, skills_board
-from companion.ui.games.readable import GameButton
+from companion.ui.games.hexplore.buttons import action_button, grow_with_text
 from companion.ui.gameviews import SendsCommands
 
 _ = (combat_mat, fate_wheel, skills_board)  # their kv rules load on import
 Builder.load_file(__file__.replace(".py", ".kv"))
+
+# The Game Turn's own steps, shown under the wheel (skills and combat have their boards).
+TURN_STEPS = (
+    "roll_circumstance",
+    "settle_circumstance",
+    "end_game_turn",
+    "fate_tracker_symbol",
+    "wander",
+    "roam",
+    "defeat_sentinel",
+    "raise_difficulty",
+)
 
 
 class HexploreView(SendsCommands, BoxLayout):
     session = ObjectProperty(None)
     message = StringProperty("")
     request_text = StringProperty("")
+    next_label = StringProperty("")
+    actions = ListProperty([])
 
     def __init__(self, **kwargs: Any) -> None:
         super().__init__(**kwargs)
+        self.primary: Action | None = None
         self.ids.mat.send = self.send
         self.ids.skills.send = self.send
         self.refresh()
 
     def refresh(self) -> None:
         s = self.session.state
-        self.ids.wheel.show(s)
-        self.ids.skills.show(s)
-        self.ids.mat.show(s, [o.slug for o in self.session.content.all("opponents")])
+        now = self.session.actions()
+        waiting = now["waiting"]
+        self.actions = [] if waiting else list(now["actions"])
         request = self.session.request
-        self.request_text = f"Waiting: {request.describe()}" if request else ""
-        answers = self.ids.answers
-        answers.clear_widgets()
-        if request is not None and request.kind == "dice" and request.count == 1:
-            for label, value in DIE_FACES[request.profile]:
-                b = GameButton(text=label)
-                b.bind(on_release=lambda _b, v=value: self.answer([v]))
-                answers.add_widget(b)
+        self.request_text = f"Waiting on the Dice panel: {request.describe()}" if waiting else ""
+        self.primary = next((a for a in self.actions if a.get("primary")), None)
+        self.next_label = self.primary["label"] if self.primary else ""
+        self.ids.wheel.show(s)
+        self.ids.skills.show(s, self.actions)
+        self.ids.mat.show(s, self.actions)
+        steps = self.ids.steps
+        steps.clear_widgets()
+        shown: set[str] = set()
+        for action in self.actions:
+            if action["do"] not in TURN_STEPS:
+                continue
+            if action["do"] == "raise_difficulty" and action["do"] in shown:
+                continue  # one step up at a time is enough on the table
+            shown.add(action["do"])
+            steps.add_widget(grow_with_text(action_button(action, self.send)))
+
+    def next_step(self) -> bool:
+        """The big Next button: the step the rules expect now."""
+        if self.primary is None:
+            return False
+        return self.send(self.primary["do"], dict(self.primary["with"]))
+
+    def step_button(self, do: str) -> Any:
+        """The turn's button that sends `do` (for tests)."""
+        return next(b for b in self.ids.steps.children if b.action["do"] == do)

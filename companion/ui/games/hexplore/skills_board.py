@@ -1,4 +1,5 @@
-"""The skills board: every hero's ranks against the Fate Cycle, auto-failing skills marked."""
+"""The skills board: every hero's ranks against the Fate Cycle, failing skills marked as
+the rules count them; a hero's Roll button and Settle only when the rules list them."""
 
 from __future__ import annotations
 
@@ -7,8 +8,12 @@ from typing import Any
 from kivy.lang import Builder
 from kivy.properties import ObjectProperty
 from kivy.uix.boxlayout import BoxLayout
+from kivy.uix.widget import Widget
 
+from companion.core.rules import Action
+from companion.games.hexplore.fate import failing_skills
 from companion.games.hexplore.tables import SKILLS
+from companion.ui.games.hexplore.buttons import action_button, listed
 from companion.ui.games.hexplore.text import hero_flag, skill_cell
 from companion.ui.games.readable import GameButton, GameText
 
@@ -30,32 +35,42 @@ class SkillsBoard(BoxLayout):
 
     send = ObjectProperty(None)  # Callable[[str, dict], bool], given by the table view
 
-    def show(self, s: Any) -> None:
+    def show(self, s: Any, actions: list[Action]) -> None:
+        settle = self.ids.settle_box
+        settle.clear_widgets()
+        for action in listed(actions, "end_skill_phase"):
+            settle.add_widget(action_button(action, self.send))
         grid = self.ids.grid
         grid.clear_widgets()
         titles = ("Hero", "Navigate", "Explore", "Survival", "Status", "")
         for title, width in zip(titles, WIDTHS, strict=True):
             grid.add_widget(_cell(title, width, bold=True))
         for hid, h in s.heroes.items():
-            grid.add_widget(_cell(hid, WIDTHS[0]))
+            failing = failing_skills(s, hid)
+            grid.add_widget(_cell(h.name, WIDTHS[0]))
             for k, width in zip(SKILLS, WIDTHS[1:4], strict=True):
-                failing = h.skills[k] <= s.fate.cycle
-                grid.add_widget(
-                    _cell(
-                        skill_cell(s, hid, k),
-                        width,
-                        color=(1, 0.35, 0.35, 1) if failing else (1, 1, 1, 1),
-                    )
-                )
+                red = (1, 0.35, 0.35, 1) if k in failing else (1, 1, 1, 1)
+                grid.add_widget(_cell(skill_cell(s, hid, k, k in failing), width, color=red))
             grid.add_widget(_cell(hero_flag(s, hid), WIDTHS[4]))
-            roll = GameButton(text="Roll", size_hint_x=WIDTHS[5])
-            roll.bind(on_release=lambda _b, h=hid: self.send("roll_skills", {"hero": h}))
-            roll.hero = hid
-            grid.add_widget(roll)
+            roll = listed(actions, "roll_skills", hero=hid)
+            if roll:
+                button: Widget = action_button(roll[0], self.send, size_hint_x=WIDTHS[5])
+                button.text = "Roll"  # the row names the hero; the rules' label says whose
+            else:
+                button = Widget(size_hint_x=WIDTHS[5])
+            button.hero = hid
+            grid.add_widget(button)
 
     def cell_texts(self) -> list[str]:
         """The board's words in reading order (for tests and screen readers)."""
-        return [w.text for w in reversed(self.ids.grid.children)]
+        return [w.text for w in reversed(self.ids.grid.children) if hasattr(w, "text")]
 
     def roll_button(self, hid: str) -> GameButton:
-        return next(w for w in self.ids.grid.children if getattr(w, "hero", None) == hid)
+        return next(
+            w
+            for w in self.ids.grid.children
+            if getattr(w, "hero", None) == hid and isinstance(w, GameButton)
+        )
+
+    def settle_button(self) -> GameButton:
+        return next(iter(self.ids.settle_box.children))

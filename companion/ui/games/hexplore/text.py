@@ -6,8 +6,8 @@ screens stay views: they only read `session.state` and call `session.do`.
 
 from __future__ import annotations
 
+from companion.games.hexplore.fate import next_cycle_threats
 from companion.games.hexplore.state import HexploreState
-from companion.games.hexplore.tables import SKILLS
 
 RESULT_MARK = {
     "success": "ok",
@@ -18,23 +18,20 @@ RESULT_MARK = {
 
 
 def cycle_warnings(s: HexploreState) -> list[str]:
-    """Skills the next Fate Cycle will take away, and heroes it will mindwipe."""
+    """What the rules say the next Fate Cycle takes, in the wheel's words."""
     out = []
-    nxt = s.fate.cycle + 1
-    left = s.fate.length - s.fate.tracker
-    for h in s.heroes.values():
-        if h.dead or h.mindwiped or h.vanished:
-            continue
-        doomed = [k for k in SKILLS if h.skills[k] == nxt]
-        if not doomed:
-            continue
-        if all(h.skills[k] <= nxt for k in SKILLS):
-            out.append(f"{h.name}: MINDWIPED at Fate Cycle {nxt} ({left} rises away)")
+    for threat in next_cycle_threats(s):
+        away = f"({threat.rises_left} rises away)"
+        if threat.mindwipes:
+            out.append(f"{threat.name}: MINDWIPED at Fate Cycle {threat.cycle} {away}")
         else:
-            out.append(
-                f"{h.name}: {', '.join(doomed)} will fail at Fate Cycle {nxt} ({left} rises away)"
-            )
+            skills = ", ".join(threat.skills)
+            out.append(f"{threat.name}: {skills} will fail at Fate Cycle {threat.cycle} {away}")
     return out
+
+
+def _name(s: HexploreState, hid: str) -> str:
+    return s.heroes[hid].name if hid in s.heroes else hid
 
 
 def hero_status(s: HexploreState, hid: str) -> str:
@@ -67,10 +64,10 @@ def hero_flag(s: HexploreState, hid: str) -> str:
     return f"starving {h.starving}" if h.starving else "ok"
 
 
-def skill_cell(s: HexploreState, hid: str, skill: str) -> str:
-    h = s.heroes[hid]
-    rank = h.skills[skill]
-    mark = " AUTO-FAIL" if rank <= s.fate.cycle else ""
+def skill_cell(s: HexploreState, hid: str, skill: str, failing: bool) -> str:
+    """A rank, AUTO-FAIL when the rules say it fails with no roll, and the last result."""
+    rank = s.heroes[hid].skills[skill]
+    mark = " AUTO-FAIL" if failing else ""
     last = s.last_skill_rolls.get(hid, {}).get(skill)
     shown = f" [{RESULT_MARK[last]}]" if last else ""
     return f"{rank}{mark}{shown}"
@@ -140,11 +137,16 @@ def action_walkthrough(s: HexploreState) -> list[str]:
     elif la.energy_spent:
         lines.append(f"Spends {la.energy_spent} Energy")
     if la.target_rolls:
-        dice = ", ".join(f"{h} {'/'.join(map(str, r))}" for h, r in la.target_rolls.items())
+        dice = ", ".join(
+            f"{_name(s, h)} {'/'.join(map(str, r))}" for h, r in la.target_rolls.items()
+        )
         lines.append(f"Target dice: {dice}")
     lines.append(
         "Targets: "
-        + (", ".join(h + (f" x{n}" if n > 1 else "") for h, n in la.hits.items()) or "none")
+        + (
+            ", ".join(_name(s, h) + (f" x{n}" if n > 1 else "") for h, n in la.hits.items())
+            or "none"
+        )
     )
     if la.health or la.energy:
         lines.append(
@@ -152,5 +154,7 @@ def action_walkthrough(s: HexploreState) -> list[str]:
             + (f", Piercing {la.piercing}" if la.piercing else "")
         )
     for hid, res in la.skill_rolls.items():
-        lines.append(f"{hid}: " + ", ".join(f"{k} {RESULT_MARK[v]}" for k, v in res.items()))
+        lines.append(
+            f"{_name(s, hid)}: " + ", ".join(f"{k} {RESULT_MARK[v]}" for k, v in res.items())
+        )
     return lines

@@ -11,6 +11,7 @@ from kivy.uix.boxlayout import BoxLayout
 from kivy.uix.widget import Widget
 
 from companion.games.kradia.effects import dice_on_space, in_overdrive
+from companion.games.kradia.turns import ACTION_WORDS
 from companion.ui.games.kradia.cells import Cell, fit
 from companion.ui.games.readable import GameText
 
@@ -89,7 +90,9 @@ class BossPanel(BoxLayout):
                 label = space.name or ">".join(space.path)
                 box.add_widget(fit(Cell(text=label, tone="marker" if here else "plain")))
         down = len(bf["face_down"])
+        now = next((sp.name for sp in board.spaces if sp.path == bf["path"] and sp.name), None)
+        forbidden = [ACTION_WORDS.get(a, a) for a in bf["forbid"]]
         self.ids.battlefield_cards.text = (
-            f"Battlefield cards face down: {down}.  Effect now: {bf['effect'] or 'none'}"
-            + (".  Forbidden: " + ", ".join(bf["forbid"]) if bf["forbid"] else "")
+            f"Battlefield cards face down: {down}.  Marker: {now or bf['effect'] or 'not yet'}"
+            + (".  No " + ", ".join(forbidden) + " this round" if forbidden else "")
         )

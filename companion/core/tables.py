@@ -1,0 +1,168 @@
+"""The one shape every game has: typed events beside their handlers, commands in a table.
+
+Why: a saved session is only as durable as the meaning of its events.  Each event type is
+one msgspec Struct, so a misspelt or missing field is caught when the rules emit it, not
+when a player reopens the file months later; each has a version, and an upcaster turns an
+older stored version into the current one, so renaming a field never makes old saves read
+as damaged.  Commands are declared in one table grouped by phase, so what a game can do is
+read in one place rather than discovered by `getattr` across a class hierarchy.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator, Mapping
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any, ClassVar, Generic, TypeVar
+
+import msgspec
+
+from companion.core.rules import RuleError
+
+if TYPE_CHECKING:
+    from companion.content.pack import Content
+    from companion.core.rules import Chance, Decision
+
+S = TypeVar("S")
+E = TypeVar("E", bound="EventData")
+
+VERSION_KEY = "_v"  # stored beside an event's fields when its version is above 1
+
+
+class EventData(msgspec.Struct, kw_only=True, forbid_unknown_fields=True):
+    """One event type's payload.  The class name is the event type stored in the log.
+
+    Bump `version` when the fields change and register an upcaster from the old version.
+    """
+
+    version: ClassVar[int] = 1
+
+
+Handler = Callable[[S, Any], None]
+Text = Callable[[Any], str]
+Upcaster = Callable[[dict[str, Any]], dict[str, Any]]
+
+
+@dataclass(frozen=True)
+class EventKind(Generic[S]):
+    """What the core knows of one event type: its payload, how it folds, how it reads."""
+
+    data_type: type[EventData]
+    apply: Handler[S]
+    text: Text | None
+
+
+class EventTypeError(ValueError):
+    """A stored or emitted event does not fit its declared type."""
+
+
+class Events(Generic[S]):
+    """A game's event types, each with its handler (and words) registered beside it."""
+
+    def __init__(self) -> None:
+        self.kinds: dict[str, EventKind[S]] = {}
+        self.upcasters: dict[tuple[str, int], Upcaster] = {}
+
+    def on(
+        self, data_type: type[E], text: Callable[[E], str] | None = None
+    ) -> Callable[[Callable[[S, E], None]], Callable[[S, E], None]]:
+        """Register the handler that folds `data_type` into the state."""
+
+        def register(handler: Callable[[S, E], None]) -> Callable[[S, E], None]:
+            name = data_type.__name__
+            if name in self.kinds:
+                raise ValueError(f"event type {name} is registered twice")
+            self.kinds[name] = EventKind(data_type, handler, text)
+            return handler
+
+        return register
+
+    def upcast(self, type_name: str, from_version: int) -> Callable[[Upcaster], Upcaster]:
+        """Register how a stored `type_name` of `from_version` becomes `from_version + 1`."""
+
+        def register(fn: Upcaster) -> Upcaster:
+            self.upcasters[(type_name, from_version)] = fn
+            return fn
+
+        return register
+
+    def __contains__(self, type_name: object) -> bool:
+        return type_name in self.kinds
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self.kinds)
+
+    def read(self, type_name: str, data: Mapping[str, Any]) -> EventData:
+        """A stored event as its current typed payload, upcast from older versions."""
+        kind = self.kinds[type_name]
+        fields = dict(data)
+        version = int(fields.pop(VERSION_KEY, 1))
+        target = kind.data_type.version
+        if version > target:
+            raise EventTypeError(
+                f"{type_name} was saved by a newer version of the app (v{version}, "
+                f"this one knows v{target})"
+            )
+        while version < target:
+            upcaster = self.upcasters.get((type_name, version))
+            if upcaster is None:
+                raise EventTypeError(f"{type_name} v{version} has no upcaster to v{version + 1}")
+            fields = upcaster(fields)
+            version += 1
+        try:
+            return msgspec.convert(fields, kind.data_type)
+        except msgspec.ValidationError as exc:
+            raise EventTypeError(f"{type_name}: {exc}") from None
+
+    def write(self, event: EventData) -> tuple[str, dict[str, Any]]:
+        """A typed payload as the (type, fields) the log stores."""
+        name = type(event).__name__
+        if name not in self.kinds:
+            raise EventTypeError(f"{name} is not an event type of this game")
+        fields: dict[str, Any] = msgspec.to_builtins(event)
+        if event.version > 1:
+            fields[VERSION_KEY] = event.version
+        return name, fields
+
+    def check(self, type_name: str, data: Mapping[str, Any]) -> dict[str, Any]:
+        """Validate an event emitted by name and fields; returns the fields as stored."""
+        return self.write(self.read(type_name, data))[1]
+
+    def apply(self, state: S, type_name: str, data: Mapping[str, Any]) -> None:
+        self.kinds[type_name].apply(state, self.read(type_name, data))
+
+    def describe(self, type_name: str, data: Mapping[str, Any]) -> str | None:
+        kind = self.kinds.get(type_name)
+        if kind is None or kind.text is None:
+            return None
+        return kind.text(self.read(type_name, data))
+
+
+CommandFn = Callable[["Decision", dict[str, Any], "Chance", "Content"], None]
+
+
+class Commands(Generic[S]):
+    """A game's commands, declared in one table grouped by the phase they belong to."""
+
+    def __init__(self, phases: Mapping[str, Mapping[str, CommandFn]]) -> None:
+        self.phases = {phase: dict(cmds) for phase, cmds in phases.items()}
+        self._by_name: dict[str, CommandFn] = {}
+        self._phase_of: dict[str, str] = {}
+        for phase, cmds in self.phases.items():
+            for name, fn in cmds.items():
+                if name in self._by_name:
+                    raise ValueError(f"command {name} is declared twice")
+                self._by_name[name] = fn
+                self._phase_of[name] = phase
+
+    def names(self) -> list[str]:
+        return sorted(self._by_name)
+
+    def phase_of(self, name: str) -> str:
+        return self._phase_of[name]
+
+    def get(self, name: str, title: str) -> CommandFn:
+        fn = self._by_name.get(name)
+        if fn is None:
+            known = ", ".join(self.names())
+            raise RuleError(f"{title} has no command '{name}' (it knows: {known})")
+        return fn

@@ -1,0 +1,45 @@
+"""Every Direwild command, declared by the part of the game it belongs to.
+
+The functions live in the rule areas; this table is the one place that says what the game
+can be told to do (the core dispatches through it, never by looking names up).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from companion.core.rules import Chance, Decision
+from companion.core.tables import Commands
+from companion.games.direwild import battle, chapters, heroes, phase, rounds
+from companion.games.direwild.state import DirewildState
+
+if TYPE_CHECKING:
+    from companion.content.pack import Content
+
+
+def set_turn_order(d: Decision, args: dict[str, Any], chance: Chance, content: Content) -> None:
+    heroes.set_turn_order(d, args)
+
+
+def charm_roll(d: Decision, args: dict[str, Any], chance: Chance, content: Content) -> None:
+    chapters.charm_roll(d, args, chance)
+
+
+COMMANDS: Commands[DirewildState] = Commands(
+    {
+        "chapter": {
+            "charm_roll": charm_roll,
+            "start_chapter": chapters.start_chapter,
+            "unlock": heroes.unlock,
+        },
+        "round": {"start_round": rounds.start_round, "end_round": rounds.end_round},
+        "game": {"reveal_ai_card": phase.reveal},
+        "adventure": {
+            "set_turn_order": set_turn_order,
+            "move_hero": heroes.move,
+            "resolve_battle": battle.resolve,
+            "target_enemy": heroes.target_enemy,
+            "end_turn": heroes.end_turn,
+        },
+    }
+)

@@ -1,0 +1,244 @@
+"""What the table may do now, as complete commands a screen, phone or script can send.
+
+Each function mirrors the checks of the command it lists, using the same helpers, so the
+list is exactly what the rules accept: the property tests in tests/direwild/test_legal.py
+hold the two together.  Facts read off the table (a creature's attack, the move its card
+gives) are `inputs` with a range; choices (which hero, which square, which enemy) are
+separate actions.
+"""
+
+from __future__ import annotations
+
+from itertools import permutations
+from typing import TYPE_CHECKING, Any
+
+from companion.core.rules import Action
+from companion.games.direwild import movement
+from companion.games.direwild.battle import FLIGHT_PASSIVE
+from companion.games.direwild.board import DIRECTIONS, STAGING
+from companion.games.direwild.chapters import chapter_boards
+from companion.games.direwild.heroes import BASE_MOVE
+from companion.games.direwild.state import KARN, STAMINA_MIN, DirewildState
+from companion.games.direwild.units import (
+    ADVENTURE,
+    board_of,
+    enemy_squares,
+    geo_of,
+    heroes_on_board,
+    label,
+    on_board_enemies,
+    position,
+)
+
+if TYPE_CHECKING:
+    from companion.content.pack import Content
+
+
+# How far the steppers for table facts go: more than any hand of creatures gives.
+ATTACK_MAX = 30
+EFFECT_MAX = 6  # knockback, poison, flight
+MOVE_MAX = 12  # extra move from creatures
+POWERS = {"veteran": "Veteran (heroes roll a d6 in battle)", "advanced": "Advanced Creatures"}
+
+
+def legal_actions(s: DirewildState, content: Content) -> list[Action]:
+    """Every command the rules would accept now; none once the game is won or lost."""
+    if s.outcome in ("won", "lost"):
+        return []
+    if s.outcome == "chapter_won":
+        return next_chapter(s, content)
+    if s.prelude is not None:
+        return [*charm_rolls(s), *unlocks(s)]
+    if s.phase in ("setup", "round_over"):
+        return [{"do": "start_round", "with": {}, "label": "Start round", "primary": True}]
+    if s.phase == "game":
+        return [
+            {
+                "do": "reveal_ai_card",
+                "with": {},
+                "label": "Reveal the Enemy AI card",
+                "primary": True,
+            }
+        ]
+    return adventure(s, content)
+
+
+def next_chapter(s: DirewildState, content: Content) -> list[Action]:
+    if s.chapter >= 3:
+        return []
+    chapter = s.chapter + 1
+    return [
+        {
+            "do": "start_chapter",
+            "with": {"board": board.id},
+            "label": f"Start chapter {chapter} on {board.name or board.slug}",
+            **({"primary": True} if i == 0 else {}),  # type: ignore[typeddict-item]
+        }
+        for i, board in enumerate(chapter_boards(content, chapter))
+    ]
+
+
+def charm_rolls(s: DirewildState) -> list[Action]:
+    assert s.prelude is not None
+    out: list[Action] = []
+    for hero, h in s.heroes.items():
+        if hero in s.prelude.rolled:
+            continue
+        action: Action = {
+            "do": "charm_roll",
+            "with": {"hero": hero, "magic": 0},
+            "label": f"{hero.title()} rolls for Charm",
+            "inputs": {"magic": {"min": 0, "max": h.magic}},
+        }
+        if not out:
+            action["primary"] = True
+        out.append(action)
+    return out
+
+
+def unlocks(s: DirewildState) -> list[Action]:
+    done = {"veteran": s.veteran, "advanced": s.advanced_unlocked}
+    return [
+        {"do": "unlock", "with": {"power": power}, "label": f"Unlock {words}"}
+        for power, words in POWERS.items()
+        if not done[power]
+    ]
+
+
+def adventure(s: DirewildState, content: Content) -> list[Action]:
+    """The Adventure Phase: each hero's turn, then the end of the round."""
+    order = s.turn_order or s.players
+    waiting = [hero for hero in order if not s.heroes[hero].done]
+    out: list[Action] = []
+    primary = True  # the first of: keep the turn order, end the next hero's turn, end round
+    if not any(h.moved or h.battled or h.done for h in s.heroes.values()):
+        for perm in permutations(order):
+            action: Action = {
+                "do": "set_turn_order",
+                "with": {"order": list(perm)},
+                "label": "Turn order: " + ", ".join(h.title() for h in perm),
+            }
+            if primary and s.phase == "turn_order":
+                action["primary"], primary = True, False
+            out.append(action)
+    for hero in waiting:
+        out += moves(s, hero, content)
+        out += battles(s, hero, content)
+        out += targets(s, hero, content)
+    for hero in waiting:
+        action = {"do": "end_turn", "with": {"hero": hero}, "label": f"End {hero.title()}'s turn"}
+        if primary:
+            action["primary"], primary = True, False
+        out.append(action)
+    end: Action = {"do": "end_round", "with": {}, "label": "End the round"}
+    if primary and not waiting:
+        end["primary"] = True
+    out.append(end)
+    out += unlocks(s)
+    return out
+
+
+def moves(s: DirewildState, hero: str, content: Content) -> list[Action]:
+    """Every square the hero can end on this turn; the creatures' extra move is an input
+    starting at what the square needs beyond the base move and the stamina exerted."""
+    h = s.heroes[hero]
+    if h.eaten_by or h.moved:
+        return []
+    geo = geo_of(s, content)
+    start = h.position
+    engaged = [u for u in on_board_enemies(s) if geo.adjacent(start, position(s, u))]
+    stuck = bool(engaged) and s.fatal_wounds == 0  # no Fatal Wound to disengage with
+    entrance = [sq.upper() for sq in board_of(s, content).entrance]
+    others = {sq for name, sq in heroes_on_board(s).items() if name != hero}
+    reach = movement.hero_reach(geo, start, entrance, set(enemy_squares(s)), others)
+    exert = h.stamina - STAMINA_MIN
+    out: list[Action] = []
+    for to, steps in sorted(reach.items(), key=lambda kv: (kv[1], kv[0])):
+        if stuck and to != start:
+            continue
+        need = max(0, steps - BASE_MOVE - exert)
+        if need > MOVE_MAX:
+            continue
+        args: dict[str, Any] = {"hero": hero, "to": to, "move": need}
+        where = "the staging area" if to == STAGING else to
+        if to == start:
+            text = f"{hero.title()} stays in {where}"
+        elif engaged:
+            args["disengage"] = True
+            text = f"{hero.title()} disengages and moves to {where}"
+        else:
+            text = f"{hero.title()} moves to {where}"
+        out.append(
+            {
+                "do": "move_hero",
+                "with": args,
+                "label": text,
+                "inputs": {"move": {"min": need, "max": MOVE_MAX}},
+            }
+        )
+    return out
+
+
+def battles(s: DirewildState, hero: str, content: Content) -> list[Action]:
+    """Each enemy the hero can fight: adjacent, the one that ate them, or within flight
+    (the creatures' flight then starts at what the gap needs)."""
+    h = s.heroes[hero]
+    here = position(s, hero)
+    if h.battled or (here is None and not h.eaten_by):
+        return []
+    # enemy -> (the flight it needs, whether the knockback's way must be said)
+    foes: dict[str, tuple[int, bool]] = {}
+    if h.eaten_by:
+        foes[h.eaten_by] = (0, False)
+    elif here is not None:
+        geo = geo_of(s, content)
+        passive = FLIGHT_PASSIVE.get(hero, 0)
+        for unit in on_board_enemies(s):
+            there = position(s, unit) or here
+            if geo.adjacent(here, there):
+                foes[unit] = (0, False)
+                continue
+            need = max(0, max(1, geo.distance(here, there) - 1) - passive)
+            if need <= EFFECT_MAX:
+                foes[unit] = (need, geo.direction_of(here, there) is None)
+    out: list[Action] = []
+    for unit, (flight, diagonal) in foes.items():
+        creature = {"attack": 0, "knockback": 0, "poison": 0, "flight": flight}
+        inputs: dict[str, dict[str, Any]] = {
+            "creature.attack": {"min": 0, "max": ATTACK_MAX},
+            "creature.knockback": {"min": 0, "max": EFFECT_MAX},
+            "creature.poison": {"min": 0, "max": EFFECT_MAX},
+            "creature.flight": {"min": flight, "max": EFFECT_MAX},
+        }
+        args: dict[str, Any] = {"hero": hero, "enemy": unit, "creature": creature}
+        if diagonal:  # flying at an angle: which way a knockback goes (null: asked later)
+            args["knockback_direction"] = None
+            inputs["knockback_direction"] = {"choices": [None, *DIRECTIONS]}
+        if unit != KARN:  # a critical hit's extra damage can be any hero's colour
+            args["critical_colour"] = hero
+            inputs["critical_colour"] = {"choices": [hero, *(o for o in s.heroes if o != hero)]}
+        out.append(
+            {
+                "do": "resolve_battle",
+                "with": args,
+                "label": f"{hero.title()} battles the {label(s, unit, content)}",
+                "inputs": inputs,
+            }
+        )
+    return out
+
+
+def targets(s: DirewildState, hero: str, content: Content) -> list[Action]:
+    """A card, magic or treasure aimed at an enemy outside battle (poison is an input)."""
+    return [
+        {
+            "do": "target_enemy",
+            "with": {"hero": hero, "enemy": unit, "poison": 0},
+            "label": f"{hero.title()} targets the {label(s, unit, content)}",
+            "inputs": {"poison": {"min": 0, "max": EFFECT_MAX}},
+        }
+        for unit in on_board_enemies(s)
+    ]
+
+
+__all__ = ["ADVENTURE", "legal_actions"]

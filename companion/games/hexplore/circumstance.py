@@ -1,0 +1,95 @@
+"""The Circumstance phase: the roll (or the Fey Realm's choice), then the card played or
+discarded; a card with an Encounter starts its combat."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from companion.core.rules import Chance, Decision, RuleError
+from companion.games.hexplore.combat import start_combat
+from companion.games.hexplore.common import in_combat, word
+from companion.games.hexplore.events import CircumstanceRolled, CircumstanceSettled
+from companion.games.hexplore.hexcontent import HexContent
+from companion.games.hexplore.state import GROUP_NAME, HexploreState
+from companion.games.hexplore.tables import NO_CIRCUMSTANCE
+
+
+def _whole_slot(value: Any) -> int:
+    if isinstance(value, bool) or value not in range(1, 7):
+        raise RuleError("choose an open Circumstance slot 1-5, or 6 for a blind draw")
+    return int(value)
+
+
+def roll_circumstance(
+    d: Decision, args: dict[str, Any], chance: Chance, content: HexContent
+) -> None:
+    s: HexploreState = d.state
+    if in_combat(s):
+        raise RuleError("no Circumstance is rolled during combat")
+    where = word(args, "location")
+    if where in NO_CIRCUMSTANCE:
+        raise RuleError(
+            f"no Circumstance is rolled on a {where.replace('_', ' ')}: skip to the Event phase"
+        )
+    if s.circumstance is not None and s.circumstance.roll:
+        raise RuleError("the Circumstance for this game turn is already rolled")
+    slots = args.get("slots") or []
+    if not isinstance(slots, list) or not all(isinstance(x, str) for x in slots):
+        raise RuleError("slots lists the card ids on the Circumstance bar, slot 1 first")
+    if args.get("fey_realm"):
+        # In the Fey Realm the group chooses an open slot or draws blindly: no roll.
+        roll = _whole_slot(args.get("choose", 6))
+    else:
+        roll = chance.roll(
+            "hex_d6",
+            for_="group",
+            why="Circumstance: which slot",
+            role="circumstance",
+            who=GROUP_NAME,
+        )[0]
+    if roll == 6:
+        card = chance.draw(
+            "circumstances",
+            role="circumstance",
+            for_="group",
+            who=GROUP_NAME,
+            why="blind Circumstance draw",
+            options=content.circumstance_ids(),
+        )
+        slot = 0
+    else:
+        slot = roll
+        card = slots[roll - 1] if len(slots) >= roll else ""
+    info = content.circumstance(card)
+    unavoidable = bool(info and info.unavoidable)
+    d.emit(
+        CircumstanceRolled(
+            roll=roll,
+            slot=slot,
+            card=card,
+            unavoidable=unavoidable,
+            may_discard=bool(args.get("cautious")) and not unavoidable,
+        )
+    )
+
+
+def settle_circumstance(
+    d: Decision, args: dict[str, Any], chance: Chance, content: HexContent
+) -> None:
+    c = d.state.circumstance
+    if in_combat(d.state):
+        raise RuleError("finish the combat before playing the Circumstance")
+    if c is None or c.settled:
+        raise RuleError("no Circumstance is waiting to be played")
+    discard = bool(args.get("discard"))
+    if discard and c.unavoidable:
+        raise RuleError("this Circumstance is Unavoidable: it must be played")
+    if discard and not c.may_discard:
+        raise RuleError("only a group that Moved Cautiously may discard the Circumstance")
+    d.emit(CircumstanceSettled(settled="discarded" if discard else "played"))
+    card = content.circumstance(c.card)
+    if not discard and card is not None and card.encounter:
+        start_combat(d, {"opponent": card.encounter}, chance, content)
+
+
+# -- events ------------------------------------------------------------------------

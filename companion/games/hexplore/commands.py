@@ -1,0 +1,82 @@
+"""Every HEXplore command, declared in one table grouped by the phase of the Game Turn it
+belongs to.  The rules themselves live in the rule-area modules named beside each."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from companion.content.pack import Content
+from companion.core.rules import Chance, Decision
+from companion.core.tables import CommandFn, Commands
+from companion.games.hexplore.circumstance import roll_circumstance, settle_circumstance
+from companion.games.hexplore.combat import (
+    cure_condition,
+    inflict_condition,
+    raise_difficulty,
+    start_combat,
+)
+from companion.games.hexplore.declare import declare
+from companion.games.hexplore.fate import defeat_sentinel, end_game_turn, fate_tracker_symbol
+from companion.games.hexplore.hexcontent import HexContent
+from companion.games.hexplore.opponent import opponent_action
+from companion.games.hexplore.resolve import resolve_round
+from companion.games.hexplore.skills import (
+    end_skill_phase,
+    gain_found,
+    roam,
+    roll_skills,
+    wander,
+)
+from companion.games.hexplore.state import HexploreState
+
+HexCommand = Callable[[Decision, dict[str, Any], Chance, HexContent], None]
+
+
+def typed(fn: HexCommand) -> CommandFn:
+    """A rule that reads the packs through HEXplore's typed view of them."""
+
+    def run(d: Decision, args: dict[str, Any], chance: Chance, content: Content) -> None:
+        fn(d, args, chance, HexContent.of(content))
+
+    run.__name__ = run.__qualname__ = fn.__name__
+    run.__doc__ = fn.__doc__
+    return run
+
+
+PHASES: dict[str, dict[str, HexCommand]] = {
+    # 1. Movement: a Wander or Roam a card or a failed Navigate calls for
+    "movement": {"wander": wander, "roam": roam},
+    # 2. the Skill phase (skills.py)
+    "skills": {"roll_skills": roll_skills, "end_skill_phase": end_skill_phase},
+    # 3. the Circumstance (circumstance.py)
+    "circumstance": {
+        "roll_circumstance": roll_circumstance,
+        "settle_circumstance": settle_circumstance,
+    },
+    # combat, in any phase: start (combat.py), declare (declare.py), the opponent's
+    # action (opponent.py), the Resolution phase (resolve.py)
+    "combat": {
+        "start_combat": start_combat,
+        "declare": declare,
+        "opponent_action": opponent_action,
+        "resolve_round": resolve_round,
+    },
+    # 5. the Magi phase and the Fate Tracker (fate.py)
+    "magi": {
+        "end_game_turn": end_game_turn,
+        "fate_tracker_symbol": fate_tracker_symbol,
+        "defeat_sentinel": defeat_sentinel,
+    },
+    # whenever a card, an item or the group says so
+    "any time": {
+        "gain": gain_found,
+        "inflict": inflict_condition,
+        "cure": cure_condition,
+        "raise_difficulty": raise_difficulty,
+    },
+}
+
+COMMANDS: Commands[HexploreState] = Commands(
+    {phase: {name: typed(fn) for name, fn in cmds.items()} for phase, cmds in PHASES.items()}
+)

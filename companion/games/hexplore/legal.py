@@ -1,0 +1,261 @@
+"""What the table may do now: every command the rules would accept, complete and named.
+
+Screens, the CLI and self-play render these instead of re-deciding a rule.  Each entry is
+a whole command; numbers read off the table (a declared Attack, Energy spent on a Mastery,
+Gold found) are `inputs` with the range the rules accept, so any value in range is taken.
+`primary` follows the Game Turn Overview: skills, settle them, the Circumstance, then
+the Magi phase; in combat, the opponent acts once everyone has declared, then the round
+resolves.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from companion.core.rules import Action
+from companion.games.hexplore.common import in_combat, in_play
+from companion.games.hexplore.content import Opponent
+from companion.games.hexplore.fight import fighting, find_opponent
+from companion.games.hexplore.hexcontent import HexContent
+from companion.games.hexplore.state import OPPONENT, Combat, HeroState, HexploreState
+from companion.games.hexplore.tables import (
+    CONDITIONS,
+    DIFFICULTY_ORDER,
+    HELD,
+    MAX_DECLARED,
+    MAX_GAINED,
+    UNCURABLE,
+)
+
+# Conditions a player may put on someone from a card without naming a second hero (Bound
+# names who the target is tied to, so it is given with `inflict ... to:`).
+INFLICTABLE = [c for c in CONDITIONS if c != "bound"]
+
+
+def words(key: str) -> str:
+    """A rule key as a player says it: knocked_down -> knocked down."""
+    return key.replace("_", " ")
+
+
+def _action(
+    do: str,
+    args: dict[str, Any],
+    label: str,
+    inputs: dict[str, dict[str, Any]] | None = None,
+) -> Action:
+    out: Action = {"do": do, "with": args, "label": label}
+    if inputs:
+        out["inputs"] = inputs
+    return out
+
+
+def legal_actions(s: HexploreState, content: HexContent) -> list[Action]:
+    """Every command the rules accept now; none once the game has ended."""
+    if s.outcome:
+        return []
+    if in_combat(s):
+        assert s.combat is not None
+        actions = _combat(s, s.combat, content)
+    else:
+        actions = _turn(s, content)
+    actions += _any_time(s)
+    return actions
+
+
+# -- the Game Turn -----------------------------------------------------------------------
+
+
+def _turn(s: HexploreState, content: HexContent) -> list[Action]:
+    """Outside combat: the Skill phase, the Circumstance, fights, the Magi phase."""
+    out: list[Action] = []
+    primary: Action | None = None
+    phase = s.skill_phase
+    this_turn = phase.turn == s.turn
+    settled = this_turn and phase.resolved
+    if not settled:
+        for hid, h in s.heroes.items():
+            if in_play(h) and not (this_turn and hid in phase.rolled):
+                a = _action("roll_skills", {"hero": hid}, f"Roll skills for {h.name}")
+                out.append(a)
+                primary = primary or a
+        if primary is None:
+            primary = _action("end_skill_phase", {}, "Settle the Skill phase")
+            out.append(primary)
+    circumstance = s.circumstance
+    if circumstance is None or not circumstance.roll:
+        a = _action("roll_circumstance", {"location": "", "slots": []}, "Roll a Circumstance")
+        out.append(a)
+        primary = primary or a
+    elif not circumstance.settled:
+        a = _action("settle_circumstance", {"discard": False}, "Play the Circumstance")
+        out.append(a)
+        primary = primary or a
+        if circumstance.may_discard and not circumstance.unavoidable:
+            out.append(
+                _action("settle_circumstance", {"discard": True}, "Discard the Circumstance")
+            )
+    magi = content.magi()
+    fought_magi = s.combat is not None and s.combat.turn == s.turn and _is(s.combat, magi)
+    for card in content.opponents():
+        a = _action("start_combat", {"opponent": card.slug}, f"Fight {card.title}")
+        out.append(a)
+        if s.adrimon_attacks and card is magi and not fought_magi:
+            primary = primary or a
+    end = _action("end_game_turn", {}, "Magi phase: end the game turn")
+    out.append(end)
+    primary = primary or end
+    out += [_action("wander", {"blocked": []}, "Wander"), _action("roam", {}, "Roam")]
+    for i in range(DIFFICULTY_ORDER.index(s.difficulty) + 1, len(DIFFICULTY_ORDER)):
+        to = DIFFICULTY_ORDER[i]
+        out.append(_action("raise_difficulty", {"to": to}, f"Raise the Difficulty to {to.title()}"))
+    primary["primary"] = True
+    return out
+
+
+def _is(c: Combat, card: Opponent | None) -> bool:
+    return card is not None and c.opponent.id == card.id
+
+
+# -- combat ------------------------------------------------------------------------------
+
+
+def _combat(s: HexploreState, c: Combat, content: HexContent) -> list[Action]:
+    if c.phase == "resolve":
+        return [{"do": "resolve_round", "with": {}, "label": "Resolve the round", "primary": True}]
+    card = find_opponent(content, c.opponent.id)
+    out: list[Action] = []
+    waiting = False
+    for hid in fighting(s):
+        h = s.heroes[hid]
+        if hid in c.declarations or "unconscious" in h.conditions:
+            continue
+        waiting = True
+        out += _declarations(s, hid, h, c, card)
+    acts = _action("opponent_action", {}, f"{c.opponent.name} acts")
+    if not waiting:
+        acts["primary"] = True
+        out.append(acts)
+    return out
+
+
+def _declarations(
+    s: HexploreState, hid: str, h: HeroState, c: Combat, card: Opponent
+) -> list[Action]:
+    """One hero's choices for the round, as far as their Conditions allow."""
+    held = bool(HELD & set(h.conditions))
+    only_defend = bool({"frightened", "knocked_down"} & set(h.conditions))
+    if held and only_defend:
+        return []  # nothing they may declare satisfies both
+    starving = h.starving >= 1
+    influence = c.opponent.savable and (
+        card.influence_cost == 0 or (not starving and h.energy >= card.influence_cost)
+    )
+    out: list[Action] = []
+
+    def declare(action: str, label: str, inputs: dict[str, dict[str, Any]], **extra: Any) -> None:
+        args = {"hero": hid, "action": action, **extra}
+        for path, rng in inputs.items():
+            args[path] = rng["min"] if "default" not in rng else rng.pop("default")
+        out.append(_action("declare", args, f"{h.name}: {label}", inputs))
+
+    def amount(default: int) -> dict[str, Any]:
+        return {"min": 0, "max": MAX_DECLARED, "default": min(default, MAX_DECLARED)}
+
+    if not only_defend:
+        vitals = ["health", "energy"] + (["influence"] if influence else [])
+        for vital in vitals:
+            declare(
+                "attack",
+                f"Attack ({words(vital)})",
+                {"amount": amount(h.abilities["attack"])},
+                vital=vital,
+            )
+        if not held:
+            for ally in fighting(s):
+                if ally != hid and "encased" in s.heroes[ally].conditions:
+                    name = s.heroes[ally].name
+                    declare(
+                        "attack",
+                        f"Attack the constraint holding {name}",
+                        {"amount": amount(h.abilities["attack"])},
+                        target=ally,
+                    )
+    if held:
+        return out
+    declare("defend", "Defend", {"amount": amount(h.abilities["defend"])})
+    for ally in fighting(s):
+        if ally != hid and "unconscious" in s.heroes[ally].conditions:
+            declare("defend", f"Defend and wake {s.heroes[ally].name}", {}, wake=ally)
+    if only_defend:
+        return out
+    for vital in ["health", "energy"] + (["influence"] if c.opponent.savable else []):
+        cost = card.influence_cost if vital == "influence" else 0
+        top = h.energy - cost
+        if starving or top < 1:
+            continue
+        declare(
+            "mastery",
+            f"Mastery ({words(vital)})",
+            {"energy": {"min": 1, "max": top, "default": 1}, "amount": amount(0)},
+            vital=vital,
+        )
+    declare("flee", "Flee", {})
+    return out
+
+
+# -- at any time -------------------------------------------------------------------------
+
+
+def _any_time(s: HexploreState) -> list[Action]:
+    """What a card, an item or the table can do in any phase: Conditions, Gold and Food,
+    the Fate Tracker symbol, a Sentinel defeated."""
+    out: list[Action] = []
+    fight = in_combat(s)
+    targets: list[tuple[str, str, dict[str, Any]]] = [
+        (hid, h.name, h.conditions) for hid, h in s.heroes.items()
+    ]
+    if fight:
+        assert s.combat is not None
+        o = s.combat.opponent
+        targets.append((OPPONENT, o.name, o.conditions))
+    for who, name, held in targets:
+        if who == OPPONENT or in_play(s.heroes[who]):
+            out.append(
+                _action(
+                    "inflict",
+                    {"who": who, "condition": INFLICTABLE[0]},
+                    f"Give {name} a Condition",
+                    {"condition": {"choices": list(INFLICTABLE)}},
+                )
+            )
+        for condition in held:
+            if condition in CONDITIONS and condition not in UNCURABLE:
+                out.append(
+                    _action(
+                        "cure",
+                        {"who": who, "condition": condition},
+                        f"{name} is no longer {words(condition)}",
+                    )
+                )
+    for hid, h in s.heroes.items():
+        if h.dead or h.vanished:
+            continue
+        out.append(
+            _action(
+                "gain",
+                {"hero": hid, "gold": 0, "food": 0},
+                f"Gold or Food for {h.name}",
+                {
+                    "gold": {"min": -h.gold, "max": MAX_GAINED},
+                    "food": {"min": -h.food, "max": MAX_GAINED},
+                },
+            )
+        )
+    out.append(_action("fate_tracker_symbol", {}, "A card shows the Fate Tracker symbol"))
+    for x in s.sentinels:
+        out.append(
+            _action(
+                "defeat_sentinel", {"at": x.location}, f"Sentinel at {words(x.location)} defeated"
+            )
+        )
+    return out

@@ -1,0 +1,42 @@
+"""The result card: what the last step did, at the top of the game, in large type.
+
+Why: after the boss attacks or the enemy moves, the whole table wants to read what just
+happened without scrolling or opening the log.  The card shows the session's last step in
+the rules' own words (`Session.last_step`), with Undo on it, until the next step replaces
+it.  It renders; it never decides anything.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from kivy.lang import Builder
+from kivy.properties import BooleanProperty, StringProperty
+from kivy.uix.boxlayout import BoxLayout
+from kivy.utils import escape_markup
+
+from companion.ui.widgets import BigButton  # noqa: F401 - the card's Undo button
+
+Builder.load_file(str(Path(__file__).with_suffix(".kv")))
+
+MAX_LINES = 8  # beyond this the card says how many more the log holds
+
+
+class ResultCard(BoxLayout):
+    title = StringProperty("")
+    text = StringProperty("")
+    shown = BooleanProperty(False)
+
+    def refresh(self, session: Any) -> None:
+        step = session.last_step() if session is not None else None
+        if step is None:
+            self.title, self.text, self.shown = "", "", False
+            return
+        lines = [escape_markup(line) for line in step["lines"]]
+        if len(lines) > MAX_LINES:
+            extra = len(lines) - MAX_LINES + 1
+            lines = [*lines[: MAX_LINES - 1], f"... and {extra} more in the Log"]
+        self.title = escape_markup(step["title"])
+        self.text = "\n".join(lines)
+        self.shown = True

@@ -1,0 +1,73 @@
+"""The result card: the last step in the rules' words at the top of the game, with Undo."""
+
+from __future__ import annotations
+
+import pytest
+
+from companion.games import get_game
+from companion.ui.settings import TEXT_SIZES
+from tests.ui.kivyharness import AppTestCase
+from tests.ui.test_ergonomics import text_size
+
+pytestmark = pytest.mark.ui
+
+
+class TestResultCard(AppTestCase):
+    def test_the_card_shows_the_roll_and_what_followed_and_undoes_it(self) -> None:
+        app = self.start_app()
+        session = app.library.new(get_game("tiny"))
+        session.close()
+        app.open_session("tiny-1")
+        self.frames(3)
+        card = app.screen("session").ids.result
+        assert not card.shown, "nothing has happened yet: no card"
+        self.tap("Roll 2 dice")
+        self.tap("6", within=app.screen("session").panels["dice"])
+        self.tap("6", within=app.screen("session").panels["dice"])
+        self.tap("2", within=app.screen("session").panels["dice"])
+        self.frames(2)
+        assert card.shown
+        assert card.title == "Player: rolled 2 on the d3"
+        assert card.text == "Rolled 6, 6\nScore +2"
+        self.shoot("result-card")
+        self.tap("Undo", within=card)
+        self.frames(2)
+        assert app.session.request is not None and app.session.request.profile == "d3"
+        assert card.title == "Player: rolled 6, 6 on the d6"
+
+    def test_the_card_is_on_screen_in_portrait_at_the_largest_text(self) -> None:
+        app = self.start_app()
+        session = app.library.new(get_game("tiny"))
+        session.do("add", {"n": 3})
+        session.close()
+        app.open_session("tiny-1")
+        with text_size(TEXT_SIZES["Largest"]):
+            self.resize((800, 1280))
+            self.frames(3)
+            card = app.screen("session").ids.result
+            assert card.shown and card.title == "Add" and card.text == "Score +3"
+            assert card.y >= 0 and card.top <= self.Window.height, "the card is on screen"
+            self.shoot("result-card-largest")
+
+
+class TestIdleDiceStrip(AppTestCase):
+    def test_in_portrait_an_idle_dice_tab_is_a_strip_and_a_roll_brings_it_back(self) -> None:
+        app = self.start_app(size=(800, 1280))
+        app.library.new(get_game("tiny")).close()
+        app.open_session("tiny-1")
+        self.frames(3)
+        screen = app.screen("session")
+        assert screen.side_idle
+        assert screen.ids.side.height < 0.2 * self.Window.height
+        assert screen.ids.game_area.height > 0.6 * self.Window.height
+        self.tap("Roll 2 dice")
+        self.frames(3)
+        assert app.session.request is not None, screen.error
+        assert not screen.side_idle
+        keypad = screen.panels["dice"].ids.keypad
+        assert keypad.children and keypad.get_root_window() is not None
+        assert screen.ids.side.height > 0.3 * self.Window.height
+        app.session.undo()
+        self.frames(3)
+        assert screen.side_idle
+        self.shoot("idle-dice-strip")
