@@ -111,7 +111,7 @@ def opencv(image: np.ndarray) -> list[Found]:
 
 def pyzbar(image: np.ndarray) -> list[Found]:
     """ZBar, whose scan-line finder copes with some codes the others reject."""
-    from pyzbar import pyzbar as zbar  # type: ignore[import-untyped]
+    from pyzbar import pyzbar as zbar
 
     out = []
     for s in zbar.decode(image, symbols=[zbar.ZBarSymbol.QRCODE]):

@@ -338,7 +338,7 @@ class ScannerPanel(BoxLayout):
         if texture is None or tuple(texture.size) != (w, h):
             texture = Texture.create(size=(w, h), colorfmt="rgb")
             texture.flip_vertical()  # camera rows run top down, GL's bottom up
-        texture.blit_buffer(memoryview(rgb).cast("B"), colorfmt="rgb", bufferfmt="ubyte")
+        texture.blit_buffer(rgb.data.cast("B"), colorfmt="rgb", bufferfmt="ubyte")
         self.preview.texture = texture
         self.preview.canvas.ask_update()
 
