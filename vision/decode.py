@@ -56,7 +56,6 @@ class Found:
 
 
 Decoder = Callable[[np.ndarray], list[Found]]
-QR_CODE = zxingcpp.BarcodeFormats(zxingcpp.BarcodeFormat.QRCode)
 
 
 def gray(frame: np.ndarray) -> np.ndarray:
@@ -65,6 +64,12 @@ def gray(frame: np.ndarray) -> np.ndarray:
         return frame
     code = cv2.COLOR_BGRA2GRAY if frame.shape[2] == 4 else cv2.COLOR_BGR2GRAY
     return cv2.cvtColor(frame, code)
+
+
+def _qr_code() -> zxingcpp.BarcodeFormats:
+    """zxing-cpp's format set holding QR codes only, made per call: one kept at module
+    level outlives zxing-cpp's own teardown and nanobind reports it as a leak at exit."""
+    return zxingcpp.BarcodeFormats(zxingcpp.BarcodeFormat.QRCode)
 
 
 def zxing(image: np.ndarray, stage: str = "zxing") -> list[Found]:
@@ -76,7 +81,7 @@ def zxing(image: np.ndarray, stage: str = "zxing") -> list[Found]:
     character as "<SOH>", a text the code does not hold.
     """
     out = []
-    for b in zxingcpp.read_barcodes(image, formats=QR_CODE, text_mode=zxingcpp.TextMode.Plain):
+    for b in zxingcpp.read_barcodes(image, formats=_qr_code(), text_mode=zxingcpp.TextMode.Plain):
         p = b.position
         corners = tuple(
             (float(q.x), float(q.y))
@@ -343,7 +348,7 @@ def may_hold_more(image: np.ndarray, found: Sequence[Found]) -> bool:
     quads = _quads(found)
     if not quads:
         return True
-    for b in zxingcpp.read_barcodes(image, formats=QR_CODE, return_errors=True):
+    for b in zxingcpp.read_barcodes(image, formats=_qr_code(), return_errors=True):
         centre = b.position.top_left.x, b.position.top_left.y
         if not b.valid and not any(_inside(q, centre) for q in quads):
             return True
