@@ -1,4 +1,4 @@
-"""Card scanning: read rate and milliseconds per 1280x720 frame, per category, on one core.
+"""Card scanning: read rate and milliseconds a frame, on one core, on made and real frames.
 
 Synthetic photos (vision/synthetic.py) of labelled cards on a busy table in eleven
 categories, the same frames for every decoder in one run: the project's cascade, and
@@ -10,8 +10,26 @@ decoder starts with, measured on the same frames.
 The seeds (1000 and up) are not the ones the cascade's stages were chosen on (0-19,
 checked on 100-119), so the figures are not tuned to these frames.
 
+Real photographs (zxing's blackbox folders, photographed by
+others, one code each with its text), per folder, and frames of four of them at once, for
+the scanner, zxing-cpp alone and pyzbar alone in the same run.  A read counts when the
+text is exactly the one the folder expects; "other" counts any other text read (a second
+code in the photograph, or a misread); "zx only" counts codes zxing-cpp alone read and the
+scanner did not, which must be none.
+
+The live scanner (a camera) decodes under a time budget: the cost of a frame with no code
+(a different busy table each frame, and the same table frame after frame), and how long a
+card held up to a 30 fps camera takes to be confirmed (the tracker's two reads), both
+through the real `Scanner.process`.
+
+Every millisecond here is the decoding thread's CPU time (and the live budget is kept in
+it), as on a tablet where the scanner has a core to itself: this machine's 2 cores are
+shared by several builds, and wall time there says more about them than about the
+scanner.  The decoders are single-threaded (OpenCV is set to one thread).
+
     .venv/bin/python -m benchmarks scan    # BENCH_SCAN_FRAMES=40, BENCH_SCAN_EC_FRAMES=20
-Target: at least 95% overall at a mean of at most 10 ms a frame, no wrong card.
+Targets: synthetic at least 98% overall, no wrong card; photographs: never a code zxing-cpp
+alone reads missed; empty live frames at most 10 ms median; a held card read within 1 s.
 """
 
 from __future__ import annotations
@@ -20,14 +38,79 @@ import os
 import statistics
 import time
 from collections.abc import Callable
+from dataclasses import dataclass
+from pathlib import Path
+
+import cv2
+import numpy as np
 
 SEED = 1000
 
 
+# -- real photographs: QR codes photographed by others (zxing's blackbox test folders, see
+# tests/vision/photos/NOTICE), each with the text it holds, and frames of four of them side
+# by side on a table (several cards at once).  The tests read them too.
+
+PHOTOS = Path(__file__).resolve().parent.parent / "tests" / "vision" / "photos"
+SUFFIXES = (".webp", ".png", ".jpg")
+MONTAGE = "several (4 photographs a frame)"
+
+
+@dataclass
+class Photo:
+    name: str  # folder/file, as the tables list it
+    image: np.ndarray  # BGR
+    texts: list[str]  # what the codes in it hold
+
+
+def photo_folders(root: Path = PHOTOS) -> dict[str, list[Photo]]:
+    """Each folder of photographs (one code each, its text in <name>.txt) by name."""
+    out: dict[str, list[Photo]] = {}
+    for expected in sorted(root.glob("*/*/*.txt"), key=lambda p: (p.parent.name, _number(p))):
+        image_path = next(
+            (expected.with_suffix(s) for s in SUFFIXES if expected.with_suffix(s).is_file()),
+            None,
+        )
+        if image_path is None:
+            continue
+        image = cv2.imread(str(image_path), cv2.IMREAD_COLOR)
+        if image is None:
+            raise RuntimeError(f"{image_path} could not be read")
+        text = expected.read_bytes().decode("utf-8")
+        folder = expected.parent.name
+        out.setdefault(folder, []).append(Photo(f"{folder}/{image_path.name}", image, [text]))
+    return out
+
+
+def _number(path: Path) -> tuple[int, str]:
+    stem = path.stem
+    return (int(stem), stem) if stem.isdigit() else (10**9, stem)
+
+
+def photo_montages(photos: list[Photo], seed: int = 0) -> list[Photo]:
+    """Frames of 1280x720 holding four photographs each (in the order given) on a busy
+    table, none enlarged: the multi-card frame, made from real photographs."""
+    from vision.synthetic import table_image
+
+    out = []
+    for start in range(0, len(photos) - 3, 4):
+        group = photos[start : start + 4]
+        frame = table_image(np.random.default_rng(seed + start))
+        for i, photo in enumerate(group):
+            h, w = photo.image.shape[:2]
+            scale = min(1.0, 620 / w, 350 / h)
+            cell = cv2.resize(photo.image, None, fx=scale, fy=scale, interpolation=cv2.INTER_AREA)
+            ch, cw = cell.shape[:2]
+            x0 = (i % 2) * 640 + (640 - cw) // 2
+            y0 = (i // 2) * 360 + (360 - ch) // 2
+            frame[y0 : y0 + ch, x0 : x0 + cw] = cell
+        names = "+".join(p.name.rsplit("/", 1)[-1] for p in group)
+        out.append(Photo(f"{MONTAGE}/{names}", frame, [t for p in group for t in p.texts]))
+    return out
+
+
 def _one_core() -> str:
     """Pin this process (and any decoder threads) to one core, and OpenCV to one thread."""
-    import cv2
-
     cv2.setNumThreads(1)
     if hasattr(os, "sched_setaffinity"):
         core = min(os.sched_getaffinity(0))
@@ -53,7 +136,6 @@ def p99(values: list[float]) -> float:
 
 
 def main() -> None:
-    import cv2
 
     from vision.payload import CARD
     from vision.synthetic import CATEGORIES, make_frame
@@ -70,9 +152,9 @@ def main() -> None:
 
     floor = []
     for f in frames:
-        t = time.perf_counter()
+        t = time.thread_time()
         cv2.cvtColor(f.image, cv2.COLOR_BGR2GRAY)
-        floor.append((time.perf_counter() - t) * 1000)
+        floor.append((time.thread_time() - t) * 1000)
     floor_ms = statistics.mean(floor)
 
     decoders = _decoders()
@@ -81,9 +163,9 @@ def main() -> None:
         decoder(frames[0].image)  # warm up (OpenCV builds its detector on first use)
         rows: dict[str, list] = {c: [0, 0, 0, []] for c in CATEGORIES}  # read, cards, wrong, ms
         for f in frames:
-            t = time.perf_counter()
+            t = time.thread_time()
             found = decoder(f.image)
-            ms = (time.perf_counter() - t) * 1000
+            ms = (time.thread_time() - t) * 1000
             ids = {x.reading.card_id for x in found if x.reading.kind == CARD}
             row = rows[f.category]
             row[0] += len(ids & set(f.cards))
@@ -127,13 +209,158 @@ def main() -> None:
         + ", ".join(f"{k} {v / total:.1%}" for k, v in sorted(stats.items(), key=lambda kv: -kv[1]))
     )
     rate, mean, wrong = summary["scanner"]
-    met = rate >= 0.95 and mean <= 10.0 and wrong == 0
+    met = rate >= 0.98 and wrong == 0
     print(
-        f"target (>= 95% overall, <= 10 ms mean, no wrong card): "
-        f"{'met' if met else 'NOT met'} ({rate:.1%}, {mean:.2f} ms, {wrong} wrong)"
+        f"target (>= 98% overall, no wrong card): "
+        f"{'met' if met else 'NOT met'} ({rate:.1%}, {mean:.2f} ms mean, {wrong} wrong)"
     )
+    photographs()
+    live(frames)
     error_levels(int(os.environ.get("BENCH_SCAN_EC_FRAMES", "20")))
     print(f"total run {time.perf_counter() - start:.0f} s")
+
+
+def photographs() -> None:
+    """Per folder of real photographs, and frames of four: reads by each decoder."""
+    sets = photo_folders()
+    every = [p for photos in sets.values() for p in photos]
+    sets[MONTAGE] = photo_montages(every)
+    decoders = {k: v for k, v in _decoders().items() if k != "opencv"}
+    names = list(decoders)
+    print()
+    print(
+        f"real photographs ({len(every)} in {len(sets) - 1} folders, tests/vision/photos/NOTICE), "
+        "codes read (share), other texts read, median ms:"
+    )
+    print(
+        f"{'folder':34}{'codes':>6}"
+        + "".join(f"{n:>26}" for n in names)
+        + f"{'zx only':>9}{'ahead':>8}"
+    )
+    totals = {n: [0, 0] for n in names}
+    codes_all = zx_only_all = 0
+    for folder, photos in sets.items():
+        read = {n: 0 for n in names}
+        other = {n: 0 for n in names}
+        ms: dict[str, list[float]] = {n: [] for n in names}
+        zx_only: list[str] = []
+        codes = 0
+        for photo in photos:
+            expected = set(photo.texts)
+            codes += len(expected)
+            texts = {}
+            for n, decoder in decoders.items():
+                t = time.thread_time()
+                found = {f.text for f in decoder(photo.image)}
+                ms[n].append((time.thread_time() - t) * 1000)
+                texts[n] = found
+                read[n] += len(found & expected)
+                other[n] += len(found - expected)
+            missed = (texts["zxing-cpp"] - texts["scanner"]) & expected
+            zx_only += [photo.name] * len(missed)
+        cells = "".join(
+            f"{read[n]:>5} {read[n] / codes:>6.1%} {other[n]:>3} {statistics.median(ms[n]):>7.1f}"
+            for n in names
+        )
+        ahead = (read["scanner"] - read["zxing-cpp"]) / codes
+        print(f"{folder:34}{codes:>6}{cells}{len(zx_only):>9}{ahead * 100:>+7.1f}")
+        for name in zx_only:
+            print(f"    zxing-cpp alone read {name}, the scanner did not")
+        if folder != MONTAGE:
+            codes_all += codes
+            zx_only_all += len(zx_only)
+            for n in names:
+                totals[n][0] += read[n]
+    line = "".join(f"{totals[n][0]:>5} {totals[n][0] / codes_all:>6.1%}{'':>12}" for n in names)
+    ahead = (totals["scanner"][0] - totals["zxing-cpp"][0]) / codes_all
+    print(f"{'all photographs':34}{codes_all:>6}{line}{zx_only_all:>9}{ahead * 100:>+7.1f}")
+    print(
+        "target (never miss a code zxing-cpp alone reads): "
+        f"{'met' if zx_only_all == 0 else 'NOT met'} ({zx_only_all} missed); "
+        f"scanner {ahead * 100:+.1f} points on zxing-cpp alone"
+    )
+
+
+CAMERA_FPS = 30.0
+
+
+def live(frames: list) -> None:
+    """The live scanner's cost on frames with no code, and a held card's time to read."""
+    from vision.decode import Cascade
+    from vision.frames import ImageSource
+    from vision.payload import CARD
+    from vision.scanner import LIVE_BUDGET_MS, Scanner
+    from vision.synthetic import table_image
+    from vision.tracker import SEEN
+
+    class Camera(ImageSource):
+        live = True  # the scanner's settings for a camera, frames fed by hand
+
+    def scanner() -> Scanner:
+        cascade = Cascade(budget_ms=LIVE_BUDGET_MS, clock=time.thread_time)
+        return Scanner(Camera([]), decoder=cascade)
+
+    print()
+    print(f"live scanner, {LIVE_BUDGET_MS:.0f} ms budget a frame on average (CPU ms):")
+    tables = [table_image(np.random.default_rng(SEED + i)) for i in range(60)]
+    for label, empty in (
+        ("empty frames, a new table each", tables * 3),
+        ("empty frames, the same table", [tables[0]] * 180),
+    ):
+        live_scanner = scanner()
+        ms = []
+        for frame in empty:
+            t = time.thread_time()
+            live_scanner.process(frame)
+            ms.append((time.thread_time() - t) * 1000)
+        ms = ms[20:]  # once the stage costs are learnt
+        print(
+            f"  {label}: median {statistics.median(ms):.2f} ms, mean "
+            f"{statistics.mean(ms):.2f}, p99 {p99(ms):.1f}, max {max(ms):.1f} ({len(ms)} frames)"
+        )
+        if label.startswith("empty frames, a new"):
+            empty_median = statistics.median(ms)
+    rng = np.random.default_rng(SEED)
+    waits: dict[str, list[float]] = {}
+    never: dict[str, int] = {}
+    for f in frames:
+        live_scanner = scanner()
+        for _ in range(30):  # the scene before the card: the credit as the camera left it
+            live_scanner.process(tables[int(rng.integers(len(tables)))])
+        elapsed, wanted = 0.0, set(f.cards)
+        for _ in range(int(5 * CAMERA_FPS)):
+            noisy = cv2_add_noise(f.image, rng)
+            t = time.thread_time()
+            seen = live_scanner.process(noisy)
+            elapsed += max((time.thread_time() - t) * 1000, 1000 / CAMERA_FPS)
+            wanted -= {
+                s.reading.card_id for s in seen if s.change == SEEN and s.reading.kind == CARD
+            }
+            if not wanted:
+                waits.setdefault(f.category, []).append(elapsed)
+                break
+        else:
+            never[f.category] = never.get(f.category, 0) + 1
+    print("  a card held up to a 30 fps camera, time until every card in view is confirmed:")
+    within = total = 0
+    for category, values in waits.items():
+        total += len(values) + never.get(category, 0)
+        within += sum(v <= 1000 for v in values)
+        print(
+            f"    {category:12} median {statistics.median(values):6.0f} ms, max "
+            f"{max(values):6.0f} ms; not within 5 s: {never.get(category, 0)}"
+        )
+    print(
+        f"  target (empty frames <= 10 ms median; a held card read within 1 s): "
+        f"{'met' if empty_median <= 10 else 'NOT met'} ({empty_median:.2f} ms); "
+        f"{within}/{total} scenes confirmed within 1 s"
+    )
+
+
+def cv2_add_noise(image, rng):
+    """The same scene as the next camera frame: a little sensor noise on it."""
+    noise = rng.normal(0, 2.0, image.shape).astype(np.int16)
+    return np.clip(image.astype(np.int16) + noise, 0, 255).astype(np.uint8)
 
 
 def error_levels(per_category: int) -> None:

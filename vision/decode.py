@@ -1,30 +1,35 @@
 """Reading QR codes in one frame: three decoders and the cascade that chains them.
 
 zxing-cpp reads the most and is the fastest here (about 1 ms a 720p frame, see
-benchmarks/bench_scan.py and docs/cards.md), so it always runs first, on the grey frame.
-Only when it finds nothing do the fallbacks run, cheapest and most useful first (the order
-was chosen by measuring each stage's extra reads on synthetic frames, then checked on
-frames with other seeds):
+benchmarks/bench_scan.py and docs/cards.md), so it always runs first, on the grey frame,
+with every option that costs little on (light-on-dark codes among them): the first pass
+never reads less than zxing-cpp alone.  The fallbacks follow, cheapest and most useful
+first (the order was chosen by measuring each stage's extra reads on synthetic frames,
+then checked on frames with other seeds and on real photographs):
 
 1. zxing on the frame minus its local mean: flattens a shadow's edge and lifts the faint
    modules under a highlight back into range (glare, shadow, low light);
 2. zxing on an unsharp-masked frame (out of focus);
 3. zxing on the frame minus a wider local mean (deeper shadows, larger codes);
 4. the most textured regions of the frame (a code is the busiest patch on a card), cut
-   out and enlarged 3x, plain, sharpened and flattened (small and blurred codes);
+   out (180 px square, then 260) and enlarged 3x, plain, sharpened, flattened, contrast-limited equalised and
+   normalised by the local spread (small and blurred codes, the rim of a glare);
 5. the same regions with a motion smear undone: its direction read from the structure
    tensor, a few lengths tried by Wiener deconvolution (a card moved during the exposure);
 6. OpenCV's `QRCodeDetectorAruco` and 7. pyzbar, which fail differently from zxing and
    cost 15-25 ms, so they run last.
 
-A frame with a readable code therefore costs one zxing pass; only a hard frame pays for
-more, and a frame with no code at all pays for everything (the scanner always works on
-the newest frame, so that slows the reading rate, never the camera preview).
+A read does not end the cascade while the frame may hold more codes (`may_hold_more`):
+the next stages look at the frame with the codes read painted out, so several cards in
+one frame are read in one pass, and a lone card costs about two zxing passes.  On a live
+camera the fallbacks share a time budget a frame (`Cascade.budget_ms`), so an empty
+table costs little.
 """
 
 from __future__ import annotations
 
 import math
+import time
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
 
@@ -54,13 +59,29 @@ Decoder = Callable[[np.ndarray], list[Found]]
 
 
 def gray(frame: np.ndarray) -> np.ndarray:
-    return frame if frame.ndim == 2 else cv2.cvtColor(frame, cv2.COLOR_BGR2GRAY)
+    """The frame in grey: BGR from OpenCV, BGRA from a phone camera, grey as it is."""
+    if frame.ndim == 2:
+        return frame
+    code = cv2.COLOR_BGRA2GRAY if frame.shape[2] == 4 else cv2.COLOR_BGR2GRAY
+    return cv2.cvtColor(frame, code)
+
+
+def _qr_code() -> zxingcpp.BarcodeFormats:
+    """zxing-cpp's format set holding QR codes only, made per call: one kept at module
+    level outlives zxing-cpp's own teardown and nanobind reports it as a leak at exit."""
+    return zxingcpp.BarcodeFormats(zxingcpp.BarcodeFormat.QRCode)
 
 
 def zxing(image: np.ndarray, stage: str = "zxing") -> list[Found]:
-    """zxing-cpp, QR codes only (any other format is a wasted search and a false hit)."""
+    """zxing-cpp, QR codes only (any other format is a wasted search and a false hit).
+
+    Every option that costs little is on: light-on-dark codes (`try_invert`, about 0.1 ms
+    a 720p frame), turned codes and a downscaled look for large ones.  The text comes back
+    as the code's own characters (`TextMode.Plain`): the default would spell a control
+    character as "<SOH>", a text the code does not hold.
+    """
     out = []
-    for b in zxingcpp.read_barcodes(image, formats=zxingcpp.BarcodeFormat.QRCode, try_invert=False):
+    for b in zxingcpp.read_barcodes(image, formats=_qr_code(), text_mode=zxingcpp.TextMode.Plain):
         p = b.position
         corners = tuple(
             (float(q.x), float(q.y))
@@ -80,7 +101,9 @@ def opencv(image: np.ndarray) -> list[Found]:
         _opencv_detector = cv2.QRCodeDetectorAruco()
     try:
         ok, texts, points, _ = _opencv_detector.detectAndDecodeMulti(image)
-    except cv2.error:
+    except (cv2.error, UnicodeDecodeError):
+        # OpenCV's binding turns the code's bytes into a str as UTF-8 and raises on any
+        # other encoding (zxing's photograph qrcode-2/31 holds Shift JIS): not our code.
         return []
     if not ok or points is None:
         return []
@@ -121,6 +144,16 @@ def sharpened(image: np.ndarray, sigma: float, amount: float) -> np.ndarray:
     return cv2.addWeighted(image, 1 + amount, blurred, -amount, 0)
 
 
+def normalized(image: np.ndarray, size: int) -> np.ndarray:
+    """Each pixel as its distance from the local mean in local standard deviations: the
+    faint modules left under the soft rim of a highlight get the full range again."""
+    f = image.astype(np.float32)
+    mean = cv2.boxFilter(f, -1, (size, size))
+    var = cv2.boxFilter(f * f, -1, (size, size)) - mean * mean
+    z = (f - mean) / np.sqrt(np.maximum(var, 4.0))
+    return np.asarray(np.clip(128 + z * 40, 0, 255), np.uint8)
+
+
 def busiest_regions(image: np.ndarray, count: int = 2) -> list[tuple[int, int]]:
     """Centres of the `count` most textured patches: a QR code's dense edges outscore the
     art, the table and the text around it, even when it is too small or blurred to read."""
@@ -138,8 +171,16 @@ def busiest_regions(image: np.ndarray, count: int = 2) -> list[tuple[int, int]]:
     return centres
 
 
-REGION_HALF = 90  # pixels each side of a region's centre
+REGION_HALVES = (90, 130)  # pixels each side of a region's centre: tight, then with more
+# of the card around it (a glare next to the code pulls the busiest spot off its centre)
 REGION_SCALE = 3.0
+REGION_VARIANTS: tuple[Callable[[np.ndarray], np.ndarray], ...] = (
+    lambda b: b,
+    lambda b: sharpened(b, 2.0, 2.0),
+    lambda b: flattened(b, 21, 3.0),
+    lambda b: cv2.createCLAHE(4.0, (8, 8)).apply(b),  # glare: contrast tile by tile
+    lambda b: normalized(b, 41),
+)
 
 
 def _region_crops(g: np.ndarray, half: int) -> Iterator[tuple[np.ndarray, int, int]]:
@@ -159,14 +200,15 @@ def _in_frame(found: list[Found], scale: float, x0: int, y0: int) -> list[Found]
 
 
 def _regions(g: np.ndarray) -> list[Found]:
-    for crop, x0, y0 in _region_crops(g, REGION_HALF):
-        big = cv2.resize(
-            crop, None, fx=REGION_SCALE, fy=REGION_SCALE, interpolation=cv2.INTER_CUBIC
-        )
-        for variant in (big, sharpened(big, 2.0, 2.0), flattened(big, 21, 3.0)):
-            found = zxing(variant, "zxing+region")
-            if found:
-                return _in_frame(found, REGION_SCALE, x0, y0)
+    for half in REGION_HALVES:
+        for crop, x0, y0 in _region_crops(g, half):
+            big = cv2.resize(
+                crop, None, fx=REGION_SCALE, fy=REGION_SCALE, interpolation=cv2.INTER_CUBIC
+            )
+            for variant in REGION_VARIANTS:
+                found = zxing(variant(big), "zxing+region")
+                if found:
+                    return _in_frame(found, REGION_SCALE, x0, y0)
     return []
 
 
@@ -187,7 +229,7 @@ def motion_kernel(length: float, angle: float) -> np.ndarray:
         ):
             if 0 <= x0 + dx < size and 0 <= y0 + dy < size:
                 kernel[y0 + dy, x0 + dx] += w
-    return kernel / kernel.sum()
+    return np.asarray(kernel / kernel.sum(), np.float32)
 
 
 def smear_direction(image: np.ndarray) -> tuple[float, float]:
@@ -257,33 +299,171 @@ DEFAULT_STAGES: tuple[Stage, ...] = (
     Stage("pyzbar", pyzbar),
 )
 
+# -- what is left of a frame once its codes are read ---------------------------------------
+
+QUIET_ZONE = 0.25  # a read code is painted out this much wider on each side (its margin)
+MORE_CODES_RATIO = 1.05  # texture elsewhere this share of a read code's: look on
+
+
+def painted_out(image: np.ndarray, found: Sequence[Found]) -> np.ndarray:
+    """A copy of the grey frame with the codes already read painted over in the frame's
+    median grey, so the next stages look only at what is not yet explained (and the
+    region stages, which go to the busiest patches, do not go back to a read code)."""
+    out = image.copy()
+    fill = int(np.median(image[::8, ::8]))
+    for quad in _quads(found):
+        centre = quad.mean(0)
+        grown = centre + (quad - centre) * (1 + 2 * QUIET_ZONE)
+        cv2.fillConvexPoly(out, np.round(grown).astype(np.int32), fill)
+    return out
+
+
+def _quads(found: Sequence[Found]) -> list[np.ndarray]:
+    return [np.array(f.corners, np.float32) for f in found if len(f.corners) >= 3]
+
+
+def _texture(image: np.ndarray) -> np.ndarray:
+    """Edge density at a quarter of the frame's size: a QR code is the busiest thing on a
+    card, readable or not."""
+    small = cv2.resize(
+        image,
+        (max(1, image.shape[1] // 4), max(1, image.shape[0] // 4)),
+        interpolation=cv2.INTER_LINEAR,
+    )
+    gx = cv2.convertScaleAbs(cv2.Sobel(small, cv2.CV_16S, 1, 0))
+    gy = cv2.convertScaleAbs(cv2.Sobel(small, cv2.CV_16S, 0, 1))
+    return cv2.boxFilter(cv2.addWeighted(gx, 0.5, gy, 0.5, 0), -1, (9, 9))
+
+
+def may_hold_more(image: np.ndarray, found: Sequence[Found]) -> bool:
+    """Whether a frame with `found` read may hold more codes.
+
+    Two signs, both cheap: zxing-cpp located a QR symbol it could not decode outside the
+    codes read (a glare or shadow on another card), or some patch outside them is more
+    textured than the codes read (another code, too small or blurred to be located: a
+    code's modules outscore a busy table's dice and print, measured on the synthetic
+    frames at 0.8-1.0 of a read code against 1.1-1.3 for a second code).  A lone card
+    stops here, so a frame that was read costs about two zxing passes.
+    """
+    quads = _quads(found)
+    if not quads:
+        return True
+    for b in zxingcpp.read_barcodes(image, formats=_qr_code(), return_errors=True):
+        centre = b.position.top_left.x, b.position.top_left.y
+        if not b.valid and not any(_inside(q, centre) for q in quads):
+            return True
+    density = _texture(image).astype(np.float32)
+    codes = np.zeros(density.shape, np.uint8)
+    around = np.zeros(density.shape, np.uint8)
+    for quad in quads:
+        centre = quad.mean(0)
+        cv2.fillConvexPoly(codes, np.round(quad / 4).astype(np.int32), 1)
+        grown = centre + (quad - centre) * (1 + 2 * QUIET_ZONE + 0.3)
+        cv2.fillConvexPoly(around, np.round(grown / 4).astype(np.int32), 1)
+    if not codes.any():
+        return True
+    code = float(density[codes > 0].mean())
+    density[around > 0] = 0
+    return float(density.max()) >= MORE_CODES_RATIO * code
+
+
+def _inside(quad: np.ndarray, point: tuple[float, float]) -> bool:
+    return cv2.pointPolygonTest(quad.reshape(-1, 1, 2), point, True) > -8
+
+
+# -- the cascade ---------------------------------------------------------------------------
+
+HOT_FRAMES = 15  # a stage that read a code keeps running on this many frames after
+CREDIT_FRAMES = 8  # the credit saved for a dear stage is at most this many frames' budget
+
 
 @dataclass
 class Cascade:
-    """Runs the stages in order on the grey frame and stops at the first that reads a code.
+    """The stages in order on the grey frame; after a read, the rest go on over the parts
+    of the frame not yet explained while it may hold more codes (several cards at once).
 
-    `stats` counts which stage answered, so the scanner panel (and the benchmark) can show
-    how often the fallbacks are needed.
+    With no `budget_ms` (a folder, a video, the benchmark) every frame may use every
+    stage.  With one (the live camera) the first stage runs on every frame and the
+    others share `budget_ms` a frame between them: each frame adds the budget to a
+    credit, and the next stages in turn run while the credit pays for their measured
+    cost, so the expensive stages spread over successive frames of the same scene and an
+    empty frame costs little.  A stage that read a code runs on every frame for the next
+    `HOT_FRAMES`, whatever it costs, so a card that only it can read is read frame after
+    frame and the tracker can confirm it.
+
+    No stage can stop the cascade: an exception in one is counted in `errors` (its last
+    words in `last_error`) and the next stage runs.  `stats` counts which stage read
+    something, so the scanner panel and the benchmark can show how often the fallbacks
+    are needed.
     """
 
     stages: Sequence[Stage] = DEFAULT_STAGES
+    budget_ms: float | None = None
     stats: dict[str, int] = field(default_factory=dict)
+    errors: int = 0
+    last_error: str = ""
+    clock: Callable[[], float] = time.perf_counter  # seconds; tests give a steady one
+    _credit: float = 0.0
+    _turn: int = 0  # the next stage (after the first) whose turn it is
+    _hot: dict[str, int] = field(default_factory=dict)  # stage name -> frames left
+    _cost: dict[str, float] = field(default_factory=dict)  # stage name -> ms, smoothed
 
     def __call__(self, frame: np.ndarray) -> list[Found]:
         g = gray(frame)
-        for stage in self.stages:
-            found = _unique(stage.run(g))
-            if found:
-                self.stats[stage.name] = self.stats.get(stage.name, 0) + 1
-                return found
-        self.stats["none"] = self.stats.get("none", 0) + 1
-        return []
+        first, rest = self.stages[0], list(self.stages[1:])
+        found = self._run(first, g, [])
+        if not found or may_hold_more(g, found):
+            for stage in self._plan(rest):  # a stage's turn is used only when it runs
+                found += self._run(stage, painted_out(g, found) if found else g, found)
+                if found and not may_hold_more(g, found):
+                    break
+        self._hot = {k: v - 1 for k, v in self._hot.items() if v > 1}
+        if not found:
+            self.stats["none"] = self.stats.get("none", 0) + 1
+        return found
 
+    def _plan(self, rest: list[Stage]) -> Iterator[Stage]:
+        """The stages after the first this frame: all of them without a budget; with
+        one, the hot ones, then the next in turn while the credit lasts."""
+        if self.budget_ms is None:
+            yield from rest
+            return
+        cap = CREDIT_FRAMES * self.budget_ms
+        self._credit = min(self._credit + self.budget_ms, cap)
+        hot = [s for s in rest if s.name in self._hot]
+        yield from hot
+        for _ in range(len(rest)):
+            if not rest:
+                return
+            stage = rest[self._turn % len(rest)]
+            if stage in hot:
+                self._turn += 1
+                continue
+            if self._cost.get(stage.name, 0.0) > self._credit and self._credit < cap:
+                return  # wait for the credit (a stage dearer than the cap runs at the cap)
+            self._turn += 1
+            yield stage
 
-def _unique(found: list[Found]) -> list[Found]:
-    seen, out = set(), []
-    for f in found:
-        if f.text not in seen:
-            seen.add(f.text)
-            out.append(f)
-    return out
+    def _run(self, stage: Stage, image: np.ndarray, known: list[Found]) -> list[Found]:
+        start = self.clock()
+        try:
+            found = stage.run(image)
+        except Exception as exc:  # one bad stage or frame must not stop the scanner
+            self.errors += 1
+            self.last_error = f"{stage.name}: {type(exc).__name__}: {exc}"
+            found = []
+        ms = (self.clock() - start) * 1000.0
+        self._credit -= ms
+        previous = self._cost.get(stage.name)
+        self._cost[stage.name] = ms if previous is None else 0.7 * previous + 0.3 * ms
+        seen = {f.text for f in known}
+        new = []
+        for f in found:
+            if f.text not in seen:
+                seen.add(f.text)
+                new.append(f)
+        if new:
+            self.stats[stage.name] = self.stats.get(stage.name, 0) + 1
+            if stage is not self.stages[0]:
+                self._hot[stage.name] = HOT_FRAMES
+        return new

@@ -56,13 +56,13 @@ class CameraSource:
 
     def read(self) -> np.ndarray | None:
         ok, frame = self._cap.read()
-        if not ok:
+        if not ok or frame is None:
             self.failures += 1
             if self.failures >= 30:
                 raise SourceError(f"{self.name} stopped sending pictures (was it unplugged?)")
             return np.empty((0, 0, 3), np.uint8)  # a dropped frame: nothing to decode
         self.failures = 0
-        return frame
+        return np.asarray(frame)
 
     def close(self) -> None:
         self._cap.release()
@@ -98,8 +98,8 @@ class ImageSource:
 
     live = False
 
-    def __init__(self, paths: Iterable[Path | str]) -> None:
-        paths = [Path(p) for p in paths]
+    def __init__(self, given: Iterable[Path | str]) -> None:
+        paths = [Path(p) for p in given]
         self.files: list[Path] = []
         for p in paths:
             if p.is_dir():

@@ -7,27 +7,44 @@ frame in order.  Sightings go to `on_sighting`, called on the scanner's thread: 
 app hands them to its loop with `Clock.schedule_once` (or asyncio's
 `call_soon_threadsafe`) and answers the session there, since a session belongs to one
 thread.  They are also put on `sightings`, a queue the CLI and tests can drain.
+
+Nothing in a frame can stop the scanner: an exception while decoding one is counted in
+`stats.errors`, logged with the frame (written to `error_dir` when one is given, so the
+photograph that did it can be replayed), and the next frame is decoded.  A live camera's
+frames are decoded with a time budget (`LIVE_BUDGET_MS`, see `vision.decode.Cascade`), so
+an empty table costs little battery; every frame is decoded as grey, at most
+`DECODE_WIDTH` wide, and no full-size copy is kept beyond the newest frame.
 """
 
 from __future__ import annotations
 
+import logging
 import queue
 import threading
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
+from pathlib import Path
 
+import cv2
 import numpy as np
 
-from vision.decode import Cascade, Decoder, Found
+from vision.decode import Cascade, Decoder, Found, gray
 from vision.frames import FrameSource, SourceError
 from vision.tracker import Sighting, Tracker
+
+log = logging.getLogger(__name__)
+
+LIVE_BUDGET_MS = 10.0  # per live frame, on average (the first zxing pass is about 1.5 ms)
+DECODE_WIDTH = 1280  # frames wider are scaled down before decoding (a 720p camera's width)
+KEEP_FAILED = 20  # at most this many frames that raised are written to `error_dir`
 
 
 @dataclass
 class ScanStats:
     frames: int = 0
     decode_ms: float = 0.0
+    errors: int = 0  # frames (or stages in a frame) that raised, and were passed over
 
     @property
     def mean_ms(self) -> float:
@@ -42,9 +59,11 @@ class Scanner:
         decoder: Decoder | None = None,
         tracker: Tracker | None = None,
         on_error: Callable[[str], None] | None = None,
+        error_dir: Path | None = None,
     ) -> None:
         self.source = source
-        self.decoder = decoder or Cascade()
+        self.decoder = decoder or Cascade(budget_ms=LIVE_BUDGET_MS if source.live else None)
+        self.error_dir = error_dir
         self.tracker = tracker or Tracker()
         self.on_sighting = on_sighting
         self.on_error = on_error
@@ -65,7 +84,17 @@ class Scanner:
         if not frame.size:
             return []  # a frame the camera dropped is no evidence either way
         start = time.perf_counter()
-        found = self.decoder(frame)
+        errors_before = getattr(self.decoder, "errors", 0)
+        try:
+            small, scale = decodable(frame)
+            found = [_scaled(f, scale) for f in self.decoder(small)]
+        except Exception as exc:  # a frame no stage could cope with: the next one may
+            self._failed_frame(frame, f"{type(exc).__name__}: {exc}")
+            found = []
+        else:
+            stage_errors = getattr(self.decoder, "errors", 0) - errors_before
+            if stage_errors > 0:
+                self._failed_frame(frame, str(getattr(self.decoder, "last_error", "")))
         self.stats.decode_ms += (time.perf_counter() - start) * 1000.0
         self.stats.frames += 1
         self.last_found = found
@@ -75,6 +104,25 @@ class Scanner:
             if self.on_sighting is not None:
                 self.on_sighting(sighting)
         return out
+
+    def _failed_frame(self, frame: np.ndarray, words: str) -> None:
+        self.stats.errors += 1
+        where = "not kept"
+        if self.error_dir is not None and self.stats.errors <= KEEP_FAILED:
+            path = self.error_dir / f"failed-{self.stats.frames + 1:06}.png"
+            try:
+                self.error_dir.mkdir(parents=True, exist_ok=True)
+                where = str(path) if cv2.imwrite(str(path), frame) else "could not be written"
+            except (OSError, cv2.error) as exc:
+                where = f"could not be written ({exc})"
+        log.warning(
+            "frame %d (%s, %s) raised while decoding and was passed over: %s; frame %s",
+            self.stats.frames + 1,
+            "x".join(map(str, frame.shape)),
+            frame.dtype,
+            words,
+            where,
+        )
 
     @property
     def latest(self) -> np.ndarray | None:
@@ -126,7 +174,7 @@ class Scanner:
                 if frame is None:
                     return
                 self._latest = frame
-                self.process(frame)
+                self._process_safely(frame)
         except SourceError as exc:
             self._fail(str(exc))
 
@@ -156,4 +204,30 @@ class Scanner:
                 frame, done = self._latest, self._grabbed
             if frame is None or self._stop.is_set():
                 continue
+            self._process_safely(frame)
+
+    def _process_safely(self, frame: np.ndarray) -> None:
+        """`process` on a thread: whatever a frame or a listener raises, the thread lives."""
+        try:
             self.process(frame)
+        except Exception as exc:
+            self._failed_frame(frame, f"{type(exc).__name__}: {exc}")
+
+
+def decodable(frame: np.ndarray) -> tuple[np.ndarray, float]:
+    """The frame as the decoder wants it: grey, at most `DECODE_WIDTH` wide, and the
+    scale it was shrunk by (the camera's own frame is never copied at full size)."""
+    g = gray(frame)
+    width = g.shape[1]
+    if width <= DECODE_WIDTH:
+        return g, 1.0
+    scale = DECODE_WIDTH / width
+    return cv2.resize(g, None, fx=scale, fy=scale, interpolation=cv2.INTER_AREA), scale
+
+
+def _scaled(found: Found, scale: float) -> Found:
+    """A code's corners back in the camera frame's pixels, to outline it on the preview."""
+    if scale == 1.0:
+        return found
+    corners = tuple((x / scale, y / scale) for x, y in found.corners)
+    return Found(found.text, corners, found.stage)

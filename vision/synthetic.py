@@ -156,10 +156,17 @@ def table_image(rng: np.random.Generator) -> np.ndarray:
                 2,
                 cv2.LINE_AA,
             )
-    return table
+    return np.asarray(table, np.uint8)
 
 
-def _pose(rng, center, height, roll, tilt_x, tilt_y) -> np.ndarray:
+def _pose(
+    rng: np.random.Generator,
+    center: tuple[float, float],
+    height: float,
+    roll: float,
+    tilt_x: float,
+    tilt_y: float,
+) -> np.ndarray:
     """Where the card's corners land for a card `height` px tall, turned and tilted."""
     w, h = CARD_W / CARD_H * height, height
     corners = np.array(
@@ -175,7 +182,7 @@ def _pose(rng, center, height, roll, tilt_x, tilt_y) -> np.ndarray:
     return np.stack([center[0] + pts[:, 0] * scale, center[1] + pts[:, 1] * scale], 1)
 
 
-def _place(frame, card, quad) -> np.ndarray:
+def _place(frame: np.ndarray, card: np.ndarray, quad: np.ndarray) -> np.ndarray:
     src = np.array([[0, 0], [CARD_W, 0], [CARD_W, CARD_H], [0, CARD_H]], np.float32)
     m = cv2.getPerspectiveTransform(src, quad.astype(np.float32))
     warped = cv2.warpPerspective(card, m, (WIDTH, HEIGHT), flags=cv2.INTER_LINEAR)
@@ -195,7 +202,7 @@ def _code_geometry(m: np.ndarray) -> tuple[np.ndarray, float]:
     return pts, width
 
 
-def _glare(frame, pts, rng) -> None:
+def _glare(frame: np.ndarray, pts: np.ndarray, rng: np.random.Generator) -> None:
     """A specular highlight on the sleeve: a saturated blob with a soft edge over the code."""
     c = pts.mean(0) + rng.uniform(-0.25, 0.25, 2) * (pts.max(0) - pts.min(0))
     r = float(np.linalg.norm(pts[1] - pts[0])) * rng.uniform(0.12, 0.2)
@@ -205,7 +212,7 @@ def _glare(frame, pts, rng) -> None:
     frame[:] = (frame * (1 - alpha) + 255 * alpha).astype(np.uint8)
 
 
-def _shadow(frame, pts, rng) -> None:
+def _shadow(frame: np.ndarray, pts: np.ndarray, rng: np.random.Generator) -> None:
     """A hand's or a lamp's shadow: a soft-edged dark half-plane across the code."""
     c = pts.mean(0) + rng.uniform(-0.2, 0.2, 2) * (pts.max(0) - pts.min(0))
     angle = rng.uniform(0, math.pi)
@@ -270,13 +277,14 @@ def make_frame(category: str, seed: int, error: str = "q", cards: list[str] | No
             kernel = np.zeros((n, n), np.float32)
             kernel[n // 2, :] = 1.0 / n
             rot = cv2.getRotationMatrix2D((n / 2 - 0.5, n / 2 - 0.5), rng.uniform(0, 180), 1)
-            kernel = cv2.warpAffine(kernel, rot, (n, n))
-            frame[:] = cv2.filter2D(frame, -1, kernel / max(kernel.sum(), 1e-6))
+            turned = cv2.warpAffine(kernel, rot, (n, n))
+            smear = np.asarray(turned / max(float(turned.sum()), 1e-6), np.float32)
+            frame[:] = cv2.filter2D(frame, -1, smear)
     if category in ("dark_noisy", "combined"):
         gain = rng.uniform(0.22, 0.4) if category == "dark_noisy" else rng.uniform(0.5, 0.8)
         sigma = rng.uniform(7, 12) if category == "dark_noisy" else rng.uniform(3, 6)
         noise = rng.normal(0, sigma, frame.shape).astype(np.float32)
         frame[:] = np.clip(frame * gain + noise, 0, 255).astype(np.uint8)
     ok, jpeg = cv2.imencode(".jpg", frame, [cv2.IMWRITE_JPEG_QUALITY, 85])  # as a camera sends
-    image = cv2.imdecode(jpeg, cv2.IMREAD_COLOR)
+    image = np.asarray(cv2.imdecode(jpeg, cv2.IMREAD_COLOR))
     return Frame(image, ids, category, [g[1] for g in geometry], [g[0] for g in geometry])

@@ -5,11 +5,13 @@ from __future__ import annotations
 
 import time
 
+import cv2
 import numpy as np
 import pytest
 
 from companion.paths import user_content_dir
 from tests.ui.kivyharness import AppTestCase
+from tests.ui.photo_camera import PhotoCamera
 from vision.frames import CameraSource
 from vision.synthetic import code_photo, make_frame
 
@@ -92,7 +94,9 @@ class TestScanner(AppTestCase):
         assert app.session.history()[-1][0].data["by"] == "camera"
         assert panel.seen == ["Copper"] and panel.said.startswith("Copper answered")
         self.until(lambda: panel.preview is not None and panel.preview.texture, "the preview")
-        assert tuple(panel.preview.texture.size) == (1280, 720)
+        shown = panel.preview.texture.size  # at the size it is drawn, never above the camera's
+        assert shown[0] <= max(panel.preview.width, 1) + 1 and shown[0] <= 1280
+        assert abs(shown[0] / shown[1] - 1280 / 720) < 0.02
         self.shoot("session-cards-camera")
         # held in view, the card is not seen again: the next draw waits for another card
         self.tap("Draw")
@@ -101,6 +105,30 @@ class TestScanner(AppTestCase):
         self.until(lambda: panel.scanner.stats.frames >= frames + 5, "more frames decoded")
         assert app.session.state.hand == ["tiny/token/copper"]
         assert app.session.request is not None
+
+    def test_where_opencv_cannot_open_the_camera_kivys_camera_feeds_the_scanner(self) -> None:
+        """As on an Android tablet: OpenCV's capture refuses, Kivy's camera provider plays
+        a card's photograph, and the same scanner reads it and answers the draw."""
+        app = self.open_tiny()
+        self.tap("Draw")
+        PhotoCamera.photos = [card_photo("tiny/token/copper")]
+        PhotoCamera.opened = []
+        panel = app.screen("session").panels["cards"]
+        panel.kivy_camera = lambda: PhotoCamera
+        panel = self.point_camera_at(card_photo("tiny/token/silver"), opened=False)
+        self.until(lambda: app.session.state.hand, "the card answering the draw")
+        assert app.session.state.hand == ["tiny/token/copper"]
+        assert panel.seen == ["Copper"] and panel.camera_note == ""
+        (camera,) = PhotoCamera.opened
+        assert panel.preview.texture is camera.texture  # the provider's own, not a copy
+        grey = panel.scanner.latest  # decoded grey, the right way up (zxing would read a
+        expected = cv2.cvtColor(PhotoCamera.photos[0], cv2.COLOR_BGR2GRAY)  # mirrored code)
+        assert grey.shape == expected.shape
+        assert np.abs(grey.astype(int) - expected).mean() < 2
+        self.shoot("session-cards-kivy-camera")
+        self.tap("Dice")  # leaving the panel lets the camera go
+        self.until(lambda: camera.stopped, "the camera stopped")
+        assert panel.scanner is None
 
     def test_a_card_not_in_the_game_changes_nothing(self) -> None:
         app = self.open_tiny()

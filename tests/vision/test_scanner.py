@@ -4,11 +4,13 @@ from __future__ import annotations
 
 import threading
 import time
+from pathlib import Path
 
 import cv2
 import numpy as np
 import pytest
 
+from vision.decode import Cascade, Stage, gray, opencv, pyzbar, zxing
 from vision.frames import CameraSource, ImageSource, SourceError, VideoSource, open_source
 from vision.scanner import Scanner
 from vision.synthetic import make_frame, table_image
@@ -138,3 +140,66 @@ def test_dropped_camera_frames_are_not_counted_as_the_card_leaving():
     assert changes == [SEEN]
     assert scanner.stats.frames == 4
     assert [f.reading.card_id for f in scanner.last_found] == card.cards
+
+
+PHOTOS = Path(__file__).parent / "photos" / "zxing"
+
+
+def test_frames_that_raise_are_counted_and_logged_and_scanning_goes_on(tmp_path, caplog):
+    """zxing's photograph qrcode-2/31 holds Shift JIS text, on which OpenCV's binding
+    raises UnicodeDecodeError; the others are frames no decoder can take."""
+    photo = cv2.imread(str(PHOTOS / "qrcode-2" / "31.webp"))
+    assert photo is not None
+    expected = (PHOTOS / "qrcode-2" / "31.txt").read_bytes().decode("utf-8")
+    card = make_frame("nominal", 8)
+    bad = [
+        np.zeros((720, 1280), np.float64),  # not 8-bit
+        np.zeros((4, 4, 2), np.uint8),  # two channels
+        np.zeros((720, 1280, 3), np.int16),
+    ]
+    scanner = Scanner(ImageSource([]), tracker=Tracker(confirm=1, window=1), error_dir=tmp_path)
+    with caplog.at_level("WARNING", logger="vision.scanner"):
+        for frame in bad:
+            assert scanner.process(frame) == []
+    assert scanner.stats.errors == len(bad)
+    assert len(list(tmp_path.glob("failed-*.png"))) >= 1  # the ones PNG can hold
+    assert "raised while decoding" in caplog.text
+    (seen,) = scanner.process(card.image)  # and the next frame is read as ever
+    assert seen.reading.card_id == card.cards[0]
+    assert expected in [f.text for f in zxing(gray(photo))]  # zxing reads it...
+    assert opencv(gray(photo)) == []  # ...OpenCV raised inside and said nothing
+    scanner.process(photo)
+    assert expected in [f.text for f in scanner.last_found]
+
+
+def test_the_cascade_reads_the_shift_jis_photograph_with_every_stage():
+    photo = gray(cv2.imread(str(PHOTOS / "qrcode-2" / "31.webp")))
+    cascade = Cascade([Stage("opencv", opencv), Stage("pyzbar", pyzbar)])
+    found = cascade(photo)
+    assert cascade.errors == 0  # OpenCV's failure is its own, caught where it happens
+    assert [f.stage for f in found] == ["pyzbar"]
+
+
+def test_a_dying_decoder_thread_is_not_possible(tmp_path):
+    """A listener that raises (the app's callback) does not end the live decoding."""
+    card = make_frame("nominal", 3)
+    cam = FakeCamera([card.image], fps=200)
+    calls = []
+
+    def listener(sighting):
+        calls.append(sighting)
+        raise RuntimeError("the app's handler broke")
+
+    scanner = Scanner(
+        CameraSource(0, capture=lambda i: cam),
+        on_sighting=listener,
+        tracker=Tracker(confirm=1, window=1, forget=1),
+        error_dir=tmp_path,
+    )
+    scanner.start()
+    deadline = time.monotonic() + 20
+    while time.monotonic() < deadline and scanner.stats.frames < 5:
+        time.sleep(0.05)
+    assert scanner.running and scanner.stats.frames >= 5
+    scanner.stop()
+    assert calls and scanner.stats.errors >= 1

@@ -9,6 +9,12 @@ says in words why not.  Unknown codes and HEXplore Living Cards are named, never
 The camera is opened only while this panel is showing (it drains a tablet's battery), on a
 worker thread (opening one can take a second); a missing or refused camera is said in
 words and the players tap the card instead, so it never blocks a draw.
+
+Frames come from OpenCV's capture where it can open the camera (a desktop, a Raspberry
+Pi), and otherwise from Kivy's own camera provider (`KivyCameraSource`): on an Android
+tablet OpenCV cannot open the camera and Kivy's is the way in.  Either way they feed the
+same `vision` scanner; with Kivy's camera the preview is the provider's own texture, so no
+frame is copied for it.
 """
 
 from __future__ import annotations
@@ -17,7 +23,7 @@ import logging
 import threading
 from collections.abc import Callable
 from pathlib import Path
-from typing import Any
+from typing import Any, cast
 
 import cv2
 import numpy as np
@@ -28,6 +34,7 @@ from kivy.lang import Builder
 from kivy.properties import StringProperty
 from kivy.uix.boxlayout import BoxLayout
 from kivy.uix.image import Image
+from kivy.utils import platform
 
 from companion.ui.panels.dice import request_words
 from companion.ui.widgets import BigButton, Body, clear_and_fill
@@ -43,6 +50,97 @@ log = logging.getLogger(__name__)
 KEEP_SEEN = 6
 PREVIEW_EVERY = 1 / 15  # seconds between preview updates; decoding runs at its own pace
 TAP_INSTEAD = "Tap the cards instead."
+CAMERA_SIZE = (1280, 720)  # asked of either camera
+FRAME_WAIT = 5.0  # seconds without a picture from Kivy's camera before it counts as gone
+
+
+class KivyCameraSource:
+    """Frames from a Kivy camera provider, for the scanner: grey, at the camera's size.
+
+    The scanner's grabbing thread asks for a frame; the next time the provider updates
+    its texture (on Kivy's thread) one is taken: the luminance plane of Android's NV21
+    buffer where the provider hands it out (no conversion), otherwise the texture's pixels
+    read back and turned grey.  Frames nobody asked for are never read back, so a scanner
+    busy decoding costs the camera nothing.  Open and close it on Kivy's thread.
+    """
+
+    live = True
+
+    def __init__(self, camera: Any, name: str, wait: float = FRAME_WAIT) -> None:
+        self.camera, self.name, self.wait = camera, name, wait
+        self._ready = threading.Condition()
+        self._frame: np.ndarray | None = None
+        self._wanted = False
+        self._closed = False
+        camera.bind(on_texture=self._on_texture)
+        if camera.stopped:
+            camera.start()
+
+    @classmethod
+    def open(cls, provider: Callable[..., Any], index: int) -> KivyCameraSource:
+        try:
+            camera = provider(index=index, resolution=CAMERA_SIZE, stopped=True)
+        except Exception as exc:  # the provider's own failure, in its words
+            log.info("Kivy camera %d: %s", index, exc)
+            raise SourceError(f"camera {index} could not be opened") from exc
+        return cls(camera, f"camera {index}")
+
+    @property
+    def texture(self) -> Texture | None:
+        """The provider's texture: the preview draws it as it is."""
+        return cast("Texture | None", self.camera.texture)
+
+    def _on_texture(self, camera: Any) -> None:
+        if not self._wanted or self._closed:
+            return
+        frame = self._grey()
+        if frame is None:
+            return
+        with self._ready:
+            self._frame, self._wanted = frame, False
+            self._ready.notify_all()
+
+    def _grey(self) -> np.ndarray | None:
+        w, h = (int(v) for v in self.camera.resolution)
+        grab = getattr(self.camera, "grab_frame", None)
+        if grab is not None:  # Android: NV21, whose first w*h bytes are the grey picture
+            buf = grab()
+            if buf is None or len(buf) < w * h:
+                return None
+            return np.frombuffer(buf, np.uint8, w * h).reshape(h, w).copy()
+        texture = self.camera.texture
+        if texture is None:
+            return None
+        tw, th = texture.size
+        rgba = np.frombuffer(texture.pixels, np.uint8).reshape(th, tw, 4)
+        return cv2.cvtColor(rgba, cv2.COLOR_RGBA2GRAY)
+
+    def read(self) -> np.ndarray | None:
+        with self._ready:
+            self._wanted, self._frame = True, None
+            self._ready.wait_for(lambda: self._frame is not None or self._closed, self.wait)
+            if self._closed:
+                return None
+            if self._frame is None:
+                raise SourceError(f"{self.name} stopped sending pictures")
+            frame, self._frame = self._frame, None
+            return frame
+
+    def close(self) -> None:
+        with self._ready:
+            self._closed = True
+            self._ready.notify_all()
+        self.camera.unbind(on_texture=self._on_texture)
+        self.camera.stop()
+
+
+def kivy_camera_provider() -> Callable[..., Any] | None:
+    """Kivy's camera provider, unless it is OpenCV's (which the panel tried already)."""
+    from kivy.core.camera import Camera
+
+    if Camera is None or "opencv" in Camera.__module__:
+        return None
+    return cast("Callable[..., Any]", Camera)
 
 
 def seen_words(session: Any, reading: Reading) -> str:
@@ -58,14 +156,30 @@ def seen_words(session: Any, reading: Reading) -> str:
     return f"Unknown code: {text[:40]}{'...' if len(text) > 40 else ''}"
 
 
+def display_rgb(frame: np.ndarray, size: tuple[float, float]) -> np.ndarray:
+    """The camera frame as RGB rows no larger than `size` (the preview widget's, in
+    pixels), aspect kept: shrunk before the colour conversion, so no full-size copy is
+    made.  A grey frame (what a phone camera hands the decoder) is shown grey."""
+    h, w = frame.shape[:2]
+    scale = min(1.0, max(size[0], 1.0) / w, max(size[1], 1.0) / h)
+    if scale < 1.0:
+        size_px = (max(1, round(w * scale)), max(1, round(h * scale)))
+        frame = cv2.resize(frame, size_px, interpolation=cv2.INTER_AREA)
+    code = cv2.COLOR_GRAY2RGB if frame.ndim == 2 else cv2.COLOR_BGR2RGB
+    return np.ascontiguousarray(cv2.cvtColor(frame, code))
+
+
 class ScannerPanel(BoxLayout):
     prompt = StringProperty("")
     camera_note = StringProperty("")
     said = StringProperty("")  # what came of the last card shown, in words
 
     # Where frames come from: the camera is the outside world, so tests swap this for a
-    # `CameraSource` over a stand-in capture device; everything after it is the real thing.
+    # `CameraSource` over a stand-in capture device, and `kivy_camera` for a stand-in Kivy
+    # camera provider; everything after them is the real thing.  On Android only Kivy's
+    # camera is tried.
     open_source: Callable[[int], FrameSource] = CameraSource
+    kivy_camera: Callable[[], Callable[..., Any] | None] = staticmethod(kivy_camera_provider)
 
     def __init__(self, **kwargs: Any) -> None:
         super().__init__(**kwargs)
@@ -135,19 +249,41 @@ class ScannerPanel(BoxLayout):
         ).start()
 
     def _open(self, index: int, generation: int) -> None:
-        """On a worker thread: open the camera and start reading it."""
+        """On a worker thread: open the camera with OpenCV, else Kivy's, and read it."""
+        if platform == "android":  # pragma: no cover - only on a tablet
+            Clock.schedule_once(lambda _dt: self._open_kivy(index, generation, None))
+            return
         try:
             source = self.open_source(index)
         except SourceError as exc:
             message = str(exc)
-            Clock.schedule_once(lambda _dt: self._failed(message, generation))
+            Clock.schedule_once(lambda _dt: self._open_kivy(index, generation, message))
             return
         except Exception as exc:  # a platform without a camera backend
             log.info("camera unavailable: %s", exc)
             Clock.schedule_once(
-                lambda _dt: self._failed("the camera could not be opened", generation)
+                lambda _dt: self._open_kivy(index, generation, "the camera could not be opened")
             )
             return
+        self._scan(source, generation)
+
+    def _open_kivy(self, index: int, generation: int, refusal: str | None) -> None:
+        """On Kivy's thread: the camera through Kivy's provider, or say why there is none
+        (OpenCV's words when it refused first)."""
+        if generation != self._generation:
+            return
+        provider = self.kivy_camera()
+        if provider is None:
+            self._failed(refusal or "this device has no camera the app can use", generation)
+            return
+        try:
+            source = KivyCameraSource.open(provider, index)
+        except SourceError as exc:
+            self._failed(refusal or str(exc), generation)
+            return
+        self._scan(source, generation)
+
+    def _scan(self, source: FrameSource, generation: int) -> None:
         scanner = Scanner(
             source,
             on_sighting=lambda s: Clock.schedule_once(lambda _dt: self._sighted(s, generation)),
@@ -180,18 +316,29 @@ class ScannerPanel(BoxLayout):
             self.show(sighting.reading)
 
     def _show_frame(self, _dt: float) -> None:
-        """The newest frame the scanner grabbed, into the preview's texture."""
-        frame = self.scanner.latest if self.scanner is not None else None
-        if frame is None or frame is self._shown or not frame.size or self.preview is None:
+        """The newest frame the scanner grabbed, into the preview's texture at the size
+        the preview is drawn (a 720p texture would be scaled down on screen anyway, and
+        would hold three times the memory)."""
+        if self.scanner is None or self.preview is None:
+            return
+        own = getattr(self.scanner.source, "texture", None)
+        if own is not None:  # Kivy's camera: its texture, as it is
+            if self.preview.texture is not own:
+                self.preview.texture = own
+                self._shown = self.scanner.latest
+            self.preview.canvas.ask_update()
+            return
+        frame = self.scanner.latest
+        if frame is None or frame is self._shown or not frame.size:
             return
         self._shown = frame
-        h, w = frame.shape[:2]
+        rgb = display_rgb(frame, self.preview.size)
+        h, w = rgb.shape[:2]
         texture = self.preview.texture
         if texture is None or tuple(texture.size) != (w, h):
             texture = Texture.create(size=(w, h), colorfmt="rgb")
             texture.flip_vertical()  # camera rows run top down, GL's bottom up
-        rgb = cv2.cvtColor(frame, cv2.COLOR_BGR2RGB)
-        texture.blit_buffer(rgb.tobytes(), colorfmt="rgb", bufferfmt="ubyte")
+        texture.blit_buffer(rgb.data.cast("B"), colorfmt="rgb", bufferfmt="ubyte")
         self.preview.texture = texture
         self.preview.canvas.ask_update()
 
