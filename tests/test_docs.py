@@ -41,7 +41,6 @@ LINE_TIMEOUT = 180
 # are expected to fail until the lead merges the fix, then the entry goes (a block here
 # that passes shows as XPASS in the summary).
 BEING_FIXED: dict[str, str] = {
-    "docs/cards.md": "the examples read photos a clone lacks; the vision engineer is fixing it",
 }
 
 
