@@ -46,7 +46,7 @@ class KradiaViewTest(ViewTestCase):
         assert (
             "Charge Attack (roll 1 d6)" not in self.shown() and "Oakla passes" not in self.shown()
         )
-        message = self.view.ids.actions.ids.message.text
+        message = self.view.ids.more.ids.message.text
         assert "the Battlefield forbids a Charge Attack this round" in message
         assert "Oakla has not enough Mana for any skill" in message
         self.shoot("kradia-view-turn")
@@ -99,6 +99,6 @@ class KradiaViewTest(ViewTestCase):
         self.session.do("start_round", {"card": "kradia/battlefield-card/sun"})
         self.refresh()
         self.view.ids.actions.send("pass", {"hero": "oakla"})  # sent from a stale screen
-        message = self.view.ids.actions.ids.message.text
+        message = self.view.ids.more.ids.message.text
         assert message.startswith("Oakla can still act (basic attack, charge attack)")
         assert self.session.state.turn == "oakla"  # nothing lost

@@ -9,8 +9,9 @@ from kivy.lang import Builder
 from kivy.properties import StringProperty
 from kivy.uix.boxlayout import BoxLayout
 
-from companion.ui.games.kradia.actions import ActionPicker  # noqa: F401  (kv rule)
+from companion.ui.games.kradia.actions import ActionPicker, OtherActions  # noqa: F401  (kv rule)
 from companion.ui.games.kradia.attack import AttackPanel  # noqa: F401
+from companion.ui.games.kradia.battlefield import BattlefieldBoard  # noqa: F401
 from companion.ui.games.kradia.boss import BossPanel  # noqa: F401
 from companion.ui.games.kradia.heroes import HeroesStrip  # noqa: F401
 
@@ -50,6 +51,7 @@ class KradiaView(BoxLayout):
         boss = self.session.content.get("bosses", data["boss"]["id"])
         self.headline = headline(data, boss.title)
         self.ids.boss.show(data, self.session.content)
+        self.ids.battlefield.show(data, self.session.content)
         self.ids.heroes.show(data, self.session.content)
         self.ids.actions.show(self.session, self)
         self.ids.attack.show(data, self.session.content)
