@@ -147,9 +147,10 @@ def frame_on_screen(widget: Any, what: str) -> None:
         raise FrameUnseen(str(exc)) from None
 
 
-def on_screen(widget: Any, what: str) -> None:
+def on_screen(widget: Any, what: str, inside: Any = None) -> None:
     """`widget` is wholly inside the window and inside every scroller holding it, as it is
-    now: seen without scrolling."""
+    now: seen without scrolling; and inside `inside` (its area of the screen), if given, so
+    a view taller than its area is caught where it would draw over its neighbours."""
     from kivy.uix.scrollview import ScrollView
 
     assert widget.get_root_window() is not None, f"{what} is not shown"
@@ -169,3 +170,9 @@ def on_screen(widget: Any, what: str) -> None:
                 f"the scroller shows {sb:.0f}..{st:.0f})"
             )
         parent = parent.parent
+    if inside is not None:
+        _l, ib, _r, it = box(inside)
+        assert bottom >= ib - slack and top <= it + slack, (
+            f"{what} spills out of its area ({bottom:.0f}..{top:.0f}, the area is "
+            f"{ib:.0f}..{it:.0f})"
+        )

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from tests.ui.rounds.driver import RoundDriver, frame_on_screen, on_screen
+from tests.ui.rounds.driver import FrameUnseen, RoundDriver, frame_on_screen, on_screen
 
 TITLE = "Kradia: Wild Hunt Festival"
 BOSS_DICE = (6, 5)
@@ -19,6 +19,7 @@ def must_see(driver: RoundDriver) -> None:
     app = driver.case.app
     screen = app.screen("session")
     view = screen.view
+    area = screen.ids.game_area
     if screen.ids.result.shown:
         frame_on_screen(screen.ids.result, "the result card")
     request = app.session.request
@@ -32,16 +33,35 @@ def must_see(driver: RoundDriver) -> None:
         for button in options.children:
             on_screen(button, f"the card {button.text}")
     elif view.ids.actions.ids.primary.children:
-        on_screen(view.ids.actions.ids.primary, "the next step's button")
-    on_screen(view.ids.boss.ids.track, "the boss's HP track")
-    on_screen(view.ids.boss.ids.rage, "the boss's rage track")
+        on_screen(view.ids.actions.ids.primary, "the next step's button", area)
+    on_screen(view.ids.boss.ids.track, "the boss's HP track", area)
+    on_screen(view.ids.boss.ids.rage, "the boss's rage track", area)
+
+
+def frame_crowds(screen: Any) -> bool:
+    """The session frame leaves the game less room than it should: a result card over a
+    third of the window, or the Cards tab still open after its card was shown (the frame
+    change in the kradia2 report fixes both).  What spills then is reported apart."""
+    card = screen.ids.result
+    window = card.get_root_window()
+    tall = card.shown and window is not None and card.height > window.height / 3 + 1
+    return tall or (screen.tab == "cards" and screen._session.request is None)
+
+
+def must_see_in_frame(driver: RoundDriver) -> None:
+    try:
+        must_see(driver)
+    except AssertionError as exc:
+        if isinstance(exc, FrameUnseen) or not frame_crowds(driver.case.app.screen("session")):
+            raise
+        raise FrameUnseen(str(exc)) from None
 
 
 def play_round(driver: RoundDriver) -> Any:
     """One round; returns the session.  Each step is shot and checked by `must_see`."""
     case = driver.case
     app = case.start_app()
-    check = lambda: must_see(driver)  # noqa: E731
+    check = lambda: must_see_in_frame(driver)  # noqa: E731
     driver.tap("New game")
     driver.tap(TITLE)
     driver.tap("Start the game", within=app.screen("new"))

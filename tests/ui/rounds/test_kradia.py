@@ -32,7 +32,8 @@ class TestKradiaRound(AppTestCase):
         if driver.shots:
             assert len(driver.count.shots) == 4 * driver.step
         if driver.count.frame_unseen:
-            # the result card is the session frame's: at Largest text in landscape a boss
-            # attack's card is taller than the window until the frame caps it (see the
-            # kradia2 report); everything the Kradia view draws is checked above
+            # the result card and the tabs are the session frame's: at Largest text a long
+            # card crowds the game until the frame caps it, and the Cards tab stays open
+            # after the Battlefield card (see the kradia2 report for the frame's change);
+            # everything else the Kradia view draws is checked above
             pytest.xfail("; ".join(driver.count.frame_unseen))

@@ -17,14 +17,6 @@ from companion.ui.games.kradia.heroes import HeroesStrip  # noqa: F401
 
 Builder.load_file(str(Path(__file__).with_suffix(".kv")))
 
-PHASES = {
-    "battlefield": "Battlefield phase",
-    "heroes": "Hero action phase",
-    "boss": "Boss attack phase",
-    "end": "End of the round",
-    "over": "The battle is over",
-}
-
 
 def headline(data: dict[str, Any], title: str) -> str:
     outcome = data.get("outcome")
@@ -34,8 +26,8 @@ def headline(data: dict[str, Any], title: str) -> str:
         return f"{title}: every hero is Fading or retired. The heroes lose."
     if outcome == "boss_defeated":
         return f"{title}: boss defeated! Resupply for Level {data['level'] + 1}"
-    mode = "Challenge" if data["mode"] == "challenge" else f"Level {data['level']}"
-    return f"{mode} | Round {data['round']} | {PHASES.get(data['phase'], data['phase'])}"
+    # the level is on the boss board and the phase in the prompt beside this
+    return f"Round {data['round']}" if data["round"] else "Before round 1"
 
 
 class KradiaView(BoxLayout):
@@ -54,4 +46,5 @@ class KradiaView(BoxLayout):
         self.ids.battlefield.show(data, self.session.content)
         self.ids.heroes.show(data, self.session.content)
         self.ids.actions.show(self.session, self)
+        self.ids.actions.ids.headline.text = self.headline
         self.ids.attack.show(data, self.session.content)
