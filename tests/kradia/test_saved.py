@@ -40,14 +40,18 @@ def test_previous_release_session_opens_to_the_same_state(tmp_path, snapshots):
 
 def test_a_version_1_boss_hp_event_reads_without_its_stored_dice():
     """Version 1 stored the boss's dice and overdrive beside its new HP; they are dropped on
-    reading (the state reads them off the card), and the event is written back as version 2."""
+    reading (the state reads them off the card), and the event is written back as the current
+    version (3 added the boss's name, empty for an old event)."""
     old = {"amount": 2, "hp": 4, "dice": 3, "overdrive": True, "why": "Oakla's Basic Attack"}
     event = EVENTS.read("BossDamaged", old)
     assert event == BossDamaged(amount=2, hp=4, why="Oakla's Basic Attack")
-    assert EVENTS.write(event) == ("BossDamaged", {**event_fields(event), "_v": 2})
+    assert EVENTS.write(event) == ("BossDamaged", {**event_fields(event), "_v": 3})
+    assert EVENTS.describe("BossDamaged", old) == (
+        "The boss takes 2 damage (Oakla's Basic Attack): 4 HP left"
+    )
     with pytest.raises(EventTypeError):
         EVENTS.read("BossDamaged", {**old, "_v": 2})  # version 2 has no dice field
 
 
 def event_fields(event: BossDamaged) -> dict[str, object]:
-    return {"amount": event.amount, "hp": event.hp, "why": event.why}
+    return {"amount": event.amount, "hp": event.hp, "why": event.why, "name": event.name}

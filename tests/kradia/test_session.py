@@ -67,3 +67,35 @@ def test_cli_new_do_and_state_json(tmp_path):
     assert state["boss"]["id"] == "kradia/boss/marsh-toad"
     assert state["boss"]["hp"] == 10 and state["heroes"]["oakla"]["blue"] == 1
     assert state["turn"] == "warden" and state["requests"] == []
+
+
+def test_the_boss_attack_card_reads_like_the_table(tmp_path):
+    """The result card after the boss's roll: the dice, the chart row and its sums, each
+    hero's damage with the HP left, and the rage track, with the boss by its name."""
+    session = new_session(tmp_path)
+    play_round(session)
+    step = session.last_step()
+    assert step is not None
+    assert step["title"] == "Bramble Boar: rolled 6, 5 on the d6"
+    assert step["lines"] == [
+        "Bramble Boar rolls 6 + 5 = 11: chart row 4, sums 11-13",
+        "Oakla takes 1 damage (Bramble Boar's attack): 9 HP left",
+        "Warden takes 1 damage (Bramble Boar's attack): 13 HP left",
+        "Archer takes 1 damage (Bramble Boar's attack): 8 HP left",
+        "Mystic takes 1 damage (Bramble Boar's attack): 7 HP left",
+        "Rage 1 of 4",
+        "Round over: pass the First Player token",
+    ]
+
+
+def test_a_heros_action_card_says_what_it_did(tmp_path):
+    session = new_session(tmp_path)
+    session.do("start_round")
+    session.answer("kradia/battlefield-card/star")
+    session.do("basic_attack", {"hero": "oakla"})
+    step = session.last_step()
+    assert step is not None and step["title"] == "Basic attack"
+    assert step["lines"][:2] == [
+        "Oakla: Basic Attack for 1",
+        "Bramble Boar takes 1 damage (Oakla's Basic Attack): 10 HP left",
+    ]

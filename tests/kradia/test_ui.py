@@ -36,6 +36,20 @@ class KradiaViewTest(ViewTestCase):
         assert "HP 12/12   2 dice" in texts
         assert "Oakla  Level 1" in texts and "First Player" in texts
 
+    def test_hp_and_mana_are_bars_filled_as_far_as_they_go(self) -> None:
+        self.session.correct("heroes.warden.hp", 7)
+        self.session.correct("heroes.warden.blue", 1)
+        self.refresh()
+        warden = next(c for c in self.view.ids.heroes.children if c.hero == "warden")
+        max_hp = self.session.state.heroes["warden"].max_hp
+        blue_max = self.session.state.heroes["warden"].blue_max
+        assert warden.ids.hp.text == f"HP 7/{max_hp}"
+        assert warden.ids.hp.fraction == 7 / max_hp
+        assert warden.ids.blue.text == f"Blue 1/{blue_max}"
+        assert warden.ids.blue.fraction == 1 / blue_max
+        assert warden.ids.red.fraction == 0
+        self.shoot("kradia-hero-bars")
+
     def test_touches_play_a_turn(self) -> None:
         self.tap(self.button("Start round 1"))
         assert self.session.request is not None and self.session.request.kind == "draw"
@@ -46,7 +60,7 @@ class KradiaViewTest(ViewTestCase):
         assert (
             "Charge Attack (roll 1 d6)" not in self.shown() and "Oakla passes" not in self.shown()
         )
-        message = self.view.ids.actions.ids.message.text
+        message = self.view.ids.more.ids.message.text
         assert "the Battlefield forbids a Charge Attack this round" in message
         assert "Oakla has not enough Mana for any skill" in message
         self.shoot("kradia-view-turn")
@@ -99,6 +113,6 @@ class KradiaViewTest(ViewTestCase):
         self.session.do("start_round", {"card": "kradia/battlefield-card/sun"})
         self.refresh()
         self.view.ids.actions.send("pass", {"hero": "oakla"})  # sent from a stale screen
-        message = self.view.ids.actions.ids.message.text
+        message = self.view.ids.more.ids.message.text
         assert message.startswith("Oakla can still act (basic attack, charge attack)")
         assert self.session.state.turn == "oakla"  # nothing lost

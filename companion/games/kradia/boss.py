@@ -68,7 +68,18 @@ def attack(d: Decision, chance: Chance, content: Content) -> None:
     total = sum(dice)
     row = chart_row(boss, total)
     overdrive = in_overdrive(boss, s.boss.hp)
-    d.emit(BossAttacked(dice=dice, sum=total, row=row, overdrive=overdrive))
+    band = boss.chart[row]
+    d.emit(
+        BossAttacked(
+            dice=dice,
+            sum=total,
+            row=row,
+            overdrive=overdrive,
+            name=boss.title,
+            low=band.min,
+            high=band.max,
+        )
+    )
     buff = s.boss.attack_buff
     lines, used = _buffed(boss.chart[row].effects, buff)
     hits = apply_effects(
@@ -96,12 +107,12 @@ def rage(d: Decision, content: Content) -> None:
     s = d.state
     boss = boss_card(content, s)
     value = s.boss.rage + 1
-    d.emit(RageRaised(rage=value))
+    d.emit(RageRaised(rage=value, most=s.boss.rage_max))
     if value >= s.boss.rage_max:
-        d.emit(RageUnleashed(boss=s.boss.id))
+        d.emit(RageUnleashed(boss=s.boss.id, name=boss.title))
         hits = apply_effects(
             d, content, boss.rage.effects, actor=None, why=f"{boss.title}'s rage", source="rage"
         )
         for hit in hits:
             d.emit(HitRecorded(hit=hit))
-        d.emit(RageRaised(rage=0))
+        d.emit(RageRaised(rage=0, most=s.boss.rage_max))

@@ -101,7 +101,8 @@ def resolve_targets(
 def set_boss_hp(d: Decision, content: Content, hp: int, change: int, why: str) -> None:
     hp = max(0, min(hp, d.state.boss.max_hp))
     kind = BossDamaged if change < 0 else BossHealed
-    d.emit(kind(amount=abs(change), hp=hp, why=why))
+    name = boss_card(content, d.state).title
+    d.emit(kind(amount=abs(change), hp=hp, why=why, name=name))
 
 
 def damage_boss(d: Decision, content: Content, amount: int, why: str) -> None:

@@ -186,7 +186,8 @@ class HeroDamaged(EventData):
 
 
 @EVENTS.on(
-    HeroDamaged, text=lambda e: f"{_who(e.hero)} takes {e.amount} damage{_why(e.why)}: {e.hp} HP"
+    HeroDamaged,
+    text=lambda e: f"{_who(e.hero)} takes {e.amount} damage{_why(e.why)}: {e.hp} HP left",
 )
 def _hero_damaged(s: KradiaState, e: HeroDamaged) -> None:
     s.heroes[e.hero].hp = e.hp
@@ -467,6 +468,16 @@ def _retainer_summoned(s: KradiaState, e: RetainerSummoned) -> None:
 # -- boss ----------------------------------------------------------------------------------
 
 
+def _boss(name: str) -> str:
+    """The boss by its name; events stored before names were kept read "The boss"."""
+    return name or "The boss"
+
+
+def _unchanged(data: dict[str, Any]) -> dict[str, Any]:
+    """A version that only added fields with defaults: the old payload reads as it is."""
+    return data
+
+
 def _without_derived(data: dict[str, Any]) -> dict[str, Any]:
     """Version 1 also stored the boss's dice and overdrive for the new HP; both are read
     off the boss card for its HP now (effects.dice_on_space, in_overdrive)."""
@@ -474,46 +485,64 @@ def _without_derived(data: dict[str, Any]) -> dict[str, Any]:
 
 
 class BossDamaged(EventData):
-    version = 2
+    version = 3
     amount: int
     hp: int
     why: str = ""
+    name: str = ""  # the boss's name, for the result card
 
 
 EVENTS.upcast("BossDamaged", from_version=1)(_without_derived)
+EVENTS.upcast("BossDamaged", from_version=2)(_unchanged)
 
 
-@EVENTS.on(BossDamaged, text=lambda e: f"The boss takes {e.amount} damage{_why(e.why)}: {e.hp} HP")
+@EVENTS.on(
+    BossDamaged,
+    text=lambda e: f"{_boss(e.name)} takes {e.amount} damage{_why(e.why)}: {e.hp} HP left",
+)
 def _boss_damaged(s: KradiaState, e: BossDamaged) -> None:
     s.boss.hp = e.hp
 
 
 class BossHealed(EventData):
-    version = 2
+    version = 3
     amount: int
     hp: int
     why: str = ""
+    name: str = ""
 
 
 EVENTS.upcast("BossHealed", from_version=1)(_without_derived)
+EVENTS.upcast("BossHealed", from_version=2)(_unchanged)
 
 
-@EVENTS.on(BossHealed, text=lambda e: f"The boss recovers {e.amount} HP{_why(e.why)}: {e.hp} HP")
+@EVENTS.on(
+    BossHealed,
+    text=lambda e: f"{_boss(e.name)} recovers {e.amount} HP{_why(e.why)}: {e.hp} HP",
+)
 def _boss_healed(s: KradiaState, e: BossHealed) -> None:
     s.boss.hp = e.hp
 
 
 class BossAttacked(EventData):
+    version = 2
     dice: list[int]
     sum: int
     row: int
     overdrive: bool
+    name: str = ""  # version 2: the boss's name and the chart row's sums, for the result card
+    low: int = 0
+    high: int = 0
+
+
+EVENTS.upcast("BossAttacked", from_version=1)(_unchanged)
 
 
 def _boss_attacked_text(e: BossAttacked) -> str:
     dice = " + ".join(map(str, e.dice))
-    over = ", with Overdrive" if e.overdrive else ""
-    return f"The boss attacks: {dice} = {e.sum} (chart row {e.row + 1}{over})"
+    sums = "" if not e.high else f", sums {e.low}-{e.high}" if e.high > e.low else f", sum {e.low}"
+    over = ". Overdrive!" if e.overdrive else ""
+    return f"{_boss(e.name)} rolls {dice} = {e.sum}: chart row {e.row + 1}{sums}{over}"
 
 
 @EVENTS.on(BossAttacked, text=_boss_attacked_text)
@@ -533,19 +562,36 @@ def _hit_recorded(s: KradiaState, e: HitRecorded) -> None:
 
 
 class RageRaised(EventData):
+    version = 2
     rage: int
+    most: int = 0  # version 2: the rage track's last space, so the card reads "2 of 3"
 
 
-@EVENTS.on(RageRaised, text=lambda e: f"Rage: {e.rage}")
+EVENTS.upcast("RageRaised", from_version=1)(_unchanged)
+
+
+def _rage_text(e: RageRaised) -> str:
+    if e.rage == 0:
+        return "Rage marker back to 0"
+    of = f" of {e.most}" if e.most else ""
+    return f"Rage {e.rage}{of}"
+
+
+@EVENTS.on(RageRaised, text=_rage_text)
 def _rage_raised(s: KradiaState, e: RageRaised) -> None:
     s.boss.rage = e.rage
 
 
 class RageUnleashed(EventData):
+    version = 2
     boss: str
+    name: str = ""
 
 
-@EVENTS.on(RageUnleashed, text=lambda e: "The boss's Rage effect!")
+EVENTS.upcast("RageUnleashed", from_version=1)(_unchanged)
+
+
+@EVENTS.on(RageUnleashed, text=lambda e: f"Rage is full: {_boss(e.name)}'s Rage effect!")
 def _rage_unleashed(s: KradiaState, e: RageUnleashed) -> None:
     pass
 
@@ -557,7 +603,7 @@ class BossDefeated(EventData):
 
 def _boss_defeated_text(e: BossDefeated) -> str:
     won = " The heroes win the game!" if e.outcome == "won" else ""
-    return f"The boss is defeated!{won}"
+    return f"{_card(e.boss)} is defeated!{won}"
 
 
 @EVENTS.on(BossDefeated, text=_boss_defeated_text)

@@ -10,6 +10,7 @@ from companion.games.kradia.commands import COMMANDS
 from companion.games.kradia.content_check import validate_content
 from companion.games.kradia.events import EVENTS
 from companion.games.kradia.legal import legal_actions
+from companion.games.kradia.options import from_wizard, setup_options_for
 from companion.games.kradia.schema import CONTENT_KINDS
 from companion.games.kradia.setup import initial_state
 from companion.games.kradia.state import KradiaState
@@ -42,8 +43,13 @@ class KradiaGame(GameBase):
         {"name": "players", "label": "Players at the table", "min": 1, "max": 4, "default": 4},
     ]
 
+    def setup_options_for(self, content: Content) -> list[dict[str, Any]]:
+        """The wizard's choices for the packs chosen: their heroes, story sequences,
+        Challenge bosses and Level 3 sides by name (options.py)."""
+        return setup_options_for(content)
+
     def initial_state(self, options: dict[str, Any], content: Content) -> KradiaState:
-        return initial_state(dict(options or {}), content)
+        return initial_state(from_wizard(dict(options or {})), content)
 
     def legal_actions(self, state: KradiaState, content: Content) -> list[Action]:
         return legal_actions(state, content)

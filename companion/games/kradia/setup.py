@@ -126,6 +126,8 @@ def initial_state(options: dict[str, Any], content: Content) -> KradiaState:
     for card_id, key in zip(card_ids, order, strict=True):
         card: Hero = cards.hero(content, card_id)
         side = sides.get(key)
+        if side is None and len(card.level3) == 1:
+            side = next(iter(card.level3))  # a card printed with one side leaves no choice
         if level >= 3 and side not in card.level3:
             choices = " or ".join(card.level3)
             raise RuleError(

@@ -14,6 +14,7 @@ from pathlib import Path
 from typing import Any
 
 from kivy.lang import Builder
+from kivy.properties import ObjectProperty
 from kivy.uix.boxlayout import BoxLayout
 
 from companion.core.rules import Action, RuleError
@@ -38,7 +39,16 @@ class CommandButton(GameButton):
         self.args = args
 
 
+class OtherActions(BoxLayout):
+    """The actions besides the next step, and why the rest are closed: below the boards,
+    so the next step's button and the boss board keep their place at every text size."""
+
+
 class ActionPicker(BoxLayout):
+    """The next step: what the table is waiting for and the one large button doing it.
+    The other legal actions go to `more` (an OtherActions placed by the view)."""
+
+    more = ObjectProperty(None)
     session: Any = None
     chosen: dict[str, Any] | None = None  # input path -> the value the table set
 
@@ -49,9 +59,10 @@ class ActionPicker(BoxLayout):
         actions: list[Action] = [] if now["waiting"] else now["actions"]
         self.ids.prompt.text = self._prompt(actions)
         reasons = "; ".join(why_not(state, content)) if actions else ""
-        self.ids.message.text = refusal or reasons
+        more = self.more.ids
+        more.message.text = refusal or reasons
         self.ids.primary.clear_widgets()
-        self.ids.buttons.clear_widgets()
+        more.buttons.clear_widgets()
         for action in actions:
             args = self._with_inputs(action)
             button = CommandButton(action["do"], args, text=action["label"])
@@ -60,10 +71,10 @@ class ActionPicker(BoxLayout):
                 button.sp = 22
                 self.ids.primary.add_widget(button)
             else:
-                self.ids.buttons.add_widget(button)
+                more.buttons.add_widget(button)
             for path, spec in action.get("inputs", {}).items():
                 if "choices" in spec:
-                    self.ids.buttons.add_widget(self._input_button(path, spec, args))
+                    more.buttons.add_widget(self._input_button(path, spec, args))
 
     def _prompt(self, actions: list[Action]) -> str:
         s, req = self.session.state, self.session.request

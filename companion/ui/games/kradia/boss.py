@@ -1,5 +1,5 @@
-"""The boss board: HP track with dice per space and the overdrive line, the rage track,
-the attack buff, and the battlefield board with its marker."""
+"""The boss board: HP track with dice per space and the overdrive line, the rage track and
+the attack buff.  Kept above the scrolling part of the view: the table reads it every turn."""
 
 from __future__ import annotations
 
@@ -11,17 +11,16 @@ from kivy.uix.boxlayout import BoxLayout
 from kivy.uix.widget import Widget
 
 from companion.games.kradia.effects import dice_on_space, in_overdrive
-from companion.games.kradia.turns import ACTION_WORDS
-from companion.ui.games.kradia.cells import Cell, fit
-from companion.ui.games.readable import GameText
+from companion.ui.games.kradia.cells import Cell
 
 Builder.load_file(str(Path(__file__).with_suffix(".kv")))
 
-SYMBOL_NAMES = {"sun": "Sun", "moon": "Moon", "star": "Star"}
 TRACK_ROW = 15  # HP spaces to a row of the track
 
 
 class BossPanel(BoxLayout):
+    _shown: Any = None
+
     def show(self, data: dict[str, Any], content: Any) -> None:
         b = data["boss"]
         card = content.get("bosses", b["id"])
@@ -37,6 +36,10 @@ class BossPanel(BoxLayout):
         over = "   OVERDRIVE" if in_overdrive(card, b["hp"]) else ""
         dice = dice_on_space(card, b["hp"])
         self.ids.stats.text = f"HP {b['hp']}/{b['max_hp']}   {dice} dice{buff}{over}"
+        key = (b["id"], b["hp"], b["max_hp"], b["rage"], b["rage_max"], id(content))
+        if key == self._shown:
+            return  # the track and rage cells are as they were: rebuilding them is slow
+        self._shown = key
         track = self.ids.track
         track.clear_widgets()
         # rows of at most TRACK_ROW spaces, each over its dice, so the numbers stay readable
@@ -64,35 +67,3 @@ class BossPanel(BoxLayout):
                     tone="rage" if space <= b["rage"] else "plain",
                 )
             )
-        self._battlefield(data["battlefield"], content)
-
-    def _battlefield(self, bf: dict[str, Any], content: Any) -> None:
-        box = self.ids.battlefield
-        box.clear_widgets()
-        board = content.get("battlefield_boards", bf["board"])
-        columns: dict[str, list[Any]] = {}
-        for space in board.spaces:
-            columns.setdefault(space.path[0], []).append(space)
-        # one column per symbol, read across in rows; a long name wraps and its row grows
-        ordered = [
-            sorted(spaces, key=lambda s: (len(s.path), s.path)) for spaces in columns.values()
-        ]
-        box.cols = len(ordered)
-        for symbol in columns:
-            box.add_widget(fit(GameText(text=SYMBOL_NAMES.get(symbol, symbol), bold=True)))
-        for depth in range(max(map(len, ordered))):
-            for spaces in ordered:
-                if depth >= len(spaces):
-                    box.add_widget(Widget(size_hint_y=None, height=0))
-                    continue
-                space = spaces[depth]
-                here = space.path == bf["path"]
-                label = space.name or ">".join(space.path)
-                box.add_widget(fit(Cell(text=label, tone="marker" if here else "plain")))
-        down = len(bf["face_down"])
-        now = next((sp.name for sp in board.spaces if sp.path == bf["path"] and sp.name), None)
-        forbidden = [ACTION_WORDS.get(a, a) for a in bf["forbid"]]
-        self.ids.battlefield_cards.text = (
-            f"Battlefield cards face down: {down}.  Marker: {now or bf['effect'] or 'not yet'}"
-            + (".  No " + ", ".join(forbidden) + " this round" if forbidden else "")
-        )

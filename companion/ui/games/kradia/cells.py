@@ -1,4 +1,5 @@
-"""A coloured box of text: a track space, a battlefield space, a state badge."""
+"""A coloured box of text: a track space, a battlefield space, a state badge, and a bar
+filled as far as a value goes (a hero's HP and Mana, read at a glance across the table)."""
 
 from __future__ import annotations
 
@@ -7,7 +8,7 @@ from typing import Any
 
 from kivy.lang import Builder
 from kivy.metrics import dp
-from kivy.properties import ColorProperty
+from kivy.properties import ColorProperty, NumericProperty
 
 from companion.ui.games.readable import GameText
 
@@ -30,6 +31,25 @@ class Cell(GameText):
     def __init__(self, tone: str = "plain", **kwargs: Any) -> None:
         super().__init__(**kwargs)
         self.background = TONES[tone]
+
+
+BAR_FILLS = {
+    "hp": (0.2, 0.55, 0.3, 1),
+    "red": (0.7, 0.2, 0.2, 1),
+    "blue": (0.2, 0.4, 0.8, 1),
+}
+
+
+class Bar(GameText):
+    """'HP 9/10' over a bar filled to 9/10: the words say it, the fill shows it."""
+
+    fill = ColorProperty(BAR_FILLS["hp"])
+    fraction = NumericProperty(0.0)
+
+    def show(self, word: str, value: int, most: int, kind: str) -> None:
+        self.text = f"{word} {value}/{most}"
+        self.fill = BAR_FILLS[kind]
+        self.fraction = max(0.0, min(1.0, value / most)) if most else 0.0
 
 
 def fit(label: Any) -> Any:

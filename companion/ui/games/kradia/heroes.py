@@ -10,6 +10,8 @@ from kivy.properties import ColorProperty
 from kivy.uix.boxlayout import BoxLayout
 from kivy.uix.gridlayout import GridLayout
 
+from companion.ui.games.kradia.cells import Bar  # noqa: F401  (kv rule)
+
 Builder.load_file(str(Path(__file__).with_suffix(".kv")))
 
 BACKGROUNDS = {
@@ -39,10 +41,9 @@ class HeroCard(BoxLayout):
 
     def show(self, key: str, h: dict[str, Any], title: str, start: bool, turn: bool) -> None:
         self.ids.name.text = f"{title}  Level {h['level']}"
-        self.ids.numbers.text = (
-            f"HP {h['hp']}/{h['max_hp']}\n"
-            f"Red {h['red']}/{h['red_max']}   Blue {h['blue']}/{h['blue_max']}"
-        )
+        self.ids.hp.show("HP", h["hp"], h["max_hp"], "hp")
+        self.ids.red.show("Red", h["red"], h["red_max"], "red")
+        self.ids.blue.show("Blue", h["blue"], h["blue_max"], "blue")
         token = ["First Player"] if start else []
         self.ids.states.text = ", ".join(token + hero_states(h)) or "-"
         out = h["fading"] or h["retired"]

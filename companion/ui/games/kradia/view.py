@@ -9,20 +9,13 @@ from kivy.lang import Builder
 from kivy.properties import StringProperty
 from kivy.uix.boxlayout import BoxLayout
 
-from companion.ui.games.kradia.actions import ActionPicker  # noqa: F401  (kv rule)
+from companion.ui.games.kradia.actions import ActionPicker, OtherActions  # noqa: F401  (kv rule)
 from companion.ui.games.kradia.attack import AttackPanel  # noqa: F401
+from companion.ui.games.kradia.battlefield import BattlefieldBoard  # noqa: F401
 from companion.ui.games.kradia.boss import BossPanel  # noqa: F401
 from companion.ui.games.kradia.heroes import HeroesStrip  # noqa: F401
 
 Builder.load_file(str(Path(__file__).with_suffix(".kv")))
-
-PHASES = {
-    "battlefield": "Battlefield phase",
-    "heroes": "Hero action phase",
-    "boss": "Boss attack phase",
-    "end": "End of the round",
-    "over": "The battle is over",
-}
 
 
 def headline(data: dict[str, Any], title: str) -> str:
@@ -33,8 +26,8 @@ def headline(data: dict[str, Any], title: str) -> str:
         return f"{title}: every hero is Fading or retired. The heroes lose."
     if outcome == "boss_defeated":
         return f"{title}: boss defeated! Resupply for Level {data['level'] + 1}"
-    mode = "Challenge" if data["mode"] == "challenge" else f"Level {data['level']}"
-    return f"{mode} | Round {data['round']} | {PHASES.get(data['phase'], data['phase'])}"
+    # the level is on the boss board and the phase in the prompt beside this
+    return f"Round {data['round']}" if data["round"] else "Before round 1"
 
 
 class KradiaView(BoxLayout):
@@ -50,6 +43,8 @@ class KradiaView(BoxLayout):
         boss = self.session.content.get("bosses", data["boss"]["id"])
         self.headline = headline(data, boss.title)
         self.ids.boss.show(data, self.session.content)
+        self.ids.battlefield.show(data, self.session.content)
         self.ids.heroes.show(data, self.session.content)
         self.ids.actions.show(self.session, self)
+        self.ids.actions.ids.headline.text = self.headline
         self.ids.attack.show(data, self.session.content)

@@ -1,0 +1,109 @@
+"""The new-game wizard's choices for Kradia, read from the packs chosen (plain data: the app
+turns each into touch choices; `setup.initial_state` still checks whatever it is given).
+
+Why: a group playing its own cards must be offered its own heroes, story sequences,
+Challenge bosses and Level 3 sides by their names; nothing here names a card.  The four
+heroes are four seats, clockwise from the First Player, each a choice of every hero, so
+the order at the table is the order chosen.  A Level 3 side is asked for each hero whose
+card has more than one (it matters from Level 3, so Challenge games use it at once).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from companion.games.kradia import content as cards
+from companion.games.kradia.setup import slug
+
+if TYPE_CHECKING:
+    from companion.content.pack import Content
+
+SEATS = 4
+SEAT_LABELS = ("First Player", "2nd, clockwise", "3rd, clockwise", "4th, clockwise")
+LEVEL3_PREFIX = "level3_"
+
+
+def _side_name(side: str) -> str:
+    return side.replace("-", " ").replace("_", " ").title()
+
+
+def setup_options_for(content: Content) -> list[dict[str, Any]]:
+    """Mode, the four seats, the story sequence, the Challenge boss, the Level 3 sides and
+    the number of players, for `content`."""
+    heroes = [cards.hero(content, i) for i in content.ids("heroes")]
+    names = {h.id: h.title for h in heroes}
+    options: list[dict[str, Any]] = [
+        {
+            "name": "mode",
+            "label": "Mode",
+            "choices": ["story", "challenge"],
+            "default": "story",
+            "choice_labels": {"story": "Story: Level 1 to 4", "challenge": "Challenge: Level 4"},
+        }
+    ]
+    for seat in range(min(SEATS, len(heroes))):
+        options.append(
+            {
+                "name": f"seat_{seat + 1}",
+                "label": f"Hero {seat + 1} ({SEAT_LABELS[seat]})",
+                "choices": list(names),
+                "default": heroes[seat].id,
+                "choice_labels": names,
+            }
+        )
+    sequences = cards.sequences(content)
+    if sequences:
+        options.append(
+            {
+                "name": "sequence",
+                "label": "Story boss sequence",
+                "choices": [q.id for q in sequences],
+                "default": sequences[0].id,
+                "choice_labels": {q.id: q.title for q in sequences},
+            }
+        )
+    challenge = [b for b in cards.bosses(content) if b.level == "challenge"]
+    if challenge:
+        options.append(
+            {
+                "name": "challenge_boss",
+                "label": "Challenge boss",
+                "choices": [b.id for b in challenge],
+                "default": challenge[0].id,
+                "choice_labels": {b.id: b.title for b in challenge},
+            }
+        )
+    for hero in heroes:
+        sides = list(hero.level3)
+        if len(sides) > 1:
+            options.append(
+                {
+                    "name": f"{LEVEL3_PREFIX}{slug(hero.id)}",
+                    "label": f"{hero.title}'s Level 3 card side",
+                    "choices": sides,
+                    "default": sides[0],
+                    "choice_labels": {s: _side_name(s) for s in sides},
+                }
+            )
+    options.append(
+        {"name": "players", "label": "Players at the table", "min": 1, "max": 4, "default": 4}
+    )
+    return options
+
+
+def from_wizard(options: dict[str, Any]) -> dict[str, Any]:
+    """The wizard's flat choices as `initial_state` reads them: the seats as the heroes in
+    clockwise order, the Challenge boss only for a Challenge game, the sides by hero."""
+    out = dict(options)
+    seats = [out.pop(f"seat_{n + 1}") for n in range(SEATS) if f"seat_{n + 1}" in out]
+    if seats and "heroes" not in out:
+        out["heroes"] = seats
+    challenge = out.pop("challenge_boss", None)
+    if challenge is not None and out.get("mode") == "challenge" and "boss" not in out:
+        out["boss"] = challenge
+    sides = {
+        k.removeprefix(LEVEL3_PREFIX): out.pop(k) for k in list(out) if k.startswith(LEVEL3_PREFIX)
+    }
+    if sides and "level3" not in out:
+        out["level3"] = sides
+    return out

@@ -1,0 +1,178 @@
+"""Plays a round of a game by touch alone and counts what it cost the table.
+
+Why: issue 12 asks that a whole round be played from the tablet by touch, with no keyboard,
+and that the taps be counted so a change that adds taps shows.  The round_by_touch tests and
+benchmarks/bench_taps.py drive the same rounds through this one driver.  Every tap is a real
+touch on the widget showing the text; after each the driver fails if any text input has
+focus (the on-screen keyboard would have come up over the table).
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import time
+from collections.abc import Callable
+from dataclasses import asdict, dataclass, field
+from pathlib import Path
+from typing import Any
+
+from tests.ui.kivyharness import ARTIFACTS, LANDSCAPE, PORTRAIT, KivyTestCase, walk
+from tests.ui.test_ergonomics import box, text_size
+
+TEXT_SIZES = ("Normal", "Largest")
+
+
+class FrameUnseen(AssertionError):
+    """Something the shared session frame draws is off screen (not the game view's doing)."""
+
+
+@dataclass
+class RoundCount:
+    """What one round cost: taps, keyboard entries, and dice-answer-to-card times (ms)."""
+
+    game: str
+    taps: int = 0
+    keyboard: int = 0
+    answer_to_card_ms: list[float] = field(default_factory=list)
+    frames_to_card: list[int] = field(default_factory=list)
+    shots: list[Path] = field(default_factory=list)
+    unseen: list[str] = field(default_factory=list)  # what needed scrolling, and where
+    # the same for what the shared session frame draws (the result card): its fix is the
+    # frame's, so a round test reports these apart from its own view's
+    frame_unseen: list[str] = field(default_factory=list)
+
+
+class RoundDriver:
+    """Taps for a test case, counted; screenshots of each step at Normal and Largest text."""
+
+    def __init__(self, case: KivyTestCase, game: str) -> None:
+        self.case = case
+        self.count = RoundCount(game)
+        # benchmarks/bench_taps.py counts the same round with ROUND_SHOTS=0: no screenshots,
+        # each step checked at the size the window has
+        self.shots = os.environ.get("ROUND_SHOTS", "1") != "0"
+        self.step = 0
+        self.folder = ARTIFACTS / "rounds" / game
+
+    def tap(self, text: str, within: Any = None) -> None:
+        self.case.tap(text, within=within)
+        self.count.taps += 1
+        self.no_keyboard()
+
+    def tap_until(self, text: str, done: Callable[[], bool], within: Any = None) -> float:
+        """Tap, then draw frames until `done()`: the milliseconds from the touch to the
+        first frame drawn after it held (a dice answer to its result card)."""
+        self.case.frames(2)
+        widget = self.case.find(text, within=within)
+        self.case.scroll_into_view(widget)
+        x, y = widget.to_window(*widget.center)
+        from kivy.tests.common import UnitTestTouch
+
+        touch = UnitTestTouch(x, y)
+        self.case.as_main_loop(touch.touch_down)
+        self.case.frames(1)
+        start = time.perf_counter()
+        self.case.as_main_loop(touch.touch_up)
+        for frame in range(100):
+            self.case.frames(1)
+            if done():
+                self.count.frames_to_card.append(frame + 1)
+                break
+        else:
+            raise AssertionError(f"tapping {text!r} never led to what was expected")
+        elapsed = (time.perf_counter() - start) * 1000
+        self.count.taps += 1
+        self.no_keyboard()
+        return elapsed
+
+    def report(self) -> None:
+        """The counts as JSON to the file ROUND_COUNTS names, for bench_taps."""
+        out = os.environ.get("ROUND_COUNTS")
+        if out:
+            data = {k: v for k, v in asdict(self.count).items() if k != "shots"}
+            Path(out).write_text(json.dumps(data))
+
+    def no_keyboard(self) -> None:
+        from kivy.uix.textinput import TextInput
+
+        focused = [w for w in walk(self.case.Window) if isinstance(w, TextInput) and w.focus]
+        if focused:
+            self.count.keyboard += len(focused)
+            raise AssertionError(f"a text input took focus: {focused[0]!r}")
+
+    def shoot(self, name: str, check: Callable[[], None] | None = None) -> None:
+        """Screenshots of this step, landscape and portrait, Normal and Largest text, to
+        artifacts/ui/rounds/<game>/; `check` runs at each size (what must be on screen) and
+        what it finds is kept in `count.unseen`, so one run lists every layout that fails."""
+        from companion.ui.settings import TEXT_SIZES as SCALES
+
+        self.step += 1
+        if not self.shots:
+            if check is not None:
+                try:
+                    check()
+                except FrameUnseen as exc:
+                    self.count.frame_unseen.append(f"{name}: {exc}")
+                except AssertionError as exc:
+                    self.count.unseen.append(f"{name}: {exc}")
+            return
+        self.folder.mkdir(parents=True, exist_ok=True)
+        before = tuple(self.case.Window.size)
+        for size_name in TEXT_SIZES:
+            with text_size(SCALES[size_name]):
+                for orientation, size in (("landscape", LANDSCAPE), ("portrait", PORTRAIT)):
+                    self.case.resize(size)
+                    self.case.frames(3)
+                    where = f"{name}, {orientation}, {size_name} text"
+                    if check is not None:
+                        try:
+                            check()
+                        except FrameUnseen as exc:
+                            self.count.frame_unseen.append(f"{where}: {exc}")
+                        except AssertionError as exc:
+                            self.count.unseen.append(f"{where}: {exc}")
+                if self.shots:
+                    stem = f"rounds/{self.count.game}/{self.step:02d}-{name}-{size_name.lower()}"
+                    self.count.shots += self.case.shoot(stem)
+        self.case.resize(before)
+        self.case.frames(2)
+
+
+def frame_on_screen(widget: Any, what: str) -> None:
+    """`on_screen` for a widget of the shared session frame."""
+    try:
+        on_screen(widget, what)
+    except AssertionError as exc:
+        raise FrameUnseen(str(exc)) from None
+
+
+def on_screen(widget: Any, what: str, inside: Any = None) -> None:
+    """`widget` is wholly inside the window and inside every scroller holding it, as it is
+    now: seen without scrolling; and inside `inside` (its area of the screen), if given, so
+    a view taller than its area is caught where it would draw over its neighbours."""
+    from kivy.uix.scrollview import ScrollView
+
+    assert widget.get_root_window() is not None, f"{what} is not shown"
+    left, bottom, right, top = box(widget)
+    window = widget.get_root_window()
+    slack = 1.0
+    assert bottom >= -slack and top <= window.height + slack, (
+        f"{what} is off the window ({bottom:.0f}..{top:.0f} of {window.height})"
+    )
+    assert left >= -slack and right <= window.width + slack, f"{what} is off the window sideways"
+    parent = widget.parent
+    while parent is not None and parent is not window:
+        if isinstance(parent, ScrollView):
+            _l, sb, _r, st = box(parent)
+            assert bottom >= sb - slack and top <= st + slack, (
+                f"{what} needs scrolling to be seen ({bottom:.0f}..{top:.0f}, "
+                f"the scroller shows {sb:.0f}..{st:.0f})"
+            )
+        parent = parent.parent
+    if inside is not None:
+        _l, ib, _r, it = box(inside)
+        assert bottom >= ib - slack and top <= it + slack, (
+            f"{what} spills out of its area ({bottom:.0f}..{top:.0f}, the area is "
+            f"{ib:.0f}..{it:.0f})"
+        )
