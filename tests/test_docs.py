@@ -40,8 +40,7 @@ LINE_TIMEOUT = 180
 # Docs whose examples other engineers are mending on their branches: their failing blocks
 # are expected to fail until the lead merges the fix, then the entry goes (a block here
 # that passes shows as XPASS in the summary).
-BEING_FIXED: dict[str, str] = {
-}
+BEING_FIXED: dict[str, str] = {}
 
 
 @dataclass(frozen=True)

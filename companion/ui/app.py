@@ -271,7 +271,7 @@ class CompanionApp(App):
         """The tablet went to sleep or another app came forward: free the camera, keep
         running (everything shown is already saved in the session file)."""
         if self.root is not None:
-            self.screen("session").panels["cards"].stop_camera()
+            self.screen("session").stop_camera()
         return True
 
     def on_resume(self) -> None:
@@ -285,7 +285,7 @@ class CompanionApp(App):
         if self.root is not None:
             if self.root.current == "session":
                 self.screen("session").on_leave()  # its once-a-second device watch stops too
-            self.screen("session").panels["cards"].stop_camera()  # the scanner's threads
+            self.screen("session").stop_camera()  # the scanner's threads
         self.close_session()  # the dice sources (and the demo's tray) are closed by
         # launch.run_app once the loop has stopped
 

@@ -26,7 +26,6 @@ from companion.ui.panels.dice import DicePanel
 from companion.ui.panels.log import LogPanel
 from companion.ui.panels.phones import PhonesPanel
 from companion.ui.panels.result import ResultCard  # noqa: F401 - in session.kv
-from companion.ui.panels.scanner import ScannerPanel
 from companion.ui.widgets import BigButton
 
 Builder.load_file(str(Path(__file__).with_suffix(".kv")))
@@ -45,6 +44,19 @@ log = logging.getLogger(__name__)
 TABS = ("dice", "log", "fix", "cards", "phones")
 
 
+class Panels(dict[str, Any]):
+    """The side panels; the Cards panel is made the first time it is wanted, so OpenCV and
+    the scanner load when a card is first asked for, not while the app starts."""
+
+    def __missing__(self, key: str) -> Any:
+        if key != "cards":
+            raise KeyError(key)
+        from companion.ui.panels.scanner import ScannerPanel
+
+        panel = self[key] = ScannerPanel()
+        return panel
+
+
 class SessionScreen(Screen):
     tab = StringProperty("dice")
     alarm = StringProperty("")
@@ -54,13 +66,14 @@ class SessionScreen(Screen):
 
     def __init__(self, **kwargs: Any) -> None:
         super().__init__(**kwargs)
-        self.panels: dict[str, Any] = {
-            "dice": DicePanel(),
-            "log": LogPanel(),
-            "fix": CorrectionsPanel(),
-            "cards": ScannerPanel(),
-            "phones": PhonesPanel(),
-        }
+        self.panels: dict[str, Any] = Panels(
+            {
+                "dice": DicePanel(),
+                "log": LogPanel(),
+                "fix": CorrectionsPanel(),
+                "phones": PhonesPanel(),
+            }
+        )
         self.view: Any = None
         self._session: Any = None
         self._last_request: Any = None
@@ -92,7 +105,7 @@ class SessionScreen(Screen):
     def on_leave(self, *args: Any) -> None:
         if self._watch is not None:
             self._watch.cancel()
-        self.panels["cards"].stop_camera()
+        self.stop_camera()
 
     # -- refreshing --------------------------------------------------------------------
 
@@ -111,6 +124,8 @@ class SessionScreen(Screen):
         request = session.request
         if request is not None and request != self._last_request:
             self.show_tab("dice" if request.kind == "dice" else "cards")
+        elif request is None and self._last_request is not None and self.tab == "cards":
+            self.show_tab("dice")  # the card asked for was shown: give the game its room
         self._last_request = request
         if self.view is not None:
             self._refresh_view(session)
@@ -171,6 +186,11 @@ class SessionScreen(Screen):
             area.clear_widgets()
             area.add_widget(panel)
 
+    def stop_camera(self) -> None:
+        """Free the camera (a Cards panel never made has none to free)."""
+        if "cards" in self.panels:
+            self.panels["cards"].stop_camera()
+
     def show_tab(self, name: str) -> None:
         self.tab = name
         area = self.ids.panel_area
@@ -184,7 +204,7 @@ class SessionScreen(Screen):
         if name == "cards" and self.manager is not None and self.manager.current == self.name:
             self.panels["cards"].start_camera()
         else:
-            self.panels["cards"].stop_camera()
+            self.stop_camera()
 
     # -- commands ----------------------------------------------------------------------
 
