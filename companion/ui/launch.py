@@ -24,7 +24,6 @@ There is no display here, so the app would run invisibly.
 To look at it anyway:
   companion app --screenshot home.png                   the home screen as a PNG
   companion app --screenshot s.png --screen session     the session frame (also: new, settings)
-  xvfb-run companion app --demo                         the whole app on a virtual screen
 On a tablet, see docs/app.md (buildozer)."""
 
 

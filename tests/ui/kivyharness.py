@@ -92,7 +92,19 @@ class KivyTestCase(GraphicUnitTest):
         self.frames(2)  # let a screen just switched to lay itself out before aiming
         widget = self.find(target, **kw) if isinstance(target, str) else target
         self.scroll_into_view(widget)
-        self.touch_at(*widget.to_window(*widget.center))
+        self.touch_at(*self.settled_center(widget))
+
+    def settled_center(self, widget: Any, most: int = 20) -> tuple[float, float]:
+        """The widget's centre once layout has stopped moving it: on a loaded machine a
+        screen can take several frames to settle, and a touch aimed early lands elsewhere."""
+        where = widget.to_window(*widget.center)
+        for _ in range(most):
+            self.frames(1)
+            now = widget.to_window(*widget.center)
+            if now == where:
+                break
+            where = now
+        return where
 
     def scroll_into_view(self, widget: Any) -> None:
         """The nearest ScrollView holding `widget` scrolled to show it; none, nothing.  A
