@@ -42,7 +42,7 @@ from vision.answering import card_name, offer_card
 from vision.frames import CameraSource, FrameSource, SourceError
 from vision.payload import CARD, LIVING_CARD, Reading
 from vision.scanner import Scanner
-from vision.tracker import SEEN, Sighting
+from vision.tracker import SEEN, Sighting, Tracker
 
 Builder.load_file(str(Path(__file__).with_suffix(".kv")))
 log = logging.getLogger(__name__)
@@ -185,6 +185,9 @@ class ScannerPanel(BoxLayout):
         super().__init__(**kwargs)
         self.seen: list[str] = []
         self.scanner: Scanner | None = None
+        # One tracker for the panel's life: a card still held when the camera stops (the
+        # tab closed after its draw) and opens again is the same sighting, never a new draw.
+        self.tracker = Tracker()
         self.preview: Image | None = None
         self._session: Any = None
         self._generation = (
@@ -286,6 +289,7 @@ class ScannerPanel(BoxLayout):
     def _scan(self, source: FrameSource, generation: int) -> None:
         scanner = Scanner(
             source,
+            tracker=self.tracker,
             on_sighting=lambda s: Clock.schedule_once(lambda _dt: self._sighted(s, generation)),
             on_error=lambda m: Clock.schedule_once(lambda _dt: self._failed(m, generation)),
         )
