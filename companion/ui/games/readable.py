@@ -13,7 +13,6 @@ from kivy.lang import Builder
 from kivy.properties import NumericProperty
 from kivy.uix.button import Button
 from kivy.uix.label import Label
-from kivy.uix.textinput import TextInput
 from kivy.uix.togglebutton import ToggleButton
 
 Builder.load_file(str(Path(__file__).with_suffix(".kv")))
@@ -37,7 +36,3 @@ class GameToggle(ToggleButton):
     sp = NumericProperty(TEXT_SP)
 
 
-class GameInput(TextInput):
-    """A one-line number or name entry, 48 dp tall."""
-
-    sp = NumericProperty(TEXT_SP)
