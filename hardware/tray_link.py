@@ -105,14 +105,15 @@ class TrayLink:
     def device_info(self, device_id: str, kind: str, connected: bool) -> DeviceInfo:
         """What the dice panel shows for the tray, whichever way it is connected."""
         st = self.state
+        order = sorted(st.dice, key=_tray_order)  # the tray's own numbering, not arrival order
         return DeviceInfo(
             device_id,
             st.name or "dice tray",
             kind,
             st.battery,
             connected,
-            [f"{self.source}:{d}" for d in st.dice],
-            {f"{self.source}:{d}": die.name for d, die in st.dice.items()},
+            [f"{self.source}:{d}" for d in order],
+            {f"{self.source}:{d}": st.dice[d].name for d in order},
         )
 
     async def blink(self, die: str, timeout: float = 2.0) -> bool:
@@ -244,3 +245,8 @@ class TrayLink:
         else:
             log.info("%s: frame type %s is not known here; ignored", self.source, kind)
         return None
+
+
+def _tray_order(die: str) -> tuple[int, int, str]:
+    """Dice numbered by the tray ("1", "2", ... "10") in that order, then any others."""
+    return (0, int(die), "") if die.isdigit() else (1, 0, die)
