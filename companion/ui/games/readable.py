@@ -34,5 +34,3 @@ class GameButton(Button):
 
 class GameToggle(ToggleButton):
     sp = NumericProperty(TEXT_SP)
-
-
