@@ -11,7 +11,7 @@ import re
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
 import msgspec
 
@@ -20,6 +20,7 @@ from companion.content.yamlines import LinedDoc, YamlSyntaxError, load_file, pat
 from companion.paths import content_roots
 
 MAX_PACK_BYTES = 1024 * 1024  # a pack's YAML in all; shipped packs hold under 40 KB
+T = TypeVar("T")
 _MSGSPEC_PATH = re.compile(r" - at `\$([^`]*)`$")
 _PATH_PART = re.compile(r"\.([^.\[\]]+)|\[(\d+)\]|\[\"?([^\]\"]+)\"?\]")
 
@@ -59,6 +60,14 @@ class Content:
         except KeyError:
             raise KeyError(f"no {kind} '{item_id}' in the loaded content") from None
 
+    def get_as(self, kind: str, item_id: str, cls: type[T]) -> T:
+        """`get`, checked to be of the schema type the rules expect (typed rules read this)."""
+        return _checked(self.get(kind, item_id), cls)
+
+    def all_as(self, kind: str, cls: type[T]) -> list[T]:
+        """`all`, each checked to be of the schema type the rules expect."""
+        return [_checked(item, cls) for item in self.all(kind)]
+
     def find(self, kind: str, item_id: str) -> Any | None:
         return self.items.get(kind, {}).get(item_id)
 
@@ -73,6 +82,12 @@ class Content:
             if item_id in items:
                 return items[item_id]
         return None
+
+
+def _checked(item: object, cls: type[T]) -> T:
+    if not isinstance(item, cls):
+        raise TypeError(f"{item!r} is a {type(item).__name__}, not a {cls.__name__}")
+    return item
 
 
 def _split_msgspec_path(text: str) -> tuple[tuple[str | int, ...], str]:
