@@ -529,7 +529,9 @@ class Channeled(EventData):
     ),
 )
 def _channeled(s: DirewildState, e: Channeled) -> None:
-    pass
+    s.prompts.append(
+        f"Channeling: return one creature {name(e.hero)} played this turn to the top of their deck"
+    )
 
 
 class HeroEaten(EventData):

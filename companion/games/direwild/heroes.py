@@ -162,7 +162,9 @@ def place(d: Decision, args: dict[str, Any], chance: Chance, content: Content) -
         raise RuleError(str(exc)) from None
     taken = occupied(s, but=hero)
     if to in taken:
-        raise RuleError(f"{to} is taken by the {label(s, taken[to], content)}: pick a free square")
+        who = label(s, taken[to], content)
+        who = who if taken[to] in s.heroes else f"the {who}"
+        raise RuleError(f"{to} is taken by {who}: pick a free square")
     if to == h.position:
         raise RuleError(f"{hero.title()} is already on {to}")
     if how == "ostrich":
