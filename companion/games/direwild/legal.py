@@ -278,8 +278,13 @@ def placements(s: DirewildState, hero: str, content: Content) -> list[Action]:
                     "label": f"{hero.title()}'s Fenton Ostrich steps to {to}",
                 }
             )
+    geo = geo_of(s, content)
     taken = set(occupied(s))
-    free = [sq for sq in geo_of(s, content).squares() if sq not in taken]
+    starts = [h.position] if h.position != STAGING else board_of(s, content).entrance
+    free = sorted(  # nearest first: the stepper reaches the likely squares in a few taps
+        (sq for sq in geo.squares() if sq not in taken),
+        key=lambda sq: (min(geo.distance(a.upper(), sq) for a in starts), sq),
+    )
     if not free:
         return out
     for how, words in (("teleport", "drinks a Teleport Potion"), ("blink", "blinks")):
