@@ -35,6 +35,7 @@ if TYPE_CHECKING:
 
 BASE_MOVE = 3
 PLACEMENTS = ("ostrich", "teleport", "blink")
+BLINKER = "shadowleaf"  # "Shadowleaf, Esma - If you blink and either hero is adjacent..."
 
 
 def set_turn_order(d: Decision, args: dict[str, Any]) -> None:
@@ -149,6 +150,8 @@ def place(d: Decision, args: dict[str, Any], chance: Chance, content: Content) -
     how = args.get("how")
     if how not in PLACEMENTS:
         raise RuleError(f"how must be one of {', '.join(PLACEMENTS)} (what moves the hero)")
+    if how == "blink" and BLINKER not in s.heroes:
+        raise RuleError("only Shadowleaf's magic blinks, and Shadowleaf is not at this table")
     h = s.heroes[hero]
     if h.eaten_by:
         raise RuleError(

@@ -17,7 +17,7 @@ from companion.games.direwild import movement
 from companion.games.direwild.battle import FLIGHT_PASSIVE
 from companion.games.direwild.board import DIRECTIONS, STAGING
 from companion.games.direwild.chapters import chapter_boards
-from companion.games.direwild.heroes import BASE_MOVE, ostrich_steps
+from companion.games.direwild.heroes import BASE_MOVE, BLINKER, ostrich_steps
 from companion.games.direwild.state import KARN, STAMINA_MIN, DirewildState, has_power
 from companion.games.direwild.units import (
     ADVENTURE,
@@ -287,7 +287,10 @@ def placements(s: DirewildState, hero: str, content: Content) -> list[Action]:
     )
     if not free:
         return out
-    for how, words in (("teleport", "drinks a Teleport Potion"), ("blink", "blinks")):
+    kinds = [("teleport", "drinks a Teleport Potion")]
+    if BLINKER in s.heroes:  # Esma's magic: only a table with Shadowleaf can blink
+        kinds.append(("blink", "is blinked by Shadowleaf"))
+    for how, words in kinds:
         out.append(
             {
                 "do": "place_hero",
