@@ -38,6 +38,7 @@ log = logging.getLogger(__name__)
 LIVE_BUDGET_MS = 10.0  # per live frame, on average (the first zxing pass is about 1.5 ms)
 DECODE_WIDTH = 1280  # frames wider are scaled down before decoding (a 720p camera's width)
 KEEP_FAILED = 20  # at most this many frames that raised are written to `error_dir`
+OPENCV_THREADS = 1  # the decoding thread is the scanner's parallelism; see `Scanner.start`
 
 
 @dataclass
@@ -134,6 +135,10 @@ class Scanner:
     def start(self) -> None:
         if self._threads:
             raise RuntimeError("the scanner is already running")
+        # OpenCV would otherwise start a worker per core for its filters: on a tablet's
+        # eight cores that is seven more threads, each with its own malloc arena, competing
+        # with the UI thread for frames the decoding thread handles well alone.
+        cv2.setNumThreads(OPENCV_THREADS)
         targets = [self._grab, self._decode_newest] if self.source.live else [self._in_order]
         for target in targets:
             t = threading.Thread(target=target, name=f"scanner-{target.__name__}", daemon=True)

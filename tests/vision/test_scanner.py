@@ -110,9 +110,11 @@ def test_live_camera_decodes_the_newest_frame_and_stops_cleanly():
     assert cam.settings[cv2.CAP_PROP_FRAME_WIDTH] == 1280
     seen = threading.Event()
     scanner = Scanner(source, on_sighting=lambda s: seen.set())
+    cv2.setNumThreads(4)
     scanner.start()
     assert seen.wait(20)
     assert scanner.latest is not None
+    assert cv2.getNumThreads() == 1  # no OpenCV worker per core beside the decoding thread
     scanner.stop()
     assert not scanner.running and cam.released
     (sighting,) = list(scanner.sightings.queue)
