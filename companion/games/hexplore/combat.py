@@ -146,9 +146,12 @@ def begin_round(d: Decision, chance: Chance, card: Opponent, number: int) -> Non
             inflict(d, hid, CAPPED, rounds=1)
 
 
-def end_combat(d: Decision, chance: Chance, card: Opponent, outcome: str) -> None:
-    """Death only now, for whoever is still at 0 Health (or Tethered at 0 Energy);
-    negative Vitals come back to 0; then the rewards."""
+def phase_end(d: Decision, phase: str) -> None:
+    """A combat phase ends: whoever is still at 0 Health or less (or Tethered at 0 Energy)
+    dies now, and negative Vitals come back to 0 (Hero / Opponent Defeat, Negative Vitals?).
+
+    Called as the Declaration phase gives way to the Opponent phase, as the Resolution
+    phase ends, and when the combat itself ends (Ruling 22)."""
     s: HexploreState = d.state
     c = current(s)
     for hid in c.heroes:
@@ -157,17 +160,13 @@ def end_combat(d: Decision, chance: Chance, card: Opponent, outcome: str) -> Non
             continue
         tethered = "tethered" in h.conditions and (h.health <= 0 or h.energy <= 0)
         if h.health <= 0 or tethered:
-            d.emit(
-                HeroDied(
-                    hero=hid,
-                    why="still at 0 when combat ended" if not tethered else "Tethered at 0",
-                )
-            )
+            why = f"still at {h.health} Health as {phase} ended"
+            if tethered and h.health > 0:
+                why = f"Tethered at {h.energy} Energy as {phase} ended"
+            d.emit(HeroDied(hero=hid, why=why))
         low = {v: -getattr(h, v) for v in ("health", "energy") if getattr(h, v) < 0}
         if low:
-            d.emit("VitalsChanged", who=hid, why="negative Vitals return to 0", **low)
-        if not s.heroes[hid].dead:
-            combat_over(d, hid)
+            d.emit(VitalsChanged(who=hid, why="negative Vitals return to 0", **low))
     o = c.opponent
     low = {
         v: -getattr(o, v)
@@ -175,7 +174,20 @@ def end_combat(d: Decision, chance: Chance, card: Opponent, outcome: str) -> Non
         if getattr(o, v) < 0
     }
     if low:
-        d.emit("VitalsChanged", who=OPPONENT, why="negative Vitals return to 0", **low)
+        d.emit(VitalsChanged(who=OPPONENT, why="negative Vitals return to 0", **low))
+    check_lost(d)
+
+
+def end_combat(d: Decision, chance: Chance, card: Opponent, outcome: str) -> None:
+    """The last combat phase ends (death and Vitals as at every phase's end); Conditions
+    that do not Persist end; then the rewards."""
+    s: HexploreState = d.state
+    c = current(s)
+    phase_end(d, "the combat")
+    for hid in c.heroes:
+        if not s.heroes[hid].dead and not s.heroes[hid].vanished:
+            combat_over(d, hid)
+    o = c.opponent
     d.emit(CombatEnded(outcome=outcome, opponent=o.id, kind=o.kind))
     if outcome in ("vanquished", "influenced"):
         give_rewards(d, chance, card, outcome)

@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from companion.core.rules import Chance, Decision, RuleError
+from companion.games.hexplore.combat import end_combat, phase_end
 from companion.games.hexplore.common import stacks
 from companion.games.hexplore.dice import target_dice
 from companion.games.hexplore.events import OpponentActed, VitalsChanged
@@ -28,6 +29,14 @@ def opponent_action(d: Decision, args: dict[str, Any], chance: Chance, content: 
             f"waiting for declarations from {', '.join(s.heroes[h].name for h in waiting)}"
         )
     card = find_opponent(content, c.opponent.id)
+    # The Declaration phase ends here: damage suffered in it can kill (Hero / Opponent Defeat).
+    phase_end(d, "the Declaration phase")
+    if c.opponent.health <= 0:
+        end_combat(d, chance, card, "vanquished")
+        return
+    if not fighting(s):
+        end_combat(d, chance, card, "fled" if c.fled else "heroes_fell")
+        return
     roll = chance.roll(
         "hex_d6", for_="opponent", why=f"{card.title}'s action", role="action", who=c.opponent.name
     )[0]

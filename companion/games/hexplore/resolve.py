@@ -10,7 +10,7 @@ from dataclasses import dataclass, field, replace
 from typing import Any
 
 from companion.core.rules import Chance, Decision
-from companion.games.hexplore.combat import begin_round, end_combat
+from companion.games.hexplore.combat import begin_round, end_combat, phase_end
 from companion.games.hexplore.common import current, last_action, stacks
 from companion.games.hexplore.conditions import (
     CAPPED,
@@ -68,7 +68,7 @@ def resolve_round(d: Decision, args: dict[str, Any], chance: Chance, content: He
     card = find_opponent(content, c.opponent.id)
     act = card.act(last_action(s).ability)
     t = Tally()
-    decls = {h: replace(x) for h, x in c.declarations.items()}
+    decls = {h: replace(x) for h, x in c.declarations.items() if h in fighting(s)}
     opp_lost, halves = _before_damage(s, chance, act, decls, t)
     p = Potency() if opp_lost else Potency.of(act, halves)
     shielded = c.opponent.soul_shield > 0
@@ -82,6 +82,7 @@ def resolve_round(d: Decision, args: dict[str, Any], chance: Chance, content: He
     _conditions(d, act, p, opp_lost, shielded, decls, out, t)
     _round_end(d, chance, decls, t.constraint, t.fresh, t.shield_hit, t.lines)
     d.emit(RoundResolved(round=c.round, lines=t.lines))
+    phase_end(d, "the Resolution phase")
     _after_round(d, chance, card)
 
 
@@ -441,7 +442,5 @@ def _after_round(d: Decision, chance: Chance, card: Opponent) -> None:
         end_combat(d, chance, card, "vanquished")
     elif not fighting(s):
         end_combat(d, chance, card, "fled" if c.fled else "heroes_fell")
-    elif all(s.heroes[h].health <= 0 for h in fighting(s)):
-        end_combat(d, chance, card, "heroes_fell")
     else:
         begin_round(d, chance, card, c.round + 1)
