@@ -62,6 +62,10 @@ def start_combat(d: Decision, args: dict[str, Any], chance: Chance, content: Hex
     if wanted is None and s.adrimon_attacks and magi is not None:
         wanted = magi.id  # from Fate Cycle 10 she comes to the heroes every Event phase
     card = find_opponent(content, wanted)
+    if card.kind == "boss" and card.id in s.bosses_defeated:
+        raise RuleError(
+            f"{card.title} is defeated: the hex location is cleared and a Boss cannot be refought"
+        )
     heroes = active_heroes(s)
     if not heroes:
         raise RuleError("no hero is able to fight")
@@ -178,7 +182,9 @@ def phase_end(d: Decision, phase: str) -> None:
     check_lost(d)
 
 
-def end_combat(d: Decision, chance: Chance, card: Opponent, outcome: str) -> None:
+def end_combat(
+    d: Decision, chance: Chance, content: HexContent, card: Opponent, outcome: str
+) -> None:
     """The last combat phase ends (death and Vitals as at every phase's end); Conditions
     that do not Persist end; then the rewards."""
     s: HexploreState = d.state
@@ -202,8 +208,7 @@ def end_combat(d: Decision, chance: Chance, card: Opponent, outcome: str) -> Non
                         difficulty=raised(s.difficulty, 1), why=f"Marathon: boss {done} defeated"
                     )
                 )
-        if o.type == "magi":
-            d.emit(GameWon(why="Adrimon is defeated"))
+        _won(d, content, o)
     if outcome == "fled":
         roll = chance.roll(
             "hex_d6",
@@ -214,6 +219,24 @@ def end_combat(d: Decision, chance: Chance, card: Opponent, outcome: str) -> Non
         )[0]
         d.emit(GroupWandered(direction=roll, stayed=False, why="fled from combat"))
     check_lost(d)
+
+
+def _won(d: Decision, content: HexContent, o: OpponentState) -> None:
+    """Adrimon's defeat wins the game; in Marathon "Players must destroy each boss to win
+    the game, but may do so in any order", so the last Boss standing (Adrimon among them)
+    wins it, whichever it is (Ruling 37)."""
+    s: HexploreState = d.state
+    if o.kind != "boss":
+        return
+    if s.play_style != "marathon":
+        if o.type == "magi":
+            d.emit(GameWon(why="Adrimon is defeated"))
+        return
+    left = [
+        b.title for b in content.opponents() if b.kind == "boss" and b.id not in s.bosses_defeated
+    ]
+    if not left:
+        d.emit(GameWon(why="Marathon: every Boss is destroyed, Adrimon among them"))
 
 
 def inflict_condition(

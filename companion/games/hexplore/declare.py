@@ -68,7 +68,7 @@ def declare(d: Decision, args: dict[str, Any], chance: Chance, content: HexConte
         if outcome in SUCCEEDED:
             d.emit(HeroFled(hero=hid))
             if not fighting(s):
-                end_combat(d, chance, card, "fled")
+                end_combat(d, chance, content, card, "fled")
             return
         decl.notes.append("failed to Flee: may only Defend this round")
         action = "defend"

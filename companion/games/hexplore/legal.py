@@ -97,6 +97,8 @@ def _turn(s: HexploreState, content: HexContent) -> list[Action]:
     magi = content.magi()
     fought_magi = s.combat is not None and s.combat.turn == s.turn and _is(s.combat, magi)
     for card in content.opponents():
+        if card.kind == "boss" and card.id in s.bosses_defeated:
+            continue  # "the hex location is cleared and the Boss cannot be refought"
         a = _action("start_combat", {"opponent": card.slug}, f"Fight {card.title}")
         out.append(a)
         if s.adrimon_attacks and card is magi and not fought_magi:

@@ -32,10 +32,10 @@ def opponent_action(d: Decision, args: dict[str, Any], chance: Chance, content: 
     # The Declaration phase ends here: damage suffered in it can kill (Hero / Opponent Defeat).
     phase_end(d, "the Declaration phase")
     if c.opponent.health <= 0:
-        end_combat(d, chance, card, "vanquished")
+        end_combat(d, chance, content, card, "vanquished")
         return
     if not fighting(s):
-        end_combat(d, chance, card, "fled" if c.fled else "heroes_fell")
+        end_combat(d, chance, content, card, "fled" if c.fled else "heroes_fell")
         return
     roll = chance.roll(
         "hex_d6", for_="opponent", why=f"{card.title}'s action", role="action", who=c.opponent.name

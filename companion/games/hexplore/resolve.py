@@ -83,7 +83,7 @@ def resolve_round(d: Decision, args: dict[str, Any], chance: Chance, content: He
     _round_end(d, chance, decls, t.constraint, t.fresh, t.shield_hit, t.lines)
     d.emit(RoundResolved(round=c.round, lines=t.lines))
     phase_end(d, "the Resolution phase")
-    _after_round(d, chance, card)
+    _after_round(d, chance, content, card)
 
 
 def _before_damage(
@@ -432,15 +432,15 @@ def _round_end(
         )
 
 
-def _after_round(d: Decision, chance: Chance, card: Opponent) -> None:
+def _after_round(d: Decision, chance: Chance, content: HexContent, card: Opponent) -> None:
     s: HexploreState = d.state
     c = current(s)
     o = c.opponent
     if o.savable and o.soul_shield <= 0 and o.influence <= 0:
-        end_combat(d, chance, card, "influenced")
+        end_combat(d, chance, content, card, "influenced")
     elif o.health <= 0:
-        end_combat(d, chance, card, "vanquished")
+        end_combat(d, chance, content, card, "vanquished")
     elif not fighting(s):
-        end_combat(d, chance, card, "fled" if c.fled else "heroes_fell")
+        end_combat(d, chance, content, card, "fled" if c.fled else "heroes_fell")
     else:
         begin_round(d, chance, card, c.round + 1)
