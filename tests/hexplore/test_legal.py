@@ -79,6 +79,7 @@ TEMPLATES: dict[str, list[dict[str, Any]]] = {
     "cure": [{"who": "{hero}", "condition": "bleeding"}],
     "fate_tracker_symbol": [{}],
     "defeat_sentinel": [{"at": "battle_site_1"}],
+    "give_single_reward": [{"reward": "+2 Attack", "hero": "{hero}"}],
 }
 
 

@@ -39,6 +39,7 @@ from companion.games.hexplore.events import (
 )
 from companion.games.hexplore.fight import Potency, failed, fighting, find_opponent
 from companion.games.hexplore.hexcontent import HexContent
+from companion.games.hexplore.house import house
 from companion.games.hexplore.rewards import give_rewards
 from companion.games.hexplore.skills import check_skill
 from companion.games.hexplore.state import GROUP_NAME, OPPONENT, HexploreState, OpponentState
@@ -209,7 +210,8 @@ def end_combat(
                     )
                 )
         _won(d, content, o)
-    if outcome == "fled":
+    if outcome == "fled" or (c.fled and house(s, "flee_wander") == "any_fled"):
+        # "Once the entire group has fled, or combat ends, the group Wanders" (Ruling 38)
         roll = chance.roll(
             "hex_d6",
             for_="group",

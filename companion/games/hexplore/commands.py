@@ -21,6 +21,7 @@ from companion.games.hexplore.fate import defeat_sentinel, end_game_turn, fate_t
 from companion.games.hexplore.hexcontent import HexContent
 from companion.games.hexplore.opponent import opponent_action
 from companion.games.hexplore.resolve import resolve_round
+from companion.games.hexplore.rewards import give_single_reward
 from companion.games.hexplore.skills import (
     end_skill_phase,
     gain_found,
@@ -61,6 +62,7 @@ PHASES: dict[str, dict[str, HexCommand]] = {
         "declare": declare,
         "opponent_action": opponent_action,
         "resolve_round": resolve_round,
+        "give_single_reward": give_single_reward,
     },
     # 5. the Magi phase and the Fate Tracker (fate.py)
     "magi": {

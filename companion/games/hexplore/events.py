@@ -624,6 +624,35 @@ def _reward_given(s: HexploreState, e: RewardGiven) -> None:
     s.heroes[e.hero].rewards.append(e.reward)
 
 
+class SingleRewardsWaiting(HexEvent):
+    """Single Rewards by choice (a house rule): the group names who takes each."""
+
+    rewards: list[str]
+    heroes: list[str]
+
+
+@EVENTS.on(
+    SingleRewardsWaiting,
+    text=lambda e: f"Single Rewards to hand out by choice: {', '.join(e.rewards)}",
+)
+def _single_rewards_waiting(s: HexploreState, e: SingleRewardsWaiting) -> None:
+    s.single_rewards = list(e.rewards)
+    s.single_to = list(e.heroes)
+    s.single_taken = []
+
+
+class SingleRewardChosen(HexEvent):
+    hero: str
+    reward: str
+
+
+@EVENTS.on(SingleRewardChosen, text=lambda e: f"{e.hero} is given {e.reward}")
+def _single_reward_chosen(s: HexploreState, e: SingleRewardChosen) -> None:
+    s.single_rewards.remove(e.reward)
+    s.single_taken.append(e.hero)
+    s.heroes[e.hero].rewards.append(e.reward)
+
+
 class PowerUpsGained(HexEvent, omit_defaults=False):
     heroes: list[str]
     count: int

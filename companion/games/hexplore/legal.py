@@ -17,7 +17,13 @@ from companion.games.hexplore.common import in_combat, in_play
 from companion.games.hexplore.content import Opponent
 from companion.games.hexplore.fight import fighting, find_opponent
 from companion.games.hexplore.hexcontent import HexContent
-from companion.games.hexplore.state import OPPONENT, Combat, HeroState, HexploreState
+from companion.games.hexplore.state import (
+    OPPONENT,
+    Combat,
+    HeroState,
+    HexploreState,
+    single_reward_takers,
+)
 from companion.games.hexplore.tables import (
     CONDITIONS,
     DIFFICULTY_ORDER,
@@ -253,6 +259,15 @@ def _any_time(s: HexploreState) -> list[Action]:
                 },
             )
         )
+    for reward in dict.fromkeys(s.single_rewards):
+        for hid in single_reward_takers(s):
+            out.append(
+                _action(
+                    "give_single_reward",
+                    {"reward": reward, "hero": hid},
+                    f"Give {reward} to {s.heroes[hid].name}",
+                )
+            )
     out.append(_action("fate_tracker_symbol", {}, "A card shows the Fate Tracker symbol"))
     for x in s.sentinels:
         out.append(

@@ -8,6 +8,7 @@ from typing import Any
 
 from companion.core.rules import RuleError
 from companion.games.hexplore.hexcontent import HexContent
+from companion.games.hexplore.house import chosen_house_rules
 from companion.games.hexplore.options import DEFAULT_HEROES, hero_choices
 from companion.games.hexplore.state import HeroState, HexploreState
 from companion.games.hexplore.tables import DIFFICULTIES, PLAY_STYLES, SKILLS
@@ -101,4 +102,5 @@ def initial_state(options: Mapping[str, Any], content: HexContent) -> HexploreSt
         heroes=heroes,
         difficulty=difficulty,
         play_style=style,
+        house_rules=chosen_house_rules(options),
     )

@@ -189,6 +189,10 @@ class HexploreState:
     power_ups: int = 0
     essence: dict[str, int] = field(default_factory=dict)
     outcome: str | None = None  # None | won | lost
+    house_rules: dict[str, str] = field(default_factory=dict)  # only those the set-up named
+    single_rewards: list[str] = field(default_factory=list)  # waiting for the group's pick
+    single_to: list[str] = field(default_factory=list)  # the heroes who may take them
+    single_taken: list[str] = field(default_factory=list)  # who took one, in order
 
 
 OPPONENT = "opponent"  # who the opponent is in events, beside the heroes' ids
@@ -215,6 +219,15 @@ def cycle_length(s: HexploreState) -> int:
 def movement(s: HexploreState) -> int:
     """Hexes the group moves each Game Turn: 4, or 5 in Quick Play."""
     return PLAY_STYLES[s.play_style].movement
+
+
+def single_reward_takers(s: HexploreState) -> list[str]:
+    """Who may be picked for the next Single Reward: "each awarded to a different hero",
+    so those who have taken the fewest of this combat's."""
+    if not s.single_rewards or not s.single_to:
+        return []
+    fewest = min(s.single_taken.count(h) for h in s.single_to)
+    return [h for h in s.single_to if s.single_taken.count(h) == fewest]
 
 
 def solo(s: HexploreState) -> bool:
