@@ -80,6 +80,8 @@ TEMPLATES: dict[str, list[dict[str, Any]]] = {
     "fate_tracker_symbol": [{}],
     "defeat_sentinel": [{"at": "battle_site_1"}],
     "give_single_reward": [{"reward": "+2 Attack", "hero": "{hero}"}],
+    "join_ally": [{"ally": "lost-keeper"}],
+    "ally_leaves": [{"ally": "ally-lost-keeper"}],
 }
 
 

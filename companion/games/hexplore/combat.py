@@ -24,6 +24,7 @@ from companion.games.hexplore.conditions import CAPPED, combat_over, inflict, up
 from companion.games.hexplore.content import Opponent
 from companion.games.hexplore.dice import SUCCEEDED
 from companion.games.hexplore.events import (
+    AllyLeft,
     BossDefeated,
     CombatEnded,
     CombatStarted,
@@ -119,8 +120,8 @@ def begin_round(d: Decision, chance: Chance, card: Opponent, number: int) -> Non
     """The start of a Declaration phase: Conditions bite, a Boss's passive is rolled."""
     s: HexploreState = d.state
     d.emit(RoundBegan(round=number))
-    for hid in fighting(s):
-        upkeep(d, hid)
+    for who in fighting(s) + list(s.allies):
+        upkeep(d, who)
     upkeep(d, OPPONENT)
     passive = card.action("passive")
     if not current(s).passive or passive is None:
@@ -172,6 +173,12 @@ def phase_end(d: Decision, phase: str) -> None:
         low = {v: -getattr(h, v) for v in ("health", "energy") if getattr(h, v) < 0}
         if low:
             d.emit(VitalsChanged(who=hid, why="negative Vitals return to 0", **low))
+    for aid, a in list(s.allies.items()):
+        if a.health <= 0:
+            lost = " - the Escort is lost" if a.kind == "escort" else ""
+            d.emit(AllyLeft(ally=aid, name=a.name, why=f"falls as {phase} ended{lost}"))
+        elif a.energy < 0:
+            d.emit(VitalsChanged(who=aid, energy=-a.energy, why="negative Vitals return to 0"))
     o = c.opponent
     low = {
         v: -getattr(o, v)
@@ -194,6 +201,8 @@ def end_combat(
     for hid in c.heroes:
         if not s.heroes[hid].dead and not s.heroes[hid].vanished:
             combat_over(d, hid)
+    for aid in s.allies:
+        combat_over(d, aid)
     o = c.opponent
     d.emit(CombatEnded(outcome=outcome, opponent=o.id, kind=o.kind))
     if outcome in ("vanquished", "influenced"):

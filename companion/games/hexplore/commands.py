@@ -9,6 +9,7 @@ from typing import Any
 from companion.content.pack import Content
 from companion.core.rules import Chance, Decision
 from companion.core.tables import CommandFn, Commands
+from companion.games.hexplore.allies import ally_leaves, join_ally
 from companion.games.hexplore.circumstance import roll_circumstance, settle_circumstance
 from companion.games.hexplore.combat import (
     cure_condition,
@@ -76,6 +77,8 @@ PHASES: dict[str, dict[str, HexCommand]] = {
         "inflict": inflict_condition,
         "cure": cure_condition,
         "raise_difficulty": raise_difficulty,
+        "join_ally": join_ally,
+        "ally_leaves": ally_leaves,
     },
 }
 

@@ -11,6 +11,7 @@ from typing import Any
 from companion.core.rules import Decision, RuleError
 from companion.games.hexplore.events import Gained, GameLost
 from companion.games.hexplore.state import (
+    AllyState,
     Combat,
     HeroState,
     HexploreState,
@@ -101,7 +102,7 @@ def last_action(state: HexploreState) -> LastAction:
     return la
 
 
-def stacks(who: HeroState | OpponentState, name: str) -> int:
+def stacks(who: HeroState | OpponentState | AllyState, name: str) -> int:
     c = who.conditions.get(name)
     return c.stacks if c else 0
 

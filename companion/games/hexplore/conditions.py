@@ -10,7 +10,13 @@ from __future__ import annotations
 from companion.core.rules import Decision
 from companion.games.hexplore.common import current, stacks
 from companion.games.hexplore.events import ConditionChanged, ConditionLost, VitalsChanged
-from companion.games.hexplore.state import OPPONENT, HeroState, OpponentState, target_of
+from companion.games.hexplore.state import (
+    OPPONENT,
+    AllyState,
+    HeroState,
+    OpponentState,
+    target_of,
+)
 from companion.games.hexplore.tables import PERSISTS, STACKS
 
 GROGGY = "groggy"  # the round after waking from Unconscious: -3 to every Ability rank
@@ -77,7 +83,7 @@ def upkeep(d: Decision, who: str) -> None:
         )
 
 
-def heal_amount(target: HeroState | OpponentState, vital: str, amount: int) -> int:
+def heal_amount(target: HeroState | OpponentState | AllyState, vital: str, amount: int) -> int:
     """Healing after Burned (Health) or Drained (Energy) takes 3 less per stack."""
     cut = 3 * stacks(target, "burned" if vital == "health" else "drained")
     return max(0, amount - cut)

@@ -172,8 +172,8 @@ def _fill(
         raise RuleError(f"{h.name} may not use an item while getting up or waking an ally")
     decl.heal_vital = vital_arg(args, "heal_vital")
     decl.heal_target = str(args.get("heal_target", "")) if decl.heal else ""
-    if decl.heal_target and decl.heal_target not in s.heroes:
-        raise RuleError(f"no hero {decl.heal_target!r} to heal")
+    if decl.heal_target and decl.heal_target not in s.heroes and decl.heal_target not in s.allies:
+        raise RuleError(f"no hero or ally {decl.heal_target!r} to heal")
     inflicts = args.get("inflicts") or {}
     if not isinstance(inflicts, dict):
         raise RuleError("inflicts maps a condition to its rounds, e.g. {drained: 2}")

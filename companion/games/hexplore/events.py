@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from companion.core.tables import EventData, Events
 from companion.games.hexplore.state import (
+    AllyState,
     Circumstance,
     Combat,
     Condition,
@@ -622,6 +623,30 @@ class RewardGiven(HexEvent):
 @EVENTS.on(RewardGiven, text=lambda e: f"{e.hero} gains {e.reward}")
 def _reward_given(s: HexploreState, e: RewardGiven) -> None:
     s.heroes[e.hero].rewards.append(e.reward)
+
+
+class AllyJoined(HexEvent):
+    ally: str
+    state: AllyState
+
+
+@EVENTS.on(
+    AllyJoined,
+    text=lambda e: f"{e.state.name} joins the group ({e.state.kind}, {e.state.health} Health)",
+)
+def _ally_joined(s: HexploreState, e: AllyJoined) -> None:
+    s.allies[e.ally] = AllyState(**{**e.state.__dict__, "conditions": {}})
+
+
+class AllyLeft(HexEvent):
+    ally: str
+    name: str
+    why: str = ""
+
+
+@EVENTS.on(AllyLeft, text=lambda e: f"{e.name} leaves the group ({e.why})")
+def _ally_left(s: HexploreState, e: AllyLeft) -> None:
+    s.allies.pop(e.ally, None)
 
 
 class SingleRewardsWaiting(HexEvent):

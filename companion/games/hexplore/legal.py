@@ -64,7 +64,7 @@ def legal_actions(s: HexploreState, content: HexContent) -> list[Action]:
         actions = _combat(s, s.combat, content)
     else:
         actions = _turn(s, content)
-    actions += _any_time(s)
+    actions += _any_time(s, content)
     return actions
 
 
@@ -214,7 +214,32 @@ def _declarations(
 # -- at any time -------------------------------------------------------------------------
 
 
-def _any_time(s: HexploreState) -> list[Action]:
+def _allies(s: HexploreState, content: HexContent) -> list[Action]:
+    """Allies of the packs may join (a Summon by a hero in play) during the Declaration
+    phase or outside combat; one leaves only outside combat."""
+    fight = s.combat is not None and in_combat(s)
+    if fight and s.combat is not None and s.combat.phase != "declare":
+        return []
+    out: list[Action] = []
+    present = {a.name for a in s.allies.values()}
+    for card in content.allies():
+        if card.title in present:
+            continue
+        if card.kind != "summon":
+            label = f"{card.title} joins the group ({card.kind})"
+            out.append(_action("join_ally", {"ally": card.slug}, label))
+            continue
+        for hid, h in s.heroes.items():
+            if in_play(h):
+                args = {"ally": card.slug, "summoner": hid}
+                out.append(_action("join_ally", args, f"{h.name} Summons {card.title}"))
+    if not fight:
+        for aid, a in s.allies.items():
+            out.append(_action("ally_leaves", {"ally": aid}, f"{a.name} leaves the group"))
+    return out
+
+
+def _any_time(s: HexploreState, content: HexContent) -> list[Action]:
     """What a card, an item or the table can do in any phase: Conditions, Gold and Food,
     the Fate Tracker symbol, a Sentinel defeated."""
     out: list[Action] = []
@@ -268,6 +293,7 @@ def _any_time(s: HexploreState) -> list[Action]:
                     f"Give {reward} to {s.heroes[hid].name}",
                 )
             )
+    out += _allies(s, content)
     out.append(_action("fate_tracker_symbol", {}, "A card shows the Fate Tracker symbol"))
     for x in s.sentinels:
         out.append(

@@ -12,7 +12,7 @@ from companion.games.hexplore.events import OpponentActed, VitalsChanged
 from companion.games.hexplore.fight import Potency, combat_in, fighting, find_opponent, targetable
 from companion.games.hexplore.hexcontent import HexContent
 from companion.games.hexplore.skills import check_skill
-from companion.games.hexplore.state import OPPONENT, HexploreState
+from companion.games.hexplore.state import OPPONENT, HexploreState, name_of, target_of
 from companion.games.hexplore.tables import DIFFICULTIES, TARGET_COUNTS
 
 
@@ -48,11 +48,13 @@ def opponent_action(d: Decision, args: dict[str, Any], chance: Chance, content: 
     bonus = DIFFICULTIES[c.difficulty].damage
     hits: dict[str, int] = {}
     rolls: dict[str, list[int]] = {}
-    candidates = targetable(s)
-    names = {h: s.heroes[h].name for h in candidates}
+    # "each hero (and ally in the case of targeting in combat) rolls a ten-sided die"
+    candidates = targetable(s) + list(s.allies)
+    names = {h: name_of(s, h) for h in candidates}
+    rollers = {a: "group" for a in s.allies}  # a player of the group rolls for each ally
 
     def vulnerable(h: str) -> int:
-        return 2 * stacks(s.heroes[h], "vulnerable")
+        return 2 * stacks(target_of(s, h), "vulnerable")
 
     if action.target == "group":
         hits = {h: 1 for h in candidates}
@@ -62,19 +64,27 @@ def opponent_action(d: Decision, args: dict[str, Any], chance: Chance, content: 
         if action.unyielding:
             for i in range(n):
                 chosen, r = target_dice(
-                    chance, candidates, 1, f"{why} (attack {i + 1})", vulnerable, names=names
+                    chance,
+                    candidates,
+                    1,
+                    f"{why} (attack {i + 1})",
+                    vulnerable,
+                    names=names,
+                    rollers=rollers,
                 )
                 for h, v in r.items():
                     rolls.setdefault(h, []).extend(v)
                 for h in chosen:
                     hits[h] = hits.get(h, 0) + 1
         else:
-            chosen, rolls = target_dice(chance, candidates, n, why, vulnerable, names=names)
+            chosen, rolls = target_dice(
+                chance, candidates, n, why, vulnerable, names=names, rollers=rollers
+            )
             hits = {h: 1 for h in chosen}
     skill_rolls = {
         t: {k: check_skill(d, chance, t, k, f"against {action.name}")[0] for k in action.skills}
         for t in hits
-        if action.skills
+        if action.skills and t in s.heroes  # allies roll no Skills
     }
     d.emit(
         OpponentActed(

@@ -40,7 +40,14 @@ from companion.games.hexplore.resolution import (
     soak_shield,
 )
 from companion.games.hexplore.skills import check_skill
-from companion.games.hexplore.state import OPPONENT, Combat, Declaration, HexploreState
+from companion.games.hexplore.state import (
+    OPPONENT,
+    Combat,
+    Declaration,
+    HexploreState,
+    name_of,
+    target_of,
+)
 from companion.games.hexplore.tables import DIFFICULTIES, VITALS, half
 
 
@@ -155,6 +162,9 @@ def _heroes_strike(
             influence += amount
         else:
             attacks.append(Attack(hid, x.vital, amount, x.piercing, name=s.heroes[hid].name))
+    for aid, a in s.allies.items():
+        if a.attack > 0 and a.health > 0:  # "the action they perform each combat round"
+            attacks.append(Attack(aid, "health", a.attack, name=a.name))
     out = heroes_attack(
         attacks,
         defend=p.defend,
@@ -169,9 +179,7 @@ def _heroes_strike(
         for hid, dealt in out.dealt.items():
             for vital, n in dealt.items():
                 t.add(hid, vital, -n)
-                t.lines.append(
-                    f"{o.name} Reflects {n} {vital} damage back onto {s.heroes[hid].name}"
-                )
+                t.lines.append(f"{o.name} Reflects {n} {vital} damage back onto {name_of(s, hid)}")
         health_in = energy_in = 0
     if o.soul_shield > 0:
         total = health_in + energy_in + sum(favored.values())
@@ -230,14 +238,14 @@ def _opponent_strikes(
         x = decls.get(target)
         defend = x.defend if x and not x.lost else 0
         block = x.block if x and not x.lost else 0
-        vulnerable = stacks(s.heroes[target], "vulnerable")
+        vulnerable = stacks(target_of(s, target), "vulnerable")
         taken = hero_takes(damage, p.piercing, hits, defend, block, vulnerable)
         for vital in ("health", "energy"):
             t.add(target, vital, -taken.total(vital))
         if taken.total("health") or taken.total("energy"):
             t.hurt.add(target)
         t.lines.append(
-            f"{s.heroes[target].name} suffers {taken.total('health')} Health and "
+            f"{name_of(s, target)} suffers {taken.total('health')} Health and "
             f"{taken.total('energy')} Energy" + (f" (Defend {defend})" if defend else "")
         )
     for target, res in la.skill_rolls.items():
@@ -253,7 +261,7 @@ def _heals(s: HexploreState, p: Potency, decls: dict[str, Declaration], t: Tally
             target = x.heal_target or hid
             t.healed.add(target)
             amount = half(x.heal) if x.halved else x.heal
-            t.add(target, x.heal_vital, heal_amount(s.heroes[target], x.heal_vital, amount))
+            t.add(target, x.heal_vital, heal_amount(target_of(s, target), x.heal_vital, amount))
     if p.heal or p.raise_:
         o = current(s).opponent
         t.add(OPPONENT, "health", heal_amount(o, "health", p.heal) + p.raise_)
@@ -294,7 +302,7 @@ def _conditions(
             if act.weakens and hid in la.hits and any(dealt.values()):
                 inflict(d, hid, WEAKENED, add=act.weakens)
                 t.lines.append(
-                    f"{s.heroes[hid].name} dealt damage: {act.weakens} less until combat ends"
+                    f"{name_of(s, hid)} dealt damage: {act.weakens} less until combat ends"
                 )
         if act.delayed_health:
             extra = act.delayed_health + DIFFICULTIES[current(s).difficulty].damage
@@ -341,6 +349,12 @@ def _apply(d: Decision, who: str, row: dict[str, int], raised_by: int, c: Combat
         if row.get("health", 0) > 0:
             top = max(o.max_health + raised_by, o.health)
             row["health"] = min(row["health"], top - o.health)
+    elif who in s.allies:
+        a = s.allies[who]
+        if row.get("health", 0) > 0:
+            row["health"] = max(0, min(row["health"], a.max_health - a.health))
+        if row.get("energy", 0) > 0:
+            del row["energy"]  # an ally has 0 Energy to restore
     else:
         h = s.heroes[who]
         for vital in ("health", "energy"):
@@ -418,6 +432,8 @@ def _round_end(
                 d.emit(ConditionLost(who=hid, condition="disarmed"))
                 lines.append(f"{s.heroes[hid].name} reclaims their weapon")
         count_down(d, hid, new)
+    for aid in s.allies:
+        count_down(d, aid, fresh.get(aid, set()))
     count_down(d, OPPONENT, fresh.get(OPPONENT, set()))
     laced = [h for h in fighting(s) if "soul_laced" in s.heroes[h].conditions]
     if laced and o.soul_shield <= 0 and shield_hit:

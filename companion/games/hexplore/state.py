@@ -54,6 +54,26 @@ class HeroState:
 
 
 @dataclass
+class AllyState:
+    """An Escort, a Summon or an Influenced opponent travelling with the group.
+
+    "An ally is considered to be any other member of a hero's group (for instance, other
+    heroes, Escorts, or Summons)": in combat allies are targets of the target dice and of
+    group attacks, deal `attack` Health damage each round, and fall at 0 Health.  Escorts
+    "have 0 Energy"; Energy damage leaves them at 0.
+    """
+
+    name: str
+    kind: str  # escort | summon | ally
+    health: int
+    max_health: int
+    attack: int = 0
+    energy: int = 0
+    summoner: str = ""  # the hero a Summon acts on behalf of
+    conditions: dict[str, Condition] = field(default_factory=dict)
+
+
+@dataclass
 class Fate:
     tracker: int = 0
     cycle: int = 0
@@ -189,6 +209,7 @@ class HexploreState:
     power_ups: int = 0
     essence: dict[str, int] = field(default_factory=dict)
     outcome: str | None = None  # None | won | lost
+    allies: dict[str, AllyState] = field(default_factory=dict)
     house_rules: dict[str, str] = field(default_factory=dict)  # only those the set-up named
     single_rewards: list[str] = field(default_factory=list)  # waiting for the group's pick
     single_to: list[str] = field(default_factory=list)  # the heroes who may take them
@@ -199,13 +220,20 @@ OPPONENT = "opponent"  # who the opponent is in events, beside the heroes' ids
 GROUP_NAME = "The group"  # who rolls for the whole group, in a player's words
 
 
-def target_of(state: HexploreState, who: str) -> HeroState | OpponentState:
-    """A hero, or the opponent on the mat: whoever an event's `who` names."""
+def target_of(state: HexploreState, who: str) -> HeroState | OpponentState | AllyState:
+    """A hero, an ally, or the opponent on the mat: whoever an event's `who` names."""
     if who == OPPONENT:
         if state.combat is None:
             raise KeyError("no opponent outside combat")
         return state.combat.opponent
+    if who in state.allies:
+        return state.allies[who]
     return state.heroes[who]
+
+
+def name_of(state: HexploreState, who: str) -> str:
+    """Whoever `who` names, in a player's words."""
+    return target_of(state, who).name
 
 
 # -- values the rules derive from the state (never stored, so never stale) ---------------
