@@ -81,6 +81,10 @@ TEMPLATES: dict[str, list[dict[str, Any]]] = {
     "defeat_sentinel": [{"at": "battle_site_1"}],
     "give_single_reward": [{"reward": "+2 Attack", "hero": "{hero}"}],
     "join_ally": [{"ally": "lost-keeper"}],
+    "revive": [{"hero": "{hero}"}],
+    "heal": [{"hero": "{hero}", "vital": "health", "amount": 1}],
+    "teleport": [{}],
+    "sustain": [{"hero": "{hero}"}],
     "ally_leaves": [{"ally": "ally-lost-keeper"}],
 }
 

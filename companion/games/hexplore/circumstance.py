@@ -10,6 +10,7 @@ from companion.games.hexplore.combat import start_combat
 from companion.games.hexplore.common import in_combat, word
 from companion.games.hexplore.events import CircumstanceRolled, CircumstanceSettled
 from companion.games.hexplore.hexcontent import HexContent
+from companion.games.hexplore.keywords import TELEPORTED, moved_normally
 from companion.games.hexplore.state import GROUP_NAME, HexploreState
 from companion.games.hexplore.tables import NO_CIRCUMSTANCE
 
@@ -33,6 +34,9 @@ def roll_circumstance(
         )
     if s.circumstance is not None and s.circumstance.roll:
         raise RuleError("the Circumstance for this game turn is already rolled")
+    cautious = bool(args.get("cautious"))
+    if cautious and moved_normally(s):
+        raise RuleError(TELEPORTED)
     slots = args.get("slots") or []
     if not isinstance(slots, list) or not all(isinstance(x, str) for x in slots):
         raise RuleError("slots lists the card ids on the Circumstance bar, slot 1 first")
@@ -68,7 +72,7 @@ def roll_circumstance(
             slot=slot,
             card=card,
             unavoidable=unavoidable,
-            may_discard=bool(args.get("cautious")) and not unavoidable,
+            may_discard=cautious and not unavoidable,
         )
     )
 

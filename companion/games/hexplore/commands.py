@@ -20,6 +20,7 @@ from companion.games.hexplore.combat import (
 from companion.games.hexplore.declare import declare
 from companion.games.hexplore.fate import defeat_sentinel, end_game_turn, fate_tracker_symbol
 from companion.games.hexplore.hexcontent import HexContent
+from companion.games.hexplore.keywords import heal, revive, sustain, teleport
 from companion.games.hexplore.opponent import opponent_action
 from companion.games.hexplore.resolve import resolve_round
 from companion.games.hexplore.rewards import give_single_reward
@@ -64,6 +65,7 @@ PHASES: dict[str, dict[str, HexCommand]] = {
         "opponent_action": opponent_action,
         "resolve_round": resolve_round,
         "give_single_reward": give_single_reward,
+        "sustain": sustain,
     },
     # 5. the Magi phase and the Fate Tracker (fate.py)
     "magi": {
@@ -77,6 +79,9 @@ PHASES: dict[str, dict[str, HexCommand]] = {
         "inflict": inflict_condition,
         "cure": cure_condition,
         "raise_difficulty": raise_difficulty,
+        "heal": heal,
+        "revive": revive,
+        "teleport": teleport,
         "join_ally": join_ally,
         "ally_leaves": ally_leaves,
     },

@@ -58,6 +58,7 @@ class Action(msgspec.Struct, forbid_unknown_fields=True, kw_only=True, rename={"
     reflect: bool = False
     loses_action: bool = False
     halve_health_damage: bool = False
+    nonlethal: bool = False  # "cannot drop a Vital to 0, instead dropping it to a minimum of 1"
     damage_dealer_conditions: list[Effect] = []
     # Card wording the app runs: targets who dealt damage this round deal `weakens` less
     # until the end of combat (Giant Fox); targets who Defended or were Healed this round

@@ -170,6 +170,10 @@ def _fill(
         raise RuleError("an Attack heals no one: use an item while Defending, or a Mastery")
     if decl.heal and decl.action == "defend" and (decl.wake or "knocked_down" in h.conditions):
         raise RuleError(f"{h.name} may not use an item while getting up or waking an ally")
+    decl.raises = bool(args.get("raise"))
+    if decl.raises and not decl.heal:
+        raise RuleError("a Raise needs an amount: heal: <Raise amount>, raise: true")
+    decl.nonlethal = bool(args.get("nonlethal"))
     decl.heal_vital = vital_arg(args, "heal_vital")
     decl.heal_target = str(args.get("heal_target", "")) if decl.heal else ""
     if decl.heal_target and decl.heal_target not in s.heroes and decl.heal_target not in s.allies:

@@ -123,6 +123,50 @@ def _hero_died(s: HexploreState, e: HeroDied) -> None:
     h.conditions = {}
 
 
+class HeroRevived(HexEvent):
+    hero: str
+    health: int
+    energy: int
+    why: str = ""
+
+
+@EVENTS.on(HeroRevived, text=lambda e: f"{e.hero} is Revived ({e.why})")
+def _hero_revived(s: HexploreState, e: HeroRevived) -> None:
+    h = s.heroes[e.hero]
+    h.dead = False
+    h.health = e.health
+    h.energy = e.energy
+
+
+class Teleported(HexEvent):
+    turn: int
+    hexes: int = 0
+    movement: bool = False
+
+
+def _teleported_text(e: Teleported) -> str:
+    far = f" up to {e.hexes} hexes" if e.hexes else ""
+    normal = ": the group is Moving Normally this turn" if e.movement else ""
+    return f"The group Teleports{far}{normal}"
+
+
+@EVENTS.on(Teleported, text=_teleported_text)
+def _teleported(s: HexploreState, e: Teleported) -> None:
+    if e.movement:
+        s.teleported = e.turn
+
+
+class Sustained(HexEvent):
+    hero: str
+    round: int
+    effect: str = ""
+
+
+@EVENTS.on(Sustained, text=lambda e: f"{e.hero} Sustains {e.effect or 'their Ability'}")
+def _sustained(s: HexploreState, e: Sustained) -> None:
+    _combat(s).sustained[e.hero] = e.round
+
+
 class Gained(HexEvent, omit_defaults=False):
     hero: str
     starving: int

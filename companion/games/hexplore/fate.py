@@ -22,6 +22,7 @@ from companion.games.hexplore.events import (
     VitalsChanged,
 )
 from companion.games.hexplore.hexcontent import HexContent
+from companion.games.hexplore.keywords import raised_vitals_end
 from companion.games.hexplore.state import GROUP_NAME, HexploreState, cycle_length
 from companion.games.hexplore.tables import ADRIMON_CYCLE, BATTLE_SITES, MAX_SENTINELS, PLAY_STYLES
 
@@ -101,6 +102,7 @@ def end_game_turn(d: Decision, args: dict[str, Any], chance: Chance, content: He
             if s.heroes[hid].health <= 0:
                 d.emit(HeroDied(hero=hid, why="Poisoned to 0 Health"))
     check_lost(d)
+    raised_vitals_end(d)
     d.emit(GameTurnEnded(turn=s.turn + 1))
 
 

@@ -139,6 +139,12 @@ def _combat(s: HexploreState, c: Combat, content: HexContent) -> list[Action]:
             continue
         waiting = True
         out += _declarations(s, hid, h, c, card)
+    for hid in fighting(s):
+        h = s.heroes[hid]
+        powered = c.sustained.get(hid) == c.round
+        if not powered and h.energy >= 1 and h.starving < 1 and "unconscious" not in h.conditions:
+            label = f"{h.name}: Sustain an Ability (1 Energy)"
+            out.append(_action("sustain", {"hero": hid}, label))
     acts = _action("opponent_action", {}, f"{c.opponent.name} acts")
     if not waiting:
         acts["primary"] = True
@@ -212,6 +218,42 @@ def _declarations(
 
 
 # -- at any time -------------------------------------------------------------------------
+
+
+def _keywords(s: HexploreState) -> list[Action]:
+    """Heal, Raise, Revive and Teleport, as far as the moment allows."""
+    fight = in_combat(s)
+    if fight and s.combat is not None and s.combat.phase != "declare":
+        return []
+    out: list[Action] = []
+    for hid, h in s.heroes.items():
+        if h.dead and not h.mindwiped and not h.vanished:
+            out.append(
+                _action(
+                    "revive",
+                    {"hero": hid, "health": h.max_health, "energy": h.max_energy},
+                    f"Revive {h.name}",
+                    {
+                        "health": {"min": 1, "max": h.max_health},
+                        "energy": {"min": 0, "max": h.max_energy},
+                    },
+                )
+            )
+        if fight or not in_play(h):
+            continue
+        for vital, now, top in (
+            ("health", h.health, h.max_health),
+            ("energy", h.energy, h.max_energy),
+        ):
+            amount = {"amount": {"min": 1, "max": MAX_DECLARED}}
+            if now < top:
+                args = {"hero": hid, "vital": vital, "amount": 1}
+                out.append(_action("heal", args, f"Heal {h.name}'s {vital}", dict(amount)))
+            args = {"hero": hid, "vital": vital, "amount": 1, "raise": True}
+            out.append(_action("heal", args, f"Raise {h.name}'s {vital}", dict(amount)))
+    if not fight:
+        out.append(_action("teleport", {}, "The group Teleports"))
+    return out
 
 
 def _allies(s: HexploreState, content: HexContent) -> list[Action]:
@@ -294,6 +336,7 @@ def _any_time(s: HexploreState, content: HexContent) -> list[Action]:
                 )
             )
     out += _allies(s, content)
+    out += _keywords(s)
     out.append(_action("fate_tracker_symbol", {}, "A card shows the Fate Tracker symbol"))
     for x in s.sentinels:
         out.append(

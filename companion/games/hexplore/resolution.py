@@ -123,3 +123,11 @@ def soak_shield(shield: int, damage: int) -> tuple[int, int]:
     Returns (damage the shield took, damage wasted)."""
     took = min(max(0, shield), max(0, damage))
     return took, max(0, damage) - took
+
+
+def nonlethal_loss(current: int, lethal: int, soft: int) -> int:
+    """A Vital's loss when `soft` of it is Nonlethal ("cannot drop a Vital to 0, instead
+    dropping it to a minimum of 1"): the lethal part alone may still take it to 0."""
+    if current - lethal <= 0:
+        return lethal + soft
+    return lethal + min(soft, max(0, current - lethal - 1))

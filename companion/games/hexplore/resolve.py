@@ -37,6 +37,7 @@ from companion.games.hexplore.resolution import (
     Outgoing,
     hero_takes,
     heroes_attack,
+    nonlethal_loss,
     soak_shield,
 )
 from companion.games.hexplore.skills import check_skill
@@ -61,6 +62,7 @@ class Tally:
     constraint: dict[str, int] = field(default_factory=dict)  # damage on Encased/Swallowed
     hurt: set[str] = field(default_factory=set)
     healed: set[str] = field(default_factory=set)
+    raised: dict[str, int] = field(default_factory=dict)  # Raise: may pass the maximum by this
     shield_hit: int = 0
 
     def add(self, who: str, vital: str, n: int) -> None:
@@ -85,7 +87,7 @@ def resolve_round(d: Decision, args: dict[str, Any], chance: Chance, content: He
     _heals(s, p, decls, t)
     _bound(s, t.deltas)
     for who, row in t.deltas.items():
-        _apply(d, who, row, raised_by=p.raise_ if who == OPPONENT else 0, c=c)
+        _apply(d, who, row, raised_by=p.raise_ if who == OPPONENT else 0, c=c, raised=t.raised)
     _conditions(d, act, p, opp_lost, shielded, decls, out, t)
     _round_end(d, chance, decls, t.constraint, t.fresh, t.shield_hit, t.lines)
     d.emit(RoundResolved(round=c.round, lines=t.lines))
@@ -192,8 +194,10 @@ def _heroes_strike(
         if influence:
             t.lines.append(f"{influence} Influence is lost on the Soul Shield")
     else:
-        t.add(OPPONENT, "health", -(health_in + favored["health"]))
-        t.add(OPPONENT, "energy", -(energy_in + favored["energy"]))
+        for vital, into in (("health", health_in), ("energy", energy_in)):
+            soft = sum(out.dealt.get(h, {}).get(vital, 0) for h, x in decls.items() if x.nonlethal)
+            hard = into + favored[vital] - soft
+            t.add(OPPONENT, vital, -nonlethal_loss(getattr(o, vital), hard, soft))
         if o.savable:
             t.add(OPPONENT, "influence", -(influence + favored["influence"]))
         t.lines.append(
@@ -241,7 +245,10 @@ def _opponent_strikes(
         vulnerable = stacks(target_of(s, target), "vulnerable")
         taken = hero_takes(damage, p.piercing, hits, defend, block, vulnerable)
         for vital in ("health", "energy"):
-            t.add(target, vital, -taken.total(vital))
+            loss = taken.total(vital)
+            if act.nonlethal:
+                loss = nonlethal_loss(getattr(target_of(s, target), vital), 0, loss)
+            t.add(target, vital, -loss)
         if taken.total("health") or taken.total("energy"):
             t.hurt.add(target)
         t.lines.append(
@@ -261,7 +268,12 @@ def _heals(s: HexploreState, p: Potency, decls: dict[str, Declaration], t: Tally
             target = x.heal_target or hid
             t.healed.add(target)
             amount = half(x.heal) if x.halved else x.heal
-            t.add(target, x.heal_vital, heal_amount(target_of(s, target), x.heal_vital, amount))
+            amount = heal_amount(target_of(s, target), x.heal_vital, amount)
+            t.add(target, x.heal_vital, amount)
+            if x.raises:
+                t.raised[f"{target}.{x.heal_vital}"] = (
+                    t.raised.get(f"{target}.{x.heal_vital}", 0) + amount
+                )
     if p.heal or p.raise_:
         o = current(s).opponent
         t.add(OPPONENT, "health", heal_amount(o, "health", p.heal) + p.raise_)
@@ -341,7 +353,14 @@ def _bound(s: HexploreState, deltas: dict[str, dict[str, int]]) -> None:
                 deltas.setdefault(hid, {})[vital] = deltas.get(hid, {}).get(vital, 0) + n
 
 
-def _apply(d: Decision, who: str, row: dict[str, int], raised_by: int, c: Combat) -> None:
+def _apply(
+    d: Decision,
+    who: str,
+    row: dict[str, int],
+    raised_by: int,
+    c: Combat,
+    raised: dict[str, int],
+) -> None:
     """Emit one target's net change, capping Healing at its maximum."""
     s: HexploreState = d.state
     if who == OPPONENT:
@@ -359,6 +378,7 @@ def _apply(d: Decision, who: str, row: dict[str, int], raised_by: int, c: Combat
         h = s.heroes[who]
         for vital in ("health", "energy"):
             top = h.max_health if vital == "health" else h.max_energy
+            top += raised.get(f"{who}.{vital}", 0)  # a Raise passes the maximum
             if row.get(vital, 0) > 0:
                 row[vital] = max(0, min(row[vital], top - getattr(h, vital)))
     row = {k: v for k, v in row.items() if v}

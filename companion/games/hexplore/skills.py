@@ -37,6 +37,7 @@ from companion.games.hexplore.events import (
     Starved,
 )
 from companion.games.hexplore.hexcontent import HexContent
+from companion.games.hexplore.keywords import TELEPORTED, moved_normally
 from companion.games.hexplore.state import GROUP_NAME, HexploreState
 from companion.games.hexplore.tables import (
     DIFFICULTIES,
@@ -130,6 +131,8 @@ def end_skill_phase(d: Decision, args: dict[str, Any], chance: Chance, content: 
     if not isinstance(bonuses, dict):
         raise RuleError("bonuses maps 'hero.skill' to heal, save or essence")
     cautious = bool(args.get("cautious", False))
+    if cautious and moved_normally(s):
+        raise RuleError(TELEPORTED)
     _navigate(d, chance, rolled, heroes, cautious, bonuses, faces(args, "blocked"))
     for hid in heroes:
         res = rolled[hid]

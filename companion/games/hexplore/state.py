@@ -145,6 +145,8 @@ class Declaration:
     inflicts: dict[str, int] = field(default_factory=dict)  # condition -> rounds
     wake: str = ""
     defend_too: bool = False
+    raises: bool = False  # the heal is a Raise: it may exceed the maximum
+    nonlethal: bool = False  # its damage cannot drop the opponent's Vitals below 1
     lost: bool = False
     halved: bool = False
     notes: list[str] = field(default_factory=list)
@@ -186,6 +188,7 @@ class Combat:
     resolution: list[str] = field(default_factory=list)
     outcome: str | None = None  # None | vanquished | influenced | fled | heroes_fell
     turn: int = 0  # the game turn it started in (Adrimon comes once each Event phase)
+    sustained: dict[str, int] = field(default_factory=dict)  # hero -> round last powered
 
 
 @dataclass
@@ -210,6 +213,7 @@ class HexploreState:
     essence: dict[str, int] = field(default_factory=dict)
     outcome: str | None = None  # None | won | lost
     allies: dict[str, AllyState] = field(default_factory=dict)
+    teleported: int = 0  # the turn whose Movement phase was a Teleport
     house_rules: dict[str, str] = field(default_factory=dict)  # only those the set-up named
     single_rewards: list[str] = field(default_factory=list)  # waiting for the group's pick
     single_to: list[str] = field(default_factory=list)  # the heroes who may take them
