@@ -84,6 +84,10 @@ TEMPLATES: dict[str, list[dict[str, Any]]] = {
     "revive": [{"hero": "{hero}"}],
     "heal": [{"hero": "{hero}", "vital": "health", "amount": 1}],
     "teleport": [{}],
+    "search_starting_gear": [{"hero": "{hero}"}],
+    "quick_play_power_ups": [{}],
+    "gear_upgrade": [{"hero": "{hero}", "stat": "attack"}],
+    "rank_up": [{"hero": "{hero}", "stat": "attack"}],
     "sustain": [{"hero": "{hero}"}],
     "ally_leaves": [{"ally": "ally-lost-keeper"}],
 }

@@ -21,9 +21,11 @@ from companion.games.hexplore.declare import declare
 from companion.games.hexplore.fate import defeat_sentinel, end_game_turn, fate_tracker_symbol
 from companion.games.hexplore.hexcontent import HexContent
 from companion.games.hexplore.keywords import heal, revive, sustain, teleport
+from companion.games.hexplore.levelling import gear_upgrade, rank_up
 from companion.games.hexplore.opponent import opponent_action
 from companion.games.hexplore.resolve import resolve_round
 from companion.games.hexplore.rewards import give_single_reward
+from companion.games.hexplore.setting_out import quick_play_power_ups, search_starting_gear
 from companion.games.hexplore.skills import (
     end_skill_phase,
     gain_found,
@@ -48,6 +50,11 @@ def typed(fn: HexCommand) -> CommandFn:
 
 
 PHASES: dict[str, dict[str, HexCommand]] = {
+    # before the game begins (setting_out.py)
+    "set-up": {
+        "search_starting_gear": search_starting_gear,
+        "quick_play_power_ups": quick_play_power_ups,
+    },
     # 1. Movement: a Wander or Roam a card or a failed Navigate calls for
     "movement": {"wander": wander, "roam": roam},
     # 2. the Skill phase (skills.py)
@@ -82,6 +89,8 @@ PHASES: dict[str, dict[str, HexCommand]] = {
         "heal": heal,
         "revive": revive,
         "teleport": teleport,
+        "gear_upgrade": gear_upgrade,
+        "rank_up": rank_up,
         "join_ally": join_ally,
         "ally_leaves": ally_leaves,
     },

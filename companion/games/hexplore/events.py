@@ -123,6 +123,55 @@ def _hero_died(s: HexploreState, e: HeroDied) -> None:
     h.conditions = {}
 
 
+class RankRaised(HexEvent):
+    """A stat's rank rises: a Vital raises its maximum and the current value with it."""
+
+    hero: str
+    stat: str
+    by: int
+    gear: bool = False  # a Gear Upgrade (six per stat)
+    gold: int = 0  # what it cost, as a change
+
+
+def _rank_text(e: RankRaised) -> str:
+    what = "Gear Upgrade" if e.gear else "rank increase"
+    cost = f" for {-e.gold} Gold" if e.gold else ""
+    return f"{e.hero}: {words(e.stat)} +{e.by} ({what}{cost})"
+
+
+@EVENTS.on(RankRaised, text=_rank_text)
+def _rank_raised(s: HexploreState, e: RankRaised) -> None:
+    h = s.heroes[e.hero]
+    if e.stat in h.skills:
+        h.skills[e.stat] += e.by
+    elif e.stat in h.abilities:
+        h.abilities[e.stat] += e.by
+    else:
+        setattr(h, f"max_{e.stat}", getattr(h, f"max_{e.stat}") + e.by)
+        setattr(h, e.stat, getattr(h, e.stat) + e.by)
+    if e.gear:
+        h.upgrades[e.stat] = h.upgrades.get(e.stat, 0) + e.by
+    h.gold += e.gold
+
+
+class StartingGearRolled(HexEvent):
+    hero: str
+    gear: list[int]
+    items: list[int]
+
+
+def _starting_gear_text(e: StartingGearRolled) -> str:
+    return (
+        f"{e.hero} searches for starting gear: Gear Upgrade rolls {e.gear}, Item rolls "
+        f"{e.items} (read each on the Enthralled Cities placard)"
+    )
+
+
+@EVENTS.on(StartingGearRolled, text=_starting_gear_text)
+def _starting_gear_rolled(s: HexploreState, e: StartingGearRolled) -> None:
+    s.starting_gear[e.hero] = {"gear": list(e.gear), "items": list(e.items)}
+
+
 class HeroRevived(HexEvent):
     hero: str
     health: int
@@ -725,10 +774,13 @@ def _single_reward_chosen(s: HexploreState, e: SingleRewardChosen) -> None:
 class PowerUpsGained(HexEvent, omit_defaults=False):
     heroes: list[str]
     count: int
+    before_game: bool = False  # Quick Play's 3 drawn before the game begins
 
 
 @EVENTS.on(PowerUpsGained, text=lambda e: f"{e.count} Power Up(s) gained")
 def _power_ups_gained(s: HexploreState, e: PowerUpsGained) -> None:
+    if e.before_game:
+        s.starting_power_ups = True
     if not e.heroes:
         s.power_ups += e.count
     for hid in e.heroes:

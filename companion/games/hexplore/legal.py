@@ -17,6 +17,8 @@ from companion.games.hexplore.common import in_combat, in_play
 from companion.games.hexplore.content import Opponent
 from companion.games.hexplore.fight import fighting, find_opponent
 from companion.games.hexplore.hexcontent import HexContent
+from companion.games.hexplore.levelling import STATS, upgradable
+from companion.games.hexplore.setting_out import before_the_game
 from companion.games.hexplore.state import (
     OPPONENT,
     Combat,
@@ -30,7 +32,9 @@ from companion.games.hexplore.tables import (
     HELD,
     MAX_DECLARED,
     MAX_GAINED,
+    QUICK_PLAY_POWER_UPS,
     UNCURABLE,
+    starting_gear_rolls,
 )
 
 # Conditions a player may put on someone from a card without naming a second hero (Bound
@@ -71,9 +75,52 @@ def legal_actions(s: HexploreState, content: HexContent) -> list[Action]:
 # -- the Game Turn -----------------------------------------------------------------------
 
 
+def _setting_out(s: HexploreState) -> list[Action]:
+    """Before the game begins: each hero's starting gear rolls, Quick Play's Power Ups."""
+    if not before_the_game(s):
+        return []
+    out: list[Action] = []
+    gear, items = starting_gear_rolls(len(s.heroes))
+    for hid, h in s.heroes.items():
+        if hid not in s.starting_gear and in_play(h):
+            label = f"{h.name} searches for starting gear ({gear} Gear Upgrade, {items} Item rolls)"
+            out.append(_action("search_starting_gear", {"hero": hid}, label))
+    if s.play_style == "quick_play" and not s.starting_power_ups:
+        label = f"Quick Play: the group draws {QUICK_PLAY_POWER_UPS} Power Up cards"
+        out.append(_action("quick_play_power_ups", {}, label))
+    return out
+
+
+def _ranks(s: HexploreState) -> list[Action]:
+    """Outside combat: Gear Upgrades (six a stat) and other rank increases."""
+    out: list[Action] = []
+    for hid, h in s.heroes.items():
+        if not in_play(h):
+            continue
+        stats = upgradable(h)
+        if stats:
+            out.append(
+                _action(
+                    "gear_upgrade",
+                    {"hero": hid, "stat": stats[0], "cost": 0},
+                    f"Gear Upgrade for {h.name}",
+                    {"stat": {"choices": stats}, "cost": {"min": 0, "max": h.gold}},
+                )
+            )
+        out.append(
+            _action(
+                "rank_up",
+                {"hero": hid, "stat": STATS[0], "by": 1},
+                f"Rank increase for {h.name} (Power Up or reward)",
+                {"stat": {"choices": list(STATS)}, "by": {"min": 1, "max": 10}},
+            )
+        )
+    return out
+
+
 def _turn(s: HexploreState, content: HexContent) -> list[Action]:
     """Outside combat: the Skill phase, the Circumstance, fights, the Magi phase."""
-    out: list[Action] = []
+    out: list[Action] = _setting_out(s)  # offered, never pressed for: the turn leads
     primary: Action | None = None
     phase = s.skill_phase
     this_turn = phase.turn == s.turn
@@ -117,7 +164,7 @@ def _turn(s: HexploreState, content: HexContent) -> list[Action]:
         to = DIFFICULTY_ORDER[i]
         out.append(_action("raise_difficulty", {"to": to}, f"Raise the Difficulty to {to.title()}"))
     primary["primary"] = True
-    return out
+    return out + _ranks(s)
 
 
 def _is(c: Combat, card: Opponent | None) -> bool:

@@ -51,6 +51,7 @@ class HeroState:
     conditions: dict[str, Condition] = field(default_factory=dict)
     power_ups: int = 0
     rewards: list[str] = field(default_factory=list)
+    upgrades: dict[str, int] = field(default_factory=dict)  # Gear Upgrades gained per stat
 
 
 @dataclass
@@ -214,6 +215,8 @@ class HexploreState:
     outcome: str | None = None  # None | won | lost
     allies: dict[str, AllyState] = field(default_factory=dict)
     teleported: int = 0  # the turn whose Movement phase was a Teleport
+    starting_gear: dict[str, dict[str, list[int]]] = field(default_factory=dict)
+    starting_power_ups: bool = False  # Quick Play's 3 before the game are drawn
     house_rules: dict[str, str] = field(default_factory=dict)  # only those the set-up named
     single_rewards: list[str] = field(default_factory=list)  # waiting for the group's pick
     single_to: list[str] = field(default_factory=list)  # the heroes who may take them
