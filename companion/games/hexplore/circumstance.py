@@ -10,7 +10,7 @@ from companion.games.hexplore.combat import start_combat
 from companion.games.hexplore.common import in_combat, word
 from companion.games.hexplore.events import CircumstanceRolled, CircumstanceSettled
 from companion.games.hexplore.hexcontent import HexContent
-from companion.games.hexplore.keywords import TELEPORTED, moved_normally
+from companion.games.hexplore.keywords import TELEPORTED, moved_normally, skipped_after_flight
 from companion.games.hexplore.state import GROUP_NAME, HexploreState
 from companion.games.hexplore.tables import NO_CIRCUMSTANCE
 
@@ -27,6 +27,7 @@ def roll_circumstance(
     s: HexploreState = d.state
     if in_combat(s):
         raise RuleError("no Circumstance is rolled during combat")
+    skipped_after_flight(s)
     where = word(args, "location")
     if where in NO_CIRCUMSTANCE:
         raise RuleError(
@@ -83,6 +84,7 @@ def settle_circumstance(
     c = d.state.circumstance
     if in_combat(d.state):
         raise RuleError("finish the combat before playing the Circumstance")
+    skipped_after_flight(d.state)
     if c is None or c.settled:
         raise RuleError("no Circumstance is waiting to be played")
     discard = bool(args.get("discard"))

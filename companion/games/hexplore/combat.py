@@ -228,7 +228,7 @@ def end_combat(
             role="wander",
             who=GROUP_NAME,
         )[0]
-        d.emit(GroupWandered(direction=roll, stayed=False, why="fled from combat"))
+        d.emit(GroupWandered(direction=roll, stayed=False, why="fled from combat", to_magi=True))
     check_lost(d)
 
 

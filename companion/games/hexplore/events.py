@@ -322,6 +322,7 @@ class GroupWandered(HexEvent, omit_defaults=False):
     direction: int
     stayed: bool
     why: str = ""
+    to_magi: bool = False  # after a flight: the rest of the turn is skipped
 
 
 def _wandered_text(e: GroupWandered) -> str:
@@ -334,6 +335,8 @@ def _wandered_text(e: GroupWandered) -> str:
 def _group_wandered(s: HexploreState, e: GroupWandered) -> None:
     s.wander = [e.direction]
     s.wander_stayed = e.stayed
+    if e.to_magi:
+        s.to_magi_phase = s.turn
 
 
 class GroupRoamed(HexEvent):

@@ -34,6 +34,15 @@ HOUSE_RULES: dict[str, HouseRule] = {
             "all_fled": "The group Wanders only if every hero fled",
         },
     ),
+    # Mindwiped Heroes: "During the Magi phase of each Game Turn, roll the Fate die. If you
+    # roll a hex, mindwiped heroes disappear" - does a hero mindwiped in this Magi phase roll?
+    "vanish_roll": HouseRule(
+        "House rule: a hero mindwiped in the Magi phase first rolls to vanish",
+        {
+            "next_magi_phase": "In the next Magi phase",
+            "same_magi_phase": "In the same Magi phase",
+        },
+    ),
     # Rewards, Optional Rule: "you may choose whether to reward these by chance, or by choice"
     "single_rewards": HouseRule(
         "Single Rewards go",

@@ -111,6 +111,15 @@ def moved_normally(s: HexploreState) -> bool:
     return s.teleported == s.turn
 
 
+def skipped_after_flight(s: HexploreState) -> None:
+    """Fleeing from combat: "Once the entire group has fled, or combat ends, the group
+    Wanders ... Immediately move to the Villain phase of the Game Turn." (Ruling 38)"""
+    if s.to_magi_phase == s.turn:
+        raise RuleError(
+            "the group fled and Wandered: this Game Turn moves straight to the Magi phase"
+        )
+
+
 def sustain(d: Decision, args: dict[str, Any], chance: Chance, content: HexContent) -> None:
     """1 Energy powers a hero's Sustained Ability for this round (once a round)."""
     s: HexploreState = d.state

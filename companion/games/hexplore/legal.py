@@ -124,7 +124,8 @@ def _turn(s: HexploreState, content: HexContent) -> list[Action]:
     primary: Action | None = None
     phase = s.skill_phase
     this_turn = phase.turn == s.turn
-    settled = this_turn and phase.resolved
+    fled = s.to_magi_phase == s.turn  # a flight skips the rest of the turn to the Magi phase
+    settled = (this_turn and phase.resolved) or fled
     if not settled:
         for hid, h in s.heroes.items():
             if in_play(h) and not (this_turn and hid in phase.rolled):
@@ -135,7 +136,9 @@ def _turn(s: HexploreState, content: HexContent) -> list[Action]:
             primary = _action("end_skill_phase", {}, "Settle the Skill phase")
             out.append(primary)
     circumstance = s.circumstance
-    if circumstance is None or not circumstance.roll:
+    if fled:
+        pass
+    elif circumstance is None or not circumstance.roll:
         a = _action("roll_circumstance", {"location": "", "slots": []}, "Roll a Circumstance")
         out.append(a)
         primary = primary or a

@@ -215,6 +215,7 @@ class HexploreState:
     outcome: str | None = None  # None | won | lost
     allies: dict[str, AllyState] = field(default_factory=dict)
     teleported: int = 0  # the turn whose Movement phase was a Teleport
+    to_magi_phase: int = 0  # the turn a flight sent straight to the Magi phase
     starting_gear: dict[str, dict[str, list[int]]] = field(default_factory=dict)
     starting_power_ups: bool = False  # Quick Play's 3 before the game are drawn
     house_rules: dict[str, str] = field(default_factory=dict)  # only those the set-up named
