@@ -58,6 +58,7 @@ SETUPS: list[dict[str, Any]] = [
         "flee_wander": "all_fled",
         "single_rewards": "choice",
         "vanish_roll": "same_magi_phase",
+        "defend_each": "attack",
     },
     {"heroes": [_hero("a", 2), _hero("b", 8)], "play_style": "marathon", "difficulty": "easy"},
 ]

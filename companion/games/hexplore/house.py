@@ -43,6 +43,15 @@ HOUSE_RULES: dict[str, HouseRule] = {
             "same_magi_phase": "In the same Magi phase",
         },
     ),
+    # Defend: the basic Ability "reduces each attack damaging them equal to the rank"; the
+    # keyword "Reduces each incoming damaging effect by the Defend amount"
+    "defend_each": HouseRule(
+        "House rule: Defend reduces",
+        {
+            "damaging_effect": "Each damaging effect (Health and Energy apart)",
+            "attack": "Each attack once",
+        },
+    ),
     # Rewards, Optional Rule: "you may choose whether to reward these by chance, or by choice"
     "single_rewards": HouseRule(
         "Single Rewards go",

@@ -32,6 +32,7 @@ from companion.games.hexplore.events import (
 )
 from companion.games.hexplore.fight import Potency, combat_in, failed, fighting, find_opponent
 from companion.games.hexplore.hexcontent import HexContent
+from companion.games.hexplore.house import house
 from companion.games.hexplore.resolution import (
     Attack,
     Outgoing,
@@ -243,7 +244,8 @@ def _opponent_strikes(
         defend = x.defend if x and not x.lost else 0
         block = x.block if x and not x.lost else 0
         vulnerable = stacks(target_of(s, target), "vulnerable")
-        taken = hero_takes(damage, p.piercing, hits, defend, block, vulnerable)
+        per_attack = house(s, "defend_each") == "attack"
+        taken = hero_takes(damage, p.piercing, hits, defend, block, vulnerable, per_attack)
         for vital in ("health", "energy"):
             loss = taken.total(vital)
             if act.nonlethal:
