@@ -17,7 +17,7 @@ from companion.games.hexplore.state import (
     OpponentState,
     target_of,
 )
-from companion.games.hexplore.tables import PERSISTS, STACKS
+from companion.games.hexplore.tables import AFFECTS_ANY, CONDITIONS, PERSISTS, STACKS
 
 GROGGY = "groggy"  # the round after waking from Unconscious: -3 to every Ability rank
 # Card effects kept as Conditions so they show on the mat and end with the combat.
@@ -36,7 +36,10 @@ def inflict(
     to: str = "",
     add: int = 1,
 ) -> None:
-    """Give a Condition: stacking ones gain `add` stacks, others are refreshed."""
+    """Give a Condition: stacking ones gain `add` stacks, others are refreshed.  An ally
+    takes only those that "Affect Any" (the others are the heroes' own)."""
+    if who in d.state.allies and condition in CONDITIONS and condition not in AFFECTS_ANY:
+        return
     target = target_of(d.state, who)
     old = target.conditions.get(condition)
     stacking = condition in STACKS or condition == WEAKENED

@@ -70,6 +70,20 @@ MAX_STARVING = 3
 # Condition qualities from the Conditions table.
 STACKS = {"bleeding", "burned", "drained", "entangled", "frightened", "vulnerable", "disoriented"}
 PERSISTS = {"bound", "poisoned"}
+# The Conditions with the Affects Any icon: the only ones an ally (or an opponent) can gain.
+AFFECTS_ANY = {
+    "bleeding",
+    "bound",
+    "burned",
+    "confused",
+    "drained",
+    "encased",
+    "soul_laced",
+    "swallowed",
+    "tethered",
+    "unconscious",
+    "vulnerable",
+}
 CONDITIONS = (
     "bleeding",
     "bound",
