@@ -101,6 +101,9 @@ def forbidden(s: HexploreState) -> list[str]:
         bad.append(f"a Boss was defeated twice: {s.bosses_defeated}")
     if s.outcome == "lost" and active_heroes(s):
         bad.append("lost with heroes still in play")
+    waiting = [h for h in s.heroes.values() if h.dead and h.spirit_tether and not h.mindwiped]
+    if s.outcome is None and not active_heroes(s) and not waiting:
+        bad.append("every hero is dead or mindwiped and the game goes on")
     if s.combat is not None:
         c = s.combat
         for hid in c.declarations:

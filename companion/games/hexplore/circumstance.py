@@ -7,7 +7,7 @@ from typing import Any
 
 from companion.core.rules import Chance, Decision, RuleError
 from companion.games.hexplore.combat import start_combat
-from companion.games.hexplore.common import in_combat, word
+from companion.games.hexplore.common import active_heroes, in_combat, word
 from companion.games.hexplore.events import CircumstanceRolled, CircumstanceSettled
 from companion.games.hexplore.hexcontent import HexContent
 from companion.games.hexplore.keywords import TELEPORTED, moved_normally, skipped_after_flight
@@ -28,6 +28,8 @@ def roll_circumstance(
     if in_combat(s):
         raise RuleError("no Circumstance is rolled during combat")
     skipped_after_flight(s)
+    if not active_heroes(s):
+        raise RuleError("no hero is in play to face a Circumstance")
     where = word(args, "location")
     if where in NO_CIRCUMSTANCE:
         raise RuleError(
@@ -85,6 +87,8 @@ def settle_circumstance(
     if in_combat(d.state):
         raise RuleError("finish the combat before playing the Circumstance")
     skipped_after_flight(d.state)
+    if not active_heroes(d.state):
+        raise RuleError("no hero is in play to face a Circumstance")
     if c is None or c.settled:
         raise RuleError("no Circumstance is waiting to be played")
     discard = bool(args.get("discard"))

@@ -177,6 +177,7 @@ class HeroRevived(HexEvent):
     health: int
     energy: int
     why: str = ""
+    ritual: bool = False  # the Spirit Tether Ritual is used up
 
 
 @EVENTS.on(HeroRevived, text=lambda e: f"{e.hero} is Revived ({e.why})")
@@ -185,6 +186,8 @@ def _hero_revived(s: HexploreState, e: HeroRevived) -> None:
     h.dead = False
     h.health = e.health
     h.energy = e.energy
+    if e.ritual:
+        h.spirit_tether = False
 
 
 class Teleported(HexEvent):

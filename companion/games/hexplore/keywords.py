@@ -40,8 +40,11 @@ def revive(d: Decision, args: dict[str, Any], chance: Chance, content: HexConten
         combat_in(s, "declare")  # a Revive in combat comes with the heroes' declarations
     health = whole(args, "health", h.max_health, minimum=1, maximum=h.max_health)
     energy = whole(args, "energy", h.max_energy, maximum=h.max_energy)
-    why = str(args.get("why") or "Revived")
-    d.emit(HeroRevived(hero=hid, health=health, energy=energy, why=why))
+    ritual = bool(args.get("ritual"))
+    if ritual and not h.spirit_tether:
+        raise RuleError(f"{h.name} has no Spirit Tether Ritual waiting")
+    why = str(args.get("why") or ("the Spirit Tether Ritual" if ritual else "Revived"))
+    d.emit(HeroRevived(hero=hid, health=health, energy=energy, why=why, ritual=ritual))
 
 
 def heal(d: Decision, args: dict[str, Any], chance: Chance, content: HexContent) -> None:
@@ -80,7 +83,7 @@ def raised_vitals_end(d: Decision) -> None:
     for hid, h in s.heroes.items():
         over = {v: _maximum(h, v) - getattr(h, v) for v in ("health", "energy")}
         over = {v: n for v, n in over.items() if n < 0}
-        if over and not h.dead:
+        if over:
             d.emit(VitalsChanged(who=hid, why="Raised Vitals end with the Game Turn", **over))
 
 

@@ -13,7 +13,7 @@ from __future__ import annotations
 from typing import Any
 
 from companion.core.rules import Action
-from companion.games.hexplore.common import in_combat, in_play
+from companion.games.hexplore.common import active_heroes, in_combat, in_play
 from companion.games.hexplore.content import Opponent
 from companion.games.hexplore.fight import fighting, find_opponent
 from companion.games.hexplore.hexcontent import HexContent
@@ -136,8 +136,8 @@ def _turn(s: HexploreState, content: HexContent) -> list[Action]:
             primary = _action("end_skill_phase", {}, "Settle the Skill phase")
             out.append(primary)
     circumstance = s.circumstance
-    if fled:
-        pass
+    if fled or not active_heroes(s):
+        pass  # skipped after a flight; nobody in play to face one
     elif circumstance is None or not circumstance.roll:
         a = _action("roll_circumstance", {"location": "", "slots": []}, "Roll a Circumstance")
         out.append(a)
@@ -152,7 +152,7 @@ def _turn(s: HexploreState, content: HexContent) -> list[Action]:
             )
     magi = content.magi()
     fought_magi = s.combat is not None and s.combat.turn == s.turn and _is(s.combat, magi)
-    for card in content.opponents():
+    for card in content.opponents() if active_heroes(s) else []:
         if card.kind == "boss" and card.id in s.bosses_defeated:
             continue  # "the hex location is cleared and the Boss cannot be refought"
         a = _action("start_combat", {"opponent": card.slug}, f"Fight {card.title}")
@@ -278,11 +278,13 @@ def _keywords(s: HexploreState) -> list[Action]:
     out: list[Action] = []
     for hid, h in s.heroes.items():
         if h.dead and not h.mindwiped and not h.vanished:
+            ritual = {"ritual": True} if h.spirit_tether else {}
+            how = " (Spirit Tether Ritual)" if h.spirit_tether else ""
             out.append(
                 _action(
                     "revive",
-                    {"hero": hid, "health": h.max_health, "energy": h.max_energy},
-                    f"Revive {h.name}",
+                    {"hero": hid, "health": h.max_health, "energy": h.max_energy, **ritual},
+                    f"Revive {h.name}{how}",
                     {
                         "health": {"min": 1, "max": h.max_health},
                         "energy": {"min": 0, "max": h.max_energy},

@@ -98,6 +98,9 @@ def initial_state(options: Mapping[str, Any], content: HexContent) -> HexploreSt
         if hid in heroes:
             raise RuleError(f"two heroes are called '{hid}'")
         heroes[hid] = hero
+    if len(heroes) == 1:
+        # One Player / One Hero: "The hero begins the game affected by a Spirit Tether Ritual"
+        next(iter(heroes.values())).spirit_tether = True
     return HexploreState(
         heroes=heroes,
         difficulty=difficulty,

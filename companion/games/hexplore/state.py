@@ -52,6 +52,7 @@ class HeroState:
     power_ups: int = 0
     rewards: list[str] = field(default_factory=list)
     upgrades: dict[str, int] = field(default_factory=dict)  # Gear Upgrades gained per stat
+    spirit_tether: bool = False  # a Spirit Tether Ritual waits to Revive them (One Hero)
 
 
 @dataclass
