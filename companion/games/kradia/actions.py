@@ -130,7 +130,7 @@ def charge_attack(d: Decision, args: dict[str, Any], chance: Chance, content: Co
     h = d.state.heroes[hero]
     effects = charge_table(hero_card(content, d.state, hero), h.level)[effect]
     d.emit(ChargeChosen(hero=hero, roll=charge.roll, effect=effect))
-    apply_effects(d, content, effects, actor=hero, why=f"Charge Attack #{effect}")
+    apply_effects(d, content, effects, actor=hero, why=f"Charge Attack #{effect}", chance=chance)
     _done(d, content, hero, args)
 
 
@@ -161,7 +161,9 @@ def skill(d: Decision, args: dict[str, Any], chance: Chance, content: Content) -
             blue=h.blue - entry.blue,
         )
     )
-    apply_effects(d, content, entry.effects, actor=hero, chosen=chosen, why=f"skill {wanted}")
+    apply_effects(
+        d, content, entry.effects, actor=hero, chosen=chosen, why=f"skill {wanted}", chance=chance
+    )
     _done(d, content, hero, args)
 
 
@@ -180,7 +182,9 @@ def use_item(d: Decision, args: dict[str, Any], chance: Chance, content: Content
     card = cards.item(content, item)
     chosen = check_target(d.state, card.effects, args.get("target"))
     d.emit(ItemUsed(hero=hero, item=item))
-    apply_effects(d, content, card.effects, actor=hero, chosen=chosen, why=card.title)
+    apply_effects(
+        d, content, card.effects, actor=hero, chosen=chosen, why=card.title, chance=chance
+    )
 
 
 def pass_turn(d: Decision, args: dict[str, Any], chance: Chance, content: Content) -> None:
@@ -230,4 +234,6 @@ def summon_retainer(d: Decision, args: dict[str, Any], chance: Chance, content: 
     card = cards.retainer(content, card_id)
     chosen = check_target(s, card.effects, args.get("target"))
     d.emit(RetainerSummoned(retainer=card_id, votes=votes))
-    apply_effects(d, content, card.effects, actor=None, chosen=chosen, why=card.title)
+    apply_effects(
+        d, content, card.effects, actor=None, chosen=chosen, why=card.title, chance=chance
+    )

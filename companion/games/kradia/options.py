@@ -13,6 +13,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from companion.games.kradia import content as cards
+from companion.games.kradia.house import HOUSE_RULES
 from companion.games.kradia.setup import slug
 
 if TYPE_CHECKING:
@@ -88,6 +89,16 @@ def setup_options_for(content: Content) -> list[dict[str, Any]]:
     options.append(
         {"name": "players", "label": "Players at the table", "min": 1, "max": 4, "default": 4}
     )
+    for rule, spec in HOUSE_RULES.items():
+        options.append(
+            {
+                "name": rule,
+                "label": spec["label"],
+                "choices": list(spec["choice_labels"]),
+                "default": spec["default"],
+                "choice_labels": dict(spec["choice_labels"]),
+            }
+        )
     return options
 
 
