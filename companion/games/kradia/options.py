@@ -74,6 +74,17 @@ def setup_options_for(content: Content) -> list[dict[str, Any]]:
                 "choice_labels": {b.id: b.title for b in challenge},
             }
         )
+    boards = [cards.board(content, i) for i in content.ids("battlefield_boards")]
+    if len(boards) > 1:
+        options.append(
+            {
+                "name": "battlefield",
+                "label": "Battlefield board",
+                "choices": [b.id for b in boards],
+                "default": boards[0].id,
+                "choice_labels": {b.id: b.title for b in boards},
+            }
+        )
     for hero in heroes:
         sides = list(hero.level3)
         if len(sides) > 1:
