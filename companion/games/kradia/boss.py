@@ -36,7 +36,14 @@ def _buffed(effects: list[Effect], buff: int) -> tuple[list[Effect], bool]:
         return effects, False
     out, used = [], False
     for e in effects:
-        if e.damage > 0 and e.target != "boss":
+        if e.either:  # the players' choice: each outcome's damaging lines are buffed alike
+            choices = []
+            for choice in e.either:
+                lines, some = _buffed(choice.effects, buff)
+                choices.append(msgspec.structs.replace(choice, effects=lines))
+                used = used or some
+            out.append(msgspec.structs.replace(e, either=choices))
+        elif e.damage > 0 and e.target != "boss":
             out.append(msgspec.structs.replace(e, damage=e.damage + buff))
             used = True
         else:
