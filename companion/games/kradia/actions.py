@@ -58,14 +58,22 @@ def _done(d: Decision, content: Content, hero: str, args: dict[str, Any]) -> Non
         finish_turn(d, content, hero)
 
 
+def lines(effects: list[Effect]) -> list[Effect]:
+    """Every line of a card, those inside its either/or outcomes too."""
+    out: list[Effect] = []
+    for e in effects:
+        out += [e, *lines([x for choice in e.either for x in choice.effects])]
+    return out
+
+
 def aims_at_ally(effects: list[Effect]) -> bool:
     """Whether the card's player names the hero it is for (`target`)."""
-    return any(e.target == "ally" for e in effects)
+    return any(e.target == "ally" for e in lines(effects))
 
 
 def target_refusal(state: KradiaState, effects: list[Effect], chosen: Any) -> str | None:
     """Why the card cannot help `chosen`, or None when it can (or aims at no ally)."""
-    aimed = [e for e in effects if e.target == "ally"]
+    aimed = [e for e in lines(effects) if e.target == "ally" and not e.either]
     if not aimed:
         return None
     if not isinstance(chosen, str) or chosen not in state.heroes:
