@@ -195,3 +195,87 @@ def test_derived_values_are_right_after_any_correction(data):
         assert f"({dice_on_space(boss, corrected.boss.hp)} dice)" in label
     # and play goes on from the corrected table without a rule breaking
     play(corrected, data, limit=10)
+
+
+# -- set-up, house rules, Extra cards, choices ---------------------------------------------
+
+
+def test_the_wizard_lists_each_house_rule_with_the_reading_chosen_as_default():
+    from companion.games.kradia.options import setup_options_for
+
+    demo = {o["name"]: o for o in setup_options_for(load_game_content(GAME))}
+    assert demo["resupply_stun"]["default"] == "stays"
+    assert demo["resupply_stun"]["choices"] == ["stays", "removed"]
+    assert demo["confused_items"]["default"] == "allowed"
+    assert all("kradia/" not in label for label in demo["confused_items"]["choice_labels"].values())
+    assert "battlefield" not in demo, "one board: nothing to choose"
+    both = {o["name"]: o for o in setup_options_for(FESTIVAL)}
+    assert both["battlefield"]["choice_labels"] == {
+        "kradia/battlefield-board/festival-grounds": "Festival Grounds",
+        "kradia/battlefield-board/moonlit-marsh": "Moonlit Marsh",
+    }
+
+
+def test_a_house_rule_the_game_does_not_know_is_refused_in_words():
+    opts = {"mode": "story", "heroes": list(HEROES), "sequence": 1, "resupply_stun": "maybe"}
+    try:
+        GAME.initial_state(opts, FESTIVAL)
+    except RuleError as err:
+        assert "stays or removed" in err.message and "maybe" in err.message
+    else:
+        raise AssertionError("an unknown house rule value was accepted")
+
+
+def test_a_set_up_without_house_rules_plays_the_default_readings():
+    from companion.games.kradia.house import house_rule
+
+    state = GAME.initial_state({"mode": "story", "heroes": list(HEROES)}, FESTIVAL)
+    assert state.house == {}
+    assert house_rule(state.house, "resupply_stun") == "stays"
+    assert house_rule(state.house, "confused_items") == "allowed"
+
+
+def test_an_old_cleansed_event_still_removes_the_stun_it_removed_then():
+    from companion.games.kradia.events import EVENTS, Cleansed
+
+    assert EVENTS.read("Cleansed", {"hero": "warden"}) == Cleansed(hero="warden", stun=True)
+
+
+def hydra() -> KradiaState:
+    opts = {"mode": "story", "heroes": list(HEROES), "boss": "thicket-hydra"}
+    return GAME.initial_state(opts, FESTIVAL)
+
+
+def test_an_extra_card_left_to_the_table_is_listed_by_name_until_it_is_discarded():
+    state = hydra()
+    listed = [a for a in GAME.legal_actions(state, FESTIVAL) if a["do"] == "use_extra"]
+    assert [(a["label"], a["with"]) for a in listed] == [
+        ("Extra card: Severed Head", {"extra": "severed-head"})
+    ], "only the card whose moment the table decides is offered"
+    for e in GAME.decide(
+        state, Command("use_extra", {"extra": "severed-head"}), Chance(), FESTIVAL
+    ):
+        GAME.evolve(state, e)
+    assert state.boss.hp == 8
+    assert not [a for a in GAME.legal_actions(state, FESTIVAL) if a["do"] == "use_extra"]
+
+
+def test_an_answer_not_on_the_card_is_refused_and_the_choice_still_waits(tmp_path):
+    from companion.core.session import Session
+
+    opts = {"mode": "story", "heroes": list(HEROES), "items": {"oakla": ["spirit-charm"]}}
+    with Session.create(tmp_path / "g.session", GAME, opts, packs=["demo", "festival"]) as session:
+        session.do("start_round", {"card": "kradia/battlefield-card/moon"})
+        session.do("use_item", {"hero": "oakla", "item": "spirit-charm"})
+        request = session.request
+        assert request is not None and list(request.options) == ["2 Red Mana", "2 Blue Mana"]
+        before = msgspec.to_builtins(session.state)
+        try:
+            session.answer("3 Red Mana")
+        except RuleError:
+            pass
+        else:
+            raise AssertionError("an outcome not on the card was accepted")
+        assert msgspec.to_builtins(session.state) == before and session.request == request
+        session.answer("2 Red Mana")
+        assert session.state.heroes["oakla"].red == 2 and session.request is None
