@@ -177,6 +177,17 @@ def round_lines(content: Content, s: KradiaState) -> list[Effect]:
     return [e for e in space.effects if e.lasts == "round"] if space else []
 
 
+def forbidden(content: Content, s: KradiaState) -> list[str]:
+    """The actions the current space forbids this round, read off the board by the marker's
+    place (so a corrected `battlefield.path` forbids its own space's actions); the list the
+    marker brought (`battlefield.forbid`) is what an unknown place falls back to."""
+    if s.phase != "heroes":
+        return list(s.battlefield.forbid)
+    board = cards.board(content, s.battlefield.board)
+    space = next((sp for sp in board.spaces if sp.path == s.battlefield.path), None)
+    return list(space.forbid) if space is not None else list(s.battlefield.forbid)
+
+
 def holds_evasion(s: KradiaState, hero: str) -> bool:
     """Evasion the Battlefield gives for the round does not end on the hero's turn."""
     return any(h.who == hero and h.evasion for h in s.battlefield.held)

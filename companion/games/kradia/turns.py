@@ -106,7 +106,7 @@ def blocked(content: Content, state: KradiaState, hero: str) -> dict[str, str]:
         out.setdefault("charge_attack", f"{who} is paralyzed and may not make a Charge Attack")
     if "fear" in h.ailments:
         out.setdefault("skill", f"{who} is afraid and may not use a Skill Action")
-    for action in state.battlefield.forbid:
+    for action in battlefield.forbidden(content, state):
         out.setdefault(action, f"the Battlefield forbids {ACTION_WORDS[action]} this round")
     return out
 
