@@ -31,3 +31,4 @@ TREASURE = (0.95, 0.8, 0.2)
 ALTAR = (0.35, 0.1, 0.35)
 ENTRANCE = (0.95, 0.95, 0.85)
 OUTLINE = (0.05, 0.05, 0.05)
+FACE_DOWN = (0.22, 0.2, 0.18)  # a minion card not yet turned face up

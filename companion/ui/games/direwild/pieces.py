@@ -17,7 +17,7 @@ from kivy.graphics import Color, Line, Mesh, Rectangle
 from kivy.metrics import sp
 
 from companion.games.direwild.units import label, minion_of
-from companion.ui.games.direwild.colours import CLAN_COLOURS, OUTLINE, SLOT_COLOURS
+from companion.ui.games.direwild.colours import CLAN_COLOURS, FACE_DOWN, OUTLINE, SLOT_COLOURS
 from companion.ui.games.readable import TEXT_SP
 from companion.ui.style import style
 
@@ -97,8 +97,8 @@ def outline_points(x: float, y: float, r: float, shape: int) -> list[float]:
         n, radii, turn = -shape * 2, [r, r * 0.5], math.pi / 2
     elif shape == -4:  # a diamond: a square on its corner
         n, radii, turn = 4, [r], math.pi / 2
-    elif shape == 4:  # a square sits flat
-        n, radii, turn = 4, [r * 0.92], math.pi / 4
+    elif shape == 4:  # a square sits flat, its sides as wide as a disc's
+        n, radii, turn = 4, [r * 1.25], math.pi / 4
     else:
         n, radii, turn = shape, [r], math.pi / 2
     pts: list[float] = []
@@ -122,18 +122,16 @@ def draw_piece(piece: Piece, x: float, y: float, r: float, selected: bool = Fals
     """The unit's shape filled with its colour (hollow when face down), its initials on it."""
     pts = outline_points(x, y, r, piece.shape)
     n = len(pts) // 2
-    if not piece.face_down:
-        Color(*piece.colour)
-        verts: list[float] = [x, y, 0, 0]
-        for i in range(n):
-            verts += [pts[2 * i], pts[2 * i + 1], 0, 0]
-        verts += [pts[0], pts[1], 0, 0]
-        Mesh(vertices=verts, indices=list(range(n + 2)), mode="triangle_fan")
-        Color(*OUTLINE)
-        Line(points=pts, close=True, width=1.5)
-    else:
-        Color(*OUTLINE)
-        Line(points=pts, close=True, width=4)
+    # face down: a dark card back ringed in the slot's colour; face up: filled with it
+    Color(*(FACE_DOWN if piece.face_down else piece.colour))
+    verts: list[float] = [x, y, 0, 0]
+    for i in range(n):
+        verts += [pts[2 * i], pts[2 * i + 1], 0, 0]
+    verts += [pts[0], pts[1], 0, 0]
+    Mesh(vertices=verts, indices=list(range(n + 2)), mode="triangle_fan")
+    Color(*OUTLINE)
+    Line(points=pts, close=True, width=4 if piece.face_down else 1.5)
+    if piece.face_down:
         Color(*piece.colour)
         Line(points=pts, close=True, width=2.5)
     if selected:

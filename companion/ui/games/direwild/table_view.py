@@ -18,19 +18,22 @@ from kivy.properties import BooleanProperty, ObjectProperty, StringProperty
 from kivy.uix.boxlayout import BoxLayout
 
 from companion.core.rules import Action
-from companion.games.direwild.board import STAGING
+from companion.games.direwild.board import STAGING, parse_square
+from companion.games.direwild.units import label
 from companion.ui.games.direwild import (
     battle_view,
     board_view,
     facts_view,
+    key_view,
     status_view,
+    unit_sheet,
     walkthrough_view,
 )
 from companion.ui.games.readable import GameButton, GameToggle
 from companion.ui.gameviews import SendsCommands
 from companion.ui.style import style
 
-_ = (battle_view, board_view, facts_view, status_view, walkthrough_view)  # load their kv
+_ = (battle_view, board_view, facts_view, key_view, status_view, unit_sheet, walkthrough_view)
 Builder.load_file(__file__.replace(".py", ".kv"))
 
 # Actions a tap on the board sends (or the turn-order picker): not listed as buttons.
@@ -51,6 +54,9 @@ class DirewildView(SendsCommands, BoxLayout):
     hero = StringProperty("")
     aiming = BooleanProperty(False)  # a tap on an enemy aims a card at it, not a battle
     can_aim = BooleanProperty(False)  # the selected hero has a card to aim (listed)
+    walk_on_top = BooleanProperty(True)  # the walk-through sits on the board's top half
+    walk_hidden = BooleanProperty(False)  # the walk-through was put away, steps remain
+    walk_beside = BooleanProperty(False)  # room for the walk-through beside the board
 
     def __init__(self, **kwargs: Any) -> None:
         super().__init__(**kwargs)
@@ -60,8 +66,71 @@ class DirewildView(SendsCommands, BoxLayout):
         self._order: list[str] = []  # heroes tapped so far for the turn order
         self._hero_buttons: list[str] = []
         self.ids.board.bind(on_square=lambda _w, sq: self.tap_square(sq))
-        self.ids.walkthrough.bind(current_path=self.ids.board.setter("highlight"))
+        walk = self.ids.walkthrough
+        walk.bind(current_path=self.ids.board.setter("highlight"))
+        walk.bind(current_path=lambda _w, path: self._place_walkthrough(path))
+        walk.bind(hidden=self._walk_state, total=self._walk_state)
+        self.ids.sheet.correct = self.correct_unit
+        self.ids.key.bind(on_unit=lambda _k, unit: self.open_sheet(unit))
+        place = lambda *_: self.place_board()  # noqa: E731
+        self.ids.board_area.bind(size=place, pos=place)
+        self.ids.scroll.bind(scroll_y=place, size=place, pos=place)
+        walk.bind(height=place, shown=place)
+        self.bind(walk_on_top=place)
         self.refresh()
+
+    def place_board(self) -> None:
+        """The board as large a square as its area allows; the walk-through beside it
+        when at least 240 dp are left over (a wide window), else over the board on the
+        half away from the path, always inside the part of the board scrolled to."""
+        area, board, walk, scroll = (
+            self.ids.board_area,
+            self.ids.board,
+            self.ids.walkthrough,
+            self.ids.scroll,
+        )
+        rows, cols = max(board.rows, 1), max(board.cols, 1)
+        side = min(area.width, area.height * cols / rows)
+        self.walk_beside = area.width - side >= dp(240)
+        board.size = (side, area.height)
+        board.x = area.x if self.walk_beside else area.center_x - side / 2
+        board.y = area.y
+        # the part of the board scrolled to, in the board's own coordinates (the scroller
+        # moves its content by a transform, so compare both in window coordinates)
+        offset = area.to_window(area.x, area.y)[1] - area.y
+        bottom = scroll.to_window(*scroll.pos)[1] - offset
+        seen_bottom, seen_top = max(area.y, bottom), min(area.top, bottom + scroll.height)
+        if self.walk_beside:
+            walk.x, walk.width = board.right + dp(8), area.right - board.right - dp(8)
+            walk.top = seen_top
+            return
+        walk.x, walk.width = board.x, side
+        if self.walk_on_top:
+            walk.top = seen_top
+        else:
+            walk.y = seen_bottom
+
+    def _place_walkthrough(self, path: list[str]) -> None:
+        """The walk-through goes on the half of the board the path is not on."""
+        if not path:
+            self.walk_on_top = True
+            return
+        rows = [parse_square(sq)[1] for sq in path]
+        self.walk_on_top = sum(rows) / len(rows) >= self.ids.board.rows / 2
+
+    def _walk_state(self, *_: Any) -> None:
+        walk = self.ids.walkthrough
+        self.walk_hidden = walk.hidden and walk.total > 0
+
+    # -- correcting one unit (its piece or its row in the key tapped) -----------------
+
+    def open_sheet(self, unit: str) -> None:
+        state = self.session.state
+        self.ids.sheet.open(unit, label(state, unit, self.session.content), state)
+
+    def correct_unit(self, path: str, value: Any) -> bool:
+        """One correction, by the session's correction command (as the Fix panel's)."""
+        return self._attempt(lambda: self.session.correct(path, value))
 
     # -- what the rules list ----------------------------------------------------------
 
@@ -95,13 +164,27 @@ class DirewildView(SendsCommands, BoxLayout):
             self.send_action(self._primary)
 
     def tap_square(self, square: str) -> None:
+        """A tap on the board: the square for a unit being corrected; a hero's piece
+        selects the hero (the selected hero's own piece opens its sheet); an enemy's piece
+        is the selected hero's battle (or aim), or with no hero selected opens its sheet;
+        any other square is the selected hero's move."""
         state = self.session.state
+        sheet = self.ids.sheet
+        if sheet.unit and sheet.picking:
+            sheet.place(state, square)
+            return
+        unit = self.ids.board.unit_at(square)
+        if unit in state.heroes:
+            if unit == self.hero:
+                self.open_sheet(unit)
+            else:
+                self.select(unit)
+            return
         if not self.hero:
-            for clan, h in state.heroes.items():
-                if h.position == square and not h.eaten_by:
-                    self.select(clan)
-                    return
-            self.message = "Pick a hero first (the buttons above the board), then tap a square"
+            if unit is not None:
+                self.open_sheet(unit)
+                return
+            self.message = "Pick a hero first (tap a hero's piece or button), then tap a square"
             return
         enemy = self.enemy_at(square)
         if enemy is not None:
@@ -170,8 +253,10 @@ class DirewildView(SendsCommands, BoxLayout):
         self._actions = self.listed()
         self._primary = next((a for a in self._actions if a.get("primary")), None)
         self.primary_text = self._primary.get("label", "") if self._primary else ""
-        self.ids.status.show(state)
+        self.ids.status.show(state, self.session.content)
         self.ids.walkthrough.show(state)
+        self.ids.key.show(state, self.session.content)
+        self.ids.sheet.show(state)
         self.ids.battle.show(state)
         board = self.ids.board
         board.session = self.session
