@@ -71,7 +71,6 @@ class FactsView(GridLayout):
     def __init__(self, **kwargs: Any) -> None:
         super().__init__(**kwargs)
         self.values: dict[str, Any] = {}
-        self.touched: set[str] = set()  # the facts a player has stepped
         self._shown: list[tuple[str, str]] = []
 
     def show(self, actions: list[Action]) -> None:
@@ -99,28 +98,21 @@ class FactsView(GridLayout):
             ):
                 self.values[key] = default
             stepper = FactStepper(key, spec, self.values[key])
-            stepper.bind(shown=self._stepped)
+            stepper.bind(shown=lambda s, _v: self.values.__setitem__(s.key, s.value))
             self.add_widget(stepper)
-
-    def _stepped(self, stepper: FactStepper, _shown: str) -> None:
-        self.values[stepper.key] = stepper.value
-        self.touched.add(stepper.key)
 
     def forget(self) -> None:
         """A new hero's turn, a new hand of creatures: every fact back to its start."""
         self.values.clear()
-        self.touched.clear()
         self._shown = []
 
     def fill(self, action: Action) -> dict[str, Any]:
-        """The action's arguments with each input a player has stepped taken from its
-        stepper, as it stands (a value the rules do not accept is refused in their words,
-        never corrected here); an input left alone keeps the value the rules listed (the
-        flight a distant battle needs, the extra move a far square needs)."""
+        """The action's arguments with each input taken from its stepper, as they stand
+        (a value the rules do not accept is refused in their words, never corrected here)."""
         args = copy.deepcopy(action["with"])
         for path in action.get("inputs", {}):
             key = fact_key(path)
-            if key not in self.values or key not in self.touched:
+            if key not in self.values:
                 continue
             *heads, last = path.split(".")
             inner = args
