@@ -23,6 +23,7 @@ def must_see(driver: RoundDriver) -> None:
     """The result card, what the table must do now (the roll, the card, the next step's
     button), the walk-through while it is shown and the board, without scrolling."""
     app = driver.case.app
+    driver.case.frames(3)  # what a player sees a moment after the tap
     screen = app.screen("session")
     view = screen.view
     area = screen.ids.game_area
@@ -41,16 +42,19 @@ def must_see(driver: RoundDriver) -> None:
         on_screen(view.ids.primary, "the next step's button", area)
     if view.request_text:
         on_screen(view.ids.request, "what the table must do", area)
+    board = view.ids.board
     walk = view.ids.walkthrough
     if walk.shown:
         on_screen(walk, "the Enemy AI step", area)
-        board = view.ids.board
-        for square in walk.current_path:
-            x, y = board.centre(square)
-            half = board.touch_cell_size() / 2
-            corner = _Box(board, x - half, y - half, 2 * half)
-            on_screen(corner, f"square {square} of the step's path", area)
-    on_screen(view.ids.board, "the board", area)
+        squares = {sq: "of the step's path" for sq in walk.current_path}
+    else:  # every piece on the board (the board itself is taller than a tablet leaves it)
+        squares = {
+            sq: f"with {unit}'s piece" for unit, sq in board.where(app.session.state).items()
+        }
+    half = board.touch_cell_size() / 2
+    for square, why in squares.items():
+        x, y = board.centre(square)
+        on_screen(_Box(board, x - half, y - half, 2 * half), f"square {square} {why}", area)
 
 
 class _Box:
@@ -81,9 +85,7 @@ def tap_square(driver: RoundDriver, square: str) -> None:
     driver.no_keyboard()
 
 
-def answer_cards(
-    driver: RoundDriver, check: Any, name: str, prefer: str | None = None
-) -> None:
+def answer_cards(driver: RoundDriver, check: Any, name: str, prefer: str | None = None) -> None:
     """Each card the rules ask for, tapped by its name on the Cards panel."""
     session = driver.case.app.session
     screen = driver.case.app.screen("session")

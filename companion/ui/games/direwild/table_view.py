@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from kivy.clock import Clock
 from kivy.lang import Builder
 from kivy.metrics import dp
 from kivy.properties import BooleanProperty, ObjectProperty, StringProperty
@@ -65,16 +66,20 @@ class DirewildView(SendsCommands, BoxLayout):
         self._confirm: str | None = None  # the square a disengaging move waits on
         self._order: list[str] = []  # heroes tapped so far for the turn order
         self._hero_buttons: list[str] = []
+        self._seen: tuple[dict[str, str], Any] | None = None  # pieces and battle last drawn
+        self._focus: list[str] = []  # the squares of what the last change touched
         self.ids.board.bind(on_square=lambda _w, sq: self.tap_square(sq))
         walk = self.ids.walkthrough
         walk.bind(current_path=self.ids.board.setter("highlight"))
         walk.bind(current_path=lambda _w, path: self._place_walkthrough(path))
+        walk.bind(current_path=lambda _w, path: self.bring_into_view(path))
         walk.bind(hidden=self._walk_state, total=self._walk_state)
         self.ids.sheet.correct = self.correct_unit
         self.ids.key.bind(on_unit=lambda _k, unit: self.open_sheet(unit))
         place = lambda *_: self.place_board()  # noqa: E731
         self.ids.board_area.bind(size=place, pos=place)
         self.ids.scroll.bind(scroll_y=place, size=place, pos=place)
+        self.ids.scroll.bind(height=lambda *_: Clock.schedule_once(lambda _dt: self._show_pieces()))
         walk.bind(height=place, shown=place)
         self.bind(walk_on_top=place)
         self.refresh()
@@ -83,23 +88,15 @@ class DirewildView(SendsCommands, BoxLayout):
         """The board as large a square as its area allows; the walk-through beside it
         when at least 240 dp are left over (a wide window), else over the board on the
         half away from the path, always inside the part of the board scrolled to."""
-        area, board, walk, scroll = (
-            self.ids.board_area,
-            self.ids.board,
-            self.ids.walkthrough,
-            self.ids.scroll,
-        )
+        area, board, walk = self.ids.board_area, self.ids.board, self.ids.walkthrough
         rows, cols = max(board.rows, 1), max(board.cols, 1)
         side = min(area.width, area.height * cols / rows)
         self.walk_beside = area.width - side >= dp(240)
         board.size = (side, area.height)
         board.x = area.x if self.walk_beside else area.center_x - side / 2
         board.y = area.y
-        # the part of the board scrolled to, in the board's own coordinates (the scroller
-        # moves its content by a transform, so compare both in window coordinates)
-        offset = area.to_window(area.x, area.y)[1] - area.y
-        bottom = scroll.to_window(*scroll.pos)[1] - offset
-        seen_bottom, seen_top = max(area.y, bottom), min(area.top, bottom + scroll.height)
+        low, high = self.seen_band()  # the part of the board scrolled to
+        seen_bottom, seen_top = max(area.y, low), min(area.top, high)
         if self.walk_beside:
             walk.x, walk.width = board.right + dp(8), area.right - board.right - dp(8)
             walk.top = seen_top
@@ -117,6 +114,34 @@ class DirewildView(SendsCommands, BoxLayout):
             return
         rows = [parse_square(sq)[1] for sq in path]
         self.walk_on_top = sum(rows) / len(rows) >= self.ids.board.rows / 2
+
+    def bring_into_view(self, squares: list[str]) -> None:
+        """Scroll the column so `squares` (a step's path, or every piece) are seen: the
+        board is taller than the room a frame leaves it on a tablet, and what the table
+        just did must never be below the fold (issue 12)."""
+        board, scroll = self.ids.board, self.ids.scroll
+        content = scroll.children[0] if scroll.children else None
+        if not squares or content is None or content.height <= scroll.height:
+            return
+        half = board.touch_cell_size() / 2
+        ys = [board.centre(sq)[1] for sq in squares]  # in the column's own coordinates
+        low, high = min(ys) - half - dp(6), max(ys) + half + dp(6)
+        room = content.height - scroll.height
+        seen_low, seen_high = self.seen_band()
+        if high - low > scroll.height or high > seen_high:
+            scroll.scroll_y = min(1.0, max(0.0, (high - scroll.height) / room))
+        elif low < seen_low:
+            scroll.scroll_y = min(1.0, max(0.0, low / room))
+
+    def seen_band(self) -> tuple[float, float]:
+        """The part of the scrolling column on screen, in the column's coordinates (Kivy's
+        ScrollView shows [scroll_y * (content - view), that + view] of its content)."""
+        scroll = self.ids.scroll
+        content = scroll.children[0] if scroll.children else None
+        if content is None or content.height <= scroll.height:
+            return 0.0, max(scroll.height, content.height if content else 0.0)
+        low = scroll.scroll_y * (content.height - scroll.height)
+        return low, low + scroll.height
 
     def _walk_state(self, *_: Any) -> None:
         walk = self.ids.walkthrough
@@ -252,6 +277,11 @@ class DirewildView(SendsCommands, BoxLayout):
         state = self.session.state
         self._actions = self.listed()
         self._primary = next((a for a in self._actions if a.get("primary")), None)
+        seen = self.snapshot(state)
+        if seen != self._seen:  # something happened: what it moved comes into view
+            self._focus = self._moved(self._seen, seen)
+            self._seen = seen
+            Clock.schedule_once(lambda _dt: self._show_pieces(), 0)
         self.primary_text = self._primary.get("label", "") if self._primary else ""
         self.ids.status.show(state, self.session.content)
         self.ids.walkthrough.show(state)
@@ -276,6 +306,43 @@ class DirewildView(SendsCommands, BoxLayout):
         else:
             panel = "Dice" if request.kind == "dice" else "Cards"
             self.request_text = f"Waiting: {request.why} (answer on the {panel} panel)"
+
+    def snapshot(self, state: Any) -> tuple[dict[str, str], Any]:
+        """Where the pieces stand and the last battle (the rules change the state in
+        place, so what changed is told by comparing copies)."""
+        battle = state.last_battle
+        fought = (battle.hero, battle.enemy, list(battle.roll)) if battle else None
+        return dict(self.ids.board.where(state)), fought
+
+    @staticmethod
+    def _moved(
+        before: tuple[dict[str, str], Any] | None, after: tuple[dict[str, str], Any]
+    ) -> list[str]:
+        """The squares of the units a change moved or set fighting, where they are now."""
+        now, fought = after
+        was = before[0] if before is not None else {}
+        units = {u for u, sq in now.items() if was.get(u) != sq}
+        if fought is not None and (before is None or fought != before[1]):
+            units |= {fought[0], fought[1]}
+        return [now[u] for u in units if u in now]
+
+    def _show_pieces(self) -> None:
+        """Every piece in view if they fit, else what the last change touched."""
+        walk = self.ids.walkthrough
+        if walk.shown:
+            self.bring_into_view(walk.current_path)
+            return
+        board = self.ids.board
+        every = list(board.where(self.session.state).values())
+        if every and self._span(every) <= self.ids.scroll.height - dp(12):
+            self.bring_into_view(every)
+        else:
+            self.bring_into_view(self._focus or every)
+
+    def _span(self, squares: list[str]) -> float:
+        board = self.ids.board
+        ys = [board.centre(sq)[1] for sq in squares]
+        return max(ys) - min(ys) + board.touch_cell_size()
 
     def mine_any(self, do: str) -> bool:
         return any(a["do"] == do and a["with"].get("hero") == self.hero for a in self._actions)
