@@ -35,9 +35,9 @@ def must_see(driver: RoundDriver) -> None:
         on_screen(dice.ids.request, "the roll asked for")
         for key in dice.ids.keypad.children:
             on_screen(key, f"the keypad's {key.text}")
-    elif request is not None:
+    elif request is not None:  # the Cards panel is the frame's
         for button in screen.panels["cards"].ids.options.children:
-            on_screen(button, f"the card {button.text}")
+            frame_on_screen(button, f"the card {button.text}")
     if view.primary_text:
         on_screen(view.ids.primary, "the next step's button", area)
     if view.request_text:
@@ -91,10 +91,12 @@ def answer_cards(driver: RoundDriver, check: Any, name: str, prefer: str | None 
     screen = driver.case.app.screen("session")
     while session.request is not None and session.request.kind == "draw":
         wanted = prefer if prefer in session.request.options else session.request.options[0]
+        driver.shoot(name, check)  # first: the panel redraws its cards at each size
         panel = screen.panels["cards"]
-        button = next(b for b in panel.ids.options.children if b.card_id == wanted)
-        driver.shoot(name, check)
-        driver.tap(button)
+        card = next(b.text for b in panel.ids.options.children if b.card_id == wanted)
+        asked = session.request
+        driver.tap(card, within=panel.ids.options)  # found when tapped: the panel redraws
+        assert session.request is not asked, f"tapping {card!r} answered nothing"
 
 
 def play_round(driver: RoundDriver) -> Any:
@@ -117,11 +119,11 @@ def play_round(driver: RoundDriver) -> Any:
     answer_cards(driver, check, "ai-card-draw", prefer=AI_CARD)
     walk = view.ids.walkthrough
     assert walk.total == len(session.state.walkthrough) > 1, screen.error
-    for step in range(walk.total):  # every enemy step, its path beside its words
-        assert walk.shown and walk.step == step
+    for step in range(walk.total):  # every enemy step read, its path beside its words
+        assert walk.step == step
         driver.shoot(f"ai-step-{step + 1}", check)
-        driver.tap(walk.ids.next)
-    assert not walk.shown
+        if step + 1 < walk.total:
+            driver.tap(walk.ids.next)
     assert session.state.phase == "turn_order", screen.error
     driver.tap(view.ids.primary)  # the turn order as seated
     assert session.state.phase == "adventure", screen.error

@@ -101,6 +101,10 @@ class FactsView(GridLayout):
             stepper.bind(shown=lambda s, _v: self.values.__setitem__(s.key, s.value))
             self.add_widget(stepper)
 
+    def forget_shown(self) -> None:
+        """Redraw the steppers from `values` next time (a value set from outside)."""
+        self._shown = []
+
     def forget(self) -> None:
         """A new hero's turn, a new hand of creatures: every fact back to its start."""
         self.values.clear()

@@ -109,11 +109,25 @@ def outline_points(x: float, y: float, r: float, shape: int) -> list[float]:
     return pts
 
 
+_TEXTURES: dict[tuple[str, float], Any] = {}
+
+
+def text_texture(text: str, font: float) -> Any:
+    """The outlined words as a texture, made once per text and size (an outline costs
+    tens of milliseconds to render, and the board is redrawn on every change)."""
+    key = (text, round(font, 1))
+    if key not in _TEXTURES:
+        core = CoreLabel(
+            text=text, font_size=font, bold=True, outline_width=2, outline_color=OUTLINE
+        )
+        core.refresh()
+        _TEXTURES[key] = core.texture
+    return _TEXTURES[key]
+
+
 def draw_text(text: str, x: float, y: float, font: float, colour=(1, 1, 1)) -> None:
     """Words centred on (x, y), outlined dark so they read on any colour."""
-    core = CoreLabel(text=text, font_size=font, bold=True, outline_width=2, outline_color=OUTLINE)
-    core.refresh()
-    tex = core.texture
+    tex = text_texture(text, font)
     Color(*colour)
     Rectangle(texture=tex, pos=(x - tex.width / 2, y - tex.height / 2), size=tex.size)
 

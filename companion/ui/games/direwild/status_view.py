@@ -35,7 +35,7 @@ def karn_text(k: Any) -> str:
     cards = f"{k.cards_left} cards, {k.regenerates_left} regenerate, stamina {k.stamina:+d}"
     if k.on_board:
         return f"Karn is on the board at {k.position}: {cards}"
-    return f"space {k.track + 1} of {k.track_length}: {cards}"
+    return f"Karn is on space {k.track + 1} of {k.track_length} of his track: {cards}"
 
 
 class KarnTrack(Widget):

@@ -30,6 +30,7 @@ from companion.ui.games.direwild import (
     unit_sheet,
     walkthrough_view,
 )
+from companion.ui.games.direwild.facts_view import FACT_WORDS, fact_key
 from companion.ui.games.readable import GameButton, GameToggle
 from companion.ui.gameviews import SendsCommands
 from companion.ui.style import style
@@ -53,6 +54,7 @@ class DirewildView(SendsCommands, BoxLayout):
     primary_text = StringProperty("")
     order_text = StringProperty("")
     hero = StringProperty("")
+    ask_text = StringProperty("")  # a fact the tapped action still needs, asked for
     aiming = BooleanProperty(False)  # a tap on an enemy aims a card at it, not a battle
     can_aim = BooleanProperty(False)  # the selected hero has a card to aim (listed)
     walk_on_top = BooleanProperty(True)  # the walk-through sits on the board's top half
@@ -182,6 +184,7 @@ class DirewildView(SendsCommands, BoxLayout):
 
     def send_action(self, action: Action) -> bool:
         self._confirm = None
+        self.drop_question()
         return self.send(action["do"], self.ids.facts.fill(action))
 
     def next_step(self) -> None:
@@ -233,7 +236,46 @@ class DirewildView(SendsCommands, BoxLayout):
             self._confirm = square
             self.message = f"{action['label']}: tap {square} again to do it"
             return
+        short = self.short_of(action)
+        if short is not None:
+            self.ask_fact(action, *short)
+            return
         self.send_action(action)
+
+    def short_of(self, action: Action) -> tuple[str, dict[str, Any]] | None:
+        """The first fact of `action` stepped below the least the rules list for it (the
+        flight a distant enemy needs, the extra move a far square needs), if any."""
+        values = self.ids.facts.values
+        for path, spec in action.get("inputs", {}).items():
+            if "min" in spec and spec["min"] > 0 and values.get(fact_key(path), 0) < spec["min"]:
+                return path, spec
+        return None
+
+    def ask_fact(self, action: Action, path: str, spec: dict[str, Any]) -> None:
+        """One tap answers it: a button for each value the rules allow, from the least; the
+        chosen value is the fact's stepper value and the action is sent with it."""
+        key = fact_key(path)
+        words = FACT_WORDS.get(key, key.replace("_", " ")).lower()
+        self.ask_text = f"{action['label']}: how much {words} do the creatures give?"
+        box = self.ids.ask
+        box.clear_widgets()
+        for value in range(int(spec["min"]), int(spec["max"]) + 1):
+            b = GameButton(text=str(value), bold=True)
+            b.bind(on_release=lambda _b, v=value: self.answer_fact(action, key, v))
+            box.add_widget(b)
+        cancel = GameButton(text="Cancel")
+        cancel.bind(on_release=lambda _b: self.drop_question())
+        box.add_widget(cancel)
+
+    def answer_fact(self, action: Action, key: str, value: int) -> None:
+        self.drop_question()
+        self.ids.facts.values[key] = value
+        self.ids.facts.forget_shown()
+        self.send_action(action)
+
+    def drop_question(self) -> None:
+        self.ask_text = ""
+        self.ids.ask.clear_widgets()
 
     def enemy_at(self, square: str) -> str | None:
         state = self.session.state
@@ -277,6 +319,7 @@ class DirewildView(SendsCommands, BoxLayout):
         state = self.session.state
         self._actions = self.listed()
         self._primary = next((a for a in self._actions if a.get("primary")), None)
+        self._whose_turn()
         seen = self.snapshot(state)
         if seen != self._seen:  # something happened: what it moved comes into view
             self._focus = self._moved(self._seen, seen)
@@ -343,6 +386,18 @@ class DirewildView(SendsCommands, BoxLayout):
         board = self.ids.board
         ys = [board.centre(sq)[1] for sq in squares]
         return max(ys) - min(ys) + board.touch_cell_size()
+
+    def _whose_turn(self) -> None:
+        """In the heroes' turns the hero whose turn the rules expect next is selected, so
+        a tap on the board is theirs without picking them first; another can be picked."""
+        primary = self._primary
+        if primary is None or primary["do"] != "end_turn":
+            return
+        heroes = self.session.state.heroes
+        if not self.hero or heroes[self.hero].done:
+            self.hero = primary["with"]["hero"]
+            self._confirm = None
+            self.ids.facts.forget()
 
     def mine_any(self, do: str) -> bool:
         return any(a["do"] == do and a["with"].get("hero") == self.hero for a in self._actions)
