@@ -93,6 +93,10 @@ def answer_cards(driver: RoundDriver, check: Any, name: str, prefer: str | None 
         wanted = prefer if prefer in session.request.options else session.request.options[0]
         driver.shoot(name, check)  # first: the panel redraws its cards at each size
         panel = screen.panels["cards"]
+        for _ in range(30):  # the panel shows this draw's cards (it redraws a frame late)
+            if {b.card_id for b in panel.ids.options.children} == set(session.request.options):
+                break
+            driver.case.frames(1)
         card = next(b.text for b in panel.ids.options.children if b.card_id == wanted)
         asked = session.request
         driver.tap(card, within=panel.ids.options)  # found when tapped: the panel redraws
@@ -133,11 +137,9 @@ def play_round(driver: RoundDriver) -> Any:
     tap_square(driver, MOVE_TO)
     assert session.state.heroes[HERO].position == MOVE_TO, view.message
     driver.shoot("hero-moved", check)
-    flight = next(s for s in view.ids.facts.children if s.key == "flight")
-    plus = next(w for w in flight.walk() if getattr(w, "text", "") in ("+", ">"))
-    for _ in range(FLIGHT):
-        driver.tap(plus)
     tap_square(driver, session.state.enemies[FOE].position)
+    if session.request is None:  # the flight the creatures give, asked for in one tap
+        driver.tap(str(FLIGHT), within=view.ids.ask)
     assert session.request is not None and session.request.kind == "dice", view.message
     driver.shoot("battle-roll", check)
     card = screen.ids.result
