@@ -78,8 +78,10 @@ class DirewildView(SendsCommands, BoxLayout):
         walk.bind(hidden=self._walk_state, total=self._walk_state)
         self.ids.sheet.correct = self.correct_unit
         self.ids.key.bind(on_unit=lambda _k, unit: self.open_sheet(unit))
-        place = lambda *_: self.place_board()  # noqa: E731
+        later = Clock.create_trigger(lambda _dt: self.place_board())
+        place = lambda *_: (self.place_board(), later())  # noqa: E731  now, and once laid out
         self.ids.board_area.bind(size=place, pos=place)
+        self.ids.scroll.children[0].bind(height=place)
         self.ids.scroll.bind(scroll_y=place, size=place, pos=place)
         self.ids.scroll.bind(height=lambda *_: Clock.schedule_once(lambda _dt: self._show_pieces()))
         walk.bind(height=place, shown=place)
@@ -120,14 +122,24 @@ class DirewildView(SendsCommands, BoxLayout):
     def bring_into_view(self, squares: list[str]) -> None:
         """Scroll the column so `squares` (a step's path, or every piece) are seen: the
         board is taller than the room a frame leaves it on a tablet, and what the table
-        just did must never be below the fold (issue 12)."""
-        board, scroll = self.ids.board, self.ids.scroll
+        just did must never be below the fold (issue 12).  A walk-through step without a
+        path brings its own panel, over the board's top, into view instead."""
+        board, walk = self.ids.board, self.ids.walkthrough
+        if squares:
+            half = board.touch_cell_size() / 2
+            ys = [board.centre(sq)[1] for sq in squares]  # in the column's own coordinates
+            self.show_band(min(ys) - half, max(ys) + half)
+        elif walk.shown:
+            top = self.ids.board_area.top
+            self.show_band(top - walk.height, top)
+
+    def show_band(self, low: float, high: float) -> None:
+        """Scroll so the column's band [low, high] is on screen (its top, if too tall)."""
+        scroll = self.ids.scroll
         content = scroll.children[0] if scroll.children else None
-        if not squares or content is None or content.height <= scroll.height:
+        if content is None or content.height <= scroll.height:
             return
-        half = board.touch_cell_size() / 2
-        ys = [board.centre(sq)[1] for sq in squares]  # in the column's own coordinates
-        low, high = min(ys) - half - dp(6), max(ys) + half + dp(6)
+        low, high = low - dp(6), high + dp(6)
         room = content.height - scroll.height
         seen_low, seen_high = self.seen_band()
         if high - low > scroll.height or high > seen_high:
