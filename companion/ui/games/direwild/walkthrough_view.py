@@ -24,11 +24,14 @@ class WalkthroughView(BoxLayout):
     current_path = ListProperty([])  # the squares of the step on show, for the board
     hidden = BooleanProperty(False)  # put away by the players ("Done")
     shown = BooleanProperty(False)  # steps to show and not put away
+    pinned = BooleanProperty(False)  # shown again by the players after the AI's turn
 
     def show(self, state: Any) -> None:
         steps = state.walkthrough
         if len(steps) != self.total or [s.text for s in steps] != [t for t, _ in self._steps]:
-            self.step, self.hidden = 0, False  # a new card: its steps from the first
+            self.step, self.hidden, self.pinned = 0, False, False  # a new card, from step 1
+        if state.phase not in ("game", "turn_order") and not self.pinned:
+            self.hidden = True  # the heroes' turns: the board is theirs, the steps put away
         self.total = len(steps)
         self._steps = [(s.text, list(s.path)) for s in steps]
         self._render()
@@ -48,7 +51,7 @@ class WalkthroughView(BoxLayout):
         if self.step + 1 < self.total:
             self.step += 1
         else:
-            self.hidden = True
+            self.hidden, self.pinned = True, False
         self._render()
 
     def back(self) -> None:
@@ -57,7 +60,7 @@ class WalkthroughView(BoxLayout):
             self._render()
 
     def reopen(self) -> None:
-        self.hidden, self.step = False, 0
+        self.hidden, self.step, self.pinned = False, 0, True
         self._render()
 
     def on_touch_down(self, touch: Any) -> bool:
