@@ -28,6 +28,10 @@ FACT_WORDS = {
 }
 
 
+# an input chosen by a tap on the board, never a stepper (the table view asks for the tap)
+SQUARE_INPUT = "to"
+
+
 def fact_key(path: str) -> str:
     return path.rsplit(".", 1)[-1]
 
@@ -78,6 +82,8 @@ class FactsView(GridLayout):
         for action in actions:
             for path, spec in action.get("inputs", {}).items():
                 key = fact_key(path)
+                if key == SQUARE_INPUT:
+                    continue
                 if "choices" in spec:
                     specs.setdefault(key, {"choices": []})
                     for c in spec["choices"]:

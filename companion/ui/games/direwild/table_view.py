@@ -30,7 +30,7 @@ from companion.ui.games.direwild import (
     unit_sheet,
     walkthrough_view,
 )
-from companion.ui.games.direwild.facts_view import FACT_WORDS, fact_key
+from companion.ui.games.direwild.facts_view import FACT_WORDS, SQUARE_INPUT, fact_key
 from companion.ui.games.readable import GameButton, GameToggle
 from companion.ui.gameviews import SendsCommands
 from companion.ui.style import style
@@ -69,7 +69,10 @@ class DirewildView(SendsCommands, BoxLayout):
         self._order: list[str] = []  # heroes tapped so far for the turn order
         self._hero_buttons: list[str] = []
         self._seen: tuple[dict[str, str], Any] | None = None  # pieces and battle last drawn
-        self._focus: list[str] = []  # the squares of what the last change touched
+        self._focus: list[str] = []
+        self._placing: Action | None = (
+            None  # an action waiting for its square  # the squares of what the last change touched
+        )
         self.ids.board.bind(on_square=lambda _w, sq: self.tap_square(sq))
         walk = self.ids.walkthrough
         walk.bind(current_path=self.ids.board.setter("highlight"))
@@ -196,6 +199,7 @@ class DirewildView(SendsCommands, BoxLayout):
 
     def send_action(self, action: Action) -> bool:
         self._confirm = None
+        self._placing = None
         self.drop_question()
         return self.send(action["do"], self.ids.facts.fill(action))
 
@@ -212,6 +216,12 @@ class DirewildView(SendsCommands, BoxLayout):
         sheet = self.ids.sheet
         if sheet.unit and sheet.picking:
             sheet.place(state, square)
+            return
+        if self._placing is not None:  # the square a potion or blink takes the hero to
+            action, self._placing = self._placing, None
+            args = self.ids.facts.fill(action)
+            args[SQUARE_INPUT] = square  # one the rules do not offer is refused in words
+            self.send(action["do"], args)
             return
         unit = self.ids.board.unit_at(square)
         if unit in state.heroes:
@@ -253,6 +263,11 @@ class DirewildView(SendsCommands, BoxLayout):
             self.ask_fact(action, *short)
             return
         self.send_action(action)
+
+    def pick_square_for(self, action: Action) -> None:
+        """The action's square is the next tap on the board, not a stepper through them."""
+        self._placing = action
+        self.message = f"{action['label']}: tap the square on the board"
 
     def short_of(self, action: Action) -> tuple[str, dict[str, Any]] | None:
         """The first fact of `action` stepped below the least the rules list for it (the
@@ -427,7 +442,10 @@ class DirewildView(SendsCommands, BoxLayout):
             if args.get("hero") not in (None, self.hero) and action["do"] != "end_turn":
                 continue
             b = GameButton(text=action.get("label", action["do"]), size_hint_y=None)
-            b.bind(on_release=lambda _b, a=action: self.send_action(a))
+            if SQUARE_INPUT in action.get("inputs", {}):
+                b.bind(on_release=lambda _b, a=action: self.pick_square_for(a))
+            else:
+                b.bind(on_release=lambda _b, a=action: self.send_action(a))
             b.bind(texture_size=grow)
             box.add_widget(b)
 
