@@ -51,7 +51,13 @@ def kradia() -> dict[str, Any]:
     return play("tests/ui/rounds/test_kradia.py")
 
 
-GAMES = [kradia]
+def direwild() -> dict[str, Any]:
+    """Direwild's round (tests/ui/rounds/direwild.py): wizard, minion and AI card draws,
+    every AI step, turn order, a move and a flying battle, each turn and the round ended."""
+    return play("tests/ui/rounds/test_direwild.py")
+
+
+GAMES = [kradia, direwild]
 
 
 def main() -> None:
