@@ -195,9 +195,10 @@ def _ai_deck_reshuffled(s: DirewildState, e: AiDeckReshuffled) -> None:
 
 class AiCardRevealed(EventData):
     card: str
+    name: str = ""  # the card's printed name (older logs lack it: the label's name then)
 
 
-@EVENTS.on(AiCardRevealed, text=lambda e: f"Enemy AI card: {short(e.card)}")
+@EVENTS.on(AiCardRevealed, text=lambda e: f"Enemy AI card: {e.name or short(e.card)}")
 def _ai_card_revealed(s: DirewildState, e: AiCardRevealed) -> None:
     if e.card in s.ai_deck:
         s.ai_deck.remove(e.card)

@@ -67,12 +67,10 @@ def reveal(d: Decision, args: dict[str, Any], chance: Chance, content: Content) 
         if card_id in short:
             card_id = short[card_id]
         else:
-            raise RuleError(
-                f"{card_id} is not in the Enemy AI deck now (still in it: "
-                f"{', '.join(c.rsplit('/', 1)[-1] for c in deck)})"
-            )
+            still = ", ".join(typed.ai_card(content, c).name or c.rsplit("/", 1)[-1] for c in deck)
+            raise RuleError(f"{card_id} is not in the Enemy AI deck now (still in it: {still})")
     card = typed.ai_card(content, card_id)
-    d.emit(ev.AiCardRevealed(card=card_id))
+    d.emit(ev.AiCardRevealed(card=card_id, name=card.name))
     ctx = Context(content, chance)
     for action in card.actions:
         run_action(d, action, ctx)
