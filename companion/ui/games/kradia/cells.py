@@ -8,9 +8,11 @@ from typing import Any
 
 from kivy.lang import Builder
 from kivy.metrics import dp
-from kivy.properties import ColorProperty, NumericProperty
+from kivy.properties import ColorProperty
 
-from companion.ui.games.readable import GameText
+from companion.ui.games.readable import Bar, GameText
+
+__all__ = ["Bar", "Cell", "fit"]  # the bar is shared by every game's view
 
 Builder.load_file(str(Path(__file__).with_suffix(".kv")))
 
@@ -31,25 +33,6 @@ class Cell(GameText):
     def __init__(self, tone: str = "plain", **kwargs: Any) -> None:
         super().__init__(**kwargs)
         self.background = TONES[tone]
-
-
-BAR_FILLS = {
-    "hp": (0.2, 0.55, 0.3, 1),
-    "red": (0.7, 0.2, 0.2, 1),
-    "blue": (0.2, 0.4, 0.8, 1),
-}
-
-
-class Bar(GameText):
-    """'HP 9/10' over a bar filled to 9/10: the words say it, the fill shows it."""
-
-    fill = ColorProperty(BAR_FILLS["hp"])
-    fraction = NumericProperty(0.0)
-
-    def show(self, word: str, value: int, most: int, kind: str) -> None:
-        self.text = f"{word} {value}/{most}"
-        self.fill = BAR_FILLS[kind]
-        self.fraction = max(0.0, min(1.0, value / most)) if most else 0.0
 
 
 def fit(label: Any) -> Any:
