@@ -26,6 +26,7 @@ from companion.core.library import Library
 from companion.core.rules import RuleError
 from companion.paths import data_home
 from companion.ui import widgets  # noqa: F401  (loads the shared kv rules)
+from companion.ui.cue import Cue
 from companion.ui.dice_hub import DiceHub
 from companion.ui.settings import UserSettings
 from companion.ui.style import style
@@ -72,6 +73,7 @@ class CompanionApp(App):
         self.library = library or Library()
         self.settings = UserSettings.load()
         self.hub = DiceHub(on_change=self._dice_changed)
+        self.cue = Cue(self.settings.cues)
         self.apply_settings()
 
     # -- settings and theme ----------------------------------------------------------------
@@ -79,6 +81,7 @@ class CompanionApp(App):
     def apply_settings(self) -> None:
         style.use(self.settings.theme, self.settings.font_scale)
         Window.clearcolor = style.bg
+        self.cue.enabled = self.settings.cues
 
     def save_settings(self) -> None:
         self.settings.save()

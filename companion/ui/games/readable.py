@@ -71,5 +71,3 @@ def fitted_font(text: str, width: float, size: float, least: float) -> float:
         return size
     wide = CoreLabel(font_size=size, bold=True).get_extents(text)[0]
     return size if wide <= width else max(least, size * width / wide)
-
-

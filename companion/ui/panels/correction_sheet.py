@@ -81,4 +81,3 @@ def open_sheet(title: str, path: str, value: Any, correct: Correct, **kw: Any) -
     sheet = CorrectionSheet(title, path, value, correct, **kw)
     sheet.open(animation=False)
     return sheet
-

@@ -101,7 +101,9 @@ class CombatMat(BoxLayout):
         if o.conditions:
             extra.append(", ".join(x.replace("_", " ") for x in o.conditions))
         foe.add_widget(wrapped(f"[b]{o.name}[/b]  ({', '.join(extra)})", markup=True))
-        foe.add_widget(vital_bars("opponent", o.name, o, "combat.opponent", self.correct, o.savable))
+        foe.add_widget(
+            vital_bars("opponent", o.name, o, "combat.opponent", self.correct, o.savable)
+        )
         for hid in c.heroes:
             h = s.heroes[hid]
             rows.add_widget(wrapped(f"[b]{h.name}[/b]: {declaration_line(s, hid)}", markup=True))

@@ -124,7 +124,9 @@ class FateWheel(BoxLayout):
         drawing = self.ids.drawing
         drawing.cycle, drawing.tracker, drawing.length = s.fate.cycle, s.fate.tracker, length
         sites = [f"battle_site_{n}" for n in range(1, BATTLE_SITES + 1)]
-        drawing.sentinels = [sites.index(x.location) + 1 for x in s.sentinels if x.location in sites]
+        drawing.sentinels = [
+            sites.index(x.location) + 1 for x in s.sentinels if x.location in sites
+        ]
         self.cycle_text = f"Cycle\n{s.fate.cycle}"
         self.tracker_text = f"Turn {s.turn}: Fate Tracker {s.fate.tracker} of {length}"
         self.ids.tracker.show("Fate Tracker", s.fate.tracker, length, "energy")
