@@ -44,14 +44,16 @@ class SendsCommands:
         self.refresh()
         return ""
 
-    def correct_value(self, title: str, path: str, **kw: Any) -> Any:
+    def correct_value(self, title: str, path: str, value: Any = None, **kw: Any) -> Any:
         """Open the sheet correcting just the value at `path` (the thing the player
-        tapped); `kw` bounds a number or lists the choices to pick from."""
+        tapped), starting from `value` (the space tapped on a track) or what the state
+        holds; `kw` bounds a number or lists the choices to pick from."""
         from companion.ui.panels.correction_sheet import open_sheet
 
-        value = self.session.to_json()
-        for part in path.split("."):
-            value = value[int(part)] if isinstance(value, list) else value[part]
+        if value is None:
+            value = self.session.to_json()
+            for part in path.split("."):
+                value = value[int(part)] if isinstance(value, list) else value[part]
         return open_sheet(title, path, value, self.correct, **kw)
 
     def _attempt(self, action: Any) -> bool:

@@ -34,6 +34,7 @@ class RoundCount:
     game: str
     dice: str = "keypad"  # how the dice were answered: "keypad" (tapped) or "tray" (rolled)
     taps: int = 0
+    setup_taps: int = 0  # of `taps`, those in the home screen and wizard before the round
     keyboard: int = 0
     answer_to_card_ms: list[float] = field(default_factory=list)
     frames_to_card: list[int] = field(default_factory=list)
@@ -99,6 +100,10 @@ class RoundDriver:
         else:
             raise AssertionError("the dice rolled never led to what was expected")
         self.no_keyboard()
+
+    def round_starts(self) -> None:
+        """The game is set up: taps from here are the round's."""
+        self.count.setup_taps = self.count.taps
 
     def tap(self, text: str, within: Any = None) -> None:
         self.case.tap(text, within=within)

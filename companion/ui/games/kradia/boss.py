@@ -11,7 +11,7 @@ from kivy.uix.boxlayout import BoxLayout
 from kivy.uix.widget import Widget
 
 from companion.games.kradia.effects import dice_on_space, in_overdrive
-from companion.ui.games.kradia.cells import Cell
+from companion.ui.games.kradia.cells import Cell, TapCell
 
 Builder.load_file(str(Path(__file__).with_suffix(".kv")))
 
@@ -21,9 +21,14 @@ TRACK_ROW = 15  # HP spaces to a row of the track
 class BossPanel(BoxLayout):
     _shown: Any = None
 
-    def show(self, data: dict[str, Any], content: Any) -> None:
+    correct: Any = None  # the view's correct_value(title, path, value, **bounds)
+    title = ""  # the boss's name, for the correction sheet
+
+    def show(self, data: dict[str, Any], content: Any, correct: Any = None) -> None:
+        self.correct = correct
         b = data["boss"]
         card = content.get("bosses", b["id"])
+        self.title = card.title
         self.ids.name.text = (
             f"{card.title} ({'Challenge' if card.level == 'challenge' else f'Level {card.level}'})"
         )
@@ -51,7 +56,7 @@ class BossPanel(BoxLayout):
             for hp in row:
                 here = hp == b["hp"]
                 tone = "marker" if here else ("overdrive" if in_overdrive(card, hp) else "plain")
-                track.add_widget(Cell(text=str(hp), bold=here, tone=tone))
+                track.add_widget(self._space(TapCell(text=str(hp), bold=here, tone=tone), hp, b))
             for _ in range(blanks):
                 track.add_widget(Widget())
             for hp in row:
@@ -61,9 +66,19 @@ class BossPanel(BoxLayout):
         rage = self.ids.rage
         rage.clear_widgets()
         for space in range(1, b["rage_max"] + 1):
-            rage.add_widget(
-                Cell(
-                    text="RAGE" if space == b["rage_max"] else str(space),
-                    tone="rage" if space <= b["rage"] else "plain",
-                )
+            cell = TapCell(
+                text="RAGE" if space == b["rage_max"] else str(space),
+                tone="rage" if space <= b["rage"] else "plain",
             )
+            cell.bind(on_release=lambda _c, n=space: self._correct("Rage", "boss.rage", n, b))
+            rage.add_widget(cell)
+
+    def _space(self, cell: Any, hp: int, b: dict[str, Any]) -> Any:
+        cell.bind(on_release=lambda _c: self._correct("HP", "boss.hp", hp, b))
+        return cell
+
+    def _correct(self, word: str, path: str, value: int, b: dict[str, Any]) -> None:
+        """The sheet for the boss's HP or rage, starting at the space tapped."""
+        if self.correct is not None:
+            most = b["max_hp"] if path == "boss.hp" else b["rage_max"]
+            self.correct(f"{self.title}: {word}", path, value, least=0, most=most)

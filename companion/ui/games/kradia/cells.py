@@ -9,10 +9,11 @@ from typing import Any
 from kivy.lang import Builder
 from kivy.metrics import dp
 from kivy.properties import ColorProperty
+from kivy.uix.behaviors import ButtonBehavior
 
 from companion.ui.games.readable import Bar, GameText
 
-__all__ = ["Bar", "Cell", "fit"]  # the bar is shared by every game's view
+__all__ = ["Bar", "Cell", "TapCell", "fit"]  # the bar is shared by every game's view
 
 Builder.load_file(str(Path(__file__).with_suffix(".kv")))
 
@@ -33,6 +34,11 @@ class Cell(GameText):
     def __init__(self, tone: str = "plain", **kwargs: Any) -> None:
         super().__init__(**kwargs)
         self.background = TONES[tone]
+
+
+class TapCell(ButtonBehavior, Cell):
+    """A cell the player taps to correct what it shows (a space of the boss's HP track,
+    a rage cell)."""
 
 
 def fit(label: Any) -> Any:
