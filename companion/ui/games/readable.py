@@ -10,7 +10,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from kivy.lang import Builder
-from kivy.properties import ColorProperty, NumericProperty
+from kivy.properties import BooleanProperty, ColorProperty, NumericProperty
 from kivy.uix.behaviors import ButtonBehavior
 from kivy.uix.button import Button
 from kivy.uix.label import Label
@@ -28,9 +28,11 @@ class GameText(Label):
 
 
 class GameButton(Button):
-    """A button at least 48 dp each way that grows with its (wrapped) text."""
+    """A button at least 48 dp each way that grows with its (wrapped) text; `primary`
+    marks the one next step, in the theme's accent."""
 
     sp = NumericProperty(TEXT_SP)
+    primary = BooleanProperty(False)
 
 
 class GameToggle(ToggleButton):

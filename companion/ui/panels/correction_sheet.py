@@ -73,7 +73,7 @@ class CorrectionSheet(ModalView):
         if error:
             self.error = error
             return False
-        self.dismiss()
+        self.dismiss(animation=False)
         return True
 
 

@@ -109,7 +109,8 @@ class WheelDrawing(ButtonBehavior, Widget):
 
 class FateWheel(BoxLayout):
     cycle_text = StringProperty("")
-    tracker_text = StringProperty("")
+    tracker_text = StringProperty("")  # for screen readers: the bar shows it
+    turn_text = StringProperty("")
     sentinels_text = StringProperty("")
     warnings_text = StringProperty("")
     adrimon_text = StringProperty("")
@@ -129,6 +130,7 @@ class FateWheel(BoxLayout):
         ]
         self.cycle_text = f"Cycle\n{s.fate.cycle}"
         self.tracker_text = f"Turn {s.turn}: Fate Tracker {s.fate.tracker} of {length}"
+        self.turn_text = f"Game Turn {s.turn}"
         self.ids.tracker.show("Fate Tracker", s.fate.tracker, length, "energy")
         self.ids.movement.text = (
             f"{s.play_style.replace('_', ' ').capitalize()} play: moving {movement(s)} hexes a turn"
