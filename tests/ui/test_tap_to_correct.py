@@ -105,3 +105,35 @@ class TestHexplore(SheetSteps, ViewTestCase):
         o = session.state.combat.opponent
         assert o.energy == o.max_energy - 1
         self.shoot("tap-to-correct-hexplore-fight")
+
+
+class TestPicking:
+    """The Fix panel's choices for a text value: read off the state and the content, by
+    name, so a position, card or hero is picked, not typed."""
+
+    def test_a_heros_key_is_picked_among_the_heroes_by_name(self, tmp_path) -> None:
+        from companion.core.session import Session
+        from companion.games import get_game
+        from companion.ui.panels.choices import text_choices
+
+        session = Session.create(tmp_path / "k.session", get_game("kradia"), options(), ["demo"])
+        state = session.to_json()
+        picks = dict(text_choices(state, "start_player", session.content))
+        assert set(picks) == set(state["heroes"])
+        assert all("/" not in name and name for name in picks.values())  # names, never ids
+        first = next(iter(state["heroes"]))
+        card = session.content.get("heroes", state["heroes"][first]["card"])
+        assert picks[first] == card.title
+
+    def test_a_card_is_picked_among_its_kind_and_an_empty_field_offers_none(self, tmp_path) -> None:
+        from companion.core.session import Session
+        from companion.games import get_game
+        from companion.ui.panels.choices import text_choices
+
+        session = Session.create(tmp_path / "k.session", get_game("kradia"), options(), ["demo"])
+        state = session.to_json()
+        item = state["item_deck"][0]
+        kind = next(k for k, items in session.content.items.items() if item in items)
+        picks = dict(text_choices(state, "item_deck.0", session.content))
+        assert set(session.content.ids(kind)) <= set(picks)
+        assert None in dict(text_choices(state, "battlefield.column", session.content))
