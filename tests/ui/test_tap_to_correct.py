@@ -8,6 +8,7 @@ import pytest
 
 from tests.kradia.helpers import CONTENT, options
 from tests.ui.kivyharness import ViewTestCase, walk
+from tests.ui.test_ergonomics import text_size
 
 pytestmark = pytest.mark.ui
 
@@ -95,6 +96,8 @@ class TestHexplore(SheetSteps, ViewTestCase):
         plus = next(w for w in walk(sheet) if getattr(w, "text", "") == "+")
         assert plus.disabled  # never above the hero's most
         self.tap("-", within=sheet)
+        with text_size(1.8):
+            self.shoot("correction-sheet-largest")
         self.tap("Save", within=sheet)
         assert session.state.heroes[hero].health == session.state.heroes[hero].max_health - 1
         self.refresh()

@@ -23,6 +23,7 @@ from companion.ui.games.hexplore.text import (
     combat_heading,
     declaration_line,
     hero_status,
+    hero_troubles,
     opponent_line,
 )
 from companion.ui.games.readable import Bar, GameButton, GameText
@@ -109,7 +110,9 @@ class CombatMat(BoxLayout):
             rows.add_widget(wrapped(f"[b]{h.name}[/b]: {declaration_line(s, hid)}", markup=True))
             if not (h.dead or h.vanished or h.mindwiped):
                 rows.add_widget(vital_bars(hid, h.name, h, f"heroes.{hid}", self.correct))
-            others = hero_status(s, hid).split("  ")[2:]  # starving and Conditions
+            others = hero_troubles(s, hid)
+            if h.dead or h.vanished or h.mindwiped:
+                others = [hero_status(s, hid)]
             if others:
                 rows.add_widget(wrapped(", ".join(others), color=(1, 0.75, 0.4, 1)))
             choices = listed(actions, "declare", hero=hid)

@@ -71,8 +71,8 @@ class HexploreView(SendsCommands, BoxLayout):
         steps.clear_widgets()
         shown: set[str] = set()
         for action in self.actions:
-            if action["do"] not in TURN_STEPS:
-                continue
+            if action["do"] not in TURN_STEPS or action is self.primary:
+                continue  # the next step is the big button above: not twice
             if action["do"] == "raise_difficulty" and action["do"] in shown:
                 continue  # one step up at a time is enough on the table
             shown.add(action["do"])
