@@ -62,6 +62,7 @@ class WheelDrawing(ButtonBehavior, Widget):
             sentinels=self.redraw,
             scale=self.redraw,
         )
+        style.bind(fg=self.redraw)  # the numbers follow the theme
 
     def redraw(self, *_: Any) -> None:
         self.canvas.clear()
@@ -100,7 +101,7 @@ class WheelDrawing(ButtonBehavior, Widget):
                     Rectangle(pos=(x - token, y - token), size=(2 * token, 2 * token))
                 else:
                     Line(rectangle=(x - token, y - token, 2 * token, 2 * token), width=1.5)
-                Color(1, 1, 1, 1)
+                Color(*((1, 1, 1, 1) if here else style.fg))
                 _text(str(site), token * 1.1, (x, y), bold=here)
             Color(*style.fg)
             _text(str(self.cycle), sp(40) * self.scale, (cx, cy + sp(6) * self.scale), True)

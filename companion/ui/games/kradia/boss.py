@@ -11,7 +11,7 @@ from kivy.uix.boxlayout import BoxLayout
 from kivy.uix.widget import Widget
 
 from companion.games.kradia.effects import dice_on_space, in_overdrive
-from companion.ui.games.kradia.cells import Cell, TapCell
+from companion.ui.games.kradia.cells import Cell, TapTrack  # noqa: F401  (kv rule)
 
 Builder.load_file(str(Path(__file__).with_suffix(".kv")))
 
@@ -23,6 +23,7 @@ class BossPanel(BoxLayout):
 
     correct: Any = None  # the view's correct_value(title, path, value, **bounds)
     title = ""  # the boss's name, for the correction sheet
+    _limits: dict[str, int]  # the most each track holds, set by `show`
 
     def show(self, data: dict[str, Any], content: Any, correct: Any = None) -> None:
         self.correct = correct
@@ -56,7 +57,9 @@ class BossPanel(BoxLayout):
             for hp in row:
                 here = hp == b["hp"]
                 tone = "marker" if here else ("overdrive" if in_overdrive(card, hp) else "plain")
-                track.add_widget(self._space(TapCell(text=str(hp), bold=here, tone=tone), hp, b))
+                cell = Cell(text=str(hp), bold=here, tone=tone)
+                cell.space = hp
+                track.add_widget(cell)
             for _ in range(blanks):
                 track.add_widget(Widget())
             for hp in row:
@@ -66,19 +69,17 @@ class BossPanel(BoxLayout):
         rage = self.ids.rage
         rage.clear_widgets()
         for space in range(1, b["rage_max"] + 1):
-            cell = TapCell(
+            cell = Cell(
                 text="RAGE" if space == b["rage_max"] else str(space),
                 tone="rage" if space <= b["rage"] else "plain",
             )
-            cell.bind(on_release=lambda _c, n=space: self._correct("Rage", "boss.rage", n, b))
+            cell.space = space
             rage.add_widget(cell)
+        self._limits = {"boss.hp": b["max_hp"], "boss.rage": b["rage_max"]}
 
-    def _space(self, cell: Any, hp: int, b: dict[str, Any]) -> Any:
-        cell.bind(on_release=lambda _c: self._correct("HP", "boss.hp", hp, b))
-        return cell
-
-    def _correct(self, word: str, path: str, value: int, b: dict[str, Any]) -> None:
+    def correct_track(self, word: str, path: str, track: Any) -> None:
         """The sheet for the boss's HP or rage, starting at the space tapped."""
-        if self.correct is not None:
-            most = b["max_hp"] if path == "boss.hp" else b["rage_max"]
-            self.correct(f"{self.title}: {word}", path, value, least=0, most=most)
+        space = track.space_touched()
+        if self.correct is not None and space is not None:
+            most = self._limits[path]
+            self.correct(f"{self.title}: {word}", path, space, least=0, most=most)

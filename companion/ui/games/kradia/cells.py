@@ -10,10 +10,11 @@ from kivy.lang import Builder
 from kivy.metrics import dp
 from kivy.properties import ColorProperty
 from kivy.uix.behaviors import ButtonBehavior
+from kivy.uix.gridlayout import GridLayout
 
 from companion.ui.games.readable import Bar, GameText
 
-__all__ = ["Bar", "Cell", "TapCell", "fit"]  # the bar is shared by every game's view
+__all__ = ["Bar", "Cell", "TapTrack", "fit"]  # the bar is shared by every game's view
 
 Builder.load_file(str(Path(__file__).with_suffix(".kv")))
 
@@ -36,9 +37,21 @@ class Cell(GameText):
         self.background = TONES[tone]
 
 
-class TapCell(ButtonBehavior, Cell):
-    """A cell the player taps to correct what it shows (a space of the boss's HP track,
-    a rage cell)."""
+class TapTrack(ButtonBehavior, GridLayout):
+    """A track the player taps to correct what it marks (the boss's HP, the rage): the
+    whole track is the touch target (a space alone is too small for a finger), and the
+    space under the finger, its `space`, is where the correction starts (-/+ from there)."""
+
+    def space_touched(self) -> int | None:
+        touch = self.last_touch
+        if touch is None:
+            return None
+        x, y = self.to_widget(*touch.pos)
+        near = [c for c in self.children if getattr(c, "space", None) is not None]
+        hit = [c for c in near if c.collide_point(x, y)]
+        if not hit and near:  # between two spaces: the nearest one
+            hit = [min(near, key=lambda c: (c.center_x - x) ** 2 + (c.center_y - y) ** 2)]
+        return hit[0].space if hit else None
 
 
 def fit(label: Any) -> Any:
