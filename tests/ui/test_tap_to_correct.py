@@ -140,3 +140,26 @@ class TestPicking:
         picks = dict(text_choices(state, "item_deck.0", session.content))
         assert set(session.content.ids(kind)) <= set(picks)
         assert None in dict(text_choices(state, "battlefield.column", session.content))
+
+
+class TestSkillTitles(ViewTestCase):
+    """The skills board's column titles stay whole at the largest text in portrait (it
+    broke "Navigate" as "Navigat/e")."""
+
+    game = "hexplore"
+    options = {}
+
+    def test_each_title_is_one_line_at_largest_text_in_portrait(self) -> None:
+        from companion.ui.games.hexplore.skills_board import ColumnTitle
+        from tests.ui.kivyharness import PORTRAIT
+
+        with text_size(1.8):
+            self.resize(PORTRAIT)
+            self.frames(4)
+            titles = [w for w in walk(self.view) if isinstance(w, ColumnTitle) and w.text]
+            assert {w.text for w in titles} >= {"Navigate", "Explore", "Survival"}
+            line = max(w.font_size for w in titles) * 1.6
+            for w in titles:
+                assert w.texture_size[1] < line, f"{w.text!r} breaks over two lines"
+                assert w.texture_size[0] <= w.width
+            self.shoot("hexplore-skills-largest", both=False)
