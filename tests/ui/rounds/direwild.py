@@ -167,12 +167,7 @@ def play_round(driver: RoundDriver) -> Any:
     driver.shoot("battle-roll", check)
     card = screen.ids.result
     before = card.title
-    ms = driver.tap_until(
-        str(BATTLE_ROLL),
-        lambda: card.title != before and card.shown,
-        within=screen.panels["dice"].ids.keypad,
-    )
-    driver.count.answer_to_card_ms.append(ms)
+    driver.roll([BATTLE_ROLL], done=lambda: card.title != before and card.shown)
     assert session.state.last_battle is not None, screen.error
     driver.shoot("battle", check)
     while session.state.phase == "adventure" and session.state.round == 1:
