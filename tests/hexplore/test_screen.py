@@ -98,3 +98,58 @@ class HexploreViewTest(ViewTestCase):
         view = self.view
         assert not view.send("declare", {"hero": "keeper", "action": "attack"})
         assert view.message == "there is no combat under way: start_combat first"
+
+
+class HexploreMoreTest(ViewTestCase):
+    """What a card does (Gold found, a heal, a Condition) is behind one More button, and its
+    table facts are set on a sheet by - and + or by picking, never sent as the default."""
+
+    game = "hexplore"
+    options = HexploreViewTest.options
+
+    def test_gold_found_is_set_on_a_sheet_then_sent(self) -> None:
+        view, session = self.view, self.session
+        gold = session.state.heroes["stormcaller"].gold
+        assert not any(b.action["do"] == "gain" for b in self._step_buttons())
+        self.tap(view.more_button)
+        gain = next(
+            b
+            for b in self._step_buttons()
+            if b.action["do"] == "gain" and b.action["with"]["hero"] == "stormcaller"
+        )
+        assert gain.text == "Gold or Food for Stormcaller (Sprite)"  # a name, not an id
+        self.tap(gain)
+        sheet = gain.sheet
+        row = sheet.row("gold")
+        plus = next(w for w in row.walk() if getattr(w, "text", None) == "+")
+        for _ in range(3):
+            self.tap(plus)
+        assert row.value == 3
+        assert session.state.heroes["stormcaller"].gold == gold  # nothing sent yet
+        from companion.ui.style import style
+
+        before, style.font_scale = style.font_scale, 1.8  # the largest text setting
+        try:
+            self.frames(3)
+            self.shoot("hexplore-action-sheet-largest")
+        finally:
+            style.font_scale = before
+        self.tap(sheet.ids.go)
+        assert session.state.heroes["stormcaller"].gold == gold + 3
+
+    def test_a_condition_is_picked_by_its_name(self) -> None:
+        view, session = self.view, self.session
+        self.tap(view.more_button)
+        give = next(
+            b
+            for b in self._step_buttons()
+            if b.action["do"] == "inflict" and "Stormcaller" in b.text
+        )
+        self.tap(give)
+        pick = next(w for w in give.sheet.walk() if getattr(w, "text", None) == "knocked down")
+        self.tap(pick)
+        self.tap(give.sheet.ids.go)
+        assert "knocked_down" in session.state.heroes["stormcaller"].conditions
+
+    def _step_buttons(self) -> list:
+        return [b for b in self.view.ids.steps.children if hasattr(b, "action")]

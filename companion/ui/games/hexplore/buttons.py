@@ -15,11 +15,24 @@ from companion.ui.style import style
 Send = Callable[[str, dict[str, Any]], bool]
 
 
-def action_button(action: Action, send: Send, **kwargs: Any) -> GameButton:
-    """A button for one listed action; `button.action` keeps it for tests and screen readers."""
+def action_button(
+    action: Action, send: Send, refusal: Callable[[], str] | None = None, **kwargs: Any
+) -> GameButton:
+    """A button for one listed action; `button.action` keeps it for tests and screen readers.
+    Given `refusal` (the view's last refusal in words), an action with `inputs` opens a
+    sheet to set them (Gold found, Health healed) before it is sent."""
     button = GameButton(text=action.get("label") or action["do"].replace("_", " "), **kwargs)
     button.action = action
-    button.bind(on_release=lambda b: send(b.action["do"], dict(b.action["with"])))
+    if refusal is not None and action.get("inputs"):
+        from companion.ui.panels.action_sheet import open_action
+
+        def sent(do: str, args: dict[str, Any]) -> str:
+            return "" if send(do, args) else refusal()
+
+        button.sheet = None
+        button.bind(on_release=lambda b: setattr(b, "sheet", open_action(b.action, sent)))
+    else:
+        button.bind(on_release=lambda b: send(b.action["do"], dict(b.action["with"])))
     return button
 
 

@@ -19,12 +19,17 @@ from kivy.uix.boxlayout import BoxLayout
 from companion.core.rules import Action
 from companion.ui.games.hexplore import combat_mat, fate_wheel, skills_board
 from companion.ui.games.hexplore.buttons import action_button, grow_with_text
+from companion.ui.games.readable import GameButton
 from companion.ui.gameviews import SendsCommands
 
 _ = (combat_mat, fate_wheel, skills_board)  # their kv rules load on import
 Builder.load_file(__file__.replace(".py", ".kv"))
 
-# The Game Turn's own steps, shown under the wheel (skills and combat have their boards).
+# What the skills board and the combat mat draw themselves.
+DRAWN_ELSEWHERE = frozenset({"roll_skills", "end_skill_phase", "start_combat", "declare"})
+# The Game Turn's own steps, shown under the wheel; every other listed action (what a card
+# does: Gold found, a Condition, an ally joining...) waits behind one "More" button, so an
+# action the rules add appears with no screen code and the turn's steps stay few.
 TURN_STEPS = (
     "roll_circumstance",
     "settle_circumstance",
@@ -52,6 +57,8 @@ class HexploreView(SendsCommands, BoxLayout):
         self.ids.wheel.correct = self.correct_value
         self.ids.skills.send = self.send
         self._fighting: bool | None = None
+        self.more_open = False
+        self.more_button: GameButton | None = None
         self.refresh()
 
     def refresh(self) -> None:
@@ -70,13 +77,33 @@ class HexploreView(SendsCommands, BoxLayout):
         steps = self.ids.steps
         steps.clear_widgets()
         shown: set[str] = set()
+        more: list[Action] = []
         for action in self.actions:
-            if action["do"] not in TURN_STEPS or action is self.primary:
+            if action["do"] in DRAWN_ELSEWHERE or action is self.primary:
                 continue  # the next step is the big button above: not twice
+            if action["do"] not in TURN_STEPS:
+                more.append(action)
+                continue
             if action["do"] == "raise_difficulty" and action["do"] in shown:
                 continue  # one step up at a time is enough on the table
             shown.add(action["do"])
-            steps.add_widget(grow_with_text(action_button(action, self.send)))
+            steps.add_widget(grow_with_text(action_button(action, self.send, self._refusal)))
+        if more:
+            toggle = GameButton(
+                text=("Hide" if self.more_open else "More") + f": what a card does ({len(more)})"
+            )
+            toggle.bind(on_release=lambda _b: self.show_more(not self.more_open))
+            steps.add_widget(grow_with_text(toggle))
+            self.more_button = toggle
+        for action in more if self.more_open else []:
+            steps.add_widget(grow_with_text(action_button(action, self.send, self._refusal)))
+
+    def show_more(self, shown: bool) -> None:
+        self.more_open = shown
+        self.refresh()
+
+    def _refusal(self) -> str:
+        return self.message
 
     def _order(self, fighting: bool) -> None:
         """The combat mat on top during a fight; the wheel on top otherwise."""
@@ -99,4 +126,4 @@ class HexploreView(SendsCommands, BoxLayout):
 
     def step_button(self, do: str) -> Any:
         """The turn's button that sends `do` (for tests)."""
-        return next(b for b in self.ids.steps.children if b.action["do"] == do)
+        return next(b for b in self.ids.steps.children if getattr(b, "action", {}).get("do") == do)
