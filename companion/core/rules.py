@@ -91,6 +91,9 @@ class Request:
     options: tuple[str, ...] = ()
     role: str = ""
     who: str = ""  # the player's name for `for_` ("Stormbringer", "the Giant Fox")
+    # a draw whose options are the players' own choice (an either/or on a card, a power
+    # used or not), not cards: screens offer the options to tap, with no camera
+    choice: bool = False
 
     @property
     def who_name(self) -> str:
@@ -119,6 +122,8 @@ class Request:
             out.update(profile=self.profile, count=self.count, faces=list(self.faces))
         else:
             out.update(deck=self.deck, options=list(self.options))
+            if self.choice:
+                out["choice"] = True
         return out
 
     @classmethod
@@ -133,6 +138,7 @@ class Request:
             options=tuple(data.get("options", ())),
             role=data.get("role", ""),
             who=data.get("who", ""),
+            choice=bool(data.get("choice", False)),
         )
 
     def describe(self) -> str:
@@ -141,6 +147,8 @@ class Request:
         if self.kind == "dice":
             dice = f"{self.count} x {self.die_name}" if self.count > 1 else f"the {self.die_name}"
             return f"{who}roll {dice} ({self.why})"
+        if self.choice:
+            return f"{who}choose ({self.why})"
         return f"{who}draw a card ({self.why})"
 
     def check(self, answer: Any) -> Any:
@@ -225,6 +233,24 @@ class Chance:
         request = Request("draw", why, for_, deck=deck, options=tuple(options), role=role, who=who)
         card: str = self._take(request)
         return card
+
+    def choose(
+        self,
+        options: tuple[str, ...] | list[str],
+        *,
+        for_: str = "",
+        why: str,
+        role: str,
+        who: str = "",
+        deck: str = "choice",
+    ) -> str:
+        """Ask the players to pick one of `options` (their choice, not chance: the
+        screens show the options to tap); returns the one picked."""
+        request = Request(
+            "draw", why, for_, deck=deck, options=tuple(options), role=role, who=who, choice=True
+        )
+        picked: str = self._take(request)
+        return picked
 
 
 # One legal command, complete and ready to send: `{"do": NAME, "with": {...}}`.  `label`

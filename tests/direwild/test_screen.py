@@ -48,7 +48,9 @@ class DirewildViewTest(ViewTestCase):
         session.do("reveal_ai_card", {"card": "standard-3"})
         self.refresh()
         assert view.ids.walkthrough.total == len(session.state.walkthrough) > 2
-        assert view.ids.walkthrough.text == "Enemy AI card: Standard 3"  # the printed name, not the id
+        assert (
+            view.ids.walkthrough.text == "Enemy AI card: Standard 3"
+        )  # the printed name, not the id
         self.tap(view.ids.walkthrough.ids.next)
         self.tap(view.ids.walkthrough.ids.next)
         assert view.ids.walkthrough.text.startswith("Red minion: 3 squares along its trail")

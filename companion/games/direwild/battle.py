@@ -180,12 +180,12 @@ def battle_roll(d: Decision, hero: str, chance: Chance, against: str) -> list[in
     why = f"{hero.title()}'s battle roll {against}"
     roll = chance.roll(profile, 1, for_=hero, why=why, role="battle")
     while roll[0] == 1 and has_power(d.state, "reflexes"):
-        choice = chance.draw(
-            "reflexes",
+        choice = chance.choose(
+            REFLEXES,
             for_=hero,
-            options=REFLEXES,
             why=f"Heightened Reflexes: {hero.title()} rolled a 1 - take a wound to reroll it?",
             role="reflexes",
+            deck="reflexes",
         )
         if choice != REFLEXES[1]:
             break

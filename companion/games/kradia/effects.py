@@ -221,11 +221,10 @@ def choose(chance: Chance | None, e: Effect, actor: str | None, why: str) -> Cho
     if chance is None:
         raise RuleError(f"{why}: the players choose one of this card's outcomes here")
     labels = [c.label for c in e.either]
-    picked = chance.draw(
-        "choice",
+    picked = chance.choose(
+        labels,
         for_=actor or "",
         why=f"{why}: choose {' or '.join(labels)}" + (f" ({e.text})" if e.text else ""),
-        options=labels,
         role="choice",
     )
     return next(c for c in e.either if c.label == picked)

@@ -25,6 +25,8 @@ def request_words(request: Request) -> str:
     """'Stormbringer: roll the d3\\nfor the battle' for the panel, in large type.  A draw
     names who draws only by the rules' own name for them; with none it says 'Draw a card'
     (an id spelt out, 'Table: draw a card', reads like a console)."""
+    if request.choice:  # the players' own pick, not a card
+        return f"{request.who}: choose\n{request.why}" if request.who else f"Choose\n{request.why}"
     if request.kind != "dice":
         return (
             f"{request.who}: draw a card\n{request.why}"

@@ -210,7 +210,9 @@ class ScannerPanel(BoxLayout):
         request = session.request if session is not None else None
         buttons = []
         if request is not None and request.kind == "draw":
-            self.prompt = request_words(request) + "\nHold the card up to the camera, or tap it:"
+            self.prompt = request_words(request) + (
+                "\nTap one:" if request.choice else "\nHold the card up to the camera, or tap it:"
+            )
             for card in request.options:
                 b = BigButton(text=card_name(session, card))
                 b.card_id = card

@@ -204,7 +204,14 @@ class SessionScreen(Screen):
         if self._session is not None:
             self.panels[name].refresh(self._session)
         self._update_idle()
-        if name == "cards" and self.manager is not None and self.manager.current == self.name:
+        asked = self._session.request if self._session is not None else None
+        choosing = asked is not None and asked.choice  # a pick to tap: no card to show
+        if (
+            name == "cards"
+            and not choosing
+            and self.manager is not None
+            and self.manager.current == self.name
+        ):
             self.panels["cards"].start_camera()
         else:
             self.stop_camera()
