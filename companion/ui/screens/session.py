@@ -181,10 +181,11 @@ class SessionScreen(Screen):
             and session.request is None
             and not self.alarm
         )
-        area = self.ids.panel_area
+        area = self.ids.panel_area.__self__  # the widget, not kv's proxy (`is` compares)
         panel = self.panels[self.tab]
         if self.side_idle and self.width < self.height:
-            area.clear_widgets()
+            if area.children:
+                area.clear_widgets()
         elif panel.parent is not area:
             area.clear_widgets()
             area.add_widget(panel)
