@@ -37,7 +37,7 @@ from companion.content.pack import (
 from companion.content.schema import ID_PATTERN
 from companion.content.yamlines import YamlSyntaxError, load_file, path_text
 from companion.core.registry import get_game
-from companion.paths import data_home, shipped_content_dir, user_content_dir
+from companion.paths import content_roots, data_home, user_content_dir
 
 MANIFEST = "pack.yaml"  # inside a pack folder: its game and the name players gave it
 EXPORT_FORMAT = "table-companion-pack"
@@ -118,7 +118,8 @@ def list_packs(game_id: str) -> list[PackInfo]:
     """Every installed pack of a game, shipped first, each with its cards counted."""
     game = get_game(game_id)
     out: list[PackInfo] = []
-    roots = [(shipped_content_dir(), True), (user_content_dir(), False)]
+    mine = user_content_dir()
+    roots = [(root, root != mine) for root in content_roots()]
     for root, shipped in roots:
         base = root / game_id
         if not base.is_dir():
@@ -408,7 +409,7 @@ def import_pack(file: Path, replace: bool = False, as_name: str | None = None) -
                 )
             _write_yaml(
                 folder / MANIFEST,
-                {"game": game.id, "pack": str(manifest.get("name") or slug)},
+                {"game": game.id, "pack": as_name or str(manifest.get("name") or slug)},
             )
             dest = user_content_dir() / game.id / slug
             dest.parent.mkdir(parents=True, exist_ok=True)
