@@ -247,10 +247,43 @@ def card_problems(game_id: str, kind: str, card: Mapping[str, Any]) -> list[Fiel
     except msgspec.ValidationError as exc:
         sub, message = _split_msgspec_path(str(exc))
         named, _present = _named_field(message)
-        return [FieldProblem(tuple(sub) + ((named,) if named else ()), message)]
+        return [FieldProblem(tuple(sub) + ((named,) if named else ()), in_words(message))]
     if not ID_PATTERN.match(item.id) or not item.id.startswith(game_id + "/"):
         return [FieldProblem(("id",), f"must look like {game_id}/<kind>/<name> in lower case")]
     return []
+
+
+_KIND_WORDS = {
+    "int": "a whole number",
+    "float": "a number",
+    "str": "some text",
+    "bool": "yes or no",
+    "array": "a list",
+    "object": "a set of fields",
+    "null": "empty",
+}
+
+
+def in_words(message: str) -> str:
+    """A schema's complaint as the editor says it beside the field."""
+    if re.match(r"Object missing required field", message):
+        return "needs to be filled in"
+    m = re.match(r"Expected `(\w+)`(?: (>=|<=) (-?\d+))?, got `(\w+)`", message)
+    if m:
+        want, bound, limit, got = m.groups()
+        if bound:
+            return f"must be {'at least' if bound == '>=' else 'at most'} {limit}"
+        if got == "null":
+            return "needs to be filled in"
+        return f"must be {_KIND_WORDS.get(want, want)}"
+    m = re.match(r"Expected `(\w+)` (>=|<=) (-?\d+)", message)
+    if m:
+        return f"must be {'at least' if m.group(2) == '>=' else 'at most'} {m.group(3)}"
+    m = re.match(r"Invalid enum value (.+)", message)
+    if m:
+        return f"{m.group(1)} is not one of the choices"
+    m = re.match(r"Object contains unknown field", message)
+    return "is not a field of this card" if m else message
 
 
 def _write_yaml(path: Path, data: Mapping[str, Any]) -> None:
@@ -268,6 +301,15 @@ def _file_holding(folder: Path, kind: str, card_id: str) -> Path | None:
     return None
 
 
+def unused_id(folder: Path, kind: str, wanted: str) -> str:
+    """`wanted`, or `wanted-2`, `-3`...: a new card never replaces one of the same name."""
+    candidate, n = wanted, 1
+    while _file_holding(folder, kind, candidate) is not None:
+        n += 1
+        candidate = f"{wanted}-{n}"
+    return candidate
+
+
 def save_card(
     game_id: str,
     slug: str,
@@ -283,7 +325,9 @@ def save_card(
         raise WorkshopError(f"{game.title} has no kind of card called '{kind}'")
     card = dict(card)
     if not card.get("id"):
-        card["id"] = new_card_id(game_id, kind, str(card.get("name", "")))
+        card["id"] = unused_id(
+            info.path, kind, new_card_id(game_id, kind, str(card.get("name", "")))
+        )
     old = replaces or card["id"]
     path = _file_holding(info.path, kind, old) or info.path / f"{kind}.yaml"
     data = _read(path) if path.exists() else {"game": game_id}

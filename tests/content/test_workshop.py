@@ -65,7 +65,8 @@ def test_a_card_with_a_problem_makes_a_draft_that_no_game_starts_with(home):
     with pytest.raises(ContentError, match="is a draft"):
         Library(home / "sessions").new(get_game("direwild"), {}, ["ours"])
     # fixed: clean again
-    assert workshop.save_card("direwild", "ours", "minions", {**bad, "attack": 8}) == []
+    fixed = {**workshop.cards("direwild", "ours", "minions")[0], "attack": 8}
+    assert workshop.save_card("direwild", "ours", "minions", fixed) == []
     assert not workshop.pack_info("direwild", "ours").draft
 
 
@@ -180,3 +181,22 @@ def test_the_scanner_knows_a_new_packs_card_at_once(home):
     assert card_name(session, "hexplore/opponent/marsh-wisp") == "Marsh Wisp"
     offer = offer_card(session, encode("hexplore/opponent/marsh-wisp"))
     assert "not in this game's content" not in offer.message
+
+
+def test_a_new_card_named_like_another_gets_its_own_id(home):
+    workshop.new_pack("direwild", "Ours")
+    workshop.save_card("direwild", "ours", "minions", MINION)
+    workshop.save_card("direwild", "ours", "minions", {**MINION, "attack": 4})
+    ids = [c["id"] for c in workshop.cards("direwild", "ours", "minions")]
+    assert ids == ["direwild/minion/bog-hound", "direwild/minion/bog-hound-2"]
+
+
+def test_problems_are_said_in_words():
+    problems = workshop.card_problems(
+        "direwild", "minions", {"id": "direwild/minion/x", "name": "X", "level": 1, "hp": 3}
+    )
+    assert [(p.path, p.message) for p in problems] == [(("attack",), "needs to be filled in")]
+    problems = workshop.card_problems(
+        "direwild", "minions", {**MINION, "id": "direwild/minion/x", "attack": "x"}
+    )
+    assert problems[0].message == "must be a whole number"
