@@ -137,7 +137,7 @@ def _build(name: str, t: mi.Type, **extra: Any) -> FormField:
         values = tuple(m.value for m in t.cls) if issubclass(t.cls, enum.Enum) else ()
         return FormField(name, kind=CHOICE, choices=values, **base)
     if isinstance(t, mi.ListType | mi.SetType | mi.FrozenSetType | mi.VarTupleType):
-        item = _build("item", t.item_type, label=_kind_word(t.item_type))
+        item = _build("item", t.item_type, label=_item_label(name, label, t.item_type))
         return FormField(name, kind=LIST, item=item, minimum=t.min_length, **base)
     if isinstance(t, mi.DictType):
         key = _build("key", t.key_type, label="Name")
@@ -153,6 +153,15 @@ def _replace(f: FormField, **changes: Any) -> FormField:
     from dataclasses import replace
 
     return replace(f, **changes)
+
+
+def _item_label(name: str, label: str, t: mi.Type) -> str:
+    """One entry of a list, as a player names it: "Hit effects" -> "Hit effect"; a list
+    named in the singular ("chart") by what its entries are ("Chart row")."""
+    if name.endswith("s") and not name.endswith("ss"):
+        return label[:-1]
+    inner = t.type if isinstance(t, mi.Metadata) else t
+    return _kind_word(t) if isinstance(inner, mi.StructType) else label
 
 
 def _kind_word(t: mi.Type) -> str:

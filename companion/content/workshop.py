@@ -26,10 +26,12 @@ import yaml
 from companion.content.pack import (
     DRAFT_MARKER,
     MAX_PACK_BYTES,
+    Content,
     ContentError,
     Problem,
     _named_field,
     _split_msgspec_path,
+    add_items,
     load_content,
     pack_dirs,
     yaml_files,
@@ -49,6 +51,14 @@ _MAX_FILES = 64
 
 class WorkshopError(Exception):
     """A refusal in a player's words (nothing was changed)."""
+
+
+class PackExists(WorkshopError):
+    """An import would replace a pack of the same name (`replaceable`: one of the user's)."""
+
+    def __init__(self, message: str, replaceable: bool) -> None:
+        super().__init__(message)
+        self.replaceable = replaceable
 
 
 @dataclass(frozen=True)
@@ -286,6 +296,32 @@ def in_words(message: str) -> str:
     return "is not a field of this card" if m else message
 
 
+def pack_checks(
+    game_id: str, slug: str, kind: str, card: Mapping[str, Any], replaces: str | None = None
+) -> list[str]:
+    """What the game's own cross-checks say about this card among the pack's other cards
+    (a boss's dice for every HP space, a story with four bosses), as if it were saved now.
+    Cards of the pack that do not load are left out, as a draft's would be."""
+    game = get_game(game_id)
+    schema = game.content_kinds.get(kind)
+    validate = _validate(game)
+    if schema is None or validate is None or card_problems(game_id, kind, card):
+        return []
+    content = Content(game=game_id, packs=[slug])
+    ignored: list[Problem] = []
+    for path in yaml_files(pack_info(game_id, slug).path):
+        try:
+            add_items(content, load_file(str(path)), game.content_kinds, ignored)
+        except YamlSyntaxError:
+            continue
+    item = msgspec.convert(dict(card), schema, strict=True)
+    bucket = content.items.setdefault(kind, {})
+    bucket.pop(replaces or item.id, None)
+    bucket[item.id] = item
+    content.sources[item.id] = f"{kind}.yaml:1"
+    return [message for item_id, message in validate(content) if item_id == item.id]
+
+
 def _write_yaml(path: Path, data: Mapping[str, Any]) -> None:
     text = yaml.safe_dump(dict(data), sort_keys=False, allow_unicode=True, width=100)
     path.write_text(text, encoding="utf-8")
@@ -446,10 +482,11 @@ def import_pack(file: Path, replace: bool = False, as_name: str | None = None) -
             )
             existing = [i for i in list_packs(game.id) if i.slug == slug]
             if existing and (existing[0].shipped or not replace):
-                raise WorkshopError(
+                raise PackExists(
                     f"there is already a {game.title} pack called '{slug}': "
                     "import it under another name"
-                    + ("" if existing[0].shipped else ", or replace it")
+                    + ("" if existing[0].shipped else ", or replace it"),
+                    not existing[0].shipped,
                 )
             _write_yaml(
                 folder / MANIFEST,

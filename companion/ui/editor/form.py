@@ -19,7 +19,6 @@ from kivy.metrics import dp
 from kivy.properties import BooleanProperty
 from kivy.uix.boxlayout import BoxLayout
 from kivy.uix.gridlayout import GridLayout
-from kivy.uix.popup import Popup
 from kivy.uix.textinput import TextInput
 
 from companion.content import forms
@@ -47,19 +46,25 @@ class FieldText(TextInput):
     pass
 
 
-class NumberPad(Popup):
-    """Digits for a number too big to step to (a boss's 40 HP)."""
+class NumberPad(GridLayout):
+    """Digits for a number too big to step to (a boss's 40 HP), opened under the field by
+    tapping the number; OK puts it in."""
 
     def __init__(self, value: int, on_done: Callable[[int], None], **kw: Any) -> None:
-        super().__init__(**kw)
+        super().__init__(cols=4, spacing=dp(8), size_hint_y=None, **kw)
+        self.bind(minimum_height=self.setter("height"))
         self._typed = str(value)
         self._on_done = on_done
-        for key in ("1", "2", "3", "4", "5", "6", "7", "8", "9", "-", "0", "Delete"):
+        self.fresh = True
+        self.shown = BigButton(text=self._typed, disabled=True)
+        keys = ("7", "8", "9", "Delete", "4", "5", "6", "-", "1", "2", "3", "0")
+        for key in keys:
             button = BigButton(text=key)
             button.bind(on_release=lambda b: self.press(b.text))
-            self.ids.keys.add_widget(button)
-        self.fresh = True
-        self.show()
+            self.add_widget(button)
+        ok = BigButton(text="OK", primary=True)
+        ok.bind(on_release=lambda _b: self.done())
+        self.add_widget(ok)
 
     def press(self, key: str) -> None:
         if key == "Delete":
@@ -69,17 +74,16 @@ class NumberPad(Popup):
         else:
             self._typed = key if self.fresh else (self._typed + key)[:6]
         self.fresh = False
-        self.show()
 
-    def show(self) -> None:
-        self.ids.shown.text = self._typed or "0"
+    @property
+    def typed(self) -> int:
+        try:
+            return int(self._typed)
+        except ValueError:
+            return 0
 
     def done(self) -> None:
-        self.dismiss()
-        try:
-            self._on_done(int(self._typed or "0"))
-        except ValueError:
-            self._on_done(0)
+        self._on_done(self.typed)
 
 
 def _item_word(f: FormField) -> str:
@@ -176,26 +180,39 @@ class CardForm(BoxLayout):
         return self._text(f, holder, key)
 
     def _number(self, f: FormField, holder: Any, key: Any) -> Any:
+        section = self._section()
         row = BoxLayout(size_hint_y=None, height=dp(64), spacing=dp(8))
         value = holder[key] if isinstance(holder[key], int) else 0
         shown = BigButton(text=str(value))
         low = f.minimum if f.minimum is not None else -999
         high = f.maximum if f.maximum is not None else 9999
+        pads: list[NumberPad] = []
 
         def put(n: int) -> None:
             n = int(min(high, max(low, n)))
             holder[key] = n
             shown.text = str(n)
+            for pad in pads:
+                section.remove_widget(pad)
+            pads.clear()
             self.changed()
+
+        def keypad() -> None:
+            if pads:
+                section.remove_widget(pads.pop())
+                return
+            pads.append(NumberPad(_int(holder[key]), put))
+            section.add_widget(pads[0])
 
         minus = BigButton(text="-", size_hint_x=None, width=dp(96))
         plus = BigButton(text="+", size_hint_x=None, width=dp(96))
         minus.bind(on_release=lambda _b: put(_int(holder[key]) - 1))
         plus.bind(on_release=lambda _b: put(_int(holder[key]) + 1))
-        shown.bind(on_release=lambda _b: NumberPad(_int(holder[key]), put).open())
+        shown.bind(on_release=lambda _b: keypad())
         for w in (minus, shown, plus):
             row.add_widget(w)
-        return row
+        section.add_widget(row)
+        return section
 
     def _text(self, f: FormField, holder: Any, key: Any, number: bool = False) -> Any:
         current = holder[key]

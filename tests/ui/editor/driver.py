@@ -1,0 +1,102 @@
+"""Entering cards in the pack editor by touch, counted: shared by the own_pack tests and
+benchmarks/bench_card_taps.py so both count the same taps.
+
+Every control is reached as a player reaches it: a real touch on the widget showing the
+text, inside the field's own box (found by the field's path in the card).  Names and free
+text are typed (the only keyboard use), counted apart from taps.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from tests.ui.kivyharness import ARTIFACTS, AppTestCase, walk
+from tests.ui.test_ergonomics import text_size
+
+SHOTS = ARTIFACTS / "editor"
+
+
+@dataclass
+class Count:
+    taps: int = 0
+    typed: int = 0  # text fields typed into with the keyboard
+    per_card: dict[str, tuple[int, int]] = field(default_factory=dict)
+
+
+class EditorDriver:
+    def __init__(self, case: AppTestCase) -> None:
+        self.case = case
+        self.count = Count()
+
+    @property
+    def screen(self) -> Any:
+        return self.case.app.screen("packs")
+
+    def tap(self, target: Any, within: Any = None) -> None:
+        self.case.frames(6)  # a long form settles its wrapped labels over a few frames
+        self.case.tap(target, within=within)
+        self.count.taps += 1
+
+    def notice(self) -> str:
+        return self.screen.ids.notice.text
+
+    # -- the field boxes -------------------------------------------------------------
+
+    def box(self, *path: Any) -> Any:
+        boxes = self.screen.card_form.boxes
+        assert tuple(path) in boxes, f"no field {path} on the form ({list(boxes)[:12]}...)"
+        return boxes[tuple(path)]
+
+    def type_text(self, text: str, *path: Any) -> None:
+        """Tap the text field, type, and put the keyboard away (one keyboard use)."""
+        from companion.ui.editor.form import FieldText
+
+        box = self.box(*path)
+        entry = next(w for w in walk(box) if isinstance(w, FieldText))
+        self.tap(entry)
+        entry.text = text
+        entry.focus = False
+        self.count.typed += 1
+        self.case.frames(2)
+
+    def number(self, value: int, *path: Any) -> None:
+        """Steppers for a small change, else the keypad: as few taps as a player needs."""
+        from companion.ui.editor.form import NumberPad
+
+        box = self.box(*path)
+        shown = next(w for w in walk(box) if getattr(w, "text", "").lstrip("-").isdigit())
+        row = shown.parent
+        delta = value - int(shown.text)
+        if delta == 0:
+            return
+        if abs(delta) <= 3:
+            for _ in range(abs(delta)):
+                self.tap("+" if delta > 0 else "-", within=row)
+            return
+        self.tap(shown)
+        pad = next(w for w in walk(box) if isinstance(w, NumberPad))
+        if value < 0:
+            self.tap("-", within=pad)
+        for digit in str(abs(value)):
+            self.tap(digit, within=pad)
+        self.tap("OK", within=pad)
+
+    def choose(self, label: str, *path: Any) -> None:
+        self.tap(label, within=self.box(*path))
+
+    def add(self, label: str, *path: Any) -> None:
+        self.tap(label, within=self.box(*path))
+
+    def save(self) -> None:
+        self.tap("Save", within=self.screen.ids.actions)
+
+    def shoot(self, name: str) -> None:
+        """Every editor screen: landscape and portrait, at Normal and Largest text."""
+        from companion.ui.settings import TEXT_SIZES as SCALES
+
+        SHOTS.mkdir(parents=True, exist_ok=True)
+        for size_name in ("Normal", "Largest"):
+            with text_size(SCALES[size_name]):
+                self.case.frames(2)
+                self.case.shoot(f"editor/{name}-{size_name.lower()}")
