@@ -133,8 +133,8 @@ class CardForm(BoxLayout):
         box = FieldBox(nested=nested)
         box.path = path
         self.boxes[path] = box
-        title = f.label + ("" if f.required or f.kind in (forms.LIST, forms.MAPPING) else "")
-        box.add_widget(Body(text=f"[b]{title}[/b]"))
+        if not isinstance(key, int):  # a list's entry is named by its own header
+            box.add_widget(Body(text=f"[b]{f.label}[/b]"))
         if f.help:
             box.add_widget(Body(text=f.help))
         if key not in holder if isinstance(holder, dict) else False:

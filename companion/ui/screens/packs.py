@@ -312,8 +312,21 @@ class PacksScreen(Screen):
         self.card_form = CardForm(self.form, self.card, self.check)
         actions = [self._button("Save", self.save, primary=True)]
         if self.original:
+            actions.append(self._button("Copy this card", self.copy_card))
             actions.append(self._button("Delete this card", self.delete_card))
         self._fill(self.card_title(), [self.card_form], actions)
+        self.check()
+
+    def copy_card(self) -> None:
+        """A new card like this one (four heroes share a card's shape): only its name
+        needs typing, and it gets an id of its own when saved."""
+        twin = copy.deepcopy(self.card)
+        twin.pop("id", None)
+        twin["name"] = f"{self.card_title()} (copy)"
+        self.show_card(None)
+        self.card.clear()
+        self.card.update(twin)
+        self.card_form.render()
         self.check()
 
     def game_kind_schema(self) -> type:

@@ -100,3 +100,46 @@ class EditorDriver:
             with text_size(SCALES[size_name]):
                 self.case.frames(2)
                 self.case.shoot(f"editor/{name}-{size_name.lower()}")
+
+
+def new_pack(d: EditorDriver, game_title: str, copy_of: str | None = None) -> None:
+    """From home: Your cards, New <game> pack, (a copy of ...), Make the pack."""
+    d.tap("Your cards")
+    d.tap(f"New {game_title.split(':')[0]} pack")
+    if copy_of:
+        d.tap(f"A copy of {copy_of}")
+    d.tap("Make the pack")
+    assert d.screen.page == "kinds", d.notice()
+
+
+def new_card(d: EditorDriver, kind_button: str, new_label: str, name: str) -> None:
+    d.tap(
+        next(
+            b for b in d.screen.ids.body.children if getattr(b, "text", "").startswith(kind_button)
+        )
+    )
+    d.tap(new_label)
+    d.type_text(name, "name")
+
+
+def save_clean(d: EditorDriver, name: str) -> None:
+    d.save()
+    assert d.notice() == f"Saved {name}.", d.notice()
+    d.count.per_card[name] = (d.count.taps, d.count.typed)
+    d.tap("Back")  # to the pack's kinds
+
+
+def start_with_pack(d: EditorDriver, game_title: str, pack_title: str) -> Any:
+    """Home, New game, the game, only our pack, Start: the session the wizard made."""
+    app = d.case.app
+    while app.root.current != "home":
+        d.tap("Back")
+    d.tap("New game")
+    d.tap(game_title)
+    new = app.screen("new")
+    for toggle in list(new.ids.packs.children):
+        wanted = getattr(toggle, "text", "") == pack_title
+        if hasattr(toggle, "pack") and (toggle.state == "down") != wanted:
+            d.tap(toggle)
+    assert new.chosen_packs() != [] and len(new.chosen_packs()) == 1, new.chosen_packs()
+    return new
