@@ -296,17 +296,10 @@ def in_words(message: str) -> str:
     return "is not a field of this card" if m else message
 
 
-def pack_checks(
-    game_id: str, slug: str, kind: str, card: Mapping[str, Any], replaces: str | None = None
-) -> list[str]:
-    """What the game's own cross-checks say about this card among the pack's other cards
-    (a boss's dice for every HP space, a story with four bosses), as if it were saved now.
-    Cards of the pack that do not load are left out, as a draft's would be."""
+def pack_context(game_id: str, slug: str) -> Content:
+    """The pack's cards that load, read once for the live checks of a card being edited
+    (a draft's broken cards are left out, as the loader leaves them)."""
     game = get_game(game_id)
-    schema = game.content_kinds.get(kind)
-    validate = _validate(game)
-    if schema is None or validate is None or card_problems(game_id, kind, card):
-        return []
     content = Content(game=game_id, packs=[slug])
     ignored: list[Problem] = []
     for path in yaml_files(pack_info(game_id, slug).path):
@@ -314,7 +307,26 @@ def pack_checks(
             add_items(content, load_file(str(path)), game.content_kinds, ignored)
         except YamlSyntaxError:
             continue
+    return content
+
+
+def pack_checks(
+    context: Content, kind: str, card: Mapping[str, Any], replaces: str | None = None
+) -> list[str]:
+    """What the game's own cross-checks say about this card among the pack's other cards
+    (`pack_context`): a boss's dice for every HP space, a story with four bosses."""
+    game = get_game(context.game)
+    schema = game.content_kinds.get(kind)
+    validate = _validate(game)
+    if schema is None or validate is None or card_problems(context.game, kind, card):
+        return []
     item = msgspec.convert(dict(card), schema, strict=True)
+    content = Content(
+        game=context.game,
+        items={k: dict(v) for k, v in context.items.items()},
+        sources=dict(context.sources),
+        packs=list(context.packs),
+    )
     bucket = content.items.setdefault(kind, {})
     bucket.pop(replaces or item.id, None)
     bucket[item.id] = item

@@ -309,6 +309,9 @@ class PacksScreen(Screen):
         self.original = card.get("id") if card else None
         self.card = copy.deepcopy(card) if card else forms.new_card(self.game_kind_schema())
         self.card.setdefault("name", "")
+        # read once per card, not per tap: the pack's other cards and the id's middle part
+        self.context = workshop.pack_context(self.game_id, self.slug)
+        self.id_part = workshop.id_part(self.game_id, self.kind)
         self.card_form = CardForm(self.form, self.card, self.check)
         actions = [self._button("Save", self.save, primary=True)]
         if self.original:
@@ -335,12 +338,16 @@ class PacksScreen(Screen):
     def card_title(self) -> str:
         return str(self.card.get("name") or f"New {self.form.label.lower()}")
 
-    def live_problems(self) -> list[workshop.FieldProblem]:
+    def provisional(self) -> dict[str, Any]:
+        """The card with the id it will get when saved (checks need one)."""
         card = dict(self.card)
         if not card.get("id"):
-            card["id"] = workshop.new_card_id(
-                self.game_id, self.kind, str(card.get("name") or "card")
-            )
+            slug = workshop.slugify(str(card.get("name") or "")) or "card"
+            card["id"] = f"{self.game_id}/{self.id_part}/{slug}"
+        return card
+
+    def live_problems(self) -> list[workshop.FieldProblem]:
+        card = self.provisional()
         problems = workshop.card_problems(self.game_id, self.kind, card)
         if not str(self.card.get("name") or "").strip():
             problems.insert(0, workshop.FieldProblem(("name",), "give the card its name"))
@@ -353,11 +360,8 @@ class PacksScreen(Screen):
         problems = self.live_problems()
         left = self.card_form.show_problems(problems)
         if not problems:
-            card = dict(self.card)
-            card["id"] = card.get("id") or workshop.new_card_id(
-                self.game_id, self.kind, str(card.get("name"))
-            )
-            left = workshop.pack_checks(self.game_id, self.slug, self.kind, card, self.original)
+            card = self.provisional()
+            left = workshop.pack_checks(self.context, self.kind, card, self.original)
         if left:
             self.say("To fix: " + "; ".join(left), "warn")
         elif problems:
