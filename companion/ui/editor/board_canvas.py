@@ -195,18 +195,28 @@ class BoardCanvas(BoardView):
                 Triangle(points=[*tip, *back[0], *back[1]])
 
     def _marked(self, size: float, on: set[str]) -> None:
-        """The problems' squares ringed and their walls thickened in the warning colour."""
+        """The problems' squares ringed and their walls thickened in the warning colour,
+        each with a "!" badge so a mark is not taken for the red trail."""
+        badges: list[tuple[float, float]] = []
         Color(*style.warn)
-        for problem in self.problems:  # BoardProblem
+        for problem in self.problems:  # BoardProblems
             for sq in problem.squares:
                 if sq in on:
                     x, y = self.centre(sq)
                     half = size / 2 - 2
                     Line(rectangle=(x - half, y - half, 2 * half, 2 * half), width=3)
+                    badges.append((x + size * 0.3, y + size * 0.3))
             for a, b in problem.edges:
                 if a in on and b in on:
                     (ax, ay), (bx, by) = self.centre(a), self.centre(b)
                     mx, my = (ax + bx) / 2, (ay + by) / 2
                     dx, dy = (by - ay) / 2, (bx - ax) / 2  # along the edge, half a square
                     Line(points=[mx - dx, my - dy, mx + dx, my + dy], width=5)
-                    Line(circle=(mx, my, size * 0.3), width=2)
+                    badges.append((mx, my))
+        radius = size * 0.24
+        for x, y in badges:
+            Color(1, 1, 1)
+            Ellipse(pos=(x - radius - 2, y - radius - 2), size=(2 * radius + 4, 2 * radius + 4))
+            Color(*style.warn)
+            Ellipse(pos=(x - radius, y - radius), size=(2 * radius, 2 * radius))
+            self._label("!", x, y, size * 0.38)

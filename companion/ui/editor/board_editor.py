@@ -28,7 +28,10 @@ Builder.load_file(__file__.replace(".py", ".kv"))
 # The tools in the palette, each with the sentence that says what a touch does with it.
 TOOLS: dict[str, tuple[str, str]] = {
     "walls": ("Walls", "Tap the line between two squares to add or take away a wall."),
-    "trail": ("Trails", "Trace the {colour} trail with a finger, the way its feet point."),
+    "trail": (
+        "Trails",
+        "Trace the {colour} trail with a finger, the way its feet point (a tap takes it away).",
+    ),
     "spawn": ("Spawns", "Tap the square of the {colour} spawn."),
     "treasure": ("Treasure", "Tap each treasure location (tap again to take it away)."),
     "entrance": ("Entrance", "Tap the squares that touch the staging area."),
@@ -169,7 +172,7 @@ class BoardEditor(BoxLayout):
         canvas.problems = problems
         canvas.refresh()
         if problems:
-            head = Notice(text=f"{len(problems)} to fix (marked in red on the board):", tone="warn")
+            head = Notice(text=f"{len(problems)} to fix (marked ! on the board):", tone="warn")
             lines = [
                 Notice(text=f"{p.message[0].upper()}{p.message[1:]}.", tone="warn")
                 for p in problems

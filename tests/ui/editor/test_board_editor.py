@@ -182,7 +182,7 @@ class TestProblemsOnTheBoard(BoardEditorCase):
         self.tap_edge("C2", "D2")  # walls is the tool the editor opens with
         assert self.canvas.problems[0].edges == (("C2", "D2"),)
         assert self.problem_words() == [
-            "1 to fix (marked in red on the board):",
+            "1 to fix (marked ! on the board):",
             "Red trail crosses the wall between C2 and D2.",
         ]
         assert warn_pixels_near(self, "C2", "D2") > 20
