@@ -99,6 +99,10 @@ class BoardEditor(BoxLayout):
 
     def choose_tool(self, tool: str) -> None:
         self.tool = tool
+        key = {"spawn": "spawns", "trail": "trails"}.get(tool)
+        missing = [slot for slot in SLOTS if key and slot not in self.draft.data[key]]
+        if missing:  # the first colour still to place, as the rulebook orders them
+            self.colour = missing[0]
         self._say_hint()
 
     def choose_colour(self, slot: str) -> None:
@@ -129,12 +133,25 @@ class BoardEditor(BoxLayout):
         }
         if self.tool in actions:
             self.edit(actions[self.tool])
+        if self.tool == "spawn" and self.draft.data["spawns"].get(self.colour) == square:
+            self._next_colour("spawns")
 
     def edge_tapped(self, a: str, b: str) -> None:
         self.edit(self.draft.toggle_wall, a, b)
 
     def traced(self, squares: list[str]) -> None:
         self.edit(self.draft.set_trail, self.colour, squares)
+        if self.colour in self.draft.data["trails"]:
+            self._next_colour("trails")
+
+    def _next_colour(self, key: str) -> None:
+        """After a spawn or trail is placed, the next colour that has none yet is chosen,
+        so copying a board goes red, blue, green, black without a tap between."""
+        at = SLOTS.index(self.colour) if self.colour in SLOTS else -1
+        after = SLOTS[at + 1 :] + SLOTS[: at + 1]
+        missing = [slot for slot in after if slot not in self.draft.data[key]]
+        if missing:
+            self.choose_colour(missing[0])
 
     def undo(self) -> None:
         self.draft.undo()

@@ -139,15 +139,16 @@ class TestEnteringTheDemoBoard(BoardEditorCase):
             self.tap_square(sq)
         self.press("Spawns")
         for slot, sq in demo["spawns"].items():
-            self.press(slot.title())
+            assert editor.colour == slot  # the next colour without a spawn comes up itself
             self.tap_square(sq)
         self.press("Walls")
         for wall in demo["walls"]:
             sep = "|" if "|" in wall else "/"
             self.tap_edge(*wall.split(sep))
         self.press("Trails")
+        assert editor.colour == "red"
         for slot, trail in demo["trails"].items():
-            self.press(slot.title())
+            assert editor.colour == slot
             if slot == "red":
                 # a quick finger: only the corners, the squares between are crossed
                 self.trace(["B2", "D2", "D4", "B4", "B3"])
@@ -219,9 +220,37 @@ class TestProblemsOnTheBoard(BoardEditorCase):
         )
         marked = {sq for p in self.canvas.problems for sq in p.squares}
         assert {"C3", "C5"} <= marked
+        assert editor.colour == "black"  # the next colour with no trail yet
         self.press("Spawns")
-        self.tap_square("H8")  # the colour chosen for the trail stays chosen
+        assert editor.colour == "red"  # the first colour with no spawn yet
+        self.press("Green")
+        self.tap_square("H8")
         assert "Green spawn H8 is not on the green trail." in self.problem_words()
+
+
+class TestTracing(BoardEditorCase):
+    def test_going_back_over_a_square_takes_that_step_back_and_a_tap_takes_the_trail_away(
+        self,
+    ) -> None:
+        editor = self.open_editor(demo_board())
+        self.press("Trails")
+        self.press("Blue")
+        # the finger overshoots to I3 and comes back; the loop is closed on its start
+        self.trace(["K2", "K3", "K4", "J4", "I4", "I3", "I4", "I3", "I2", "J2", "K2"])
+        assert editor.draft.data["trails"]["blue"] == [
+            "K2", "K3", "K4", "J4", "I4", "I3", "I2", "J2",
+        ]  # fmt: skip
+        self.press("Blue")
+        self.trace(["K2", "K3", "K4", "J4", "J3", "J4"])  # a step taken and taken back
+        assert editor.draft.data["trails"]["blue"] == ["K2", "K3", "K4", "J4"]
+        assert "Blue trail back to the start: K2 is not next to J4" in "\n".join(
+            self.problem_words()
+        )
+        self.press("Blue")
+        self.tap_square("K2")
+        assert "blue" not in editor.draft.data["trails"]
+        assert editor.status == "Blue trail removed."
+        assert "Blue spawn K2 is not on the blue trail" not in "\n".join(self.problem_words())
 
 
 class TestUndo(BoardEditorCase):
@@ -232,6 +261,7 @@ class TestUndo(BoardEditorCase):
         assert editor.draft.data["walls"] == ["A1|B1", "A1/A2"]
         self.press("Trails")
         self.trace(["E5", "F5", "F6", "E6"])
+        self.press("Red")
         self.trace(["E5", "F5", "G5", "G6", "F6", "E6"])  # traced again: replaces it
         assert editor.draft.data["trails"]["red"] == ["E5", "F5", "G5", "G6", "F6", "E6"]
         self.press("Undo")
