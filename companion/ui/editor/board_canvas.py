@@ -128,13 +128,7 @@ class BoardCanvas(BoardView):
         size, cols, rows, ox, oy = self._cell()
         on = {square_name(c, r) for c in range(cols) for r in range(rows)}
         with self.canvas:
-            Color(*GRASS)
-            Rectangle(pos=(ox, oy), size=(size * cols, size * rows))
-            Color(*GRID)
-            for c in range(cols + 1):
-                Line(points=[ox + c * size, oy, ox + c * size, oy + rows * size], width=1)
-            for r in range(rows + 1):
-                Line(points=[ox, oy + r * size, ox + cols * size, oy + r * size], width=1)
+            self._ground(size, cols, rows, ox, oy)
             self._printed(board, size, on)
             kept = [w for w in board.walls if wall_squares(w) <= on]
             self._walls(msgspec.structs.replace(board, walls=kept), size)
@@ -146,6 +140,17 @@ class BoardCanvas(BoardView):
                 Line(points=pts if len(pts) > 2 else pts * 2, width=4)
                 x, y = self.centre(self.stroke[0])
                 Line(circle=(x, y, size * 0.2), width=2)
+
+    def _ground(self, size: float, cols: int, rows: int, ox: float, oy: float) -> None:
+        """The grass and the grid.  The same lines as the board view's `refresh`: they go
+        when that view gains this method (the diff is in the board editor's merge notes)."""
+        Color(*GRASS)
+        Rectangle(pos=(ox, oy), size=(size * cols, size * rows))
+        Color(*GRID)
+        for c in range(cols + 1):
+            Line(points=[ox + c * size, oy, ox + c * size, oy + rows * size], width=1)
+        for r in range(rows + 1):
+            Line(points=[ox, oy + r * size, ox + cols * size, oy + r * size], width=1)
 
     def _printed(self, board: Board, size: float, on: set[str]) -> None:
         """What is printed on the land board: altar, treasure, entrance, spawns."""

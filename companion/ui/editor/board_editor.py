@@ -14,14 +14,14 @@ from collections.abc import Callable
 from typing import Any
 
 from kivy.lang import Builder
-from kivy.properties import BooleanProperty, DictProperty, ListProperty, StringProperty
+from kivy.properties import BooleanProperty, DictProperty, StringProperty
 from kivy.uix.boxlayout import BoxLayout
 
 from companion.content.pack import Problem
 from companion.games.direwild.board import SLOTS
 from companion.ui.editor.board_canvas import BoardCanvas  # noqa: F401 (used in the .kv)
 from companion.ui.editor.board_draft import LANDS, BoardDraft
-from companion.ui.widgets import Notice, clear_and_fill
+from companion.ui.widgets import BigToggle, Notice, clear_and_fill
 
 Builder.load_file(__file__.replace(".py", ".kv"))
 
@@ -49,14 +49,11 @@ class BoardEditor(BoxLayout):
     colour = StringProperty("red")
     hint = StringProperty("")
     status = StringProperty("")
-    name = StringProperty("")
-    size_words = StringProperty("")
     cols_text = StringProperty("")
     rows_text = StringProperty("")
     land = StringProperty("redmill")
     combat = DictProperty({})
     can_undo = BooleanProperty(False)
-    problem_words = ListProperty([])  # the problems as words, newest check
 
     def __init__(
         self,
@@ -76,8 +73,6 @@ class BoardEditor(BoxLayout):
     # -- the palette ----------------------------------------------------------------------
 
     def _build_palette(self) -> None:
-        from companion.ui.widgets import BigToggle
-
         tools = []
         for key, (words, _) in TOOLS.items():
             button = BigToggle(text=words, group=f"tool-{id(self)}")
@@ -160,7 +155,6 @@ class BoardEditor(BoxLayout):
 
     def name_typed(self, text: str) -> None:
         self.draft.set_name(text)
-        self.name = text
 
     def save(self) -> None:
         """Hand the board to the pack's saving; what it finds wrong is said in words."""
@@ -184,7 +178,6 @@ class BoardEditor(BoxLayout):
         self.combat = dict(data["combat_square"])
         self.can_undo = self.draft.can_undo
         problems = self.draft.problems()
-        self.problem_words = [p.message for p in problems]
         canvas = self.ids.canvas
         canvas.problems = problems
         canvas.refresh()
