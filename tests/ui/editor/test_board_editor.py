@@ -297,6 +297,9 @@ class TestLooks(BoardEditorCase):
         self.tap_edge("C2", "D2")
         self.press("Trails")
         self.shoot("editor/board")
+        editor.ids.scroller.scroll_y = 0  # the name, land, size and combat square below
+        self.shoot("editor/board-details")
+        editor.ids.scroller.scroll_y = 1
         before = style.font_scale
         style.font_scale = 1.8
         try:
