@@ -121,9 +121,6 @@ class BoardDraft:
         except ValueError:
             return 12, 12
 
-    def walls(self) -> set[frozenset[str]]:
-        return {wall_squares(w) for w in self.data["walls"]}
-
     def board(self) -> Board | None:
         """The data as the schema reads it, or None when it cannot (see `problems`)."""
         try:
