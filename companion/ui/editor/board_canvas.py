@@ -86,7 +86,7 @@ class BoardCanvas(BoardView):
             touch.grab(self)
             touch.ud["board_last"] = touch.pos
             self.stroke = [square]
-            self.refresh()
+            self.draw_stroke()
         else:
             self.dispatch("on_square", square)
         return True
@@ -105,7 +105,7 @@ class BoardCanvas(BoardView):
         touch.ud["board_last"] = touch.pos
         if trace != self.stroke:
             self.stroke = trace
-            self.refresh()
+            self.draw_stroke()
         return True
 
     def on_touch_up(self, touch: Any) -> bool:
@@ -113,8 +113,8 @@ class BoardCanvas(BoardView):
             return False
         touch.ungrab(self)
         squares, self.stroke = list(self.stroke), []
+        self.draw_stroke()
         self.dispatch("on_trace", squares)
-        self.refresh()
         return True
 
     # -- drawing ------------------------------------------------------------------------
@@ -134,12 +134,20 @@ class BoardCanvas(BoardView):
             self._walls(msgspec.structs.replace(board, walls=kept), size)
             self._trails(board, size, on)
             self._marked(size, on)
-            if self.stroke:
-                Color(1, 1, 1, 0.95)
-                pts = [p for sq in self.stroke for p in self.centre(sq)]
-                Line(points=pts if len(pts) > 2 else pts * 2, width=4)
-                x, y = self.centre(self.stroke[0])
-                Line(circle=(x, y, size * 0.2), width=2)
+        self.draw_stroke()
+
+    def draw_stroke(self) -> None:
+        """The trail under the finger, on its own layer: a finger's move redraws only it."""
+        self.canvas.after.clear()
+        if not self.stroke or self.draft is None:
+            return
+        size = self.touch_cell_size()
+        with self.canvas.after:
+            Color(1, 1, 1, 0.95)
+            pts = [p for sq in self.stroke for p in self.centre(sq)]
+            Line(points=pts if len(pts) > 2 else pts * 2, width=4)
+            x, y = self.centre(self.stroke[0])
+            Line(circle=(x, y, size * 0.2), width=2)
 
     def _ground(self, size: float, cols: int, rows: int, ox: float, oy: float) -> None:
         """The grass and the grid.  The same lines as the board view's `refresh`: they go

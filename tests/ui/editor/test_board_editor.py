@@ -297,6 +297,16 @@ class TestLooks(BoardEditorCase):
         self.tap_edge("C2", "D2")
         self.press("Trails")
         self.shoot("editor/board")
+        from kivy.tests.common import UnitTestTouch
+
+        finger = UnitTestTouch(*self.point("F10"))  # a trail half traced, finger still down
+        self.as_main_loop(finger.touch_down)
+        for sq in ("G10", "H10", "H11"):
+            self.as_main_loop(lambda sq=sq: finger.touch_move(*self.point(sq)))
+        self.shoot("editor/board-tracing", both=False)
+        assert self.canvas.stroke == ["F10", "G10", "H10", "H11"]
+        self.as_main_loop(finger.touch_up)
+        self.press("Undo")  # that red trail was only for the picture
         editor.ids.scroller.scroll_y = 0  # the name, land, size and combat square below
         self.shoot("editor/board-details")
         editor.ids.scroller.scroll_y = 1
