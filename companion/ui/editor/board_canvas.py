@@ -12,6 +12,7 @@ import math
 from typing import Any
 
 import msgspec
+from kivy.core.text import Label as CoreLabel
 from kivy.graphics import Color, Ellipse, Line, Rectangle, Triangle
 from kivy.properties import ListProperty, ObjectProperty, StringProperty
 
@@ -24,6 +25,7 @@ from companion.ui.style import style
 
 SLOT_LETTERS = {slot: slot[0].upper() for slot in SLOTS}
 SLOT_LETTERS["black"] = "K"  # as the board check's text drawing marks it (B is blue)
+_TEXTURES: dict[tuple[str, int], Any] = {}  # each mark's letters rendered once per size
 
 
 def nearest_edge(square: str, fx: float, fy: float, cols: int, rows: int) -> str | None:
@@ -160,6 +162,18 @@ class BoardCanvas(BoardView):
         for r in range(rows + 1):
             Line(points=[ox, oy + r * size, ox + cols * size, oy + r * size], width=1)
 
+    def _text(self, text: str, x: float, y: float, font: float, colour=(1, 1, 1)) -> None:
+        """Bold letters centred on (x, y), on whole pixels so no stroke of a glyph is lost."""
+        key = (text, max(6, int(font)))
+        if key not in _TEXTURES:
+            core = CoreLabel(text=text, font_size=key[1], bold=True)
+            core.refresh()
+            _TEXTURES[key] = core.texture
+        tex = _TEXTURES[key]
+        Color(*colour)
+        pos = (round(x - tex.width / 2), round(y - tex.height / 2))
+        Rectangle(texture=tex, pos=pos, size=tex.size)
+
     def _printed(self, board: Board, size: float, on: set[str]) -> None:
         """What is printed on the land board: altar, treasure, entrance, spawns."""
         small = size * 0.26
@@ -168,24 +182,24 @@ class BoardCanvas(BoardView):
                 x, y = self.centre(sq.upper())
                 Color(1, 1, 1, 0.25)
                 Rectangle(pos=(x - size / 2, y - size / 2), size=(size, size))
-                self._label("in", x, y - size * 0.28, small)
+                self._text("in", x, y - size * 0.28, small)
         if board.altar.upper() in on:
             x, y = self.centre(board.altar.upper())
             Color(*ALTAR)
             Rectangle(pos=(x - size * 0.4, y - size * 0.4), size=(size * 0.8, size * 0.8))
-            self._label("altar", x, y, small)
+            self._text("altar", x, y, small)
         for sq in board.treasures:
             if sq.upper() in on:
                 x, y = self.centre(sq.upper())
                 Color(*TREASURE)
                 Ellipse(pos=(x - size * 0.2, y - size * 0.2), size=(size * 0.4, size * 0.4))
-                self._label("$", x, y, small, (0.2, 0.15, 0))
+                self._text("$", x, y, small, (0.2, 0.15, 0))
         for slot, sq in board.spawns.items():
             if sq.upper() in on:
                 x, y = self.centre(sq.upper())
                 Color(*SLOT_COLOURS.get(slot, (1, 1, 1)))
                 Ellipse(pos=(x - size * 0.32, y - size * 0.32), size=(size * 0.64, size * 0.64))
-                self._label(SLOT_LETTERS.get(slot, "?"), x, y, size * 0.34)
+                self._text(SLOT_LETTERS.get(slot, "?"), x, y, size * 0.34)
 
     def _trails(self, board: Board, size: float, on: set[str]) -> None:
         """Each trail as a loop with an arrowhead on every step, the way its feet point."""
@@ -232,4 +246,4 @@ class BoardCanvas(BoardView):
             Ellipse(pos=(x - radius - 2, y - radius - 2), size=(2 * radius + 4, 2 * radius + 4))
             Color(*style.warn)
             Ellipse(pos=(x - radius, y - radius), size=(2 * radius, 2 * radius))
-            self._label("!", x, y, size * 0.38)
+            self._text("!", x, y, size * 0.38)
