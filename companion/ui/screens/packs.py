@@ -30,6 +30,11 @@ from companion.ui.widgets import BigButton, BigToggle, Body, Heading, clear_and_
 Builder.load_file(str(Path(__file__).with_suffix(".kv")))
 
 PACK_SUFFIX = ".zip"
+# Kinds with an editor of their own, drawn rather than typed (module, class): it is given
+# the card's data and a save function returning the pack's problems.
+OWN_EDITORS: dict[tuple[str, str], tuple[str, str]] = {
+    ("direwild", "boards"): ("companion.ui.editor.board_editor", "BoardEditor"),
+}
 PROBLEMS = (workshop.WorkshopError, ContentError, LookupError, OSError, ValueError)
 
 
@@ -314,11 +319,52 @@ class PacksScreen(Screen):
         self.id_part = workshop.id_part(self.game_id, self.kind)
         self.card_form = CardForm(self.form, self.card, self.check)
         actions = [self._button("Save", self.save, primary=True)]
+        if (self.game_id, self.kind) in OWN_EDITORS:
+            actions.append(self._button("Draw it on the board", self.open_own_editor))
         if self.original:
             actions.append(self._button("Copy this card", self.copy_card))
             actions.append(self._button("Delete this card", self.delete_card))
         self._fill(self.card_title(), [self.card_form], actions)
         self.check()
+
+    def open_own_editor(self) -> None:
+        """The kind's own editor (the Direwild board by touch) on a screen of its own;
+        its Save stores the card here and says the pack's problems there."""
+        import importlib
+
+        module, name = OWN_EDITORS[(self.game_id, self.kind)]
+        editor_cls = getattr(importlib.import_module(module), name)
+        app = App.get_running_app()
+        card = copy.deepcopy(self.card) if self.original else None  # a new board: empty
+
+        def save(data: dict[str, Any]) -> list[Any]:
+            data = {**data, "id": data.get("id") or self.original or ""}
+            problems = workshop.save_card(self.game_id, self.slug, self.kind, data, self.original)
+            self.original = next(
+                (
+                    c["id"]
+                    for c in workshop.cards(self.game_id, self.slug, self.kind)
+                    if c.get("name") == data.get("name")
+                ),
+                self.original,
+            )
+            return problems
+
+        if app.root.has_screen("own_editor"):
+            app.root.remove_widget(app.root.get_screen("own_editor"))
+        screen = Screen(name="own_editor")
+        column = BoxLayout(orientation="vertical")
+        back = BigButton(text="Back to the cards", size_hint_y=None)
+        back.bind(on_release=lambda _b: self.close_own_editor())
+        column.add_widget(back)
+        column.add_widget(editor_cls(card, save))
+        screen.add_widget(column)
+        app.root.add_widget(screen)
+        app.go("own_editor")
+
+    def close_own_editor(self) -> None:
+        App.get_running_app().go("packs")
+        self.show_cards(self.kind)
 
     def copy_card(self) -> None:
         """A new card like this one (four heroes share a card's shape): only its name

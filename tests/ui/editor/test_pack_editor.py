@@ -75,3 +75,33 @@ class TestPackEditor(AppTestCase):
         new = self.app.screen("new")
         assert any("a draft" in getattr(w, "text", "") for w in new.ids.packs.children)
         assert "ours" not in new.chosen_packs()
+
+
+class TestBoardsOpenTheBoardEditor(AppTestCase):
+    def test_a_direwild_board_is_drawn_in_the_board_editor_and_saved_to_the_pack(self) -> None:
+        self.start_app()
+        workshop.new_pack("direwild", "Ours", from_pack="demo")
+        board = workshop.cards("direwild", "ours", "boards")[0]
+        d = EditorDriver(self)
+        d.tap("Your cards")
+        d.tap(
+            "Open",
+            within=next(
+                r
+                for r in d.screen.ids.body.children
+                if getattr(r, "pack_slug", "") == "direwild/ours"
+            ),
+        )
+        d.tap(next(b for b in d.screen.ids.body.children if b.text.startswith("Boards (")))
+        d.tap(board["name"])
+        d.tap("Draw it on the board")
+        assert self.app.root.current == "own_editor"
+        editor = self.app.screen("own_editor").children[0].children[0]
+        editor.edit(editor.draft.set_altar, "A1")  # one edit, as a tap on A1 makes it
+        d.tap("Save board", within=editor)
+        d.shoot("board-editor-from-pack")
+        assert editor.status.startswith("Saved") or "Not saved" in editor.status
+        saved = workshop.cards("direwild", "ours", "boards")
+        assert [b["altar"] for b in saved if b["id"] == board["id"]] == ["A1"]
+        d.tap("Back to the cards")
+        assert self.app.root.current == "packs" and d.screen.page == "cards"
