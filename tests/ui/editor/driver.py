@@ -8,7 +8,10 @@ text are typed (the only keyboard use), counted apart from taps.
 
 from __future__ import annotations
 
+import json
+import os
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Any
 
 from tests.ui.kivyharness import ARTIFACTS, AppTestCase, walk
@@ -22,6 +25,18 @@ class Count:
     taps: int = 0
     typed: int = 0  # text fields typed into with the keyboard
     per_card: dict[str, tuple[int, int]] = field(default_factory=dict)
+    since: tuple[int, int] = (0, 0)  # the counts when the card being entered was opened
+
+    def card_done(self, name: str, kind: str) -> None:
+        """This card's own taps and typing (from the tap on its kind to its Save), kept for
+        benchmarks/bench_card_taps.py when EDITOR_COUNTS names a file."""
+        taps, typed = self.taps - self.since[0], self.typed - self.since[1]
+        self.per_card[name] = (taps, typed)
+        out = os.environ.get("EDITOR_COUNTS")
+        if out:
+            with Path(out).open("a", encoding="utf-8") as fh:
+                fh.write(json.dumps({"card": name, "kind": kind, "taps": taps, "typed": typed}))
+                fh.write("\n")
 
 
 class EditorDriver:
@@ -92,9 +107,12 @@ class EditorDriver:
         self.tap("Save", within=self.screen.ids.actions)
 
     def shoot(self, name: str) -> None:
-        """Every editor screen: landscape and portrait, at Normal and Largest text."""
+        """Every editor screen: landscape and portrait, at Normal and Largest text (none
+        when EDITOR_SHOTS=0: the benchmark counts taps only)."""
         from companion.ui.settings import TEXT_SIZES as SCALES
 
+        if os.environ.get("EDITOR_SHOTS", "1") == "0":
+            return
         SHOTS.mkdir(parents=True, exist_ok=True)
         for size_name in ("Normal", "Largest"):
             with text_size(SCALES[size_name]):
@@ -113,6 +131,7 @@ def new_pack(d: EditorDriver, game_title: str, copy_of: str | None = None) -> No
 
 
 def new_card(d: EditorDriver, kind_button: str, new_label: str, name: str) -> None:
+    d.count.since = (d.count.taps, d.count.typed)
     d.tap(
         next(
             b for b in d.screen.ids.body.children if getattr(b, "text", "").startswith(kind_button)
@@ -125,7 +144,7 @@ def new_card(d: EditorDriver, kind_button: str, new_label: str, name: str) -> No
 def save_clean(d: EditorDriver, name: str) -> None:
     d.save()
     assert d.notice() == f"Saved {name}.", d.notice()
-    d.count.per_card[name] = (d.count.taps, d.count.typed)
+    d.count.card_done(name, d.screen.kind)
     d.tap("Back")  # to the pack's kinds
 
 

@@ -114,6 +114,7 @@ class TestOwnPackDirewild(AppTestCase):
         d.shoot("direwild-minion")
         save_clean(d, "Bog Hound")
         # a chapter 1 track for two clans needs a level 2 minion too: a copy, renamed
+        d.count.since = (d.count.taps, d.count.typed)
         d.tap(next(b for b in d.screen.ids.body.children if b.text.startswith("Minions (")))
         d.tap("Bog Hound")
         d.tap("Copy this card")
@@ -196,6 +197,7 @@ class TestOwnPackKradia(AppTestCase):
         d.shoot("kradia-hero")
         save_clean(d, "Ana")
         for name in ("Bo", "Cy", "Di"):  # four seats: three copies, each renamed
+            d.count.since = (d.count.taps, d.count.typed)
             d.tap(next(b for b in d.screen.ids.body.children if b.text.startswith("Heroes (")))
             d.tap("Ana")
             d.tap("Copy this card")
