@@ -112,7 +112,7 @@ def _title(folder: Path, slug: str) -> str:
         name = _read(manifest).get("pack")
         if isinstance(name, str) and name.strip():
             return name.strip()
-    return slug.replace("-", " ").capitalize()
+    return slug  # a pack written by hand is known by its folder's name
 
 
 def _counts(folder: Path, kinds: Mapping[str, type]) -> dict[str, int]:

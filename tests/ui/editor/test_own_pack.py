@@ -272,7 +272,7 @@ class TestSharedPack(AppTestCase):
 
         self.start_app()
         d = EditorDriver(self)
-        new_pack(d, KRADIA, copy_of="Demo")
+        new_pack(d, KRADIA, copy_of="demo")
         demo = load_game_content(get_game("kradia"), ["demo"])
         first_boss = demo.get("bosses", demo.all("story_sequences")[0].bosses[0])
         hp = first_boss.hp - 2  # fewer HP stay inside its dice bands
