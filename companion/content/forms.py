@@ -158,6 +158,8 @@ def _replace(f: FormField, **changes: Any) -> FormField:
 def _item_label(name: str, label: str, t: mi.Type) -> str:
     """One entry of a list, as a player names it: "Hit effects" -> "Hit effect"; a list
     named in the singular ("chart") by what its entries are ("Chart row")."""
+    if name.endswith("ies"):
+        return label[:-3] + "y"
     if name.endswith("s") and not name.endswith("ss"):
         return label[:-1]
     inner = t.type if isinstance(t, mi.Metadata) else t
@@ -214,13 +216,20 @@ def _in_declared_order(f: FormField, order: list[Any]) -> FormField:
     return f
 
 
+FIRST, LAST = ("id", "name"), ("demo",)  # a card's name on top; the demo mark at the end
+
+
 def form_for(schema: type) -> FormField:
-    """The whole form for one kind of card: a struct field named for its class."""
+    """The whole form for one kind of card: a struct field named for its class, its
+    name first (msgspec lists a subclass's own fields before its base's)."""
     t = mi.type_info(schema)
     if not isinstance(t, mi.StructType):
         raise TypeError(f"{schema.__name__} is not a msgspec Struct")
+    fields = struct_fields(t)
+    rank = {name: i for i, name in enumerate(FIRST)} | {name: 99 for name in LAST}
+    ordered = sorted(fields, key=lambda f: rank.get(f.name, 50))
     return FormField(
-        "card", label=label_of(_snake(schema.__name__)), kind=STRUCT, fields=struct_fields(t)
+        "card", label=label_of(_snake(schema.__name__)), kind=STRUCT, fields=tuple(ordered)
     )
 
 

@@ -35,8 +35,8 @@ def test_every_field_of_a_new_schema_appears_with_its_kind_and_bounds():
     form = forms.form_for(Trinket)
     names = [f.name for f in form.fields]
     assert names == [
-        "id", "name", "demo", "weight", "colour", "note", "text", "charms", "best", "shelf",
-        "spots", "sides",
+        "id", "name", "weight", "colour", "note", "text", "charms", "best", "shelf", "spots",
+        "sides", "demo",
     ]  # fmt: skip
     weight = form.find("weight")
     assert (weight.kind, weight.minimum, weight.maximum, weight.label) == ("int", 1, 9, "How heavy")
@@ -78,6 +78,14 @@ def test_every_kind_of_every_game_has_a_form(game_id):
     assert set(tree.forms) == set(game.content_kinds)
     for form in tree.forms.values():
         assert form.find("name").kind == "text"
+
+
+def test_a_cards_name_comes_first_and_entries_are_named_in_the_singular():
+    minion = forms.form_for(get_game("direwild").content_kinds["minions"])
+    assert [f.name for f in minion.fields][:3] == ["id", "name", "level"]
+    assert minion.fields[-1].name == "demo"
+    assert minion.find("abilities").item.label == "Ability"
+    assert minion.find("hit_effects").item.label == "Hit effect"
 
 
 def test_effect_lines_pick_from_the_games_vocabulary():
