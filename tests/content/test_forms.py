@@ -29,6 +29,7 @@ class Trinket(Item, kw_only=True):
     shelf: int | Literal["floor"] = "floor"
     spots: dict[str, int] = {}
     sides: Annotated[str, msgspec.Meta(extra={"choices": ["up", "down"]})] = "up"
+    tags: list[Annotated[str, msgspec.Meta(extra={"choices": ["old", "new"]})]] = []
 
 
 def test_every_field_of_a_new_schema_appears_with_its_kind_and_bounds():
@@ -36,7 +37,7 @@ def test_every_field_of_a_new_schema_appears_with_its_kind_and_bounds():
     names = [f.name for f in form.fields]
     assert names == [
         "id", "name", "weight", "colour", "note", "text", "charms", "best", "shelf", "spots",
-        "sides", "demo",
+        "sides", "tags", "demo",
     ]  # fmt: skip
     weight = form.find("weight")
     assert (weight.kind, weight.minimum, weight.maximum, weight.label) == ("int", 1, 9, "How heavy")
@@ -56,6 +57,8 @@ def test_every_field_of_a_new_schema_appears_with_its_kind_and_bounds():
     spots = form.find("spots")
     assert spots.kind == "mapping" and spots.item.kind == "int" and spots.key.kind == "text"
     assert form.find("sides").kind == "choice" and form.find("sides").choices == ("up", "down")
+    tags = form.find("tags")  # a list of words from a vocabulary: a picker per entry
+    assert tags.item.kind == "choice" and tags.item.choices == ("old", "new")
 
 
 def test_a_new_card_holds_the_required_fields_and_converts_once_filled():
