@@ -23,14 +23,16 @@ ROOT = Path(__file__).resolve().parent.parent
 RUNS = 3
 
 
-def play(test: str) -> dict[str, Any]:
-    """One round played by the test `test` (a path under ROOT); its counts."""
+def play(test: str, dice: str = "keypad") -> dict[str, Any]:
+    """One round played by the test `test` (a path under ROOT), its dice answered on the
+    keypad (tapped) or from a tray (rolled: no taps); its counts."""
     with tempfile.TemporaryDirectory() as tmp:
         out = Path(tmp) / "counts.json"
         env = {
             **os.environ,
             "ROUND_COUNTS": str(out),
             "ROUND_SHOTS": "0",
+            "ROUND_DICE": dice,
             "KIVY_NO_ARGS": "1",
             "PYTHONPATH": str(ROOT),
         }
@@ -47,27 +49,50 @@ def play(test: str) -> dict[str, Any]:
         return dict(json.loads(out.read_text()))
 
 
-def kradia() -> dict[str, Any]:
-    return play("tests/ui/rounds/test_kradia.py")
+def kradia(dice: str = "keypad") -> dict[str, Any]:
+    return play("tests/ui/rounds/test_kradia.py", dice)
 
 
-GAMES = [kradia]
+def direwild(dice: str = "keypad") -> dict[str, Any]:
+    """Direwild's round (tests/ui/rounds/direwild.py): wizard, minion and AI card draws,
+    every AI step, turn order, a move and a flying battle, each turn and the round ended."""
+    return play("tests/ui/rounds/test_direwild.py", dice)
+
+
+def hexplore(dice: str = "keypad") -> dict[str, Any]:
+    return play("tests/ui/rounds/test_hexplore.py", dice)
+
+
+GAMES = [kradia, direwild, hexplore]
+DICE = ("keypad", "tray")  # dice entered on the keypad, and rolled on a tray or smart dice
 
 
 def main() -> None:
     for game in GAMES:
-        runs = [game() for _ in range(RUNS)]
-        ms = [m for r in runs for m in r["answer_to_card_ms"]]
-        frames = [f for r in runs for f in r.get("frames_to_card", [])]
-        taps = {r["taps"] for r in runs}
-        keys = {r["keyboard"] for r in runs}
-        print(
-            f"{game.__name__}: {'/'.join(map(str, sorted(taps)))} taps per round, "
-            f"{'/'.join(map(str, sorted(keys)))} keyboard entries; dice answer to result card "
-            f"{statistics.median(ms):.0f} ms median over {len(ms)} "
-            f"(max {max(ms):.0f} ms, {statistics.median(frames):.0f} frames)",
-            flush=True,
-        )
+        for dice in DICE:
+            report(game.__name__, dice, [game(dice) for _ in range(RUNS)])
+
+
+def report(name: str, dice: str, runs: list[dict[str, Any]]) -> None:
+    """One line: taps in the round (and in the wizard before it), keyboard entries, and
+    the dice answer to result card time."""
+    ms = [m for r in runs for m in r["answer_to_card_ms"]]
+    frames = [f for r in runs for f in r.get("frames_to_card", [])]
+    taps = {r["taps"] - r["setup_taps"] for r in runs}
+    setup = {r["setup_taps"] for r in runs}
+    keys = {r["keyboard"] for r in runs}
+    card = (
+        f"dice answer to result card {statistics.median(ms):.0f} ms median over {len(ms)} "
+        f"(max {max(ms):.0f} ms, {statistics.median(frames):.0f} frames)"
+        if ms
+        else "no dice answer timed"
+    )
+    print(
+        f"{name}, dice on the {dice}: {'/'.join(map(str, sorted(taps)))} taps per round "
+        f"(+{'/'.join(map(str, sorted(setup)))} in the wizard), "
+        f"{'/'.join(map(str, sorted(keys)))} keyboard entries; {card}",
+        flush=True,
+    )
 
 
 if __name__ == "__main__":

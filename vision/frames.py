@@ -3,16 +3,20 @@
 All three give BGR frames through `read()` (None when a file source is used up) so the
 scanner, the CLI and the tests treat them alike.  The camera is the outside world: tests
 pass their own `capture` factory in place of `cv2.VideoCapture`.
+
+OpenCV and numpy are imported when a source is opened, not with this module: the Cards
+panel imports it, and the two cost about 27 MB resident that a table with the camera off
+(Settings) need not pay.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable
 from pathlib import Path
-from typing import Any, Protocol
+from typing import TYPE_CHECKING, Any, Protocol
 
-import cv2
-import numpy as np
+if TYPE_CHECKING:
+    import numpy as np
 
 IMAGE_SUFFIXES = {".png", ".jpg", ".jpeg", ".bmp", ".webp", ".tif", ".tiff", ".pgm", ".ppm"}
 
@@ -40,10 +44,12 @@ class CameraSource:
         index: int,
         width: int = 1280,
         height: int = 720,
-        capture: Callable[[int], Any] = cv2.VideoCapture,
+        capture: Callable[[int], Any] | None = None,  # cv2.VideoCapture
     ) -> None:
+        import cv2
+
         self.name = f"camera {index}"
-        self._cap = _quietly(capture, index)
+        self._cap = _quietly(capture or cv2.VideoCapture, index)
         if not self._cap.isOpened():
             self._cap.release()
             raise SourceError(
@@ -55,6 +61,8 @@ class CameraSource:
         self.failures = 0
 
     def read(self) -> np.ndarray | None:
+        import numpy as np
+
         ok, frame = self._cap.read()
         if not ok or frame is None:
             self.failures += 1
@@ -77,6 +85,8 @@ class VideoSource:
         self.name = str(path)
         if not Path(path).is_file():
             raise SourceError(f"there is no video file {path}")
+        import cv2
+
         self._cap = cv2.VideoCapture(str(path))
         if not self._cap.isOpened():
             raise SourceError(f"{path} is not a video this build of OpenCV can read")
@@ -116,6 +126,8 @@ class ImageSource:
         self._next = 0
 
     def read(self) -> np.ndarray | None:
+        import cv2
+
         while self._next < len(self.files):
             path = self.files[self._next]
             self._next += 1
@@ -133,6 +145,8 @@ class ImageSource:
 
 def _quietly(capture: Callable[[int], Any], index: int) -> Any:
     """Open a camera without OpenCV's own warnings: a missing camera gets our sentence."""
+    import cv2
+
     logging = getattr(cv2, "utils", None) and getattr(cv2.utils, "logging", None)
     if logging is None:
         return capture(index)

@@ -18,6 +18,7 @@ an empty table costs little battery; every frame is decoded as grey, at most
 
 from __future__ import annotations
 
+import ctypes
 import logging
 import queue
 import threading
@@ -38,6 +39,9 @@ log = logging.getLogger(__name__)
 LIVE_BUDGET_MS = 10.0  # per live frame, on average (the first zxing pass is about 1.5 ms)
 DECODE_WIDTH = 1280  # frames wider are scaled down before decoding (a 720p camera's width)
 KEEP_FAILED = 20  # at most this many frames that raised are written to `error_dir`
+OPENCV_THREADS = 1  # the decoding thread is the scanner's parallelism; see `Scanner.start`
+MMAP_THRESHOLD = 128 * 1024  # bytes: larger buffers are mapped and unmapped; see below
+M_MMAP_THRESHOLD = -3  # glibc's mallopt parameter
 
 
 @dataclass
@@ -134,6 +138,12 @@ class Scanner:
     def start(self) -> None:
         if self._threads:
             raise RuntimeError("the scanner is already running")
+        # OpenCV would otherwise start a worker per core for its filters: on a tablet's
+        # eight cores that is seven more threads, each with its own malloc arena, competing
+        # with the UI thread for frames the decoding thread handles well alone.
+        cv2.setNumThreads(OPENCV_THREADS)
+        if self.source.live:
+            fixed_mmap_threshold()
         targets = [self._grab, self._decode_newest] if self.source.live else [self._in_order]
         for target in targets:
             t = threading.Thread(target=target, name=f"scanner-{target.__name__}", daemon=True)
@@ -205,6 +215,7 @@ class Scanner:
             if frame is None or self._stop.is_set():
                 continue
             self._process_safely(frame)
+        give_back_freed_memory()  # the camera is off: what decoding freed goes back
 
     def _process_safely(self, frame: np.ndarray) -> None:
         """`process` on a thread: whatever a frame or a listener raises, the thread lives."""
@@ -212,6 +223,36 @@ class Scanner:
             self.process(frame)
         except Exception as exc:
             self._failed_frame(frame, f"{type(exc).__name__}: {exc}")
+
+
+def fixed_mmap_threshold() -> bool:
+    """Fix glibc's threshold for mapping large buffers at its default, so every camera
+    frame (2.7 MB at 720p) and decoding buffer goes back to the system when freed.
+
+    glibc raises the threshold to the size of each mapped buffer freed, up to 32 MB; after
+    the first few frames the scanner's buffers then come from malloc's heaps, which keep
+    the freed pages: 5-17 MB more resident memory with the preview running
+    (benchmarks/bench_memory.py), for nothing.  Mapping a frame costs its page faults,
+    about 0.1 ms.  Elsewhere (Android's allocator, macOS) there is no such setting and
+    this does nothing; True if it was set.
+    """
+    try:
+        mallopt = ctypes.CDLL(None).mallopt
+    except (OSError, AttributeError):
+        return False
+    return bool(mallopt(M_MMAP_THRESHOLD, MMAP_THRESHOLD))
+
+
+def give_back_freed_memory() -> bool:
+    """Hand the pages malloc holds free back to the system (glibc's `malloc_trim`), once
+    the camera stops: what the frames and the decoding stages freed would otherwise stay
+    resident after the Cards panel closes (about 10 MB here; it takes about 10 ms, on
+    the decoding thread as it ends).  True if done."""
+    try:
+        trim = ctypes.CDLL(None).malloc_trim
+    except (OSError, AttributeError):
+        return False
+    return bool(trim(0))
 
 
 def decodable(frame: np.ndarray) -> tuple[np.ndarray, float]:

@@ -51,6 +51,7 @@ class FormField:
     options: tuple[FormField, ...] = ()  # `either`: the kinds of value it may hold
     long: bool = False  # free text of more than a line
     help: str = ""
+    schema: Any = None  # a struct met again inside itself: its fields are read when drawn
 
     def blank(self) -> Any:
         """The value a new, untouched field starts with."""
@@ -61,7 +62,18 @@ class FormField:
         return blank_value(self)
 
     def find(self, name: str) -> FormField:
-        return next(f for f in self.fields if f.name == name)
+        return next(f for f in fields_of(self) if f.name == name)
+
+
+_BUILDING: list[type] = []  # the structs being read, to stop at one that holds itself
+
+
+def fields_of(f: FormField) -> tuple[FormField, ...]:
+    """A struct field's fields; a recursive one (an effect offering a choice of effects)
+    is read only when it is drawn, one level at a time."""
+    if f.fields or f.schema is None:
+        return f.fields
+    return struct_fields(mi.type_info(f.schema))
 
 
 def _copy(value: Any) -> Any:
@@ -82,7 +94,7 @@ def blank_value(f: FormField) -> Any:
     if f.kind == MAPPING:
         return {}
     if f.kind == STRUCT:
-        return {sub.name: sub.blank() for sub in f.fields if sub.required}
+        return {sub.name: sub.blank() for sub in fields_of(f) if sub.required}
     if f.kind == EITHER:
         return f.options[0].blank() if f.options else None
     return ""
@@ -144,6 +156,8 @@ def _build(name: str, t: mi.Type, **extra: Any) -> FormField:
         value = _build("value", t.value_type, label=label_of(name))
         return FormField(name, kind=MAPPING, key=key, item=value, **base)
     if isinstance(t, mi.StructType):
+        if t.cls in _BUILDING:
+            return FormField(name, kind=STRUCT, schema=t.cls, **base)
         return FormField(name, kind=STRUCT, fields=struct_fields(t), **base)
     long = name in LONG_TEXT_NAMES
     return FormField(name, kind=TEXT, long=long, **base)
@@ -189,9 +203,13 @@ def struct_fields(t: mi.StructType) -> tuple[FormField, ...]:
     """A struct's fields as written in a card (`raise_` is written `raise`)."""
     hints = typing.get_type_hints(t.cls, include_extras=True)
     out = []
-    for f in t.fields:
-        built = _build(f.encode_name, f.type, required=f.required, default=_default(f))
-        out.append(_in_declared_order(built, _literals(hints.get(f.name))))
+    _BUILDING.append(t.cls)
+    try:
+        for f in t.fields:
+            built = _build(f.encode_name, f.type, required=f.required, default=_default(f))
+            out.append(_in_declared_order(built, _literals(hints.get(f.name))))
+    finally:
+        _BUILDING.pop()
     return tuple(out)
 
 
@@ -243,7 +261,7 @@ def without_defaults(form: FormField, value: Any) -> Any:
     pack file reads like the shipped ones."""
     if form.kind == STRUCT and isinstance(value, dict):
         out = {}
-        for f in form.fields:
+        for f in fields_of(form):
             if f.name not in value:
                 continue
             v = without_defaults(f, value[f.name])
@@ -262,14 +280,14 @@ def without_defaults(form: FormField, value: Any) -> Any:
 
 
 def form_names(form: FormField) -> set[str]:
-    return {f.name for f in form.fields}
+    return {f.name for f in fields_of(form)}
 
 
 def summary(value: Any, form: FormField, limit: int = 60) -> str:
     """One line for a list entry the player taps to open (an effect line, a chart row)."""
     if form.kind == STRUCT and isinstance(value, dict):
         parts = []
-        for f in form.fields:
+        for f in fields_of(form):
             v = value.get(f.name)
             if v in (None, "", [], {}, False) or (not f.required and v == _copy(f.default)):
                 continue

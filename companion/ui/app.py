@@ -26,6 +26,7 @@ from companion.core.library import Library
 from companion.core.rules import RuleError
 from companion.paths import data_home
 from companion.ui import widgets  # noqa: F401  (loads the shared kv rules)
+from companion.ui.cue import Cue
 from companion.ui.dice_hub import DiceHub
 from companion.ui.settings import UserSettings
 from companion.ui.style import style
@@ -72,6 +73,7 @@ class CompanionApp(App):
         self.library = library or Library()
         self.settings = UserSettings.load()
         self.hub = DiceHub(on_change=self._dice_changed)
+        self.cue = Cue(self.settings.cues)
         self.apply_settings()
 
     # -- settings and theme ----------------------------------------------------------------
@@ -79,6 +81,7 @@ class CompanionApp(App):
     def apply_settings(self) -> None:
         style.use(self.settings.theme, self.settings.font_scale)
         Window.clearcolor = style.bg
+        self.cue.enabled = self.settings.cues
 
     def save_settings(self) -> None:
         self.settings.save()
@@ -87,10 +90,10 @@ class CompanionApp(App):
     # -- building ----------------------------------------------------------------------
 
     def build(self) -> ScreenManager:
+        """Only the home screen is made here: the others (and the game views, panels and
+        packages behind them) are made the first time they are shown or asked for, so
+        the app reaches its home screen sooner (benchmarks/bench_start.py)."""
         from companion.ui.screens.home import HomeScreen
-        from companion.ui.screens.newgame import NewGameScreen
-        from companion.ui.screens.session import SessionScreen
-        from companion.ui.screens.settings import SettingsScreen
 
         Window.softinput_mode = "below_target"
         if not any(isinstance(h, RefusalHandler) for h in ExceptionManager.handlers):
@@ -100,14 +103,24 @@ class CompanionApp(App):
                 handler.app = self
         Window.bind(on_keyboard=self._on_key)
         manager = ScreenManager(transition=NoTransition())
-        for screen in (
-            HomeScreen(name="home"),
-            NewGameScreen(name="new"),
-            SettingsScreen(name="settings"),
-            SessionScreen(name="session"),
-        ):
-            manager.add_widget(screen)
+        manager.add_widget(HomeScreen(name="home"))
         return manager
+
+    @staticmethod
+    def _make_screen(name: str) -> Any:
+        if name == "new":
+            from companion.ui.screens.newgame import NewGameScreen
+
+            return NewGameScreen(name=name)
+        if name == "settings":
+            from companion.ui.screens.settings import SettingsScreen
+
+            return SettingsScreen(name=name)
+        if name == "session":
+            from companion.ui.screens.session import SessionScreen
+
+            return SessionScreen(name=name)
+        raise KeyError(f"no screen called {name!r}")
 
     BACK = {"new": "home", "settings": "session", "session": "home"}
 
@@ -128,10 +141,18 @@ class CompanionApp(App):
     def go(self, name: str) -> None:
         if name == "session" and self.session is None:
             name = "home"
+        self.screen(name)  # made on first use
         self.root.current = name
 
     def screen(self, name: str) -> Any:
+        """The screen called `name`, made the first time it is wanted."""
+        if not self.root.has_screen(name):
+            self.root.add_widget(self._make_screen(name))
         return self.root.get_screen(name)
+
+    def made(self, name: str) -> bool:
+        """Whether the screen `name` has been made (one never shown needs no refresh)."""
+        return self.root is not None and self.root.has_screen(name)
 
     # -- sessions ----------------------------------------------------------------------
 
@@ -165,14 +186,14 @@ class CompanionApp(App):
             self.keep_awake(False)
 
     def _session_changed(self, session: Any, result: Any) -> None:
-        if self.root is not None:
+        if self.made("session"):
             self.screen("session").refresh()
 
     def _dice_changed(self) -> None:
         """A source, battery or dice message changed: the panel shows it on the next frame
         (the hub may call from a roll's task; Kivy widgets are touched only by the clock)."""
         self.dice_version += 1
-        if self.root is not None:
+        if self.made("session"):
             Clock.schedule_once(lambda _dt: self.screen("session").panels["dice"].refresh_sources())
 
     def keep_awake(self, on: bool) -> None:
@@ -270,7 +291,7 @@ class CompanionApp(App):
     def on_pause(self) -> bool:
         """The tablet went to sleep or another app came forward: free the camera, keep
         running (everything shown is already saved in the session file)."""
-        if self.root is not None:
+        if self.made("session"):
             self.screen("session").stop_camera()
         return True
 
@@ -282,7 +303,7 @@ class CompanionApp(App):
 
     def on_stop(self) -> None:
         Window.unbind(on_keyboard=self._on_key)
-        if self.root is not None:
+        if self.made("session"):
             if self.root.current == "session":
                 self.screen("session").on_leave()  # its once-a-second device watch stops too
             self.screen("session").stop_camera()  # the scanner's threads

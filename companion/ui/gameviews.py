@@ -32,6 +32,30 @@ class SendsCommands:
         """Answer the pending request with `values`, as `Session.answer` takes them."""
         return self._attempt(lambda: self.session.answer(values, by="screen"))
 
+    def correct(self, path: str, value: Any) -> str:
+        """The Fix panel's correction of one value; '' or the refusal in words."""
+        from companion.core.rules import RuleError
+
+        try:
+            self.session.correct(path, value)
+        except RuleError as exc:
+            return exc.message
+        self.message = ""
+        self.refresh()
+        return ""
+
+    def correct_value(self, title: str, path: str, value: Any = None, **kw: Any) -> Any:
+        """Open the sheet correcting just the value at `path` (the thing the player
+        tapped), starting from `value` (the space tapped on a track) or what the state
+        holds; `kw` bounds a number or lists the choices to pick from."""
+        from companion.ui.panels.correction_sheet import open_sheet
+
+        if value is None:
+            value = self.session.to_json()
+            for part in path.split("."):
+                value = value[int(part)] if isinstance(value, list) else value[part]
+        return open_sheet(title, path, value, self.correct, **kw)
+
     def _attempt(self, action: Any) -> bool:
         from companion.core.rules import RuleError
 

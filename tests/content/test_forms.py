@@ -110,3 +110,17 @@ def test_a_summary_reads_like_the_card():
     effect = forms.form_for(get_game("direwild").content_kinds["minions"]).find("hit_effects")
     line = forms.summary({"kind": "poison", "amount": 2}, effect.item)
     assert line == "kind poison, amount 2"
+
+
+class Line(msgspec.Struct, kw_only=True):
+    """An effect line that may offer a choice of lines (Kradia's `either`)."""
+
+    damage: int = 0
+    either: list[Line] = []
+
+
+def test_a_schema_holding_itself_is_read_one_level_at_a_time():
+    form = forms.form_for(Trinket.__class__("T", (Item,), {"__annotations__": {"line": Line}}))
+    line = form.find("line")
+    inner = line.find("either").item
+    assert inner.kind == "struct" and inner.find("either").item.find("damage").kind == "int"

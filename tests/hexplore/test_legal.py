@@ -79,6 +79,17 @@ TEMPLATES: dict[str, list[dict[str, Any]]] = {
     "cure": [{"who": "{hero}", "condition": "bleeding"}],
     "fate_tracker_symbol": [{}],
     "defeat_sentinel": [{"at": "battle_site_1"}],
+    "give_single_reward": [{"reward": "+2 Attack", "hero": "{hero}"}],
+    "join_ally": [{"ally": "lost-keeper"}],
+    "revive": [{"hero": "{hero}"}],
+    "heal": [{"hero": "{hero}", "vital": "health", "amount": 1}],
+    "teleport": [{}],
+    "search_starting_gear": [{"hero": "{hero}"}],
+    "quick_play_power_ups": [{}],
+    "gear_upgrade": [{"hero": "{hero}", "stat": "attack"}],
+    "rank_up": [{"hero": "{hero}", "stat": "attack"}],
+    "sustain": [{"hero": "{hero}"}],
+    "ally_leaves": [{"ally": "ally-lost-keeper"}],
 }
 
 

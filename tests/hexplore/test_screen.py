@@ -45,11 +45,10 @@ class HexploreViewTest(ViewTestCase):
         view, session = self.view, self.session
         mat = view.ids.mat
         assert "Fight Mindwiped Villagers!" in mat.opponents  # names, never ids
-        mat.ids.choice.text = "Fight Mindwiped Villagers!"
-        self.tap(mat.ids.start)
+        self.tap(mat.fight_button("Fight Mindwiped Villagers!"))
         assert session.state.combat.opponent.soul_shield == 15
-        assert mat.ids.start.disabled  # no second fight while this one lasts
-        assert [b.action["do"] for b in mat.ids.steps.children] == []  # declare first
+        assert not mat.opponents  # no second fight while this one lasts
+        assert view.next_label == ""  # each hero declares first
         self.tap(mat.button("stormcaller", "attack", vital="health"))
         self.tap(mat.button("keeper", "defend"))
         assert session.state.combat.declarations["keeper"].action == "defend"
@@ -63,7 +62,8 @@ class HexploreViewTest(ViewTestCase):
         assert view.answer([6])  # the Dice panel's answer: the hex, the Special
         assert session.request is None
         assert "Action die: 6 -> Special" in mat.walkthrough
-        self.tap(mat.step("resolve_round"))
+        assert view.next_label == "Resolve the round"
+        self.tap(view.ids.next)
         assert "Stormcaller (Sprite): 5 health less Defend 2 = 3" in mat.resolution
         assert "Soul Shield takes 3: 15 -> 12" in mat.resolution
         assert "Round 2 on Easy" in mat.heading

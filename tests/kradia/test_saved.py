@@ -22,6 +22,22 @@ from companion.games.kradia.events import EVENTS, BossDamaged
 
 SAVED = Path(__file__).parent / "saved"
 
+# State fields added since that release, each with the value an old game means by leaving
+# it out: no Extra card used, no house rule chosen (the defaults), nothing held for a round.
+ADDED = {"extras_used": [], "house": {}}
+ADDED_BATTLEFIELD = {"held": []}
+
+
+def as_released(state: dict) -> dict:
+    """The state less the fields added since, after checking each holds its default."""
+    out = dict(state)
+    for key, default in ADDED.items():
+        assert out.pop(key) == default
+    out["battlefield"] = dict(out["battlefield"])
+    for key, default in ADDED_BATTLEFIELD.items():
+        assert out["battlefield"].pop(key) == default
+    return out
+
 
 @pytest.mark.parametrize("snapshots", [True, False], ids=["with-snapshots", "log-only"])
 def test_previous_release_session_opens_to_the_same_state(tmp_path, snapshots):
@@ -32,7 +48,7 @@ def test_previous_release_session_opens_to_the_same_state(tmp_path, snapshots):
             db.execute("delete from snapshots")
     wanted = json.loads((SAVED / "release-1.state.json").read_text())
     with Session.open(path) as session:
-        assert msgspec.to_builtins(session.state) == wanted
+        assert as_released(msgspec.to_builtins(session.state)) == wanted
         assert session.state.phase == "boss" and session.request is None
         session.do("boss_attack")  # and play goes on: 1 HP left shows 3 dice
         assert session.request is not None and session.request.count == 3

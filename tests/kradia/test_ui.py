@@ -116,3 +116,25 @@ class KradiaViewTest(ViewTestCase):
         message = self.view.ids.more.ids.message.text
         assert message.startswith("Oakla can still act (basic attack, charge attack)")
         assert self.session.state.turn == "oakla"  # nothing lost
+
+
+class KradiaFestivalViewTest(ViewTestCase):
+    """The festival pack's new actions reach the table through `legal_actions` alone."""
+
+    game = "kradia"
+
+    def setUp(self) -> None:
+        super().setUp()
+        opts = options(sequence=None, boss="thicket-hydra", battlefield="moonlit-marsh")
+        self.show_view(self.new_session(opts, packs=["demo", "festival"]))
+
+    def test_an_extra_card_left_to_the_table_is_a_button_by_name(self) -> None:
+        buttons = [w for w in walk(self.view) if getattr(w, "command", None) is not None]
+        extra = [w for w in buttons if w.text == "Extra card: Severed Head"]
+        assert extra, [w.text for w in buttons]
+        self.shoot("kradia-extra-card")
+        self.tap(extra[0])
+        assert self.session.state.boss.hp == 8
+        self.refresh()
+        texts = [w.text for w in walk(self.view) if getattr(w, "command", None) is not None]
+        assert "Extra card: Severed Head" not in texts

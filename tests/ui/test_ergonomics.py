@@ -166,7 +166,7 @@ class TestErgonomics(AppTestCase):
         self.check_game("kradia", "Start round 1", card_asked=True)
 
     def test_hexplore_view(self) -> None:
-        self.check_game("hexplore", "Start combat")  # then each hero declares
+        self.check_game("hexplore", "Fight Giant Fox!")  # then each hero declares
 
     def test_new_game_wizard_from_the_games_options(self) -> None:
         """A game's `setup_options` become touch choices; its own refusal is shown."""

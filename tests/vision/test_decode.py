@@ -234,3 +234,25 @@ def test_on_real_photographs_the_cascade_reads_all_zxing_reads_and_more():
 def test_light_on_dark_codes_are_read_by_the_first_pass():
     image = 255 - gray(code_photo("TC1/TINY/TOKEN/COPPER/70CA", 200))
     assert [f.text for f in zxing(image)] == ["TC1/TINY/TOKEN/COPPER/70CA"]
+
+
+def test_a_code_printed_on_cloth_is_read_by_the_curved_stage_only_where_zxing_saw_one():
+    """zxing's photograph `qrcode-4/08`: a code printed on a cloth patch, bent, which
+    zxing-cpp locates but cannot decode (its flat grid misses the bent modules); OpenCV's
+    curved decoder on the crop round it reads it.  On a table with no code the stage does
+    not run its decoder at all (nothing located), so it costs an empty frame nothing."""
+    from benchmarks.bench_scan import PHOTOS
+    from vision.decode import curved, unread_symbols
+
+    folder = PHOTOS / "zxing" / "qrcode-4"
+    image = gray(cv2.imread(str(folder / "08.webp")))
+    expected = (folder / "08.txt").read_text(encoding="utf-8")
+    assert zxing(image) == [] and len(unread_symbols(image)) >= 1
+    (found,) = curved(image)
+    assert found.text == expected and found.stage == "curved"
+    xs = [x for x, _ in found.corners]
+    assert 0 <= min(xs) < max(xs) <= image.shape[1]
+    assert [f.text for f in Cascade()(image)] == [expected]
+
+    empty = gray(table_image(np.random.default_rng(7)))
+    assert unread_symbols(empty) == [] and curved(empty) == []

@@ -110,9 +110,11 @@ def test_live_camera_decodes_the_newest_frame_and_stops_cleanly():
     assert cam.settings[cv2.CAP_PROP_FRAME_WIDTH] == 1280
     seen = threading.Event()
     scanner = Scanner(source, on_sighting=lambda s: seen.set())
+    cv2.setNumThreads(4)
     scanner.start()
     assert seen.wait(20)
     assert scanner.latest is not None
+    assert cv2.getNumThreads() == 1  # no OpenCV worker per core beside the decoding thread
     scanner.stop()
     assert not scanner.running and cam.released
     (sighting,) = list(scanner.sightings.queue)
@@ -203,3 +205,38 @@ def test_a_dying_decoder_thread_is_not_possible(tmp_path):
     assert scanner.running and scanner.stats.frames >= 5
     scanner.stop()
     assert calls and scanner.stats.errors >= 1
+
+
+def test_the_cards_panel_imports_opencv_only_when_the_camera_opens(tmp_path):
+    """OpenCV, numpy and zxing-cpp cost about 27 MB resident (benchmarks/bench_memory.py):
+    a table with the camera off (Settings) opens the Cards panel without paying for them."""
+    import os
+    import subprocess
+    import sys
+
+    code = (
+        "import sys, companion.ui.panels.scanner, vision.frames\n"
+        "print(sorted(m for m in ('cv2', 'numpy', 'zxingcpp') if m in sys.modules))"
+    )
+    env = {
+        **os.environ,
+        "KIVY_NO_ARGS": "1",
+        "KIVY_NO_CONSOLELOG": "1",
+        "KIVY_HOME": str(tmp_path),
+        "SDL_VIDEODRIVER": "offscreen",
+        "PYTHONPATH": str(Path(__file__).resolve().parents[2]),
+    }
+    out = subprocess.run(
+        [sys.executable, "-c", code], env=env, capture_output=True, text=True, timeout=60
+    )
+    assert out.returncode == 0, out.stderr[-2000:]
+    assert out.stdout.strip().splitlines()[-1] == "[]"
+
+
+@pytest.mark.skipif(not Path("/proc/self/smaps_rollup").exists(), reason="Linux only")
+def test_on_linux_the_allocator_takes_the_fixed_mmap_threshold():
+    """glibc's mallopt accepts the setting (benchmarks/bench_memory.py measures what it
+    saves with the preview running); elsewhere it is a no-op that says so."""
+    from vision.scanner import fixed_mmap_threshold
+
+    assert fixed_mmap_threshold() is True

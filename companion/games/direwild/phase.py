@@ -8,10 +8,10 @@ from companion.core.rules import Chance, Decision, RuleError
 from companion.games.direwild import content as typed
 from companion.games.direwild import events as ev
 from companion.games.direwild import movement
-from companion.games.direwild.board import SLOTS
+from companion.games.direwild.board import SLOTS, STAGING
 from companion.games.direwild.effects import Context, activate_earliest
 from companion.games.direwild.schema import AiAction
-from companion.games.direwild.state import KARN, DirewildState
+from companion.games.direwild.state import KARN, DirewildState, house_rule
 from companion.games.direwild.units import (
     board_of,
     check_playing,
@@ -67,12 +67,10 @@ def reveal(d: Decision, args: dict[str, Any], chance: Chance, content: Content) 
         if card_id in short:
             card_id = short[card_id]
         else:
-            raise RuleError(
-                f"{card_id} is not in the Enemy AI deck now (still in it: "
-                f"{', '.join(c.rsplit('/', 1)[-1] for c in deck)})"
-            )
+            still = ", ".join(typed.ai_card(content, c).name or c.rsplit("/", 1)[-1] for c in deck)
+            raise RuleError(f"{card_id} is not in the Enemy AI deck now (still in it: {still})")
     card = typed.ai_card(content, card_id)
-    d.emit(ev.AiCardRevealed(card=card_id))
+    d.emit(ev.AiCardRevealed(card=card_id, name=card.name))
     ctx = Context(content, chance)
     for action in card.actions:
         run_action(d, action, ctx)
@@ -194,6 +192,22 @@ def move_enemies(d: Decision, action: AiAction, ctx: Context) -> None:
 
 
 def karn_presence(d: Decision) -> None:
-    k = d.state.karn
-    if k.on_board and not k.defeated and d.state.fatal_wounds > 0:
-        d.emit(ev.FatalWoundReturned(why="Karn's presence drains the heroes"))
+    """ "If Karn is on the land board with the heroes, return a Fatal Wound": with at least
+    one hero off the staging area (the staging area is on the main board, not the land
+    board), unless the table's house rule drains whenever Karn is on the land board."""
+    s = d.state
+    k = s.karn
+    if not k.on_board or k.defeated or s.fatal_wounds == 0:
+        return
+    if house_rule(s, "karn_presence") == "with_heroes" and not any(
+        h.position != STAGING for h in s.heroes.values()
+    ):
+        d.emit(
+            ev.Noted(
+                actor=KARN,
+                text="Karn's presence: every hero is in the staging area, off the land board, "
+                "so no Fatal Wound is drained",
+            )
+        )
+        return
+    d.emit(ev.FatalWoundReturned(why="Karn's presence drains the heroes"))

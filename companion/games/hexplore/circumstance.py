@@ -7,9 +7,10 @@ from typing import Any
 
 from companion.core.rules import Chance, Decision, RuleError
 from companion.games.hexplore.combat import start_combat
-from companion.games.hexplore.common import in_combat, word
+from companion.games.hexplore.common import active_heroes, in_combat, word
 from companion.games.hexplore.events import CircumstanceRolled, CircumstanceSettled
 from companion.games.hexplore.hexcontent import HexContent
+from companion.games.hexplore.keywords import TELEPORTED, moved_normally, skipped_after_flight
 from companion.games.hexplore.state import GROUP_NAME, HexploreState
 from companion.games.hexplore.tables import NO_CIRCUMSTANCE
 
@@ -26,6 +27,9 @@ def roll_circumstance(
     s: HexploreState = d.state
     if in_combat(s):
         raise RuleError("no Circumstance is rolled during combat")
+    skipped_after_flight(s)
+    if not active_heroes(s):
+        raise RuleError("no hero is in play to face a Circumstance")
     where = word(args, "location")
     if where in NO_CIRCUMSTANCE:
         raise RuleError(
@@ -33,6 +37,9 @@ def roll_circumstance(
         )
     if s.circumstance is not None and s.circumstance.roll:
         raise RuleError("the Circumstance for this game turn is already rolled")
+    cautious = bool(args.get("cautious"))
+    if cautious and moved_normally(s):
+        raise RuleError(TELEPORTED)
     slots = args.get("slots") or []
     if not isinstance(slots, list) or not all(isinstance(x, str) for x in slots):
         raise RuleError("slots lists the card ids on the Circumstance bar, slot 1 first")
@@ -68,7 +75,7 @@ def roll_circumstance(
             slot=slot,
             card=card,
             unavoidable=unavoidable,
-            may_discard=bool(args.get("cautious")) and not unavoidable,
+            may_discard=cautious and not unavoidable,
         )
     )
 
@@ -79,6 +86,9 @@ def settle_circumstance(
     c = d.state.circumstance
     if in_combat(d.state):
         raise RuleError("finish the combat before playing the Circumstance")
+    skipped_after_flight(d.state)
+    if not active_heroes(d.state):
+        raise RuleError("no hero is in play to face a Circumstance")
     if c is None or c.settled:
         raise RuleError("no Circumstance is waiting to be played")
     discard = bool(args.get("discard"))

@@ -24,6 +24,7 @@ from companion.games.hexplore.conditions import CAPPED, combat_over, inflict, up
 from companion.games.hexplore.content import Opponent
 from companion.games.hexplore.dice import SUCCEEDED
 from companion.games.hexplore.events import (
+    AllyLeft,
     BossDefeated,
     CombatEnded,
     CombatStarted,
@@ -39,6 +40,7 @@ from companion.games.hexplore.events import (
 )
 from companion.games.hexplore.fight import Potency, failed, fighting, find_opponent
 from companion.games.hexplore.hexcontent import HexContent
+from companion.games.hexplore.house import house
 from companion.games.hexplore.rewards import give_rewards
 from companion.games.hexplore.skills import check_skill
 from companion.games.hexplore.state import GROUP_NAME, OPPONENT, HexploreState, OpponentState
@@ -62,6 +64,10 @@ def start_combat(d: Decision, args: dict[str, Any], chance: Chance, content: Hex
     if wanted is None and s.adrimon_attacks and magi is not None:
         wanted = magi.id  # from Fate Cycle 10 she comes to the heroes every Event phase
     card = find_opponent(content, wanted)
+    if card.kind == "boss" and card.id in s.bosses_defeated:
+        raise RuleError(
+            f"{card.title} is defeated: the hex location is cleared and a Boss cannot be refought"
+        )
     heroes = active_heroes(s)
     if not heroes:
         raise RuleError("no hero is able to fight")
@@ -114,8 +120,8 @@ def begin_round(d: Decision, chance: Chance, card: Opponent, number: int) -> Non
     """The start of a Declaration phase: Conditions bite, a Boss's passive is rolled."""
     s: HexploreState = d.state
     d.emit(RoundBegan(round=number))
-    for hid in fighting(s):
-        upkeep(d, hid)
+    for who in fighting(s) + list(s.allies):
+        upkeep(d, who)
     upkeep(d, OPPONENT)
     passive = card.action("passive")
     if not current(s).passive or passive is None:
@@ -146,9 +152,12 @@ def begin_round(d: Decision, chance: Chance, card: Opponent, number: int) -> Non
             inflict(d, hid, CAPPED, rounds=1)
 
 
-def end_combat(d: Decision, chance: Chance, card: Opponent, outcome: str) -> None:
-    """Death only now, for whoever is still at 0 Health (or Tethered at 0 Energy);
-    negative Vitals come back to 0; then the rewards."""
+def phase_end(d: Decision, phase: str) -> None:
+    """A combat phase ends: whoever is still at 0 Health or less (or Tethered at 0 Energy)
+    dies now, and negative Vitals come back to 0 (Hero / Opponent Defeat, Negative Vitals?).
+
+    Called as the Declaration phase gives way to the Opponent phase, as the Resolution
+    phase ends, and when the combat itself ends (Ruling 22)."""
     s: HexploreState = d.state
     c = current(s)
     for hid in c.heroes:
@@ -157,17 +166,19 @@ def end_combat(d: Decision, chance: Chance, card: Opponent, outcome: str) -> Non
             continue
         tethered = "tethered" in h.conditions and (h.health <= 0 or h.energy <= 0)
         if h.health <= 0 or tethered:
-            d.emit(
-                HeroDied(
-                    hero=hid,
-                    why="still at 0 when combat ended" if not tethered else "Tethered at 0",
-                )
-            )
+            why = f"still at {h.health} Health as {phase} ended"
+            if tethered and h.health > 0:
+                why = f"Tethered at {h.energy} Energy as {phase} ended"
+            d.emit(HeroDied(hero=hid, why=why))
         low = {v: -getattr(h, v) for v in ("health", "energy") if getattr(h, v) < 0}
         if low:
-            d.emit("VitalsChanged", who=hid, why="negative Vitals return to 0", **low)
-        if not s.heroes[hid].dead:
-            combat_over(d, hid)
+            d.emit(VitalsChanged(who=hid, why="negative Vitals return to 0", **low))
+    for aid, a in list(s.allies.items()):
+        if a.health <= 0:
+            lost = " - the Escort is lost" if a.kind == "escort" else ""
+            d.emit(AllyLeft(ally=aid, name=a.name, why=f"falls as {phase} ended{lost}"))
+        elif a.energy < 0:
+            d.emit(VitalsChanged(who=aid, energy=-a.energy, why="negative Vitals return to 0"))
     o = c.opponent
     low = {
         v: -getattr(o, v)
@@ -175,7 +186,24 @@ def end_combat(d: Decision, chance: Chance, card: Opponent, outcome: str) -> Non
         if getattr(o, v) < 0
     }
     if low:
-        d.emit("VitalsChanged", who=OPPONENT, why="negative Vitals return to 0", **low)
+        d.emit(VitalsChanged(who=OPPONENT, why="negative Vitals return to 0", **low))
+    check_lost(d)
+
+
+def end_combat(
+    d: Decision, chance: Chance, content: HexContent, card: Opponent, outcome: str
+) -> None:
+    """The last combat phase ends (death and Vitals as at every phase's end); Conditions
+    that do not Persist end; then the rewards."""
+    s: HexploreState = d.state
+    c = current(s)
+    phase_end(d, "the combat")
+    for hid in c.heroes:
+        if not s.heroes[hid].dead and not s.heroes[hid].vanished:
+            combat_over(d, hid)
+    for aid in s.allies:
+        combat_over(d, aid)
+    o = c.opponent
     d.emit(CombatEnded(outcome=outcome, opponent=o.id, kind=o.kind))
     if outcome in ("vanquished", "influenced"):
         give_rewards(d, chance, card, outcome)
@@ -190,9 +218,9 @@ def end_combat(d: Decision, chance: Chance, card: Opponent, outcome: str) -> Non
                         difficulty=raised(s.difficulty, 1), why=f"Marathon: boss {done} defeated"
                     )
                 )
-        if o.type == "magi":
-            d.emit(GameWon(why="Adrimon is defeated"))
-    if outcome == "fled":
+        _won(d, content, o)
+    if outcome == "fled" or (c.fled and house(s, "flee_wander") == "any_fled"):
+        # "Once the entire group has fled, or combat ends, the group Wanders" (Ruling 38)
         roll = chance.roll(
             "hex_d6",
             for_="group",
@@ -200,8 +228,26 @@ def end_combat(d: Decision, chance: Chance, card: Opponent, outcome: str) -> Non
             role="wander",
             who=GROUP_NAME,
         )[0]
-        d.emit(GroupWandered(direction=roll, stayed=False, why="fled from combat"))
+        d.emit(GroupWandered(direction=roll, stayed=False, why="fled from combat", to_magi=True))
     check_lost(d)
+
+
+def _won(d: Decision, content: HexContent, o: OpponentState) -> None:
+    """Adrimon's defeat wins the game; in Marathon "Players must destroy each boss to win
+    the game, but may do so in any order", so the last Boss standing (Adrimon among them)
+    wins it, whichever it is (Ruling 37)."""
+    s: HexploreState = d.state
+    if o.kind != "boss":
+        return
+    if s.play_style != "marathon":
+        if o.type == "magi":
+            d.emit(GameWon(why="Adrimon is defeated"))
+        return
+    left = [
+        b.title for b in content.opponents() if b.kind == "boss" and b.id not in s.bosses_defeated
+    ]
+    if not left:
+        d.emit(GameWon(why="Marathon: every Boss is destroyed, Adrimon among them"))
 
 
 def inflict_condition(

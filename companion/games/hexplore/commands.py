@@ -9,6 +9,7 @@ from typing import Any
 from companion.content.pack import Content
 from companion.core.rules import Chance, Decision
 from companion.core.tables import CommandFn, Commands
+from companion.games.hexplore.allies import ally_leaves, join_ally
 from companion.games.hexplore.circumstance import roll_circumstance, settle_circumstance
 from companion.games.hexplore.combat import (
     cure_condition,
@@ -19,8 +20,12 @@ from companion.games.hexplore.combat import (
 from companion.games.hexplore.declare import declare
 from companion.games.hexplore.fate import defeat_sentinel, end_game_turn, fate_tracker_symbol
 from companion.games.hexplore.hexcontent import HexContent
+from companion.games.hexplore.keywords import heal, revive, sustain, teleport
+from companion.games.hexplore.levelling import gear_upgrade, rank_up
 from companion.games.hexplore.opponent import opponent_action
 from companion.games.hexplore.resolve import resolve_round
+from companion.games.hexplore.rewards import give_single_reward
+from companion.games.hexplore.setting_out import quick_play_power_ups, search_starting_gear
 from companion.games.hexplore.skills import (
     end_skill_phase,
     gain_found,
@@ -45,6 +50,11 @@ def typed(fn: HexCommand) -> CommandFn:
 
 
 PHASES: dict[str, dict[str, HexCommand]] = {
+    # before the game begins (setting_out.py)
+    "set-up": {
+        "search_starting_gear": search_starting_gear,
+        "quick_play_power_ups": quick_play_power_ups,
+    },
     # 1. Movement: a Wander or Roam a card or a failed Navigate calls for
     "movement": {"wander": wander, "roam": roam},
     # 2. the Skill phase (skills.py)
@@ -61,6 +71,8 @@ PHASES: dict[str, dict[str, HexCommand]] = {
         "declare": declare,
         "opponent_action": opponent_action,
         "resolve_round": resolve_round,
+        "give_single_reward": give_single_reward,
+        "sustain": sustain,
     },
     # 5. the Magi phase and the Fate Tracker (fate.py)
     "magi": {
@@ -74,6 +86,13 @@ PHASES: dict[str, dict[str, HexCommand]] = {
         "inflict": inflict_condition,
         "cure": cure_condition,
         "raise_difficulty": raise_difficulty,
+        "heal": heal,
+        "revive": revive,
+        "teleport": teleport,
+        "gear_upgrade": gear_upgrade,
+        "rank_up": rank_up,
+        "join_ally": join_ally,
+        "ally_leaves": ally_leaves,
     },
 }
 

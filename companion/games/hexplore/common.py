@@ -11,6 +11,7 @@ from typing import Any
 from companion.core.rules import Decision, RuleError
 from companion.games.hexplore.events import Gained, GameLost
 from companion.games.hexplore.state import (
+    AllyState,
     Combat,
     HeroState,
     HexploreState,
@@ -101,7 +102,7 @@ def last_action(state: HexploreState) -> LastAction:
     return la
 
 
-def stacks(who: HeroState | OpponentState, name: str) -> int:
+def stacks(who: HeroState | OpponentState | AllyState, name: str) -> int:
     c = who.conditions.get(name)
     return c.stacks if c else 0
 
@@ -132,7 +133,15 @@ def gain(d: Decision, hid: str, why: str, gold: int = 0, food: int = 0) -> None:
         d.emit(Gained(hero=hid, gold=gold, food=food, starving=starving, why=why))
 
 
+def revivable(h: HeroState) -> bool:
+    """Dead, but a Spirit Tether Ritual waits to bring them back."""
+    return h.dead and h.spirit_tether and not (h.mindwiped or h.vanished)
+
+
 def check_lost(d: Decision) -> None:
+    """Lost when every hero in play is dead or mindwiped, unless a Spirit Tether Ritual
+    still waits to Revive one (the One Hero game's start)."""
     s = d.state
-    if s.outcome is None and not active_heroes(s):
+    tethered = any(revivable(h) for h in s.heroes.values())
+    if s.outcome is None and not active_heroes(s) and not tethered:
         d.emit(GameLost(why="every hero in play is dead or mindwiped"))

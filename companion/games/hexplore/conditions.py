@@ -10,8 +10,14 @@ from __future__ import annotations
 from companion.core.rules import Decision
 from companion.games.hexplore.common import current, stacks
 from companion.games.hexplore.events import ConditionChanged, ConditionLost, VitalsChanged
-from companion.games.hexplore.state import OPPONENT, HeroState, OpponentState, target_of
-from companion.games.hexplore.tables import PERSISTS, STACKS
+from companion.games.hexplore.state import (
+    OPPONENT,
+    AllyState,
+    HeroState,
+    OpponentState,
+    target_of,
+)
+from companion.games.hexplore.tables import AFFECTS_ANY, CONDITIONS, PERSISTS, STACKS
 
 GROGGY = "groggy"  # the round after waking from Unconscious: -3 to every Ability rank
 # Card effects kept as Conditions so they show on the mat and end with the combat.
@@ -30,7 +36,10 @@ def inflict(
     to: str = "",
     add: int = 1,
 ) -> None:
-    """Give a Condition: stacking ones gain `add` stacks, others are refreshed."""
+    """Give a Condition: stacking ones gain `add` stacks, others are refreshed.  An ally
+    takes only those that "Affect Any" (the others are the heroes' own)."""
+    if who in d.state.allies and condition in CONDITIONS and condition not in AFFECTS_ANY:
+        return
     target = target_of(d.state, who)
     old = target.conditions.get(condition)
     stacking = condition in STACKS or condition == WEAKENED
@@ -77,7 +86,7 @@ def upkeep(d: Decision, who: str) -> None:
         )
 
 
-def heal_amount(target: HeroState | OpponentState, vital: str, amount: int) -> int:
+def heal_amount(target: HeroState | OpponentState | AllyState, vital: str, amount: int) -> int:
     """Healing after Burned (Health) or Drained (Energy) takes 3 less per stack."""
     cut = 3 * stacks(target, "burned" if vital == "health" else "drained")
     return max(0, amount - cut)

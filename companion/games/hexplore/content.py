@@ -58,6 +58,7 @@ class Action(msgspec.Struct, forbid_unknown_fields=True, kw_only=True, rename={"
     reflect: bool = False
     loses_action: bool = False
     halve_health_damage: bool = False
+    nonlethal: bool = False  # "cannot drop a Vital to 0, instead dropping it to a minimum of 1"
     damage_dealer_conditions: list[Effect] = []
     # Card wording the app runs: targets who dealt damage this round deal `weakens` less
     # until the end of combat (Giant Fox); targets who Defended or were Healed this round
@@ -138,7 +139,26 @@ class CircumstanceCard(Item, kw_only=True):
     grove: bool = False
 
 
-CONTENT_KINDS = {"opponents": Opponent, "heroes": Hero, "circumstances": CircumstanceCard}
+ALLY_KINDS = ("escort", "summon", "ally")
+
+
+class AllyCard(Item, kw_only=True):
+    """An Escort (from a Destination or Circumstance), a Summon, or an Influenced ally:
+    "The Escort graphic will show you the ally's Health (they have 0 Energy) and the action
+    they perform each combat round."  `attack` is the Health damage it deals each round."""
+
+    kind: str = "escort"
+    health: int
+    attack: int = 0
+    text: str = ""
+
+
+CONTENT_KINDS = {
+    "opponents": Opponent,
+    "heroes": Hero,
+    "circumstances": CircumstanceCard,
+    "allies": AllyCard,
+}
 
 
 def _action_problems(o: Opponent) -> Iterable[str]:
@@ -195,6 +215,11 @@ def validate(content: Content) -> Iterable[tuple[str, str]]:
     for h in content.all("heroes"):
         if h.favored_opponent and h.favored_opponent not in OPPONENT_TYPES:
             yield h.id, f"favored_opponent '{h.favored_opponent}' is not an opponent type"
+    for a in content.all("allies"):
+        if a.kind not in ALLY_KINDS:
+            yield a.id, f"kind must be one of {', '.join(ALLY_KINDS)}, not '{a.kind}'"
+        if a.health < 1:
+            yield a.id, "an ally needs 1 Health or more"
     for c in content.all("circumstances"):
         if c.encounter and content.find("opponents", c.encounter) is None:
             yield c.id, f"encounter '{c.encounter}' is not in the loaded content"

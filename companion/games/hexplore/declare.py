@@ -68,7 +68,7 @@ def declare(d: Decision, args: dict[str, Any], chance: Chance, content: HexConte
         if outcome in SUCCEEDED:
             d.emit(HeroFled(hero=hid))
             if not fighting(s):
-                end_combat(d, chance, card, "fled")
+                end_combat(d, chance, content, card, "fled")
             return
         decl.notes.append("failed to Flee: may only Defend this round")
         action = "defend"
@@ -170,10 +170,14 @@ def _fill(
         raise RuleError("an Attack heals no one: use an item while Defending, or a Mastery")
     if decl.heal and decl.action == "defend" and (decl.wake or "knocked_down" in h.conditions):
         raise RuleError(f"{h.name} may not use an item while getting up or waking an ally")
+    decl.raises = bool(args.get("raise"))
+    if decl.raises and not decl.heal:
+        raise RuleError("a Raise needs an amount: heal: <Raise amount>, raise: true")
+    decl.nonlethal = bool(args.get("nonlethal"))
     decl.heal_vital = vital_arg(args, "heal_vital")
     decl.heal_target = str(args.get("heal_target", "")) if decl.heal else ""
-    if decl.heal_target and decl.heal_target not in s.heroes:
-        raise RuleError(f"no hero {decl.heal_target!r} to heal")
+    if decl.heal_target and decl.heal_target not in s.heroes and decl.heal_target not in s.allies:
+        raise RuleError(f"no hero or ally {decl.heal_target!r} to heal")
     inflicts = args.get("inflicts") or {}
     if not isinstance(inflicts, dict):
         raise RuleError("inflicts maps a condition to its rounds, e.g. {drained: 2}")

@@ -70,12 +70,14 @@ def target_dice(
     ordered: bool = False,
     role: str = "target",
     names: Mapping[str, str] | None = None,
+    rollers: Mapping[str, str] | None = None,
 ) -> tuple[list[str], dict[str, list[int]]]:
     """Each candidate rolls a d10; the highest become the targets.
 
     Only those tied across the cut roll again, without modifiers, until it is clear.  With
     `ordered` (single rewards handed out in order) every tie among the chosen is broken.
-    Returns the chosen, best first, and every die each candidate rolled.
+    Returns the chosen, best first, and every die each candidate rolled.  `rollers` names
+    who rolls for a candidate who is not a hero (the group rolls for its allies).
     """
     rolls: dict[str, list[int]] = {c: [] for c in candidates}
 
@@ -88,7 +90,7 @@ def target_dice(
         for c in group:
             die = chance.roll(
                 "skill_d10",
-                for_=c,
+                for_=(rollers or {}).get(c, c),
                 who=(names or {}).get(c, ""),
                 why=why if first else f"{why}: roll off the tie",
                 role=role,

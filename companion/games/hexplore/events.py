@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from companion.core.tables import EventData, Events
 from companion.games.hexplore.state import (
+    AllyState,
     Circumstance,
     Combat,
     Condition,
@@ -122,6 +123,102 @@ def _hero_died(s: HexploreState, e: HeroDied) -> None:
     h.conditions = {}
 
 
+class RankRaised(HexEvent):
+    """A stat's rank rises: a Vital raises its maximum and the current value with it."""
+
+    hero: str
+    stat: str
+    by: int
+    gear: bool = False  # a Gear Upgrade (six per stat)
+    gold: int = 0  # what it cost, as a change
+
+
+def _rank_text(e: RankRaised) -> str:
+    what = "Gear Upgrade" if e.gear else "rank increase"
+    cost = f" for {-e.gold} Gold" if e.gold else ""
+    return f"{e.hero}: {words(e.stat)} +{e.by} ({what}{cost})"
+
+
+@EVENTS.on(RankRaised, text=_rank_text)
+def _rank_raised(s: HexploreState, e: RankRaised) -> None:
+    h = s.heroes[e.hero]
+    if e.stat in h.skills:
+        h.skills[e.stat] += e.by
+    elif e.stat in h.abilities:
+        h.abilities[e.stat] += e.by
+    else:
+        setattr(h, f"max_{e.stat}", getattr(h, f"max_{e.stat}") + e.by)
+        setattr(h, e.stat, getattr(h, e.stat) + e.by)
+    if e.gear:
+        h.upgrades[e.stat] = h.upgrades.get(e.stat, 0) + e.by
+    h.gold += e.gold
+
+
+class StartingGearRolled(HexEvent):
+    hero: str
+    gear: list[int]
+    items: list[int]
+
+
+def _starting_gear_text(e: StartingGearRolled) -> str:
+    return (
+        f"{e.hero} searches for starting gear: Gear Upgrade rolls {e.gear}, Item rolls "
+        f"{e.items} (read each on the Enthralled Cities placard)"
+    )
+
+
+@EVENTS.on(StartingGearRolled, text=_starting_gear_text)
+def _starting_gear_rolled(s: HexploreState, e: StartingGearRolled) -> None:
+    s.starting_gear[e.hero] = {"gear": list(e.gear), "items": list(e.items)}
+
+
+class HeroRevived(HexEvent):
+    hero: str
+    health: int
+    energy: int
+    why: str = ""
+    ritual: bool = False  # the Spirit Tether Ritual is used up
+
+
+@EVENTS.on(HeroRevived, text=lambda e: f"{e.hero} is Revived ({e.why})")
+def _hero_revived(s: HexploreState, e: HeroRevived) -> None:
+    h = s.heroes[e.hero]
+    h.dead = False
+    h.health = e.health
+    h.energy = e.energy
+    if e.ritual:
+        h.spirit_tether = False
+
+
+class Teleported(HexEvent):
+    turn: int
+    hexes: int = 0
+    movement: bool = False
+
+
+def _teleported_text(e: Teleported) -> str:
+    far = f" up to {e.hexes} hexes" if e.hexes else ""
+    normal = ": the group is Moving Normally this turn" if e.movement else ""
+    return f"The group Teleports{far}{normal}"
+
+
+@EVENTS.on(Teleported, text=_teleported_text)
+def _teleported(s: HexploreState, e: Teleported) -> None:
+    if e.movement:
+        s.teleported = e.turn
+
+
+class Sustained(HexEvent):
+    hero: str
+    round: int
+    effect: str = ""
+
+
+@EVENTS.on(Sustained, text=lambda e: f"{e.hero} Sustains {e.effect or 'their Ability'}")
+def _sustained(s: HexploreState, e: Sustained) -> None:
+    _combat(s).sustained[e.hero] = e.round
+
+
 class Gained(HexEvent, omit_defaults=False):
     hero: str
     starving: int
@@ -228,6 +325,7 @@ class GroupWandered(HexEvent, omit_defaults=False):
     direction: int
     stayed: bool
     why: str = ""
+    to_magi: bool = False  # after a flight: the rest of the turn is skipped
 
 
 def _wandered_text(e: GroupWandered) -> str:
@@ -240,6 +338,8 @@ def _wandered_text(e: GroupWandered) -> str:
 def _group_wandered(s: HexploreState, e: GroupWandered) -> None:
     s.wander = [e.direction]
     s.wander_stayed = e.stayed
+    if e.to_magi:
+        s.to_magi_phase = s.turn
 
 
 class GroupRoamed(HexEvent):
@@ -624,13 +724,69 @@ def _reward_given(s: HexploreState, e: RewardGiven) -> None:
     s.heroes[e.hero].rewards.append(e.reward)
 
 
+class AllyJoined(HexEvent):
+    ally: str
+    state: AllyState
+
+
+@EVENTS.on(
+    AllyJoined,
+    text=lambda e: f"{e.state.name} joins the group ({e.state.kind}, {e.state.health} Health)",
+)
+def _ally_joined(s: HexploreState, e: AllyJoined) -> None:
+    s.allies[e.ally] = AllyState(**{**e.state.__dict__, "conditions": {}})
+
+
+class AllyLeft(HexEvent):
+    ally: str
+    name: str
+    why: str = ""
+
+
+@EVENTS.on(AllyLeft, text=lambda e: f"{e.name} leaves the group ({e.why})")
+def _ally_left(s: HexploreState, e: AllyLeft) -> None:
+    s.allies.pop(e.ally, None)
+
+
+class SingleRewardsWaiting(HexEvent):
+    """Single Rewards by choice (a house rule): the group names who takes each."""
+
+    rewards: list[str]
+    heroes: list[str]
+
+
+@EVENTS.on(
+    SingleRewardsWaiting,
+    text=lambda e: f"Single Rewards to hand out by choice: {', '.join(e.rewards)}",
+)
+def _single_rewards_waiting(s: HexploreState, e: SingleRewardsWaiting) -> None:
+    s.single_rewards = list(e.rewards)
+    s.single_to = list(e.heroes)
+    s.single_taken = []
+
+
+class SingleRewardChosen(HexEvent):
+    hero: str
+    reward: str
+
+
+@EVENTS.on(SingleRewardChosen, text=lambda e: f"{e.hero} is given {e.reward}")
+def _single_reward_chosen(s: HexploreState, e: SingleRewardChosen) -> None:
+    s.single_rewards.remove(e.reward)
+    s.single_taken.append(e.hero)
+    s.heroes[e.hero].rewards.append(e.reward)
+
+
 class PowerUpsGained(HexEvent, omit_defaults=False):
     heroes: list[str]
     count: int
+    before_game: bool = False  # Quick Play's 3 drawn before the game begins
 
 
 @EVENTS.on(PowerUpsGained, text=lambda e: f"{e.count} Power Up(s) gained")
 def _power_ups_gained(s: HexploreState, e: PowerUpsGained) -> None:
+    if e.before_game:
+        s.starting_power_ups = True
     if not e.heroes:
         s.power_ups += e.count
     for hid in e.heroes:

@@ -22,6 +22,8 @@ from companion.games.hexplore.events import (
     VitalsChanged,
 )
 from companion.games.hexplore.hexcontent import HexContent
+from companion.games.hexplore.house import house
+from companion.games.hexplore.keywords import raised_vitals_end
 from companion.games.hexplore.state import GROUP_NAME, HexploreState, cycle_length
 from companion.games.hexplore.tables import ADRIMON_CYCLE, BATTLE_SITES, MAX_SENTINELS, PLAY_STYLES
 
@@ -85,6 +87,9 @@ def end_game_turn(d: Decision, args: dict[str, Any], chance: Chance, content: He
         raise RuleError("finish the combat before the Magi phase")
     waiting = [h for h, hs in s.heroes.items() if hs.mindwiped and not hs.vanished]
     _raise_tracker(d, chance, "the Magi phase")
+    if house(s, "vanish_roll") == "same_magi_phase":
+        # the heroes mindwiped just now roll too, with the first turn's hex
+        waiting = [h for h, hs in s.heroes.items() if hs.mindwiped and not hs.vanished]
     if waiting:
         roll = chance.roll(
             "fate_d8",
@@ -101,6 +106,7 @@ def end_game_turn(d: Decision, args: dict[str, Any], chance: Chance, content: He
             if s.heroes[hid].health <= 0:
                 d.emit(HeroDied(hero=hid, why="Poisoned to 0 Health"))
     check_lost(d)
+    raised_vitals_end(d)
     d.emit(GameTurnEnded(turn=s.turn + 1))
 
 

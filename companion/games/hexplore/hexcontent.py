@@ -4,9 +4,14 @@ what they are, never through an untyped lookup by kind name."""
 from __future__ import annotations
 
 from companion.content.pack import Content
-from companion.games.hexplore.content import CircumstanceCard, Hero, Opponent
+from companion.games.hexplore.content import AllyCard, CircumstanceCard, Hero, Opponent
 
-SINGULAR = {"opponents": "opponent", "heroes": "hero", "circumstances": "circumstance"}
+SINGULAR = {
+    "opponents": "opponent",
+    "heroes": "hero",
+    "circumstances": "circumstance",
+    "allies": "ally",
+}
 
 
 class HexContent:
@@ -28,6 +33,13 @@ class HexContent:
 
     def opponents(self) -> list[Opponent]:
         return list(self.content.all("opponents"))
+
+    def allies(self) -> list[AllyCard]:
+        return list(self.content.all("allies"))
+
+    def ally(self, key: object) -> AllyCard | None:
+        found = self._find("allies", key)
+        return found if isinstance(found, AllyCard) else None
 
     def heroes(self) -> list[Hero]:
         return list(self.content.all("heroes"))

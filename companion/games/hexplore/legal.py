@@ -13,18 +13,28 @@ from __future__ import annotations
 from typing import Any
 
 from companion.core.rules import Action
-from companion.games.hexplore.common import in_combat, in_play
+from companion.games.hexplore.common import active_heroes, in_combat, in_play
 from companion.games.hexplore.content import Opponent
 from companion.games.hexplore.fight import fighting, find_opponent
 from companion.games.hexplore.hexcontent import HexContent
-from companion.games.hexplore.state import OPPONENT, Combat, HeroState, HexploreState
+from companion.games.hexplore.levelling import STATS, upgradable
+from companion.games.hexplore.setting_out import before_the_game
+from companion.games.hexplore.state import (
+    OPPONENT,
+    Combat,
+    HeroState,
+    HexploreState,
+    single_reward_takers,
+)
 from companion.games.hexplore.tables import (
     CONDITIONS,
     DIFFICULTY_ORDER,
     HELD,
     MAX_DECLARED,
     MAX_GAINED,
+    QUICK_PLAY_POWER_UPS,
     UNCURABLE,
+    starting_gear_rolls,
 )
 
 # Conditions a player may put on someone from a card without naming a second hero (Bound
@@ -58,20 +68,64 @@ def legal_actions(s: HexploreState, content: HexContent) -> list[Action]:
         actions = _combat(s, s.combat, content)
     else:
         actions = _turn(s, content)
-    actions += _any_time(s)
+    actions += _any_time(s, content)
     return actions
 
 
 # -- the Game Turn -----------------------------------------------------------------------
 
 
+def _setting_out(s: HexploreState) -> list[Action]:
+    """Before the game begins: each hero's starting gear rolls, Quick Play's Power Ups."""
+    if not before_the_game(s):
+        return []
+    out: list[Action] = []
+    gear, items = starting_gear_rolls(len(s.heroes))
+    for hid, h in s.heroes.items():
+        if hid not in s.starting_gear and in_play(h):
+            label = f"{h.name} searches for starting gear ({gear} Gear Upgrade, {items} Item rolls)"
+            out.append(_action("search_starting_gear", {"hero": hid}, label))
+    if s.play_style == "quick_play" and not s.starting_power_ups:
+        label = f"Quick Play: the group draws {QUICK_PLAY_POWER_UPS} Power Up cards"
+        out.append(_action("quick_play_power_ups", {}, label))
+    return out
+
+
+def _ranks(s: HexploreState) -> list[Action]:
+    """Outside combat: Gear Upgrades (six a stat) and other rank increases."""
+    out: list[Action] = []
+    for hid, h in s.heroes.items():
+        if not in_play(h):
+            continue
+        stats = upgradable(h)
+        if stats:
+            out.append(
+                _action(
+                    "gear_upgrade",
+                    {"hero": hid, "stat": stats[0], "cost": 0},
+                    f"Gear Upgrade for {h.name}",
+                    {"stat": {"choices": stats}, "cost": {"min": 0, "max": h.gold}},
+                )
+            )
+        out.append(
+            _action(
+                "rank_up",
+                {"hero": hid, "stat": STATS[0], "by": 1},
+                f"Rank increase for {h.name} (Power Up or reward)",
+                {"stat": {"choices": list(STATS)}, "by": {"min": 1, "max": 10}},
+            )
+        )
+    return out
+
+
 def _turn(s: HexploreState, content: HexContent) -> list[Action]:
     """Outside combat: the Skill phase, the Circumstance, fights, the Magi phase."""
-    out: list[Action] = []
+    out: list[Action] = _setting_out(s)  # offered, never pressed for: the turn leads
     primary: Action | None = None
     phase = s.skill_phase
     this_turn = phase.turn == s.turn
-    settled = this_turn and phase.resolved
+    fled = s.to_magi_phase == s.turn  # a flight skips the rest of the turn to the Magi phase
+    settled = (this_turn and phase.resolved) or fled
     if not settled:
         for hid, h in s.heroes.items():
             if in_play(h) and not (this_turn and hid in phase.rolled):
@@ -82,7 +136,9 @@ def _turn(s: HexploreState, content: HexContent) -> list[Action]:
             primary = _action("end_skill_phase", {}, "Settle the Skill phase")
             out.append(primary)
     circumstance = s.circumstance
-    if circumstance is None or not circumstance.roll:
+    if fled or not active_heroes(s):
+        pass  # skipped after a flight; nobody in play to face one
+    elif circumstance is None or not circumstance.roll:
         a = _action("roll_circumstance", {"location": "", "slots": []}, "Roll a Circumstance")
         out.append(a)
         primary = primary or a
@@ -96,7 +152,9 @@ def _turn(s: HexploreState, content: HexContent) -> list[Action]:
             )
     magi = content.magi()
     fought_magi = s.combat is not None and s.combat.turn == s.turn and _is(s.combat, magi)
-    for card in content.opponents():
+    for card in content.opponents() if active_heroes(s) else []:
+        if card.kind == "boss" and card.id in s.bosses_defeated:
+            continue  # "the hex location is cleared and the Boss cannot be refought"
         a = _action("start_combat", {"opponent": card.slug}, f"Fight {card.title}")
         out.append(a)
         if s.adrimon_attacks and card is magi and not fought_magi:
@@ -109,7 +167,7 @@ def _turn(s: HexploreState, content: HexContent) -> list[Action]:
         to = DIFFICULTY_ORDER[i]
         out.append(_action("raise_difficulty", {"to": to}, f"Raise the Difficulty to {to.title()}"))
     primary["primary"] = True
-    return out
+    return out + _ranks(s)
 
 
 def _is(c: Combat, card: Opponent | None) -> bool:
@@ -131,6 +189,12 @@ def _combat(s: HexploreState, c: Combat, content: HexContent) -> list[Action]:
             continue
         waiting = True
         out += _declarations(s, hid, h, c, card)
+    for hid in fighting(s):
+        h = s.heroes[hid]
+        powered = c.sustained.get(hid) == c.round
+        if not powered and h.energy >= 1 and h.starving < 1 and "unconscious" not in h.conditions:
+            label = f"{h.name}: Sustain an Ability (1 Energy)"
+            out.append(_action("sustain", {"hero": hid}, label))
     acts = _action("opponent_action", {}, f"{c.opponent.name} acts")
     if not waiting:
         acts["primary"] = True
@@ -206,7 +270,70 @@ def _declarations(
 # -- at any time -------------------------------------------------------------------------
 
 
-def _any_time(s: HexploreState) -> list[Action]:
+def _keywords(s: HexploreState) -> list[Action]:
+    """Heal, Raise, Revive and Teleport, as far as the moment allows."""
+    fight = in_combat(s)
+    if fight and s.combat is not None and s.combat.phase != "declare":
+        return []
+    out: list[Action] = []
+    for hid, h in s.heroes.items():
+        if h.dead and not h.mindwiped and not h.vanished:
+            ritual = {"ritual": True} if h.spirit_tether else {}
+            how = " (Spirit Tether Ritual)" if h.spirit_tether else ""
+            out.append(
+                _action(
+                    "revive",
+                    {"hero": hid, "health": h.max_health, "energy": h.max_energy, **ritual},
+                    f"Revive {h.name}{how}",
+                    {
+                        "health": {"min": 1, "max": h.max_health},
+                        "energy": {"min": 0, "max": h.max_energy},
+                    },
+                )
+            )
+        if fight or not in_play(h):
+            continue
+        for vital, now, top in (
+            ("health", h.health, h.max_health),
+            ("energy", h.energy, h.max_energy),
+        ):
+            amount = {"amount": {"min": 1, "max": MAX_DECLARED}}
+            if now < top:
+                args = {"hero": hid, "vital": vital, "amount": 1}
+                out.append(_action("heal", args, f"Heal {h.name}'s {vital}", dict(amount)))
+            args = {"hero": hid, "vital": vital, "amount": 1, "raise": True}
+            out.append(_action("heal", args, f"Raise {h.name}'s {vital}", dict(amount)))
+    if not fight:
+        out.append(_action("teleport", {}, "The group Teleports"))
+    return out
+
+
+def _allies(s: HexploreState, content: HexContent) -> list[Action]:
+    """Allies of the packs may join (a Summon by a hero in play) during the Declaration
+    phase or outside combat; one leaves only outside combat."""
+    fight = s.combat is not None and in_combat(s)
+    if fight and s.combat is not None and s.combat.phase != "declare":
+        return []
+    out: list[Action] = []
+    present = {a.name for a in s.allies.values()}
+    for card in content.allies():
+        if card.title in present:
+            continue
+        if card.kind != "summon":
+            label = f"{card.title} joins the group ({card.kind})"
+            out.append(_action("join_ally", {"ally": card.slug}, label))
+            continue
+        for hid, h in s.heroes.items():
+            if in_play(h):
+                args = {"ally": card.slug, "summoner": hid}
+                out.append(_action("join_ally", args, f"{h.name} Summons {card.title}"))
+    if not fight:
+        for aid, a in s.allies.items():
+            out.append(_action("ally_leaves", {"ally": aid}, f"{a.name} leaves the group"))
+    return out
+
+
+def _any_time(s: HexploreState, content: HexContent) -> list[Action]:
     """What a card, an item or the table can do in any phase: Conditions, Gold and Food,
     the Fate Tracker symbol, a Sentinel defeated."""
     out: list[Action] = []
@@ -251,6 +378,17 @@ def _any_time(s: HexploreState) -> list[Action]:
                 },
             )
         )
+    for reward in dict.fromkeys(s.single_rewards):
+        for hid in single_reward_takers(s):
+            out.append(
+                _action(
+                    "give_single_reward",
+                    {"reward": reward, "hero": hid},
+                    f"Give {reward} to {s.heroes[hid].name}",
+                )
+            )
+    out += _allies(s, content)
+    out += _keywords(s)
     out.append(_action("fate_tracker_symbol", {}, "A card shows the Fate Tracker symbol"))
     for x in s.sentinels:
         out.append(

@@ -5,13 +5,14 @@ from __future__ import annotations
 from typing import Any
 
 from companion.core.rules import Chance, Decision, RuleError
+from companion.games.hexplore.combat import end_combat, phase_end
 from companion.games.hexplore.common import stacks
 from companion.games.hexplore.dice import target_dice
 from companion.games.hexplore.events import OpponentActed, VitalsChanged
 from companion.games.hexplore.fight import Potency, combat_in, fighting, find_opponent, targetable
 from companion.games.hexplore.hexcontent import HexContent
 from companion.games.hexplore.skills import check_skill
-from companion.games.hexplore.state import OPPONENT, HexploreState
+from companion.games.hexplore.state import OPPONENT, HexploreState, name_of, target_of
 from companion.games.hexplore.tables import DIFFICULTIES, TARGET_COUNTS
 
 
@@ -28,6 +29,14 @@ def opponent_action(d: Decision, args: dict[str, Any], chance: Chance, content: 
             f"waiting for declarations from {', '.join(s.heroes[h].name for h in waiting)}"
         )
     card = find_opponent(content, c.opponent.id)
+    # The Declaration phase ends here: damage suffered in it can kill (Hero / Opponent Defeat).
+    phase_end(d, "the Declaration phase")
+    if c.opponent.health <= 0:
+        end_combat(d, chance, content, card, "vanquished")
+        return
+    if not fighting(s):
+        end_combat(d, chance, content, card, "fled" if c.fled else "heroes_fell")
+        return
     roll = chance.roll(
         "hex_d6", for_="opponent", why=f"{card.title}'s action", role="action", who=c.opponent.name
     )[0]
@@ -39,11 +48,13 @@ def opponent_action(d: Decision, args: dict[str, Any], chance: Chance, content: 
     bonus = DIFFICULTIES[c.difficulty].damage
     hits: dict[str, int] = {}
     rolls: dict[str, list[int]] = {}
-    candidates = targetable(s)
-    names = {h: s.heroes[h].name for h in candidates}
+    # "each hero (and ally in the case of targeting in combat) rolls a ten-sided die"
+    candidates = targetable(s) + list(s.allies)
+    names = {h: name_of(s, h) for h in candidates}
+    rollers = {a: "group" for a in s.allies}  # a player of the group rolls for each ally
 
     def vulnerable(h: str) -> int:
-        return 2 * stacks(s.heroes[h], "vulnerable")
+        return 2 * stacks(target_of(s, h), "vulnerable")
 
     if action.target == "group":
         hits = {h: 1 for h in candidates}
@@ -53,19 +64,27 @@ def opponent_action(d: Decision, args: dict[str, Any], chance: Chance, content: 
         if action.unyielding:
             for i in range(n):
                 chosen, r = target_dice(
-                    chance, candidates, 1, f"{why} (attack {i + 1})", vulnerable, names=names
+                    chance,
+                    candidates,
+                    1,
+                    f"{why} (attack {i + 1})",
+                    vulnerable,
+                    names=names,
+                    rollers=rollers,
                 )
                 for h, v in r.items():
                     rolls.setdefault(h, []).extend(v)
                 for h in chosen:
                     hits[h] = hits.get(h, 0) + 1
         else:
-            chosen, rolls = target_dice(chance, candidates, n, why, vulnerable, names=names)
+            chosen, rolls = target_dice(
+                chance, candidates, n, why, vulnerable, names=names, rollers=rollers
+            )
             hits = {h: 1 for h in chosen}
     skill_rolls = {
         t: {k: check_skill(d, chance, t, k, f"against {action.name}")[0] for k in action.skills}
         for t in hits
-        if action.skills
+        if action.skills and t in s.heroes  # allies roll no Skills
     }
     d.emit(
         OpponentActed(

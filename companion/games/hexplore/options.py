@@ -11,6 +11,7 @@ from typing import Any
 
 from companion.games.hexplore.content import Hero
 from companion.games.hexplore.hexcontent import HexContent
+from companion.games.hexplore.house import house_options
 from companion.games.hexplore.tables import DIFFICULTIES, PLAY_STYLES
 
 DEFAULT_HEROES = 2  # the group a table gets by starting straight away
@@ -53,6 +54,7 @@ SETUP_OPTIONS: list[dict[str, Any]] = [
         "default": "standard",
         "choice_labels": {p: p.replace("_", " ").capitalize() for p in PLAY_STYLES},
     },
+    *house_options(),
 ]
 
 

@@ -105,14 +105,26 @@ def hero_takes(
     defend: int = 0,
     block: int = 0,
     vulnerable: int = 0,
+    defend_per_attack: bool = False,
 ) -> Taken:
-    """One target's damage from an opponent action that hits it `hits` times."""
+    """One target's damage from an opponent action that hits it `hits` times.
+
+    Defend comes off each damaging Vital of each hit (Ruling 12), or, under the house rule
+    `defend_each: attack`, once off each hit, Energy first as Block is."""
     taken = Taken()
     for _ in range(hits):
-        for vital in DAMAGE_VITALS:
+        left = defend
+        for vital in ("energy", "health"):
             base = damage.get(vital, 0)
-            if base > 0:
-                taken.add(vital, base + vulnerable, piercing, defend)
+            if base <= 0:
+                continue
+            amount = base + vulnerable
+            if not defend_per_attack:
+                taken.add(vital, amount, piercing, defend)
+                continue
+            used = min(max(0, left), max(0, amount - min(max(0, piercing), amount)))
+            taken.add(vital, amount, piercing, used)
+            left -= used
     if block:
         taken.block(block)
     return taken
@@ -123,3 +135,11 @@ def soak_shield(shield: int, damage: int) -> tuple[int, int]:
     Returns (damage the shield took, damage wasted)."""
     took = min(max(0, shield), max(0, damage))
     return took, max(0, damage) - took
+
+
+def nonlethal_loss(current: int, lethal: int, soft: int) -> int:
+    """A Vital's loss when `soft` of it is Nonlethal ("cannot drop a Vital to 0, instead
+    dropping it to a minimum of 1"): the lethal part alone may still take it to 0."""
+    if current - lethal <= 0:
+        return lethal + soft
+    return lethal + min(soft, max(0, current - lethal - 1))

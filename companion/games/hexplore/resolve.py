@@ -10,7 +10,7 @@ from dataclasses import dataclass, field, replace
 from typing import Any
 
 from companion.core.rules import Chance, Decision
-from companion.games.hexplore.combat import begin_round, end_combat
+from companion.games.hexplore.combat import begin_round, end_combat, phase_end
 from companion.games.hexplore.common import current, last_action, stacks
 from companion.games.hexplore.conditions import (
     CAPPED,
@@ -32,15 +32,24 @@ from companion.games.hexplore.events import (
 )
 from companion.games.hexplore.fight import Potency, combat_in, failed, fighting, find_opponent
 from companion.games.hexplore.hexcontent import HexContent
+from companion.games.hexplore.house import house
 from companion.games.hexplore.resolution import (
     Attack,
     Outgoing,
     hero_takes,
     heroes_attack,
+    nonlethal_loss,
     soak_shield,
 )
 from companion.games.hexplore.skills import check_skill
-from companion.games.hexplore.state import OPPONENT, Combat, Declaration, HexploreState
+from companion.games.hexplore.state import (
+    OPPONENT,
+    Combat,
+    Declaration,
+    HexploreState,
+    name_of,
+    target_of,
+)
 from companion.games.hexplore.tables import DIFFICULTIES, VITALS, half
 
 
@@ -54,6 +63,7 @@ class Tally:
     constraint: dict[str, int] = field(default_factory=dict)  # damage on Encased/Swallowed
     hurt: set[str] = field(default_factory=set)
     healed: set[str] = field(default_factory=set)
+    raised: dict[str, int] = field(default_factory=dict)  # Raise: may pass the maximum by this
     shield_hit: int = 0
 
     def add(self, who: str, vital: str, n: int) -> None:
@@ -68,7 +78,7 @@ def resolve_round(d: Decision, args: dict[str, Any], chance: Chance, content: He
     card = find_opponent(content, c.opponent.id)
     act = card.act(last_action(s).ability)
     t = Tally()
-    decls = {h: replace(x) for h, x in c.declarations.items()}
+    decls = {h: replace(x) for h, x in c.declarations.items() if h in fighting(s)}
     opp_lost, halves = _before_damage(s, chance, act, decls, t)
     p = Potency() if opp_lost else Potency.of(act, halves)
     shielded = c.opponent.soul_shield > 0
@@ -78,11 +88,12 @@ def resolve_round(d: Decision, args: dict[str, Any], chance: Chance, content: He
     _heals(s, p, decls, t)
     _bound(s, t.deltas)
     for who, row in t.deltas.items():
-        _apply(d, who, row, raised_by=p.raise_ if who == OPPONENT else 0, c=c)
+        _apply(d, who, row, raised_by=p.raise_ if who == OPPONENT else 0, c=c, raised=t.raised)
     _conditions(d, act, p, opp_lost, shielded, decls, out, t)
     _round_end(d, chance, decls, t.constraint, t.fresh, t.shield_hit, t.lines)
     d.emit(RoundResolved(round=c.round, lines=t.lines))
-    _after_round(d, chance, card)
+    phase_end(d, "the Resolution phase")
+    _after_round(d, chance, content, card)
 
 
 def _before_damage(
@@ -154,6 +165,9 @@ def _heroes_strike(
             influence += amount
         else:
             attacks.append(Attack(hid, x.vital, amount, x.piercing, name=s.heroes[hid].name))
+    for aid, a in s.allies.items():
+        if a.attack > 0 and a.health > 0:  # "the action they perform each combat round"
+            attacks.append(Attack(aid, "health", a.attack, name=a.name))
     out = heroes_attack(
         attacks,
         defend=p.defend,
@@ -168,9 +182,7 @@ def _heroes_strike(
         for hid, dealt in out.dealt.items():
             for vital, n in dealt.items():
                 t.add(hid, vital, -n)
-                t.lines.append(
-                    f"{o.name} Reflects {n} {vital} damage back onto {s.heroes[hid].name}"
-                )
+                t.lines.append(f"{o.name} Reflects {n} {vital} damage back onto {name_of(s, hid)}")
         health_in = energy_in = 0
     if o.soul_shield > 0:
         total = health_in + energy_in + sum(favored.values())
@@ -183,8 +195,10 @@ def _heroes_strike(
         if influence:
             t.lines.append(f"{influence} Influence is lost on the Soul Shield")
     else:
-        t.add(OPPONENT, "health", -(health_in + favored["health"]))
-        t.add(OPPONENT, "energy", -(energy_in + favored["energy"]))
+        for vital, into in (("health", health_in), ("energy", energy_in)):
+            soft = sum(out.dealt.get(h, {}).get(vital, 0) for h, x in decls.items() if x.nonlethal)
+            hard = into + favored[vital] - soft
+            t.add(OPPONENT, vital, -nonlethal_loss(getattr(o, vital), hard, soft))
         if o.savable:
             t.add(OPPONENT, "influence", -(influence + favored["influence"]))
         t.lines.append(
@@ -229,14 +243,18 @@ def _opponent_strikes(
         x = decls.get(target)
         defend = x.defend if x and not x.lost else 0
         block = x.block if x and not x.lost else 0
-        vulnerable = stacks(s.heroes[target], "vulnerable")
-        taken = hero_takes(damage, p.piercing, hits, defend, block, vulnerable)
+        vulnerable = stacks(target_of(s, target), "vulnerable")
+        per_attack = house(s, "defend_each") == "attack"
+        taken = hero_takes(damage, p.piercing, hits, defend, block, vulnerable, per_attack)
         for vital in ("health", "energy"):
-            t.add(target, vital, -taken.total(vital))
+            loss = taken.total(vital)
+            if act.nonlethal:
+                loss = nonlethal_loss(getattr(target_of(s, target), vital), 0, loss)
+            t.add(target, vital, -loss)
         if taken.total("health") or taken.total("energy"):
             t.hurt.add(target)
         t.lines.append(
-            f"{s.heroes[target].name} suffers {taken.total('health')} Health and "
+            f"{name_of(s, target)} suffers {taken.total('health')} Health and "
             f"{taken.total('energy')} Energy" + (f" (Defend {defend})" if defend else "")
         )
     for target, res in la.skill_rolls.items():
@@ -252,7 +270,12 @@ def _heals(s: HexploreState, p: Potency, decls: dict[str, Declaration], t: Tally
             target = x.heal_target or hid
             t.healed.add(target)
             amount = half(x.heal) if x.halved else x.heal
-            t.add(target, x.heal_vital, heal_amount(s.heroes[target], x.heal_vital, amount))
+            amount = heal_amount(target_of(s, target), x.heal_vital, amount)
+            t.add(target, x.heal_vital, amount)
+            if x.raises:
+                t.raised[f"{target}.{x.heal_vital}"] = (
+                    t.raised.get(f"{target}.{x.heal_vital}", 0) + amount
+                )
     if p.heal or p.raise_:
         o = current(s).opponent
         t.add(OPPONENT, "health", heal_amount(o, "health", p.heal) + p.raise_)
@@ -293,7 +316,7 @@ def _conditions(
             if act.weakens and hid in la.hits and any(dealt.values()):
                 inflict(d, hid, WEAKENED, add=act.weakens)
                 t.lines.append(
-                    f"{s.heroes[hid].name} dealt damage: {act.weakens} less until combat ends"
+                    f"{name_of(s, hid)} dealt damage: {act.weakens} less until combat ends"
                 )
         if act.delayed_health:
             extra = act.delayed_health + DIFFICULTIES[current(s).difficulty].damage
@@ -332,7 +355,14 @@ def _bound(s: HexploreState, deltas: dict[str, dict[str, int]]) -> None:
                 deltas.setdefault(hid, {})[vital] = deltas.get(hid, {}).get(vital, 0) + n
 
 
-def _apply(d: Decision, who: str, row: dict[str, int], raised_by: int, c: Combat) -> None:
+def _apply(
+    d: Decision,
+    who: str,
+    row: dict[str, int],
+    raised_by: int,
+    c: Combat,
+    raised: dict[str, int],
+) -> None:
     """Emit one target's net change, capping Healing at its maximum."""
     s: HexploreState = d.state
     if who == OPPONENT:
@@ -340,10 +370,17 @@ def _apply(d: Decision, who: str, row: dict[str, int], raised_by: int, c: Combat
         if row.get("health", 0) > 0:
             top = max(o.max_health + raised_by, o.health)
             row["health"] = min(row["health"], top - o.health)
+    elif who in s.allies:
+        a = s.allies[who]
+        if row.get("health", 0) > 0:
+            row["health"] = max(0, min(row["health"], a.max_health - a.health))
+        if row.get("energy", 0) > 0:
+            del row["energy"]  # an ally has 0 Energy to restore
     else:
         h = s.heroes[who]
         for vital in ("health", "energy"):
             top = h.max_health if vital == "health" else h.max_energy
+            top += raised.get(f"{who}.{vital}", 0)  # a Raise passes the maximum
             if row.get(vital, 0) > 0:
                 row[vital] = max(0, min(row[vital], top - getattr(h, vital)))
     row = {k: v for k, v in row.items() if v}
@@ -417,6 +454,8 @@ def _round_end(
                 d.emit(ConditionLost(who=hid, condition="disarmed"))
                 lines.append(f"{s.heroes[hid].name} reclaims their weapon")
         count_down(d, hid, new)
+    for aid in s.allies:
+        count_down(d, aid, fresh.get(aid, set()))
     count_down(d, OPPONENT, fresh.get(OPPONENT, set()))
     laced = [h for h in fighting(s) if "soul_laced" in s.heroes[h].conditions]
     if laced and o.soul_shield <= 0 and shield_hit:
@@ -431,17 +470,15 @@ def _round_end(
         )
 
 
-def _after_round(d: Decision, chance: Chance, card: Opponent) -> None:
+def _after_round(d: Decision, chance: Chance, content: HexContent, card: Opponent) -> None:
     s: HexploreState = d.state
     c = current(s)
     o = c.opponent
     if o.savable and o.soul_shield <= 0 and o.influence <= 0:
-        end_combat(d, chance, card, "influenced")
+        end_combat(d, chance, content, card, "influenced")
     elif o.health <= 0:
-        end_combat(d, chance, card, "vanquished")
+        end_combat(d, chance, content, card, "vanquished")
     elif not fighting(s):
-        end_combat(d, chance, card, "fled" if c.fled else "heroes_fell")
-    elif all(s.heroes[h].health <= 0 for h in fighting(s)):
-        end_combat(d, chance, card, "heroes_fell")
+        end_combat(d, chance, content, card, "fled" if c.fled else "heroes_fell")
     else:
         begin_round(d, chance, card, c.round + 1)

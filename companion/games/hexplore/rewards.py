@@ -2,12 +2,22 @@
 
 from __future__ import annotations
 
-from companion.core.rules import Chance, Decision
-from companion.games.hexplore.common import current, gain, in_play
+from typing import Any
+
+from companion.core.rules import Chance, Decision, RuleError
+from companion.games.hexplore.common import current, gain, hero_id, in_play
 from companion.games.hexplore.content import Opponent
 from companion.games.hexplore.dice import target_dice
-from companion.games.hexplore.events import FragmentsGained, PowerUpsGained, RewardGiven
-from companion.games.hexplore.state import GROUP_NAME, HexploreState
+from companion.games.hexplore.events import (
+    FragmentsGained,
+    PowerUpsGained,
+    RewardGiven,
+    SingleRewardChosen,
+    SingleRewardsWaiting,
+)
+from companion.games.hexplore.hexcontent import HexContent
+from companion.games.hexplore.house import house
+from companion.games.hexplore.state import GROUP_NAME, HexploreState, single_reward_takers
 from companion.games.hexplore.tables import DIFFICULTIES
 
 
@@ -53,6 +63,9 @@ def _single(d: Decision, chance: Chance, rewards: list[str], living: list[str]) 
         for text in rewards:
             d.emit(RewardGiven(hero=living[0], reward=text))
         return
+    if house(d.state, "single_rewards") == "choice":
+        d.emit(SingleRewardsWaiting(rewards=list(rewards), heroes=list(living)))
+        return
     left = list(rewards)
     while left:
         batch, left = left[: len(living)], left[len(living) :]
@@ -84,3 +97,24 @@ def _fragments(d: Decision, chance: Chance, count: int) -> None:
             )[0]
             extra += roll <= top
     d.emit(FragmentsGained(count=count + extra, extra=extra))
+
+
+def give_single_reward(
+    d: Decision, args: dict[str, Any], chance: Chance, content: HexContent
+) -> None:
+    """Rewards, Optional Rule: "you may choose whether to reward these by chance, or by
+    choice" - by choice, the group names the hero for each Single Reward."""
+    s: HexploreState = d.state
+    reward = args.get("reward")
+    if reward not in s.single_rewards:
+        waiting = ", ".join(s.single_rewards) or "none"
+        raise RuleError(f"no Single Reward {reward!r} is waiting (waiting: {waiting})")
+    hid = hero_id(s, args)
+    takers = single_reward_takers(s)
+    if hid not in takers:
+        names = ", ".join(s.heroes[h].name for h in takers)
+        raise RuleError(
+            f"{s.heroes[hid].name} may not take it: each Single Reward goes to a different "
+            f"hero of those rewarded (next: {names})"
+        )
+    d.emit(SingleRewardChosen(hero=hid, reward=str(reward)))

@@ -8,6 +8,7 @@ from typing import Any
 
 from companion.core.rules import RuleError
 from companion.games.hexplore.hexcontent import HexContent
+from companion.games.hexplore.house import chosen_house_rules
 from companion.games.hexplore.options import DEFAULT_HEROES, hero_choices
 from companion.games.hexplore.state import HeroState, HexploreState
 from companion.games.hexplore.tables import DIFFICULTIES, PLAY_STYLES, SKILLS
@@ -97,8 +98,12 @@ def initial_state(options: Mapping[str, Any], content: HexContent) -> HexploreSt
         if hid in heroes:
             raise RuleError(f"two heroes are called '{hid}'")
         heroes[hid] = hero
+    if len(heroes) == 1:
+        # One Player / One Hero: "The hero begins the game affected by a Spirit Tether Ritual"
+        next(iter(heroes.values())).spirit_tether = True
     return HexploreState(
         heroes=heroes,
         difficulty=difficulty,
         play_style=style,
+        house_rules=chosen_house_rules(options),
     )

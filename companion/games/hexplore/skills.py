@@ -37,6 +37,7 @@ from companion.games.hexplore.events import (
     Starved,
 )
 from companion.games.hexplore.hexcontent import HexContent
+from companion.games.hexplore.keywords import TELEPORTED, moved_normally, skipped_after_flight
 from companion.games.hexplore.state import GROUP_NAME, HexploreState
 from companion.games.hexplore.tables import (
     DIFFICULTIES,
@@ -93,6 +94,7 @@ def roll_skills(d: Decision, args: dict[str, Any], chance: Chance, content: HexC
     h = s.heroes[hid]
     if in_combat(s):
         raise RuleError("the Skill phase cannot be rolled during combat")
+    skipped_after_flight(s)
     if not in_play(h):
         raise RuleError(f"{h.name} is {'dead' if h.dead else 'mindwiped'} and rolls no skills")
     phase = s.skill_phase
@@ -116,6 +118,7 @@ def end_skill_phase(d: Decision, args: dict[str, Any], chance: Chance, content: 
     s: HexploreState = d.state
     if in_combat(s):
         raise RuleError("the Skill phase cannot be settled during combat")
+    skipped_after_flight(s)
     phase = s.skill_phase
     heroes = active_heroes(s)
     rolled = phase.rolled if phase.turn == s.turn else {}
@@ -130,6 +133,8 @@ def end_skill_phase(d: Decision, args: dict[str, Any], chance: Chance, content: 
     if not isinstance(bonuses, dict):
         raise RuleError("bonuses maps 'hero.skill' to heal, save or essence")
     cautious = bool(args.get("cautious", False))
+    if cautious and moved_normally(s):
+        raise RuleError(TELEPORTED)
     _navigate(d, chance, rolled, heroes, cautious, bonuses, faces(args, "blocked"))
     for hid in heroes:
         res = rolled[hid]

@@ -51,6 +51,28 @@ class HeroState:
     conditions: dict[str, Condition] = field(default_factory=dict)
     power_ups: int = 0
     rewards: list[str] = field(default_factory=list)
+    upgrades: dict[str, int] = field(default_factory=dict)  # Gear Upgrades gained per stat
+    spirit_tether: bool = False  # a Spirit Tether Ritual waits to Revive them (One Hero)
+
+
+@dataclass
+class AllyState:
+    """An Escort, a Summon or an Influenced opponent travelling with the group.
+
+    "An ally is considered to be any other member of a hero's group (for instance, other
+    heroes, Escorts, or Summons)": in combat allies are targets of the target dice and of
+    group attacks, deal `attack` Health damage each round, and fall at 0 Health.  Escorts
+    "have 0 Energy"; Energy damage leaves them at 0.
+    """
+
+    name: str
+    kind: str  # escort | summon | ally
+    health: int
+    max_health: int
+    attack: int = 0
+    energy: int = 0
+    summoner: str = ""  # the hero a Summon acts on behalf of
+    conditions: dict[str, Condition] = field(default_factory=dict)
 
 
 @dataclass
@@ -125,6 +147,8 @@ class Declaration:
     inflicts: dict[str, int] = field(default_factory=dict)  # condition -> rounds
     wake: str = ""
     defend_too: bool = False
+    raises: bool = False  # the heal is a Raise: it may exceed the maximum
+    nonlethal: bool = False  # its damage cannot drop the opponent's Vitals below 1
     lost: bool = False
     halved: bool = False
     notes: list[str] = field(default_factory=list)
@@ -166,6 +190,7 @@ class Combat:
     resolution: list[str] = field(default_factory=list)
     outcome: str | None = None  # None | vanquished | influenced | fled | heroes_fell
     turn: int = 0  # the game turn it started in (Adrimon comes once each Event phase)
+    sustained: dict[str, int] = field(default_factory=dict)  # hero -> round last powered
 
 
 @dataclass
@@ -189,19 +214,35 @@ class HexploreState:
     power_ups: int = 0
     essence: dict[str, int] = field(default_factory=dict)
     outcome: str | None = None  # None | won | lost
+    allies: dict[str, AllyState] = field(default_factory=dict)
+    teleported: int = 0  # the turn whose Movement phase was a Teleport
+    to_magi_phase: int = 0  # the turn a flight sent straight to the Magi phase
+    starting_gear: dict[str, dict[str, list[int]]] = field(default_factory=dict)
+    starting_power_ups: bool = False  # Quick Play's 3 before the game are drawn
+    house_rules: dict[str, str] = field(default_factory=dict)  # only those the set-up named
+    single_rewards: list[str] = field(default_factory=list)  # waiting for the group's pick
+    single_to: list[str] = field(default_factory=list)  # the heroes who may take them
+    single_taken: list[str] = field(default_factory=list)  # who took one, in order
 
 
 OPPONENT = "opponent"  # who the opponent is in events, beside the heroes' ids
 GROUP_NAME = "The group"  # who rolls for the whole group, in a player's words
 
 
-def target_of(state: HexploreState, who: str) -> HeroState | OpponentState:
-    """A hero, or the opponent on the mat: whoever an event's `who` names."""
+def target_of(state: HexploreState, who: str) -> HeroState | OpponentState | AllyState:
+    """A hero, an ally, or the opponent on the mat: whoever an event's `who` names."""
     if who == OPPONENT:
         if state.combat is None:
             raise KeyError("no opponent outside combat")
         return state.combat.opponent
+    if who in state.allies:
+        return state.allies[who]
     return state.heroes[who]
+
+
+def name_of(state: HexploreState, who: str) -> str:
+    """Whoever `who` names, in a player's words."""
+    return target_of(state, who).name
 
 
 # -- values the rules derive from the state (never stored, so never stale) ---------------
@@ -215,6 +256,15 @@ def cycle_length(s: HexploreState) -> int:
 def movement(s: HexploreState) -> int:
     """Hexes the group moves each Game Turn: 4, or 5 in Quick Play."""
     return PLAY_STYLES[s.play_style].movement
+
+
+def single_reward_takers(s: HexploreState) -> list[str]:
+    """Who may be picked for the next Single Reward: "each awarded to a different hero",
+    so those who have taken the fewest of this combat's."""
+    if not s.single_rewards or not s.single_to:
+        return []
+    fewest = min(s.single_taken.count(h) for h in s.single_to)
+    return [h for h in s.single_to if s.single_taken.count(h) == fewest]
 
 
 def solo(s: HexploreState) -> bool:

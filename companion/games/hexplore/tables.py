@@ -70,6 +70,20 @@ MAX_STARVING = 3
 # Condition qualities from the Conditions table.
 STACKS = {"bleeding", "burned", "drained", "entangled", "frightened", "vulnerable", "disoriented"}
 PERSISTS = {"bound", "poisoned"}
+# The Conditions with the Affects Any icon: the only ones an ally (or an opponent) can gain.
+AFFECTS_ANY = {
+    "bleeding",
+    "bound",
+    "burned",
+    "confused",
+    "drained",
+    "encased",
+    "soul_laced",
+    "swallowed",
+    "tethered",
+    "unconscious",
+    "vulnerable",
+}
 CONDITIONS = (
     "bleeding",
     "bound",
@@ -96,6 +110,20 @@ UNCURABLE = {"encased", "soul_laced"}
 
 # The most a player may enter at once for a declared number (two digits on the keypad)
 # or for Gold or Food found (three), so a slip of the finger is refused, not believed.
+# Set-up, Searching for Gear Initial Rolls: (heroes up to) -> (Gear Upgrade rolls, Item rolls)
+STARTING_GEAR_ROLLS = ((2, 3, 3), (4, 2, 3), (6, 1, 2))
+QUICK_PLAY_POWER_UPS = 3  # "Before the game begins, the group draws 3 Power Up cards"
+GEAR_UPGRADES_PER_STAT = 6  # "Heroes may only gain a total of 6 Gear Upgrades for each stat."
+
+
+def starting_gear_rolls(heroes: int) -> tuple[int, int]:
+    """The printed rows: 1-2 heroes 3 and 3, 3-4 heroes 2 and 3, 5-6 heroes 1 and 2."""
+    for top, gear, items in STARTING_GEAR_ROLLS:
+        if heroes <= top:
+            return gear, items
+    raise ValueError(f"{heroes} heroes: the table stops at 6")
+
+
 MAX_DECLARED = 99
 MAX_GAINED = 999
 

@@ -58,14 +58,22 @@ def _done(d: Decision, content: Content, hero: str, args: dict[str, Any]) -> Non
         finish_turn(d, content, hero)
 
 
+def lines(effects: list[Effect]) -> list[Effect]:
+    """Every line of a card, those inside its either/or outcomes too."""
+    out: list[Effect] = []
+    for e in effects:
+        out += [e, *lines([x for choice in e.either for x in choice.effects])]
+    return out
+
+
 def aims_at_ally(effects: list[Effect]) -> bool:
     """Whether the card's player names the hero it is for (`target`)."""
-    return any(e.target == "ally" for e in effects)
+    return any(e.target == "ally" for e in lines(effects))
 
 
 def target_refusal(state: KradiaState, effects: list[Effect], chosen: Any) -> str | None:
     """Why the card cannot help `chosen`, or None when it can (or aims at no ally)."""
-    aimed = [e for e in effects if e.target == "ally"]
+    aimed = [e for e in lines(effects) if e.target == "ally" and not e.either]
     if not aimed:
         return None
     if not isinstance(chosen, str) or chosen not in state.heroes:
@@ -130,7 +138,7 @@ def charge_attack(d: Decision, args: dict[str, Any], chance: Chance, content: Co
     h = d.state.heroes[hero]
     effects = charge_table(hero_card(content, d.state, hero), h.level)[effect]
     d.emit(ChargeChosen(hero=hero, roll=charge.roll, effect=effect))
-    apply_effects(d, content, effects, actor=hero, why=f"Charge Attack #{effect}")
+    apply_effects(d, content, effects, actor=hero, why=f"Charge Attack #{effect}", chance=chance)
     _done(d, content, hero, args)
 
 
@@ -161,7 +169,9 @@ def skill(d: Decision, args: dict[str, Any], chance: Chance, content: Content) -
             blue=h.blue - entry.blue,
         )
     )
-    apply_effects(d, content, entry.effects, actor=hero, chosen=chosen, why=f"skill {wanted}")
+    apply_effects(
+        d, content, entry.effects, actor=hero, chosen=chosen, why=f"skill {wanted}", chance=chance
+    )
     _done(d, content, hero, args)
 
 
@@ -180,7 +190,9 @@ def use_item(d: Decision, args: dict[str, Any], chance: Chance, content: Content
     card = cards.item(content, item)
     chosen = check_target(d.state, card.effects, args.get("target"))
     d.emit(ItemUsed(hero=hero, item=item))
-    apply_effects(d, content, card.effects, actor=hero, chosen=chosen, why=card.title)
+    apply_effects(
+        d, content, card.effects, actor=hero, chosen=chosen, why=card.title, chance=chance
+    )
 
 
 def pass_turn(d: Decision, args: dict[str, Any], chance: Chance, content: Content) -> None:
@@ -230,4 +242,6 @@ def summon_retainer(d: Decision, args: dict[str, Any], chance: Chance, content: 
     card = cards.retainer(content, card_id)
     chosen = check_target(s, card.effects, args.get("target"))
     d.emit(RetainerSummoned(retainer=card_id, votes=votes))
-    apply_effects(d, content, card.effects, actor=None, chosen=chosen, why=card.title)
+    apply_effects(
+        d, content, card.effects, actor=None, chosen=chosen, why=card.title, chance=chance
+    )

@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING
 import msgspec
 
 from companion.core.rules import Chance, Decision, RuleError
+from companion.games.kradia import extras
 from companion.games.kradia.effects import apply_effects, boss_card, dice_on_space, in_overdrive
 from companion.games.kradia.events import (
     AttackBuffSet,
@@ -35,7 +36,14 @@ def _buffed(effects: list[Effect], buff: int) -> tuple[list[Effect], bool]:
         return effects, False
     out, used = [], False
     for e in effects:
-        if e.damage > 0 and e.target != "boss":
+        if e.either:  # the players' choice: each outcome's damaging lines are buffed alike
+            choices = []
+            for choice in e.either:
+                lines, some = _buffed(choice.effects, buff)
+                choices.append(msgspec.structs.replace(choice, effects=lines))
+                used = used or some
+            out.append(msgspec.structs.replace(e, either=choices))
+        elif e.damage > 0 and e.target != "boss":
             out.append(msgspec.structs.replace(e, damage=e.damage + buff))
             used = True
         else:
@@ -83,26 +91,33 @@ def attack(d: Decision, chance: Chance, content: Content) -> None:
     buff = s.boss.attack_buff
     lines, used = _buffed(boss.chart[row].effects, buff)
     hits = apply_effects(
-        d, content, lines, actor=None, why=f"{boss.title}'s attack", source="chart"
+        d, content, lines, actor=None, why=f"{boss.title}'s attack", source="chart", chance=chance
     )
     if overdrive and boss.overdrive and not s.outcome:
         more, used_more = _buffed(boss.overdrive.effects, buff)
         used = used or used_more
         hits += apply_effects(
-            d, content, more, actor=None, why=f"{boss.title}'s overdrive", source="overdrive"
+            d,
+            content,
+            more,
+            actor=None,
+            why=f"{boss.title}'s overdrive",
+            source="overdrive",
+            chance=chance,
         )
     for hit in hits:
         d.emit(HitRecorded(hit=hit))
     if used and s.boss.attack_buff:
         d.emit(AttackBuffSet(who="boss", value=0, why="the Attack Buff is spent"))
+    extras.at(d, content, "boss_attack", chance)
     if s.outcome:
         return
-    rage(d, content)
+    rage(d, content, chance)
     if not s.outcome:
         d.emit(PhaseChanged(phase="end"))
 
 
-def rage(d: Decision, content: Content) -> None:
+def rage(d: Decision, content: Content, chance: Chance) -> None:
     """Rage +1; at the last space the rage effect fires and the marker starts again at 0."""
     s = d.state
     boss = boss_card(content, s)
@@ -111,8 +126,15 @@ def rage(d: Decision, content: Content) -> None:
     if value >= s.boss.rage_max:
         d.emit(RageUnleashed(boss=s.boss.id, name=boss.title))
         hits = apply_effects(
-            d, content, boss.rage.effects, actor=None, why=f"{boss.title}'s rage", source="rage"
+            d,
+            content,
+            boss.rage.effects,
+            actor=None,
+            why=f"{boss.title}'s rage",
+            source="rage",
+            chance=chance,
         )
         for hit in hits:
             d.emit(HitRecorded(hit=hit))
+        extras.at(d, content, "rage", chance)
         d.emit(RageRaised(rage=0, most=s.boss.rage_max))

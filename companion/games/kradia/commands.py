@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING, Any
 
 from companion.core.rules import Chance, Decision
 from companion.core.tables import Commands
-from companion.games.kradia import actions, boss, rounds, story
+from companion.games.kradia import actions, boss, extras, rounds, story
 from companion.games.kradia.state import KradiaState
 
 if TYPE_CHECKING:
@@ -30,7 +30,7 @@ COMMANDS: Commands[KradiaState] = Commands(
             "end_turn": actions.end_turn,
         },
         "boss": {"boss_attack": boss_attack},
-        "any time": {"summon_retainer": actions.summon_retainer},
+        "any time": {"summon_retainer": actions.summon_retainer, "use_extra": extras.use_extra},
         "story": {"resupply": story.resupply},
     }
 )

@@ -10,7 +10,11 @@ from typing import TYPE_CHECKING
 from companion.games.kradia.schema import (
     ACTIONS,
     AILMENTS,
+    CONDITIONS,
     CURE_GROUPS,
+    EXTRA_WHEN,
+    LASTS,
+    STATES,
     SYMBOLS,
     TARGETS,
     BattlefieldBoard,
@@ -41,9 +45,28 @@ def _effects(item_id: str, where: str, effects: list[Effect], allowed: tuple[str
         for c in e.cure:
             if c not in AILMENTS + CURE_GROUPS:
                 yield item_id, f"{where}: cannot cure '{c}'"
-        for field in ("damage", "heal", "red", "blue", "enhance", "attack_buff", "restore"):
+        amounts = ("damage", "heal", "red", "blue", "enhance", "attack_buff", "restore")
+        for field in (*amounts, "lose_red", "lose_blue"):
             if getattr(e, field) < 0:
                 yield item_id, f"{where}: {field} must not be negative"
+        for r in e.remove:
+            if r not in STATES:
+                yield item_id, f"{where}: cannot remove '{r}' (known: {', '.join(STATES)})"
+        for c in (*e.only_if, *e.unless):
+            if c not in CONDITIONS:
+                yield item_id, f"{where}: unknown state '{c}' (known: {', '.join(CONDITIONS)})"
+        if e.lasts not in LASTS:
+            yield item_id, f"{where}: lasts is once or round, not '{e.lasts}'"
+        if e.either:
+            labels = [c.label for c in e.either]
+            if len(e.either) < 2 or len(set(labels)) != len(labels):
+                yield item_id, f"{where}: either needs 2 or more choices with different labels"
+            if e.lasts == "round":
+                yield item_id, f"{where}: an either/or line cannot last the round"
+            for choice in e.either:
+                yield from _effects(
+                    item_id, f"{where} choice '{choice.label}'", choice.effects, allowed
+                )
 
 
 BOSS_SIDE = ("boss", "all", "start_player", "second", "others")
@@ -77,6 +100,15 @@ def _boss(b: Boss) -> Problems:
     if b.rage.length < 1:
         yield b.id, "rage length must be at least 1"
     yield from _effects(b.id, "rage", b.rage.effects, BOSS_SIDE)
+    seen: set[str] = set()
+    for x in b.extra_cards:
+        if x.id in seen:
+            yield b.id, f"Extra card '{x.id}' twice"
+        seen.add(x.id)
+        if x.when not in EXTRA_WHEN:
+            yield b.id, f"Extra card {x.name}: when must be one of {', '.join(EXTRA_WHEN)}"
+        allowed = TABLE_SIDE if x.when == "table" else BOSS_SIDE
+        yield from _effects(b.id, f"Extra card {x.name}", x.effects, allowed)
 
 
 def _hero(h: Hero) -> Problems:
@@ -122,6 +154,16 @@ def _board(b: BattlefieldBoard, content: Content) -> Problems:
                 yield b.id, f"no space for the cards coming up {' > '.join(order[:n])}"
     for s in b.spaces:
         yield from _effects(b.id, f"space {'>'.join(s.path)}", s.effects, TABLE_SIDE)
+        for e in s.effects:
+            held = e.lasts == "round" and e.target == "boss"
+            if held and any(getattr(e, a) for a in ("damage", "heal")):
+                yield (
+                    b.id,
+                    (
+                        f"space {'>'.join(s.path)}: a line aimed at the boss for the round "
+                        "can only hold its Attack Buff"
+                    ),
+                )
         for f in s.forbid:
             if f not in ACTIONS:
                 yield b.id, f"space {'>'.join(s.path)}: cannot forbid '{f}'"

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from companion.core.rules import Decision, RuleError
+from companion.core.rules import Chance, Decision, RuleError
 from companion.games.kradia import content as cards
 from companion.games.kradia.events import (
     AilmentAdded,
@@ -27,10 +27,11 @@ from companion.games.kradia.events import (
     HeroHealed,
     HeroRestored,
     ManaGained,
+    ManaLost,
     StunSet,
 )
-from companion.games.kradia.schema import MENTAL, PHYSICAL, Boss, Effect, Hero
-from companion.games.kradia.state import Hit, KradiaState
+from companion.games.kradia.schema import MENTAL, PHYSICAL, Boss, Choice, Effect, Hero
+from companion.games.kradia.state import HeroState, Hit, KradiaState
 
 if TYPE_CHECKING:
     from companion.content.pack import Content
@@ -171,6 +172,65 @@ def gain_mana(d: Decision, hero: str, color: str, amount: int, why: str) -> None
     d.emit(ManaGained(hero=hero, color=color, amount=value - now, value=value, why=why))
 
 
+def lose_mana(d: Decision, hero: str, color: str, amount: int, why: str) -> None:
+    """Mana taken away, never below the bottom of its track."""
+    h = d.state.heroes[hero]
+    now = h.red if color == "red" else h.blue
+    value = max(0, now - amount)
+    if value != now and not (h.fading or h.retired):
+        d.emit(ManaLost(hero=hero, color=color, amount=now - value, value=value, why=why))
+
+
+def states_of(h: HeroState) -> set[str]:
+    """What `only_if` and `unless` test: the hero's ailments and states."""
+    out = set(h.ailments)
+    for state, held in (
+        ("attack_buff", h.attack_buff > 0),
+        ("evasion", h.evasion),
+        ("stun", h.stunned),
+        ("fading", h.fading),
+    ):
+        if held:
+            out.add(state)
+    return out
+
+
+def meets(h: HeroState, e: Effect) -> bool:
+    have = states_of(h)
+    return all(c in have for c in e.only_if) and not any(c in have for c in e.unless)
+
+
+def remove_states(d: Decision, who: str, which: list[str], why: str) -> None:
+    """Take away an Attack Buff, Evasion or a stun, where there is one."""
+    if who == "boss":
+        if "attack_buff" in which and d.state.boss.attack_buff:
+            d.emit(AttackBuffSet(who="boss", value=0, why=why))
+        return
+    h = d.state.heroes[who]
+    if "attack_buff" in which and h.attack_buff:
+        d.emit(AttackBuffSet(who=who, value=0, why=why))
+    if "evasion" in which and h.evasion:
+        d.emit(EvasionSet(hero=who, evasion=False, why=why))
+    if "stun" in which and h.stunned:
+        d.emit(StunSet(hero=who, stunned=False, why=why))
+
+
+def choose(chance: Chance | None, e: Effect, actor: str | None, why: str) -> Choice:
+    """The players' choice of an either/or line, asked of the table as a Request whose
+    options are the outcomes as the card words them."""
+    if chance is None:
+        raise RuleError(f"{why}: the players choose one of this card's outcomes here")
+    labels = [c.label for c in e.either]
+    picked = chance.draw(
+        "choice",
+        for_=actor or "",
+        why=f"{why}: choose {' or '.join(labels)}" + (f" ({e.text})" if e.text else ""),
+        options=labels,
+        role="choice",
+    )
+    return next(c for c in e.either if c.label == picked)
+
+
 def enhance(d: Decision, hero: str, why: str = "Enhance") -> None:
     """Odd boss HP gives Red Mana, even gives Blue, read when the Enhance happens."""
     color = "red" if d.state.boss.hp % 2 else "blue"
@@ -215,13 +275,31 @@ def apply_effects(
     why: str,
     source: str = "",
     extra_damage: int = 0,
+    chance: Chance | None = None,
 ) -> list[Hit]:
-    """Apply card lines in order; returns what landed on each hero (for the attack log)."""
+    """Apply card lines in order; returns what landed on each hero (for the attack log).
+    An either/or line asks the table (`chance`) which outcome, then resolves its lines."""
     hits: list[Hit] = []
     for effect in effects:
+        if effect.either:
+            picked = choose(chance, effect, actor, why)
+            hits += apply_effects(
+                d,
+                content,
+                picked.effects,
+                actor=actor,
+                chosen=chosen,
+                why=why,
+                source=source,
+                extra_damage=extra_damage,
+                chance=chance,
+            )
+            continue
         for target in resolve_targets(d.state, effect.target, actor, chosen):
             if target == "boss":
                 _apply_to_boss(d, content, effect, why)
+            elif not meets(d.state.heroes[target], effect):
+                continue
             else:
                 hit = _apply_to_hero(d, content, effect, target, why, extra_damage)
                 hit.source = source
@@ -238,6 +316,7 @@ def _apply_to_boss(d: Decision, content: Content, e: Effect, why: str) -> None:
     if e.attack_buff and b.attack_buff_max:
         value = min(b.attack_buff_max, b.attack_buff + e.attack_buff)
         d.emit(AttackBuffSet(who="boss", value=value, why=why))
+    remove_states(d, "boss", e.remove, why)
 
 
 def _apply_to_hero(
@@ -259,6 +338,8 @@ def _apply_to_hero(
     heal_hero(d, hero, e.heal, why)
     gain_mana(d, hero, "red", e.red, why)
     gain_mana(d, hero, "blue", e.blue, why)
+    lose_mana(d, hero, "red", e.lose_red, why)
+    lose_mana(d, hero, "blue", e.lose_blue, why)
     for _ in range(e.enhance):
         enhance(d, hero, why)
     if e.attack_buff:
@@ -278,4 +359,5 @@ def _apply_to_hero(
             hit.blocked = "constitution"
     if e.cure:
         cure(d, hero, e.cure, why)
+    remove_states(d, hero, e.remove, why)
     return hit

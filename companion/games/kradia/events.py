@@ -12,7 +12,14 @@ import copy
 from typing import Any
 
 from companion.core.tables import EventData, Events
-from companion.games.kradia.state import BossState, ChargeRoll, Hit, KradiaState, LastAttack
+from companion.games.kradia.state import (
+    BossState,
+    ChargeRoll,
+    Held,
+    Hit,
+    KradiaState,
+    LastAttack,
+)
 
 EVENTS: Events[KradiaState] = Events()
 
@@ -113,6 +120,7 @@ class StartPlayerPassed(EventData):
 def _start_player_passed(s: KradiaState, e: StartPlayerPassed) -> None:
     s.start_player = e.hero
     s.battlefield.forbid = []
+    s.battlefield.held = []
 
 
 # -- battlefield ---------------------------------------------------------------------------
@@ -172,7 +180,63 @@ class BattlefieldShuffled(EventData):
 def _battlefield_shuffled(s: KradiaState, e: BattlefieldShuffled) -> None:
     bf = s.battlefield
     bf.face_down, bf.face_up, bf.sideways = list(e.face_down), [], None
-    bf.column, bf.path, bf.effect, bf.forbid = None, [], None, []
+    bf.column, bf.path, bf.effect, bf.forbid, bf.held = None, [], None, [], []
+
+
+class RoundEffectHeld(EventData):
+    held: Held
+
+
+def _held_words(who: str, ailments: list[str], evasion: bool, stun: bool, buff: int) -> str:
+    parts = [*ailments]
+    if evasion:
+        parts.append("Evasion")
+    if stun:
+        parts.append("a stun")
+    if buff:
+        parts.append(f"Attack Buff +{buff}")
+    return f"{_who(who)}: {', '.join(parts) or 'nothing'}"
+
+
+@EVENTS.on(
+    RoundEffectHeld,
+    text=lambda e: (
+        "Until the round is over, "
+        + _held_words(e.held.who, e.held.ailments, e.held.evasion, e.held.stun, e.held.attack_buff)
+    ),
+)
+def _round_effect_held(s: KradiaState, e: RoundEffectHeld) -> None:
+    s.battlefield.held.append(copy.deepcopy(e.held))
+
+
+class RoundEffectEnded(EventData):
+    """What the round's Battlefield effect still held on `who`, now taken back; `attack_buff`
+    is the value left after the held part goes."""
+
+    who: str
+    ailments: list[str]
+    evasion: bool
+    stun: bool
+    attack_buff: int
+    removed_buff: int
+
+
+@EVENTS.on(
+    RoundEffectEnded,
+    text=lambda e: (
+        "The round's Battlefield effect ends for "
+        + _held_words(e.who, e.ailments, e.evasion, e.stun, e.removed_buff)
+    ),
+)
+def _round_effect_ended(s: KradiaState, e: RoundEffectEnded) -> None:
+    if e.who == "boss":
+        s.boss.attack_buff = e.attack_buff
+        return
+    h = s.heroes[e.who]
+    h.ailments = [a for a in h.ailments if a not in e.ailments]
+    h.evasion = h.evasion and not e.evasion
+    h.stunned = h.stunned and not e.stun
+    h.attack_buff = e.attack_buff
 
 
 # -- heroes --------------------------------------------------------------------------------
@@ -282,6 +346,26 @@ class ManaGained(EventData):
     text=lambda e: f"{_who(e.hero)} gains {e.amount} {e.color} Mana{_why(e.why)}: {e.value}",
 )
 def _mana_gained(s: KradiaState, e: ManaGained) -> None:
+    h = s.heroes[e.hero]
+    if e.color == "red":
+        h.red = e.value
+    else:
+        h.blue = e.value
+
+
+class ManaLost(EventData):
+    hero: str
+    color: str  # red | blue
+    amount: int
+    value: int
+    why: str = ""
+
+
+@EVENTS.on(
+    ManaLost,
+    text=lambda e: f"{_who(e.hero)} loses {e.amount} {e.color} Mana{_why(e.why)}: {e.value}",
+)
+def _mana_lost(s: KradiaState, e: ManaLost) -> None:
     h = s.heroes[e.hero]
     if e.color == "red":
         h.red = e.value
@@ -612,6 +696,24 @@ def _boss_defeated(s: KradiaState, e: BossDefeated) -> None:
     s.defeated.append(e.boss)
 
 
+class ExtraCardResolved(EventData):
+    boss: str
+    extra: str
+    name: str
+    once: bool
+
+
+def _extra_text(e: ExtraCardResolved) -> str:
+    gone = " (discarded)" if e.once else ""
+    return f"{_card(e.boss)}'s Extra card {e.name} resolves{gone}"
+
+
+@EVENTS.on(ExtraCardResolved, text=_extra_text)
+def _extra_card_resolved(s: KradiaState, e: ExtraCardResolved) -> None:
+    if e.once:
+        s.extras_used.append(f"{e.boss}/{e.extra}")
+
+
 class GameLost(EventData):
     pass
 
@@ -639,12 +741,17 @@ def _mana_converted(s: KradiaState, e: ManaConverted) -> None:
 
 class Cleansed(EventData):
     hero: str
+    # Whether a stun went too: saves from before the Resupply step 2 re-read (rulings 16)
+    # always removed it, so an absent field reads as they did.
+    stun: bool = True
 
 
 @EVENTS.on(Cleansed, text=lambda e: "")
 def _cleansed(s: KradiaState, e: Cleansed) -> None:
     h = s.heroes[e.hero]
-    h.ailments, h.attack_buff, h.evasion, h.stunned = [], 0, False, False
+    h.ailments, h.attack_buff, h.evasion = [], 0, False
+    if e.stun:
+        h.stunned = False
 
 
 class LeveledUp(EventData):
@@ -686,3 +793,4 @@ def _boss_set(s: KradiaState, e: BossSet) -> None:
     s.level = e.level
     s.round, s.phase, s.turn, s.acted = 0, "battlefield", None, []
     s.outcome, s.last_attack, s.charge = None, None, None
+    s.battlefield.held = []

@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING, Any
 
 from companion.core.rules import Action
 from companion.games.kradia import content as cards
+from companion.games.kradia import extras
 from companion.games.kradia.actions import aims_at_ally, target_refusal
 from companion.games.kradia.effects import boss_card, dice_on_space, hero_card
 from companion.games.kradia.schema import Effect, Skill
@@ -48,7 +49,7 @@ def legal_actions(state: KradiaState, content: Content) -> list[Action]:
         out = _turn(s, content, s.turn)
     else:
         out = []
-    return out + _retainers(s, content)
+    return out + _retainers(s, content) + _extras(s, content)
 
 
 def _action(
@@ -158,6 +159,15 @@ def _retainers(s: KradiaState, content: Content) -> list[Action]:
         ):
             action["inputs"] = votes
             out.append(action)
+    return out
+
+
+def _extras(s: KradiaState, content: Content) -> list[Action]:
+    """The boss's Extra cards whose moment the card leaves to the table."""
+    out: list[Action] = []
+    for extra in extras.in_play(s, content, "table"):
+        args = {"extra": extra.id}
+        out += _aimed(s, content, "use_extra", args, extra.effects, f"Extra card: {extra.name}")
     return out
 
 

@@ -13,6 +13,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from companion.games.kradia import content as cards
+from companion.games.kradia.house import HOUSE_RULES
 from companion.games.kradia.setup import slug
 
 if TYPE_CHECKING:
@@ -73,6 +74,17 @@ def setup_options_for(content: Content) -> list[dict[str, Any]]:
                 "choice_labels": {b.id: b.title for b in challenge},
             }
         )
+    boards = [cards.board(content, i) for i in content.ids("battlefield_boards")]
+    if len(boards) > 1:
+        options.append(
+            {
+                "name": "battlefield",
+                "label": "Battlefield board",
+                "choices": [b.id for b in boards],
+                "default": boards[0].id,
+                "choice_labels": {b.id: b.title for b in boards},
+            }
+        )
     for hero in heroes:
         sides = list(hero.level3)
         if len(sides) > 1:
@@ -88,6 +100,16 @@ def setup_options_for(content: Content) -> list[dict[str, Any]]:
     options.append(
         {"name": "players", "label": "Players at the table", "min": 1, "max": 4, "default": 4}
     )
+    for rule, spec in HOUSE_RULES.items():
+        options.append(
+            {
+                "name": rule,
+                "label": spec["label"],
+                "choices": list(spec["choice_labels"]),
+                "default": spec["default"],
+                "choice_labels": dict(spec["choice_labels"]),
+            }
+        )
     return options
 
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from companion.core.rules import Chance, Decision, RuleError
-from companion.games.kradia import battlefield
+from companion.games.kradia import battlefield, extras
 from companion.games.kradia.effects import can_be_hit
 from companion.games.kradia.events import PhaseChanged, RoundStarted, StartPlayerPassed
 from companion.games.kradia.turns import begin_next_turn
@@ -24,7 +24,10 @@ def start_round(d: Decision, args: dict[str, Any], chance: Chance, content: Cont
     if s.phase != "battlefield":
         raise RuleError(f"the round is under way (now: {s.phase} phase)")
     d.emit(RoundStarted(round=s.round + 1))
+    if s.round == 1:
+        extras.at(d, content, "battle_start", chance)
     battlefield.select(d, args, chance, content)
+    extras.at(d, content, "round_start", chance)
     if s.outcome:
         return
     d.emit(PhaseChanged(phase="heroes"))
@@ -41,5 +44,6 @@ def end_round(d: Decision, args: dict[str, Any], chance: Chance, content: Conten
     i = s.order.index(s.start_player)
     clockwise = s.order[i + 1 :] + s.order[: i + 1]
     nxt = next((h for h in clockwise if can_be_hit(s, h)), s.start_player)
+    battlefield.end_held(d)  # "When the round is over, the current Battlefield effect ends"
     d.emit(StartPlayerPassed(hero=nxt))
     d.emit(PhaseChanged(phase="battlefield"))

@@ -17,6 +17,10 @@ AILMENTS = PHYSICAL + MENTAL
 CURE_GROUPS = ("all", "physical", "mental")
 SYMBOLS = ("sun", "moon", "star")
 ACTIONS = ("basic_attack", "charge_attack", "skill", "item")
+# States a line can take away (`remove`) or test for (`only_if`, `unless`), beside the ailments.
+STATES = ("attack_buff", "evasion", "stun")
+CONDITIONS = AILMENTS + STATES + ("fading",)
+LASTS = ("once", "round")
 
 # Who an effect lands on.  Boss-side targets follow the attack chart's symbols.
 TARGETS = (
@@ -31,7 +35,13 @@ TARGETS = (
 
 
 class Effect(msgspec.Struct, forbid_unknown_fields=True, kw_only=True):
-    """One line of a card: what happens to `target`.  Fields apply in the order listed."""
+    """One line of a card: what happens to `target`.  Fields apply in the order listed.
+
+    Real cards also take Mana away (`lose_red`, `lose_blue`), strip buffs and states
+    (`remove`), land only on a hero in (or free of) a state (`only_if`, `unless`), let the
+    players choose one of several outcomes (`either`: asked of the table, never guessed),
+    and, on a battlefield space, hold for the round (`lasts: round`; see battlefield.py).
+    """
 
     target: str = "self"
     damage: int = 0
@@ -45,7 +55,21 @@ class Effect(msgspec.Struct, forbid_unknown_fields=True, kw_only=True):
     ailments: list[str] = []
     cure: list[str] = []
     restore: int = 0  # a Fading target comes back with this many HP (Elixir and the like)
+    lose_red: int = 0
+    lose_blue: int = 0
+    remove: list[str] = []  # of STATES: an Attack Buff, Evasion, a stun
+    only_if: list[str] = []  # of CONDITIONS: the line lands only on a hero in all of them
+    unless: list[str] = []  # of CONDITIONS: ... and in none of these
+    either: list[Choice] = []  # the players choose one; its lines resolve in this line's place
+    lasts: str = "once"  # once | round (battlefield spaces: held until the round is over)
     text: str = ""
+
+
+class Choice(msgspec.Struct, forbid_unknown_fields=True, kw_only=True):
+    """One outcome of an either/or line, named as the card words it."""
+
+    label: str
+    effects: list[Effect]
 
 
 class DiceBand(msgspec.Struct, forbid_unknown_fields=True, kw_only=True):
@@ -82,6 +106,23 @@ class Boss(Item, kw_only=True):
     rage: Rage
     attack_buff_max: int = 0  # 0: this boss has no Attack Buff track
     extras: list[str] = []  # names of the boss's Extra cards (placed beside the board)
+    extra_cards: list[ExtraCard] = []  # the Extra cards whose effects the app resolves
+
+
+EXTRA_WHEN = ("battle_start", "round_start", "boss_attack", "rage", "table")
+
+
+class ExtraCard(msgspec.Struct, forbid_unknown_fields=True, kw_only=True):
+    """A boss's Extra card.  `when` is the moment the card names: the start of the battle or
+    of each round, after each boss attack or rage effect (resolved by the app), or `table`:
+    the card says when, and the players resolve it from the list of what may be done now."""
+
+    id: str  # short slug, unique within the boss
+    name: str
+    when: str = "table"
+    once: bool = False  # discarded after it resolves
+    effects: list[Effect] = []
+    text: str = ""
 
 
 class SkillLevel(msgspec.Struct, forbid_unknown_fields=True, kw_only=True):

@@ -6,6 +6,7 @@ from typing import TYPE_CHECKING, Any
 
 from companion.core.rules import RuleError
 from companion.games.kradia import content as cards
+from companion.games.kradia.house import house_from
 from companion.games.kradia.schema import Boss, Hero
 from companion.games.kradia.state import Battlefield, BossState, HeroState, KradiaState
 
@@ -179,4 +180,5 @@ def initial_state(options: dict[str, Any], content: Content) -> KradiaState:
         item_deck=deck,
         retainers=retainers,
         players=players,
+        house=house_from(options),
     )

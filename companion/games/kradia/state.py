@@ -41,6 +41,18 @@ class BossState:
 
 
 @dataclass
+class Held:
+    """What a battlefield line that lasts the round gave one hero (or the boss), so exactly
+    that is taken back "when the round is over" (and nothing the hero got otherwise)."""
+
+    who: str  # a hero, or "boss"
+    ailments: list[str] = field(default_factory=list)
+    evasion: bool = False
+    stun: bool = False
+    attack_buff: int = 0
+
+
+@dataclass
 class Battlefield:
     board: str
     effect: str | None = None  # the space the marker is on, e.g. "star>moon"
@@ -50,6 +62,7 @@ class Battlefield:
     face_up: list[str] = field(default_factory=list)
     sideways: str | None = None  # the card left face up by the last reset
     forbid: list[str] = field(default_factory=list)
+    held: list[Held] = field(default_factory=list)  # given for this round only
 
 
 @dataclass
@@ -114,3 +127,6 @@ class KradiaState:
     discard: list[str] = field(default_factory=list)
     retainers: list[str] = field(default_factory=list)
     players: int = 4
+    extras_used: list[str] = field(default_factory=list)  # "boss id/extra id", once-only cards
+    # House rules chosen at set-up (options.HOUSE_RULES); one absent means its default.
+    house: dict[str, str] = field(default_factory=dict)

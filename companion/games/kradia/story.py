@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from companion.core.rules import Chance, Decision, RuleError
+from companion.games.kradia import battlefield
 from companion.games.kradia import content as cards
 from companion.games.kradia.effects import hero_card
 from companion.games.kradia.events import (
@@ -16,6 +17,7 @@ from companion.games.kradia.events import (
     LeveledUp,
     ManaConverted,
 )
+from companion.games.kradia.house import house_rule
 from companion.games.kradia.setup import boss_state, check_boss_level, ref
 from companion.games.kradia.state import KradiaState
 
@@ -51,9 +53,12 @@ def resupply(d: Decision, args: dict[str, Any], chance: Chance, content: Content
         if h.fading or h.retired:
             continue
         d.emit(ManaConverted(hero=hero, amount=spent, hp=min(h.max_hp, h.hp + spent)))
-    # 2. Remove all Ailments, Attack Buffs and Evasion (and any stun left unspent).
+    # 2. Remove all Ailments, Attack Buffs and Evasion.  A stun is none of these (it is one
+    # of the "Other Negative States"), so it stays unless the group's house rule removes it.
+    battlefield.end_held(d)
+    stun = house_rule(s.house, "resupply_stun") == "removed"
     for hero in s.order:
-        d.emit(Cleansed(hero=hero))
+        d.emit(Cleansed(hero=hero, stun=stun))
         if s.heroes[hero].retired:
             d.emit(HeroReturned(hero=hero))
     # 3. Each hero gains 1 Level (Level 3 card side; the Level 4 Charge Attack card).

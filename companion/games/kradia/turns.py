@@ -6,6 +6,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from companion.core.rules import Decision, RuleError
+from companion.games.kradia import battlefield
 from companion.games.kradia.effects import (
     check_end,
     damage_hero,
@@ -22,6 +23,7 @@ from companion.games.kradia.events import (
     TurnSkipped,
     TurnStarted,
 )
+from companion.games.kradia.house import house_rule
 from companion.games.kradia.schema import Effect, Hero, Skill, SkillLevel
 from companion.games.kradia.state import HeroState, KradiaState
 
@@ -96,13 +98,15 @@ def blocked(content: Content, state: KradiaState, hero: str) -> dict[str, str]:
         every = f"{who} is stunned and may not take an action this turn (Item cards are allowed)"
     if every:
         out.update(basic_attack=every, charge_attack=every, skill=every)
+    if "confusion" in h.ailments and house_rule(state.house, "confused_items") == "forbidden":
+        out["item"] = f"{who} is confused and, by the group's house rule, may not use Item cards"
     if "blind" in h.ailments:
         out.setdefault("basic_attack", f"{who} is blind and may not make a Basic Attack")
     if "paralyze" in h.ailments:
         out.setdefault("charge_attack", f"{who} is paralyzed and may not make a Charge Attack")
     if "fear" in h.ailments:
         out.setdefault("skill", f"{who} is afraid and may not use a Skill Action")
-    for action in state.battlefield.forbid:
+    for action in battlefield.forbidden(content, state):
         out.setdefault(action, f"the Battlefield forbids {ACTION_WORDS[action]} this round")
     return out
 
@@ -171,7 +175,7 @@ def begin_next_turn(d: Decision, content: Content) -> None:
             d.emit(TurnSkipped(hero=hero, why="retired"))
             continue
         d.emit(TurnStarted(hero=hero))
-        if h.evasion:
+        if h.evasion and not battlefield.holds_evasion(s, hero):
             d.emit(EvasionSet(hero=hero, evasion=False, why="Evasion ends on the hero's turn"))
         if h.fading:
             d.emit(HeroRetired(hero=hero))
@@ -179,7 +183,8 @@ def begin_next_turn(d: Decision, content: Content) -> None:
             if not s.outcome:
                 d.emit(TurnEnded(hero=hero))
             continue
-        if "poison" in h.ailments:
+        battlefield.each_turn(d, content, hero)
+        if "poison" in h.ailments and not h.fading and not s.outcome:
             damage_hero(d, hero, 1, "poison")
         if "confusion" in h.ailments and not h.fading and not s.outcome:
             damage_hero(d, s.start_player, 1, f"{name(s, hero)}'s confusion")

@@ -262,7 +262,7 @@ class CardForm(BoxLayout):
 
     def _struct(self, f: FormField, value: dict[str, Any], path: Path_) -> Any:
         section = self._section()
-        for sub in f.fields:
+        for sub in forms.fields_of(f):
             section.add_widget(self._field(sub, value, sub.name, path + (sub.name,)))
         return section
 

@@ -10,7 +10,8 @@ from __future__ import annotations
 from pathlib import Path
 
 from kivy.lang import Builder
-from kivy.properties import NumericProperty
+from kivy.properties import BooleanProperty, ColorProperty, NumericProperty
+from kivy.uix.behaviors import ButtonBehavior
 from kivy.uix.button import Button
 from kivy.uix.label import Label
 from kivy.uix.togglebutton import ToggleButton
@@ -27,10 +28,48 @@ class GameText(Label):
 
 
 class GameButton(Button):
-    """A button at least 48 dp each way that grows with its (wrapped) text."""
+    """A button at least 48 dp each way that grows with its (wrapped) text; `primary`
+    marks the one next step, in the theme's accent."""
 
     sp = NumericProperty(TEXT_SP)
+    primary = BooleanProperty(False)
 
 
 class GameToggle(ToggleButton):
     sp = NumericProperty(TEXT_SP)
+
+
+BAR_FILLS = {
+    "hp": (0.2, 0.55, 0.3, 1),
+    "health": (0.2, 0.55, 0.3, 1),
+    "red": (0.7, 0.2, 0.2, 1),
+    "blue": (0.2, 0.4, 0.8, 1),
+    "energy": (0.2, 0.4, 0.8, 1),
+    "influence": (0.55, 0.35, 0.7, 1),
+}
+
+
+class Bar(ButtonBehavior, GameText):
+    """'HP 9/10' over a bar filled to 9/10: the words say it, the fill shows it.
+
+    A bar is the thing a player taps when the table disagrees with it: `on_release` is
+    free for the view to open a correction of just that value."""
+
+    fill = ColorProperty(BAR_FILLS["hp"])
+    fraction = NumericProperty(0.0)
+
+    def show(self, word: str, value: int, most: int, kind: str) -> None:
+        self.text = f"{word} {value}/{most}"
+        self.fill = BAR_FILLS[kind]
+        self.fraction = max(0.0, min(1.0, value / most)) if most else 0.0
+
+
+def fitted_font(text: str, width: float, size: float, least: float) -> float:
+    """The font size, at most `size` and never under `least`, at which the one word
+    `text` fits `width` (a column title that would otherwise break mid-word)."""
+    from kivy.core.text import Label as CoreLabel
+
+    if not text or width <= 0:
+        return size
+    wide = CoreLabel(font_size=size, bold=True).get_extents(text)[0]
+    return size if wide <= width else max(least, size * width / wide)

@@ -1,8 +1,10 @@
 """Corrections: when the table and the app disagree, set any tracked value by touch.
 
 The list shows every value in the state; tapping one opens a small editor (- and + for
-numbers, yes/no for flags, text only where the value is text).  The session core checks
-the new value against the state's shape, and its refusal is shown in words.
+numbers, yes/no for flags, and for a position, a card or a hero a list to pick from by
+name).  Positions are never typed; only a game's own word with nothing in the state or
+content to pick it from is, by an expert.  The session core checks the new value against
+the state's shape, and its refusal is shown in words.
 """
 
 from __future__ import annotations
@@ -17,8 +19,9 @@ from kivy.properties import ObjectProperty, StringProperty
 from kivy.uix.boxlayout import BoxLayout
 from kivy.utils import escape_markup
 
+from companion.ui.panels.choices import name_of, text_choices
 from companion.ui.panels.state import words
-from companion.ui.widgets import BigButton
+from companion.ui.widgets import BigButton, BigToggle, clear_and_fill
 
 Builder.load_file(str(Path(__file__).with_suffix(".kv")))
 
@@ -59,7 +62,10 @@ class CorrectionsPanel(BoxLayout):
     path = StringProperty("")
     path_text = StringProperty("")
     value = ObjectProperty(None, allownone=True)
-    kind = StringProperty("")  # "int" | "bool" | "text" while editing
+    kind = StringProperty("")  # "int" | "bool" | "pick" | "text" while editing
+    _state: Any = None
+    _content: Any = None
+    _game: Any = None
 
     def refresh(self, session: Any) -> None:
         if session is None:
@@ -67,6 +73,7 @@ class CorrectionsPanel(BoxLayout):
             return
         state = session.to_json()
         state.pop("requests", None)
+        self._state, self._content, self._game = state, session.content, session.game
         self.ids.value_list.data = [
             {
                 "text": f"{escape_markup(path_words(path))}: [b]{escape_markup(self._show(value))}[/b]",
@@ -80,10 +87,11 @@ class CorrectionsPanel(BoxLayout):
         if self.path and self.path not in dict(leaves(state)):
             self.cancel()
 
-    @staticmethod
-    def _show(value: Any) -> str:
+    def _show(self, value: Any) -> str:
         if isinstance(value, bool):
             return "yes" if value else "no"
+        if isinstance(value, str):
+            return name_of(value, self._state, self._content)  # names, never ids
         return "-" if value is None else str(value)
 
     def edit(self, path: str, value: Any) -> None:
@@ -94,8 +102,23 @@ class CorrectionsPanel(BoxLayout):
         elif isinstance(value, int):
             self.kind = "int"
         else:
-            self.kind = "text"
-            self.ids.text_value.text = "" if value is None else str(value)
+            choices = text_choices(self._state, path, self._content, self._game)
+            if len([c for c, _n in choices if c is not None]) < 2:
+                # nothing in the state or the content to pick from (a game's own word,
+                # such as an outcome): for experts, typed, as the Fix tab always allowed
+                self.kind = "text"
+                self.ids.text_value.text = "" if value is None else str(value)
+                self.ids.notice.text = ""
+                return
+            self.kind = "pick"
+            picks = []
+            for choice, name in choices:
+                pick = BigToggle(text=name, group="correct-pick")
+                pick.state = "down" if choice == value else "normal"
+                pick.choice = choice
+                pick.bind(on_release=lambda b: setattr(self, "value", b.choice))
+                picks.append(pick)
+            clear_and_fill(self.ids.picks, picks)
         self.ids.notice.text = ""
 
     def step(self, delta: int) -> None:
@@ -118,3 +141,4 @@ class CorrectionsPanel(BoxLayout):
 
     def cancel(self) -> None:
         self.path, self.value, self.kind = "", None, ""
+        clear_and_fill(self.ids.picks, [])

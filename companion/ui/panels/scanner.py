@@ -23,10 +23,8 @@ import logging
 import threading
 from collections.abc import Callable
 from pathlib import Path
-from typing import Any, cast
+from typing import TYPE_CHECKING, Any, cast
 
-import cv2
-import numpy as np
 from kivy.app import App
 from kivy.clock import Clock
 from kivy.graphics.texture import Texture
@@ -41,8 +39,12 @@ from companion.ui.widgets import BigButton, Body, clear_and_fill
 from vision.answering import card_name, offer_card
 from vision.frames import CameraSource, FrameSource, SourceError
 from vision.payload import CARD, LIVING_CARD, Reading
-from vision.scanner import Scanner
 from vision.tracker import SEEN, Sighting, Tracker
+
+if TYPE_CHECKING:  # OpenCV, numpy and zxing-cpp are imported when the camera opens
+    import numpy as np
+
+    from vision.scanner import Scanner
 
 Builder.load_file(str(Path(__file__).with_suffix(".kv")))
 log = logging.getLogger(__name__)
@@ -101,6 +103,9 @@ class KivyCameraSource:
             self._ready.notify_all()
 
     def _grey(self) -> np.ndarray | None:
+        import cv2
+        import numpy as np
+
         w, h = (int(v) for v in self.camera.resolution)
         grab = getattr(self.camera, "grab_frame", None)
         if grab is not None:  # Android: NV21, whose first w*h bytes are the grey picture
@@ -160,6 +165,9 @@ def display_rgb(frame: np.ndarray, size: tuple[float, float]) -> np.ndarray:
     """The camera frame as RGB rows no larger than `size` (the preview widget's, in
     pixels), aspect kept: shrunk before the colour conversion, so no full-size copy is
     made.  A grey frame (what a phone camera hands the decoder) is shown grey."""
+    import cv2
+    import numpy as np
+
     h, w = frame.shape[:2]
     scale = min(1.0, max(size[0], 1.0) / w, max(size[1], 1.0) / h)
     if scale < 1.0:
@@ -178,7 +186,7 @@ class ScannerPanel(BoxLayout):
     # `CameraSource` over a stand-in capture device, and `kivy_camera` for a stand-in Kivy
     # camera provider; everything after them is the real thing.  On Android only Kivy's
     # camera is tried.
-    open_source: Callable[[int], FrameSource] = CameraSource
+    open_source: Callable[[int], FrameSource] = CameraSource  # imports OpenCV once called
     kivy_camera: Callable[[], Callable[..., Any] | None] = staticmethod(kivy_camera_provider)
 
     def __init__(self, **kwargs: Any) -> None:
@@ -287,6 +295,8 @@ class ScannerPanel(BoxLayout):
         self._scan(source, generation)
 
     def _scan(self, source: FrameSource, generation: int) -> None:
+        from vision.scanner import Scanner
+
         scanner = Scanner(
             source,
             tracker=self.tracker,

@@ -165,7 +165,14 @@ class HomeScreen(Screen):
         if loop is None:
             self._show_packs(list(self._pack_results()))
             return
-        loop.create_task(self._check_packs_async())
+        from kivy.core.window import Window
+
+        def start(*_args: Any) -> None:
+            """Once this screen is drawn: the home screen comes first, its pack check after."""
+            Window.unbind(on_flip=start)
+            loop.create_task(self._check_packs_async())
+
+        Window.bind(on_flip=start)
 
     def _pack_jobs(self) -> list[tuple[str, str]]:
         return [(g, p) for g in available_games() for p in available_packs(g)]

@@ -124,6 +124,9 @@ class SessionScreen(Screen):
         request = session.request
         if request is not None and request != self._last_request:
             self.show_tab("dice" if request.kind == "dice" else "cards")
+            cue = getattr(App.get_running_app(), "cue", None)
+            if cue is not None:  # a chime and a buzz: the table must roll or show a card
+                cue.table_must("roll" if request.kind == "dice" else "draw")
         elif request is None and self._last_request is not None and self.tab == "cards":
             self.show_tab("dice")  # the card asked for was shown: give the game its room
         self._last_request = request

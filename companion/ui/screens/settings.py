@@ -64,6 +64,13 @@ class SettingsScreen(Screen):
             s.keep_awake,
             lambda v: self.change(keep_awake=v),
         )
+        self._choices(
+            self.ids.cues,
+            "cues",
+            {True: "Sound and buzz", False: "Quiet"},
+            s.cues,
+            lambda v: self.change(cues=v),
+        )
         self._packs(s)
 
     def change(self, **values: Any) -> None:

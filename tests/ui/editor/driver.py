@@ -49,7 +49,7 @@ class EditorDriver:
         return self.case.app.screen("packs")
 
     def tap(self, target: Any, within: Any = None) -> None:
-        self.case.frames(3)  # a long form settles its wrapped labels over a few frames
+        self.case.frames(6)  # a long form settles its wrapped labels over a few frames
         self.case.tap(target, within=within)
         self.count.taps += 1
 

@@ -32,7 +32,9 @@ class RoundCount:
     """What one round cost: taps, keyboard entries, and dice-answer-to-card times (ms)."""
 
     game: str
+    dice: str = "keypad"  # how the dice were answered: "keypad" (tapped) or "tray" (rolled)
     taps: int = 0
+    setup_taps: int = 0  # of `taps`, those in the home screen and wizard before the round
     keyboard: int = 0
     answer_to_card_ms: list[float] = field(default_factory=list)
     frames_to_card: list[int] = field(default_factory=list)
@@ -54,6 +56,54 @@ class RoundDriver:
         self.shots = os.environ.get("ROUND_SHOTS", "1") != "0"
         self.step = 0
         self.folder = ARTIFACTS / "rounds" / game
+        # ROUND_DICE=tray: the dice answer from a tray (the outside world, faked at the
+        # edge as tests/ui/memsource.py does) instead of the keypad: no taps for a roll
+        self.count.dice = os.environ.get("ROUND_DICE", "keypad")
+        self._tray: Any = None
+
+    def roll(self, values: list[int], done: Callable[[], bool] | None = None) -> None:
+        """Answer the dice asked for with `values`: tapped on the Dice panel's keypad, or
+        rolled on a tray; with `done`, the time to it is kept as the answer-to-card time."""
+        from companion.core.rules import DIE_FACES
+
+        app = self.case.app
+        request = app.session.request
+        assert request is not None and request.kind == "dice", "no roll is asked for"
+        if self.count.dice == "tray":
+            from tests.ui.memsource import MemorySource
+
+            self._tray = self._tray or MemorySource("dice tray")
+            faces = [v for _label, v in DIE_FACES[request.profile]]
+            start = time.perf_counter()
+            for n, value in enumerate(values):
+                app.hub.feed(self._tray.event(faces.index(value), die=f"mem:{n + 1}"))
+            self._wait(done, start)
+            return
+        keypad = app.screen("session").panels["dice"].ids.keypad
+        labels = {v: label for label, v in DIE_FACES[request.profile]}
+        for value in values[:-1]:
+            self.tap(labels[value], within=keypad)
+        if done is None:
+            self.tap(labels[values[-1]], within=keypad)
+        else:
+            ms = self.tap_until(labels[values[-1]], done, within=keypad)
+            self.count.answer_to_card_ms.append(ms)
+
+    def _wait(self, done: Callable[[], bool] | None, start: float) -> None:
+        for frame in range(100):
+            self.case.frames(1)
+            if done is None or done():
+                if done is not None:
+                    self.count.frames_to_card.append(frame + 1)
+                    self.count.answer_to_card_ms.append((time.perf_counter() - start) * 1000)
+                break
+        else:
+            raise AssertionError("the dice rolled never led to what was expected")
+        self.no_keyboard()
+
+    def round_starts(self) -> None:
+        """The game is set up: taps from here are the round's."""
+        self.count.setup_taps = self.count.taps
 
     def tap(self, text: str, within: Any = None) -> None:
         self.case.tap(text, within=within)

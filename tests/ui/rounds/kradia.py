@@ -66,6 +66,7 @@ def play_round(driver: RoundDriver) -> Any:
     driver.tap(TITLE)
     driver.tap("Start the game", within=app.screen("new"))
     assert app.root.current == "session", app.screen("new").ids.notice.text
+    driver.round_starts()
     session = app.session
     screen = app.screen("session")
     driver.shoot("start", check)
@@ -90,14 +91,10 @@ def play_round(driver: RoundDriver) -> Any:
     driver.tap(count["label"], within=screen.view)
     assert session.request is not None and session.request.kind == "dice", screen.error
     driver.shoot("boss-roll", check)
-    dice = screen.panels["dice"]
     card = screen.ids.result
-    for value in BOSS_DICE[: session.request.count - 1]:
-        driver.tap(str(value), within=dice.ids.keypad)
     before = card.title
-    last = str(BOSS_DICE[session.request.count - 1])
-    ms = driver.tap_until(last, lambda: card.title != before and card.shown, within=dice.ids.keypad)
-    driver.count.answer_to_card_ms.append(ms)
+    dice = list(BOSS_DICE[: session.request.count])
+    driver.roll(dice, lambda: card.title != before and card.shown)
     assert session.state.phase == "end", screen.error
     driver.shoot("boss-attack", check)
     end = next(a for a in session.actions()["actions"] if a["do"] == "end_round")

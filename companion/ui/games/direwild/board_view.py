@@ -6,7 +6,6 @@ from __future__ import annotations
 import math
 from typing import Any
 
-from kivy.core.text import Label as CoreLabel
 from kivy.graphics import Color, Ellipse, Line, Rectangle, Triangle
 from kivy.lang import Builder
 from kivy.properties import ListProperty, NumericProperty, ObjectProperty, StringProperty
@@ -15,13 +14,15 @@ from kivy.uix.widget import Widget
 from companion.games.direwild.board import DIRECTIONS, parse_size, parse_square
 from companion.ui.games.direwild.colours import (
     ALTAR,
-    CLAN_COLOURS,
+    ENTRANCE,
     GRASS,
     GRID,
+    OUTLINE,
     SLOT_COLOURS,
     TREASURE,
     WALL,
 )
+from companion.ui.games.direwild.pieces import draw_piece, pieces
 
 Builder.load_file(__file__.replace(".py", ".kv"))
 
@@ -102,38 +103,46 @@ class BoardView(Widget):
                 Line(points=[ox, oy + r * size, ox + cols * size, oy + r * size], width=1)
             self._marks(board, size)
             self._walls(board, size)
-            self._units(state, size)
+            # paths under the pieces, so a line never covers a unit's name
             self._paths(state, size)
             if len(self.highlight) > 1:
-                Color(1, 1, 1, 0.9)
-                Line(points=[p for sq in self.highlight for p in self.centre(sq)], width=4)
-
-    def _label(self, text: str, x: float, y: float, font: float, colour=(1, 1, 1)) -> None:
-        label = CoreLabel(text=text, font_size=font)
-        label.refresh()
-        tex = label.texture
-        Color(*colour)
-        Rectangle(texture=tex, pos=(x - tex.width / 2, y - tex.height / 2), size=tex.size)
+                Color(1, 1, 1, 0.95)
+                Line(points=[p for sq in self.highlight for p in self.centre(sq)], width=5)
+                self._arrow(self.highlight, size, (1, 1, 1))
+            self._units(state, size)
 
     def _marks(self, board: Any, size: float) -> None:
         for slot, trail in board.trails.items():
-            Color(*SLOT_COLOURS.get(slot, (1, 1, 1)), 0.35)
+            Color(*SLOT_COLOURS.get(slot, (1, 1, 1)), 0.55)
             pts = [p for sq in [*trail, trail[0]] for p in self.centre(sq.upper())]
-            Line(points=pts, width=1.2, dash_length=4, dash_offset=3)
+            Line(points=pts, width=1.5, dash_length=6, dash_offset=4)
         for slot, sq in board.spawns.items():
             x, y = self.centre(sq.upper())
-            Color(*SLOT_COLOURS.get(slot, (1, 1, 1)), 0.5)
-            Line(circle=(x, y, size * 0.42), width=1.5)
+            Color(*SLOT_COLOURS.get(slot, (1, 1, 1)), 0.8)
+            Line(circle=(x, y, size * 0.46), width=2)
         x, y = self.centre(board.altar.upper())
-        Color(*ALTAR, 0.6)
-        Rectangle(pos=(x - size * 0.4, y - size * 0.4), size=(size * 0.8, size * 0.8))
+        Color(*ALTAR, 0.8)
+        Rectangle(pos=(x - size * 0.45, y - size * 0.45), size=(size * 0.9, size * 0.9))
+        Color(*TREASURE)
         for sq in self.session.state.treasures:
             x, y = self.centre(sq)
-            Color(*TREASURE)
-            Ellipse(pos=(x - size * 0.15, y - size * 0.15), size=(size * 0.3, size * 0.3))
+            Ellipse(pos=(x - size * 0.18, y - size * 0.18), size=(size * 0.36, size * 0.36))
+        Color(*ENTRANCE)
         for sq in board.entrance:
-            x, y = self.centre(sq.upper())
-            self._label("in", x, y - size * 0.3, size * 0.3, (1, 1, 1))
+            Triangle(points=self.entrance_arrow(sq.upper(), size))
+
+    def entrance_arrow(self, square: str, size: float) -> list[float]:
+        """A wedge on the square's outer edge pointing into the board: the way heroes come in."""
+        c, r = parse_square(square)
+        x, y = self.centre(square)
+        h = size * 0.45
+        if r == self.rows - 1:
+            return [x - h * 0.6, y - h, x + h * 0.6, y - h, x, y - h * 0.2]
+        if r == 0:
+            return [x - h * 0.6, y + h, x + h * 0.6, y + h, x, y + h * 0.2]
+        if c == 0:
+            return [x - h, y - h * 0.6, x - h, y + h * 0.6, x - h * 0.2, y]
+        return [x + h, y - h * 0.6, x + h, y + h * 0.6, x + h * 0.2, y]
 
     def _walls(self, board: Any, size: float) -> None:
         Color(*WALL)
@@ -148,56 +157,62 @@ class BoardView(Widget):
             else:
                 Line(points=[mx - half, my, mx + half, my], width=3)
 
-    def _units(self, state: Any, size: float) -> None:
-        r = size * 0.34
+    def where(self, state: Any) -> dict[str, str]:
+        """Each unit on the board and its square."""
+        out: dict[str, str] = {}
+        for clan, h in state.heroes.items():
+            if h.position != "staging" and not h.eaten_by:
+                out[clan] = h.position
         for slot, e in state.enemies.items():
-            if e.defeated or not e.position:
-                continue
-            x, y = self.centre(e.position)
-            Color(*SLOT_COLOURS.get(slot, (1, 1, 1)))
-            Rectangle(pos=(x - r, y - r), size=(2 * r, 2 * r))
-            tag = f"{e.stamina:+d}" + (f" x{e.damage}" if e.damage else "")
-            self._label(tag if e.active else "?", x, y, size * 0.28)
+            if not e.defeated and e.position:
+                out[slot] = e.position
         k = state.karn
         if k.on_board and k.position and not k.defeated:
-            x, y = self.centre(k.position)
-            Color(*SLOT_COLOURS["karn"])
-            Triangle(points=[x - r, y - r, x + r, y - r, x, y + r])
-            self._label(f"K{k.stamina:+d}", x, y - r * 0.2, size * 0.24)
-        for clan, h in state.heroes.items():
-            if h.position == "staging" or h.eaten_by:
-                continue
-            x, y = self.centre(h.position)
-            Color(*CLAN_COLOURS.get(clan, (1, 1, 1)))
-            Ellipse(pos=(x - r, y - r), size=(2 * r, 2 * r))
-            if self.selected == clan:
-                Color(1, 1, 1)
-                Line(circle=(x, y, r + 2), width=2)
-            self._label(f"{h.stamina:+d}", x, y, size * 0.26)
+            out["karn"] = k.position
+        return out
+
+    def unit_at(self, square: str) -> str | None:
+        """The unit drawn on `square` (a hero, a minion slot or "karn"), if any."""
+        if self.session is None:
+            return None
+        return next((u for u, sq in self.where(self.session.state).items() if sq == square), None)
+
+    def _units(self, state: Any, size: float) -> None:
+        shown = {p.unit: p for p in pieces(state, self.session.content)}
+        for unit, square in self.where(state).items():
+            x, y = self.centre(square)
+            draw_piece(shown[unit], x, y, size * 0.44, selected=unit == self.selected)
+
+    def _arrow(self, path: list[str], size: float, colour: tuple[float, float, float]) -> None:
+        (x0, y0), (x1, y1) = self.centre(path[-2]), self.centre(path[-1])
+        ang = math.atan2(y1 - y0, x1 - x0)
+        tip = (x1 - math.cos(ang) * size * 0.42, y1 - math.sin(ang) * size * 0.42)
+        wing = [
+            (tip[0] - math.cos(ang + d) * size * 0.3, tip[1] - math.sin(ang + d) * size * 0.3)
+            for d in (-0.5, 0.5)
+        ]
+        Color(*OUTLINE)
+        Line(points=[*wing[0], *tip, *wing[1]], width=4)
+        Color(*colour)
+        Triangle(points=[*tip, *wing[0], *wing[1]])
 
     def _paths(self, state: Any, size: float) -> None:
+        """Each enemy's last move: a line in its colour, a dot on every square it crossed
+        and an arrowhead where it stopped."""
         moves = [(s, e.path) for s, e in state.enemies.items() if len(e.path) > 1]
         if len(state.karn.path) > 1:
             moves.append(("karn", state.karn.path))
         for unit, path in moves:
-            Color(*SLOT_COLOURS.get(unit, (1, 1, 1)))
+            colour = SLOT_COLOURS.get(unit, (1, 1, 1))
             pts = [p for sq in path for p in self.centre(sq)]
-            Line(points=pts, width=2)
-            (x0, y0), (x1, y1) = self.centre(path[-2]), self.centre(path[-1])
-            ang = math.atan2(y1 - y0, x1 - x0)
-            tip = (x1 - math.cos(ang) * size * 0.35, y1 - math.sin(ang) * size * 0.35)
-            left = (
-                tip[0] - math.cos(ang - 0.5) * size * 0.2,
-                tip[1] - math.sin(ang - 0.5) * size * 0.2,
-            )
-            right = (
-                tip[0] - math.cos(ang + 0.5) * size * 0.2,
-                tip[1] - math.sin(ang + 0.5) * size * 0.2,
-            )
-            Triangle(points=[*tip, *left, *right])
-            for i, sq in enumerate(path[1:], start=1):
+            Color(*OUTLINE)
+            Line(points=pts, width=4)
+            Color(*colour)
+            Line(points=pts, width=2.5)
+            for sq in path[:-1]:
                 x, y = self.centre(sq)
-                self._label(str(i), x + size * 0.28, y + size * 0.28, size * 0.3, (1, 1, 0.6))
+                Ellipse(pos=(x - size * 0.1, y - size * 0.1), size=(size * 0.2, size * 0.2))
+            self._arrow(path, size, colour)
 
 
 __all__ = ["DIRECTIONS", "BoardView"]

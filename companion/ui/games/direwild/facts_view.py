@@ -28,6 +28,10 @@ FACT_WORDS = {
 }
 
 
+# an input chosen by a tap on the board, never a stepper (the table view asks for the tap)
+SQUARE_INPUT = "to"
+
+
 def fact_key(path: str) -> str:
     return path.rsplit(".", 1)[-1]
 
@@ -78,6 +82,8 @@ class FactsView(GridLayout):
         for action in actions:
             for path, spec in action.get("inputs", {}).items():
                 key = fact_key(path)
+                if key == SQUARE_INPUT:
+                    continue
                 if "choices" in spec:
                     specs.setdefault(key, {"choices": []})
                     for c in spec["choices"]:
@@ -100,6 +106,10 @@ class FactsView(GridLayout):
             stepper = FactStepper(key, spec, self.values[key])
             stepper.bind(shown=lambda s, _v: self.values.__setitem__(s.key, s.value))
             self.add_widget(stepper)
+
+    def forget_shown(self) -> None:
+        """Redraw the steppers from `values` next time (a value set from outside)."""
+        self._shown = []
 
     def forget(self) -> None:
         """A new hero's turn, a new hand of creatures: every fact back to its start."""

@@ -1,39 +1,91 @@
-"""Chapter, round, the Fatal Wounds pile and Karn's track at a glance."""
+"""Chapter, round, the Fatal Wounds pile and Karn's Hunting Track at a glance.
+
+Karn's track is drawn as the track on the table: a row of spaces, Karn's star on his space and
+the altar on the last one, so how near he is reads without counting dashes.
+"""
 
 from __future__ import annotations
 
 from typing import Any
 
+from kivy.graphics import Color, Line, Rectangle
 from kivy.lang import Builder
-from kivy.properties import StringProperty
+from kivy.properties import BooleanProperty, NumericProperty, StringProperty
 from kivy.uix.boxlayout import BoxLayout
+from kivy.uix.widget import Widget
+
+from companion.ui.games.direwild.colours import ALTAR, GRASS, OUTLINE
+from companion.ui.games.direwild.pieces import Piece, draw_piece, draw_text, pieces, text_px
 
 Builder.load_file(__file__.replace(".py", ".kv"))
 
+PHASE_WORDS = {
+    "setup": "setting up",
+    "game": "the Enemy AI's turn",
+    "turn_order": "choosing the turn order",
+    "adventure": "the heroes' turns",
+    "round_over": "round over",
+}
+
 
 def karn_text(k: Any) -> str:
+    """Karn in words, beside his track (or instead of it once he is on the board)."""
     if k.defeated:
         return "Karn: defeated"
     cards = f"{k.cards_left} cards, {k.regenerates_left} regenerate, stamina {k.stamina:+d}"
     if k.on_board:
-        return f"Karn on the board at {k.position} - {cards}"
-    track = "".join(
-        "K" if i == k.track else ("A" if i == k.track_length - 1 else "-")
-        for i in range(k.track_length)
-    )
-    return f"Karn's hunt [{track}] - {cards}"
+        return f"Karn is on the board at {k.position}: {cards}"
+    return f"Karn is on space {k.track + 1} of {k.track_length} of his track: {cards}"
+
+
+class KarnTrack(Widget):
+    """The Hunting Track: one box a space, Karn's star on his, the altar at the end."""
+
+    spaces = NumericProperty(7)
+    at = NumericProperty(0)
+    piece: Piece | None = None
+
+    def on_size(self, *_: Any) -> None:
+        self.draw()
+
+    def on_pos(self, *_: Any) -> None:
+        self.draw()
+
+    def draw(self) -> None:
+        self.canvas.clear()
+        if self.spaces < 1 or self.piece is None:
+            return
+        side = min(self.height, self.width / self.spaces)
+        y = self.center_y
+        with self.canvas:
+            for i in range(int(self.spaces)):
+                x = self.x + (i + 0.5) * side
+                last = i == self.spaces - 1
+                Color(*(ALTAR if last else GRASS))
+                Rectangle(pos=(x - side * 0.46, y - side * 0.46), size=(side * 0.92, side * 0.92))
+                Color(*OUTLINE)
+                Line(rectangle=(x - side * 0.46, y - side * 0.46, side * 0.92, side * 0.92))
+                if i == self.at:
+                    draw_piece(self.piece, x, y, side * 0.46)
+                elif last:
+                    draw_text("A", x, y, text_px())
 
 
 class StatusView(BoxLayout):
     chapter = StringProperty("")
     wounds = StringProperty("")
     karn = StringProperty("")
+    on_track = BooleanProperty(True)
 
-    def show(self, state: Any) -> None:
+    def show(self, state: Any, content: Any = None) -> None:
         outcome = f" - {state.outcome.replace('_', ' ')}" if state.outcome else ""
-        self.chapter = (
-            f"Chapter {state.chapter}, round {state.round} "
-            f"({state.phase.replace('_', ' ')}){outcome}"
-        )
+        phase = PHASE_WORDS.get(state.phase, state.phase.replace("_", " "))
+        self.chapter = f"Chapter {state.chapter}, round {state.round}: {phase}{outcome}"
         self.wounds = f"Fatal Wounds left: {state.fatal_wounds}"
-        self.karn = karn_text(state.karn)
+        k = state.karn
+        self.karn = karn_text(k)
+        self.on_track = not (k.on_board or k.defeated)
+        track = self.ids.track
+        track.piece = pieces(state, content)[-1] if content is not None else None
+        track.spaces, track.at = k.track_length, k.track
+        track.draw()

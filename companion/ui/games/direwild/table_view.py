@@ -12,25 +12,30 @@ from __future__ import annotations
 
 from typing import Any
 
+from kivy.clock import Clock
 from kivy.lang import Builder
 from kivy.metrics import dp
 from kivy.properties import BooleanProperty, ObjectProperty, StringProperty
 from kivy.uix.boxlayout import BoxLayout
 
 from companion.core.rules import Action
-from companion.games.direwild.board import STAGING
+from companion.games.direwild.board import STAGING, parse_square
+from companion.games.direwild.units import label
 from companion.ui.games.direwild import (
     battle_view,
     board_view,
     facts_view,
+    key_view,
     status_view,
+    unit_sheet,
     walkthrough_view,
 )
+from companion.ui.games.direwild.facts_view import FACT_WORDS, SQUARE_INPUT, fact_key
 from companion.ui.games.readable import GameButton, GameToggle
 from companion.ui.gameviews import SendsCommands
 from companion.ui.style import style
 
-_ = (battle_view, board_view, facts_view, status_view, walkthrough_view)  # load their kv
+_ = (battle_view, board_view, facts_view, key_view, status_view, unit_sheet, walkthrough_view)
 Builder.load_file(__file__.replace(".py", ".kv"))
 
 # Actions a tap on the board sends (or the turn-order picker): not listed as buttons.
@@ -49,8 +54,12 @@ class DirewildView(SendsCommands, BoxLayout):
     primary_text = StringProperty("")
     order_text = StringProperty("")
     hero = StringProperty("")
+    ask_text = StringProperty("")  # a fact the tapped action still needs, asked for
     aiming = BooleanProperty(False)  # a tap on an enemy aims a card at it, not a battle
     can_aim = BooleanProperty(False)  # the selected hero has a card to aim (listed)
+    walk_on_top = BooleanProperty(True)  # the walk-through sits on the board's top half
+    walk_hidden = BooleanProperty(False)  # the walk-through was put away, steps remain
+    walk_beside = BooleanProperty(False)  # room for the walk-through beside the board
 
     def __init__(self, **kwargs: Any) -> None:
         super().__init__(**kwargs)
@@ -59,9 +68,111 @@ class DirewildView(SendsCommands, BoxLayout):
         self._confirm: str | None = None  # the square a disengaging move waits on
         self._order: list[str] = []  # heroes tapped so far for the turn order
         self._hero_buttons: list[str] = []
+        self._seen: tuple[dict[str, str], Any] | None = None  # pieces and battle last drawn
+        self._focus: list[str] = []
+        self._placing: Action | None = (
+            None  # an action waiting for its square  # the squares of what the last change touched
+        )
         self.ids.board.bind(on_square=lambda _w, sq: self.tap_square(sq))
-        self.ids.walkthrough.bind(current_path=self.ids.board.setter("highlight"))
+        walk = self.ids.walkthrough
+        walk.bind(current_path=self.ids.board.setter("highlight"))
+        walk.bind(current_path=lambda _w, path: self._place_walkthrough(path))
+        walk.bind(current_path=lambda _w, path: self.bring_into_view(path))
+        walk.bind(hidden=self._walk_state, total=self._walk_state)
+        self.ids.sheet.correct = self.correct_unit
+        self.ids.key.bind(on_unit=lambda _k, unit: self.open_sheet(unit))
+        later = Clock.create_trigger(lambda _dt: self.place_board())
+        place = lambda *_: (self.place_board(), later())  # noqa: E731  now, and once laid out
+        self.ids.board_area.bind(size=place, pos=place)
+        self.ids.scroll.children[0].bind(height=place)
+        self.ids.scroll.bind(scroll_y=place, size=place, pos=place)
+        self.ids.scroll.bind(height=lambda *_: Clock.schedule_once(lambda _dt: self._show_pieces()))
+        walk.bind(height=place, shown=place)
+        self.bind(walk_on_top=place)
         self.refresh()
+
+    def place_board(self) -> None:
+        """The board as large a square as its area allows; the walk-through beside it
+        when at least 240 dp are left over (a wide window), else over the board on the
+        half away from the path, always inside the part of the board scrolled to."""
+        area, board, walk = self.ids.board_area, self.ids.board, self.ids.walkthrough
+        rows, cols = max(board.rows, 1), max(board.cols, 1)
+        side = min(area.width, area.height * cols / rows)
+        self.walk_beside = area.width - side >= dp(240)
+        board.size = (side, area.height)
+        board.x = area.x if self.walk_beside else area.center_x - side / 2
+        board.y = area.y
+        low, high = self.seen_band()  # the part of the board scrolled to
+        seen_bottom, seen_top = max(area.y, low), min(area.top, high)
+        if self.walk_beside:
+            walk.x, walk.width = board.right + dp(8), area.right - board.right - dp(8)
+            walk.top = seen_top
+            return
+        walk.x, walk.width = board.x, side
+        if self.walk_on_top:
+            walk.top = seen_top
+        else:
+            walk.y = seen_bottom
+
+    def _place_walkthrough(self, path: list[str]) -> None:
+        """The walk-through goes on the half of the board the path is not on."""
+        if not path:
+            self.walk_on_top = True
+            return
+        rows = [parse_square(sq)[1] for sq in path]
+        self.walk_on_top = sum(rows) / len(rows) >= self.ids.board.rows / 2
+
+    def bring_into_view(self, squares: list[str]) -> None:
+        """Scroll the column so `squares` (a step's path, or every piece) are seen: the
+        board is taller than the room a frame leaves it on a tablet, and what the table
+        just did must never be below the fold (issue 12).  A walk-through step without a
+        path brings its own panel, over the board's top, into view instead."""
+        board, walk = self.ids.board, self.ids.walkthrough
+        if squares:
+            half = board.touch_cell_size() / 2
+            ys = [board.centre(sq)[1] for sq in squares]  # in the column's own coordinates
+            self.show_band(min(ys) - half, max(ys) + half)
+        elif walk.shown:
+            top = self.ids.board_area.top
+            self.show_band(top - walk.height, top)
+
+    def show_band(self, low: float, high: float) -> None:
+        """Scroll so the column's band [low, high] is on screen (its top, if too tall)."""
+        scroll = self.ids.scroll
+        content = scroll.children[0] if scroll.children else None
+        if content is None or content.height <= scroll.height:
+            return
+        low, high = low - dp(6), high + dp(6)
+        room = content.height - scroll.height
+        seen_low, seen_high = self.seen_band()
+        if high - low > scroll.height or high > seen_high:
+            scroll.scroll_y = min(1.0, max(0.0, (high - scroll.height) / room))
+        elif low < seen_low:
+            scroll.scroll_y = min(1.0, max(0.0, low / room))
+
+    def seen_band(self) -> tuple[float, float]:
+        """The part of the scrolling column on screen, in the column's coordinates (Kivy's
+        ScrollView shows [scroll_y * (content - view), that + view] of its content)."""
+        scroll = self.ids.scroll
+        content = scroll.children[0] if scroll.children else None
+        if content is None or content.height <= scroll.height:
+            return 0.0, max(scroll.height, content.height if content else 0.0)
+        low = scroll.scroll_y * (content.height - scroll.height)
+        return low, low + scroll.height
+
+    def _walk_state(self, *_: Any) -> None:
+        walk = self.ids.walkthrough
+        self.walk_hidden = walk.hidden and walk.total > 0
+
+    # -- correcting one unit (its piece or its row in the key tapped) -----------------
+
+    def open_sheet(self, unit: str) -> None:
+        state = self.session.state
+        self.ids.sheet.open(unit, label(state, unit, self.session.content), state)
+
+    def correct_unit(self, path: str, value: Any) -> bool:
+        """One correction, by the session's correction command (as the Fix panel's)."""
+        return self._attempt(lambda: self.session.correct(path, value))
 
     # -- what the rules list ----------------------------------------------------------
 
@@ -88,6 +199,8 @@ class DirewildView(SendsCommands, BoxLayout):
 
     def send_action(self, action: Action) -> bool:
         self._confirm = None
+        self._placing = None
+        self.drop_question()
         return self.send(action["do"], self.ids.facts.fill(action))
 
     def next_step(self) -> None:
@@ -95,13 +208,33 @@ class DirewildView(SendsCommands, BoxLayout):
             self.send_action(self._primary)
 
     def tap_square(self, square: str) -> None:
+        """A tap on the board: the square for a unit being corrected; a hero's piece
+        selects the hero (the selected hero's own piece opens its sheet); an enemy's piece
+        is the selected hero's battle (or aim), or with no hero selected opens its sheet;
+        any other square is the selected hero's move."""
         state = self.session.state
+        sheet = self.ids.sheet
+        if sheet.unit and sheet.picking:
+            sheet.place(state, square)
+            return
+        if self._placing is not None:  # the square a potion or blink takes the hero to
+            action, self._placing = self._placing, None
+            args = self.ids.facts.fill(action)
+            args[SQUARE_INPUT] = square  # one the rules do not offer is refused in words
+            self.send(action["do"], args)
+            return
+        unit = self.ids.board.unit_at(square)
+        if unit in state.heroes:
+            if unit == self.hero:
+                self.open_sheet(unit)
+            else:
+                self.select(unit)
+            return
         if not self.hero:
-            for clan, h in state.heroes.items():
-                if h.position == square and not h.eaten_by:
-                    self.select(clan)
-                    return
-            self.message = "Pick a hero first (the buttons above the board), then tap a square"
+            if unit is not None:
+                self.open_sheet(unit)
+                return
+            self.message = "Pick a hero first (tap a hero's piece or button), then tap a square"
             return
         enemy = self.enemy_at(square)
         if enemy is not None:
@@ -125,7 +258,51 @@ class DirewildView(SendsCommands, BoxLayout):
             self._confirm = square
             self.message = f"{action['label']}: tap {square} again to do it"
             return
+        short = self.short_of(action)
+        if short is not None:
+            self.ask_fact(action, *short)
+            return
         self.send_action(action)
+
+    def pick_square_for(self, action: Action) -> None:
+        """The action's square is the next tap on the board, not a stepper through them."""
+        self._placing = action
+        self.message = f"{action['label']}: tap the square on the board"
+
+    def short_of(self, action: Action) -> tuple[str, dict[str, Any]] | None:
+        """The first fact of `action` stepped below the least the rules list for it (the
+        flight a distant enemy needs, the extra move a far square needs), if any."""
+        values = self.ids.facts.values
+        for path, spec in action.get("inputs", {}).items():
+            if "min" in spec and spec["min"] > 0 and values.get(fact_key(path), 0) < spec["min"]:
+                return path, spec
+        return None
+
+    def ask_fact(self, action: Action, path: str, spec: dict[str, Any]) -> None:
+        """One tap answers it: a button for each value the rules allow, from the least; the
+        chosen value is the fact's stepper value and the action is sent with it."""
+        key = fact_key(path)
+        words = FACT_WORDS.get(key, key.replace("_", " ")).lower()
+        self.ask_text = f"{action['label']}: how much {words} do the creatures give?"
+        box = self.ids.ask
+        box.clear_widgets()
+        for value in range(int(spec["min"]), int(spec["max"]) + 1):
+            b = GameButton(text=str(value), bold=True)
+            b.bind(on_release=lambda _b, v=value: self.answer_fact(action, key, v))
+            box.add_widget(b)
+        cancel = GameButton(text="Cancel")
+        cancel.bind(on_release=lambda _b: self.drop_question())
+        box.add_widget(cancel)
+
+    def answer_fact(self, action: Action, key: str, value: int) -> None:
+        self.drop_question()
+        self.ids.facts.values[key] = value
+        self.ids.facts.forget_shown()
+        self.send_action(action)
+
+    def drop_question(self) -> None:
+        self.ask_text = ""
+        self.ids.ask.clear_widgets()
 
     def enemy_at(self, square: str) -> str | None:
         state = self.session.state
@@ -169,9 +346,17 @@ class DirewildView(SendsCommands, BoxLayout):
         state = self.session.state
         self._actions = self.listed()
         self._primary = next((a for a in self._actions if a.get("primary")), None)
+        self._whose_turn()
+        seen = self.snapshot(state)
+        if seen != self._seen:  # something happened: what it moved comes into view
+            self._focus = self._moved(self._seen, seen)
+            self._seen = seen
+            Clock.schedule_once(lambda _dt: self._show_pieces(), 0)
         self.primary_text = self._primary.get("label", "") if self._primary else ""
-        self.ids.status.show(state)
+        self.ids.status.show(state, self.session.content)
         self.ids.walkthrough.show(state)
+        self.ids.key.show(state, self.session.content)
+        self.ids.sheet.show(state)
         self.ids.battle.show(state)
         board = self.ids.board
         board.session = self.session
@@ -192,6 +377,55 @@ class DirewildView(SendsCommands, BoxLayout):
             panel = "Dice" if request.kind == "dice" else "Cards"
             self.request_text = f"Waiting: {request.why} (answer on the {panel} panel)"
 
+    def snapshot(self, state: Any) -> tuple[dict[str, str], Any]:
+        """Where the pieces stand and the last battle (the rules change the state in
+        place, so what changed is told by comparing copies)."""
+        battle = state.last_battle
+        fought = (battle.hero, battle.enemy, list(battle.roll)) if battle else None
+        return dict(self.ids.board.where(state)), fought
+
+    @staticmethod
+    def _moved(
+        before: tuple[dict[str, str], Any] | None, after: tuple[dict[str, str], Any]
+    ) -> list[str]:
+        """The squares of the units a change moved or set fighting, where they are now."""
+        now, fought = after
+        was = before[0] if before is not None else {}
+        units = {u for u, sq in now.items() if was.get(u) != sq}
+        if fought is not None and (before is None or fought != before[1]):
+            units |= {fought[0], fought[1]}
+        return [now[u] for u in units if u in now]
+
+    def _show_pieces(self) -> None:
+        """Every piece in view if they fit, else what the last change touched."""
+        walk = self.ids.walkthrough
+        if walk.shown:
+            self.bring_into_view(walk.current_path)
+            return
+        board = self.ids.board
+        every = list(board.where(self.session.state).values())
+        if every and self._span(every) <= self.ids.scroll.height - dp(12):
+            self.bring_into_view(every)
+        else:
+            self.bring_into_view(self._focus or every)
+
+    def _span(self, squares: list[str]) -> float:
+        board = self.ids.board
+        ys = [board.centre(sq)[1] for sq in squares]
+        return max(ys) - min(ys) + board.touch_cell_size()
+
+    def _whose_turn(self) -> None:
+        """In the heroes' turns the hero whose turn the rules expect next is selected, so
+        a tap on the board is theirs without picking them first; another can be picked."""
+        primary = self._primary
+        if primary is None or primary["do"] != "end_turn":
+            return
+        heroes = self.session.state.heroes
+        if not self.hero or heroes[self.hero].done:
+            self.hero = primary["with"]["hero"]
+            self._confirm = None
+            self.ids.facts.forget()
+
     def mine_any(self, do: str) -> bool:
         return any(a["do"] == do and a["with"].get("hero") == self.hero for a in self._actions)
 
@@ -208,7 +442,10 @@ class DirewildView(SendsCommands, BoxLayout):
             if args.get("hero") not in (None, self.hero) and action["do"] != "end_turn":
                 continue
             b = GameButton(text=action.get("label", action["do"]), size_hint_y=None)
-            b.bind(on_release=lambda _b, a=action: self.send_action(a))
+            if SQUARE_INPUT in action.get("inputs", {}):
+                b.bind(on_release=lambda _b, a=action: self.pick_square_for(a))
+            else:
+                b.bind(on_release=lambda _b, a=action: self.send_action(a))
             b.bind(texture_size=grow)
             box.add_widget(b)
 

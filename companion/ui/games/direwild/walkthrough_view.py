@@ -1,11 +1,16 @@
-"""The AI card walk-through, one action at a time, so the players can move the standees."""
+"""The AI card walk-through, one action at a time, so the players can move the standees.
+
+Drawn over the board beside the path it describes (the table view puts it on the half of the
+board away from the highlighted path), so the path never scrolls away while its words are
+read (issue 12).  "Done" puts it away; the table view offers it again while the round lasts.
+"""
 
 from __future__ import annotations
 
 from typing import Any
 
 from kivy.lang import Builder
-from kivy.properties import ListProperty, NumericProperty, StringProperty
+from kivy.properties import BooleanProperty, ListProperty, NumericProperty, StringProperty
 from kivy.uix.boxlayout import BoxLayout
 
 Builder.load_file(__file__.replace(".py", ".kv"))
@@ -17,18 +22,26 @@ class WalkthroughView(BoxLayout):
     text = StringProperty("")
     heading = StringProperty("")
     current_path = ListProperty([])  # the squares of the step on show, for the board
+    hidden = BooleanProperty(False)  # put away by the players ("Done")
+    shown = BooleanProperty(False)  # steps to show and not put away
+    pinned = BooleanProperty(False)  # shown again by the players after the AI's turn
 
     def show(self, state: Any) -> None:
         steps = state.walkthrough
-        if len(steps) != self.total:
-            self.step = 0
+        if len(steps) != self.total or [s.text for s in steps] != [t for t, _ in self._steps]:
+            self.step, self.hidden, self.pinned = 0, False, False  # a new card, from step 1
+        if state.phase not in ("game", "turn_order") and not self.pinned:
+            self.hidden = True  # the heroes' turns: the board is theirs, the steps put away
         self.total = len(steps)
         self._steps = [(s.text, list(s.path)) for s in steps]
         self._render()
 
+    _steps: list[tuple[str, list[str]]] = []
+
     def _render(self) -> None:
-        if not self.total:
-            self.heading, self.text = "Enemy AI", "No AI card revealed this round yet."
+        self.shown = bool(self.total) and not self.hidden
+        if not self.shown:
+            self.heading, self.text = "Enemy AI", ""
             self.current_path = []
             return
         self.heading = f"Enemy AI: step {self.step + 1} of {self.total}"
@@ -37,9 +50,22 @@ class WalkthroughView(BoxLayout):
     def next(self) -> None:
         if self.step + 1 < self.total:
             self.step += 1
-            self._render()
+        else:
+            self.hidden, self.pinned = True, False
+        self._render()
 
     def back(self) -> None:
         if self.step > 0:
             self.step -= 1
             self._render()
+
+    def reopen(self) -> None:
+        self.hidden, self.step, self.pinned = False, 0, True
+        self._render()
+
+    def on_touch_down(self, touch: Any) -> bool:
+        """Taps on the panel stay on it: the board square under it is not tapped."""
+        if self.shown and self.collide_point(*touch.pos):
+            super().on_touch_down(touch)
+            return True
+        return False

@@ -1,6 +1,10 @@
-"""The combat mat: the opponent's vitals and Soul Shield, each hero's declaration, the
-opponent's action walked through with its dice, then the resolution line by line.  Its
-buttons are the combat actions the rules list now."""
+"""The combat mat as the table's own: the opponent's Health and Energy (and Influence) as
+bars, its Soul Shield, each hero's Health and Energy as bars with their declaration and
+their choices, the opponent's action walked through with its dice, then the resolution.
+
+Its buttons are the combat actions the rules list now; a fight is started by tapping the
+opponent's name.  Tapping a bar corrects just that value (the Fix panel's correction).
+"""
 
 from __future__ import annotations
 
@@ -19,11 +23,49 @@ from companion.ui.games.hexplore.text import (
     combat_heading,
     declaration_line,
     hero_status,
+    hero_troubles,
     opponent_line,
 )
-from companion.ui.games.readable import GameButton, GameText
+from companion.ui.games.readable import Bar, GameButton, GameText
 
 Builder.load_file(__file__.replace(".py", ".kv"))
+
+VITALS = ("health", "energy")
+
+
+def vital_bars(
+    key: str, name: str, what: Any, path: str, correct: Any, influence: bool = False
+) -> BoxLayout:
+    """Health and Energy (and Influence) bars for a hero or the opponent, side by side;
+    each opens the correction of its own value when tapped."""
+    row = BoxLayout(spacing=dp(4), size_hint_y=None)
+    row.owner = key
+    vitals = VITALS + (("influence",) if influence else ())
+    bars = []
+    for vital in vitals:
+        bar = Bar()
+        bar.show(vital.title(), getattr(what, vital), getattr(what, f"max_{vital}"), vital)
+        bar.vital = vital
+        bar.bind(
+            on_release=lambda b: correct(
+                f"{name}: {b.vital.title()}",
+                f"{path}.{b.vital}",
+                least=0,
+                most=getattr(what, f"max_{b.vital}"),
+            )
+        )
+        bars.append(bar)
+        row.add_widget(bar)
+    row.height = bars[0].height
+    bars[0].bind(height=row.setter("height"))
+    return row
+
+
+def wrapped(text: str, **kwargs: Any) -> GameText:
+    words = GameText(text=text, halign="left", size_hint_y=None, **kwargs)
+    words.bind(width=lambda w, width: setattr(w, "text_size", (width, None)))
+    words.bind(texture_size=lambda w, ts: setattr(w, "height", ts[1] + dp(4)))
+    return words
 
 
 class CombatMat(BoxLayout):
@@ -33,52 +75,60 @@ class CombatMat(BoxLayout):
     resolution = StringProperty("")
     opponents = ListProperty([])  # the labels of the fights the rules offer now
     send = ObjectProperty(None)  # Callable[[str, dict], bool], given by the table view
+    correct = ObjectProperty(None)  # the view's correct_value(title, path, **bounds)
 
     def show(self, s: Any, actions: list[Action]) -> None:
         starts = listed(actions, "start_combat")
-        self._starts = {a["label"]: a for a in starts}
-        self.opponents = list(self._starts)
-        choice = self.ids.choice
-        if choice.text not in self._starts:
-            choice.text = self.opponents[0] if self.opponents else ""
-        self.ids.start.disabled = not starts
-        self.ids.choice.disabled = not starts
-        steps = self.ids.steps
-        steps.clear_widgets()
-        for action in listed(actions, "opponent_action") + listed(actions, "resolve_round"):
-            steps.add_widget(grow_with_text(action_button(action, self.send)))
+        self.opponents = [a["label"] for a in starts]
+        fights = self.ids.fights
+        fights.clear_widgets()
+        for action in starts:
+            fights.add_widget(grow_with_text(action_button(action, self.send)))
         self.heading = combat_heading(s)
-        self.opponent = opponent_line(s)
-        self.walkthrough = "\n".join(action_walkthrough(s))
         c = s.combat
+        self.opponent = opponent_line(s) if c is not None and c.phase == "over" else ""
+        self.walkthrough = "\n".join(action_walkthrough(s))
         self.resolution = "\n".join(c.resolution) if c else ""
+        foe = self.ids.foe
+        foe.clear_widgets()
         rows = self.ids.heroes
         rows.clear_widgets()
-        if c is None:
+        if c is None or c.phase == "over":
             return
+        o = c.opponent
+        extra = [f"level {o.level} {o.type.replace('_', ' ')}"]
+        if o.soul_shield:
+            extra.append(f"Soul Shield {o.soul_shield}")
+        if o.conditions:
+            extra.append(", ".join(x.replace("_", " ") for x in o.conditions))
+        foe.add_widget(wrapped(f"[b]{o.name}[/b]  ({', '.join(extra)})", markup=True))
+        foe.add_widget(
+            vital_bars("opponent", o.name, o, "combat.opponent", self.correct, o.savable)
+        )
         for hid in c.heroes:
-            words = GameText(
-                text=f"{s.heroes[hid].name}: {hero_status(s, hid)}\n{declaration_line(s, hid)}",
-                halign="left",
-                size_hint_y=None,
-            )
-            words.bind(width=lambda w, width: setattr(w, "text_size", (width, None)))
-            words.bind(texture_size=lambda w, ts: setattr(w, "height", ts[1] + dp(4)))
-            rows.add_widget(words)
+            h = s.heroes[hid]
+            rows.add_widget(wrapped(f"[b]{h.name}[/b]: {declaration_line(s, hid)}", markup=True))
+            if not (h.dead or h.vanished or h.mindwiped):
+                rows.add_widget(vital_bars(hid, h.name, h, f"heroes.{hid}", self.correct))
+            others = hero_troubles(s, hid)
+            if h.dead or h.vanished or h.mindwiped:
+                others = [hero_status(s, hid)]
+            if others:
+                rows.add_widget(wrapped(", ".join(others), color=(1, 0.75, 0.4, 1)))
             choices = listed(actions, "declare", hero=hid)
             if choices:
                 grid = GridLayout(cols=3, spacing=dp(4), size_hint_y=None)
                 grid.bind(minimum_height=grid.setter("height"))
                 for action in choices:
-                    grid.add_widget(grow_with_text(action_button(action, self.send)))
+                    button = grow_with_text(action_button(action, self.send))
+                    # the row names the hero: the button says what they do
+                    button.text = button.text.removeprefix(f"{h.name}: ")
+                    grid.add_widget(button)
                 rows.add_widget(grid)
 
-    def start(self) -> bool:
-        """Start the fight chosen on the spinner, as the rules list it."""
-        action = self._starts.get(self.ids.choice.text)
-        if action is None:
-            return False
-        return bool(self.send(action["do"], dict(action["with"])))
+    def fight_button(self, label: str) -> GameButton:
+        """The button starting the fight the rules label `label` (for tests)."""
+        return next(b for b in self.ids.fights.children if b.action["label"] == label)
 
     def button(self, hid: str, action: str, **args: Any) -> GameButton:
         """The declare button for `hid` doing `action` (for tests)."""
@@ -90,5 +140,9 @@ class CombatMat(BoxLayout):
                     return w
         raise KeyError(f"no {action} button for {hid}")
 
-    def step(self, do: str) -> GameButton:
-        return next(b for b in self.ids.steps.children if b.action["do"] == do)
+    def bar(self, owner: str, vital: str) -> Bar:
+        """The `vital` bar of the opponent ("opponent") or of the hero `owner` (for tests)."""
+        for row in [*self.ids.foe.children, *self.ids.heroes.children]:
+            if getattr(row, "owner", None) == owner:
+                return next(b for b in row.children if getattr(b, "vital", None) == vital)
+        raise KeyError(f"no {vital} bar for {owner}")

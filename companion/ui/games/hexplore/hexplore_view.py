@@ -1,9 +1,11 @@
-"""The HEXplore table: the fate wheel and skills board beside the combat mat.
+"""The HEXplore table: the fate wheel and skills board, and the combat mat.
 
 A view only: every button is an action the rules list now (`Session.actions()`), labelled
 in the rules' words; the step the rules expect next is the big Next button.  A refusal is
 shown in the rules' own words and changes nothing.  Rolls and draws are answered on the
-app's Dice panel, the one keypad.
+app's Dice panel, the one keypad.  While a fight lasts the combat mat comes first, so its
+bars and choices are what the table sees without scrolling.  Tapping a bar or the wheel
+corrects just that value.
 """
 
 from __future__ import annotations
@@ -46,7 +48,10 @@ class HexploreView(SendsCommands, BoxLayout):
         super().__init__(**kwargs)
         self.primary: Action | None = None
         self.ids.mat.send = self.send
+        self.ids.mat.correct = self.correct_value
+        self.ids.wheel.correct = self.correct_value
         self.ids.skills.send = self.send
+        self._fighting: bool | None = None
         self.refresh()
 
     def refresh(self) -> None:
@@ -61,16 +66,30 @@ class HexploreView(SendsCommands, BoxLayout):
         self.ids.wheel.show(s)
         self.ids.skills.show(s, self.actions)
         self.ids.mat.show(s, self.actions)
+        self._order(s.combat is not None and s.combat.phase != "over")
         steps = self.ids.steps
         steps.clear_widgets()
         shown: set[str] = set()
         for action in self.actions:
-            if action["do"] not in TURN_STEPS:
-                continue
+            if action["do"] not in TURN_STEPS or action is self.primary:
+                continue  # the next step is the big button above: not twice
             if action["do"] == "raise_difficulty" and action["do"] in shown:
                 continue  # one step up at a time is enough on the table
             shown.add(action["do"])
             steps.add_widget(grow_with_text(action_button(action, self.send)))
+
+    def _order(self, fighting: bool) -> None:
+        """The combat mat on top during a fight; the wheel on top otherwise."""
+        if fighting == self._fighting:
+            return
+        self._fighting = fighting
+        board = self.ids.board
+        parts = [self.ids.wheel, self.ids.steps, self.ids.skills]
+        order = [self.ids.mat, *parts] if fighting else [*parts, self.ids.mat]
+        board.clear_widgets()
+        for part in order:
+            board.add_widget(part)
+        self.ids.scroll.scroll_y = 1
 
     def next_step(self) -> bool:
         """The big Next button: the step the rules expect now."""

@@ -6,6 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 from kivy.lang import Builder
+from kivy.metrics import dp, sp
 from kivy.properties import ObjectProperty
 from kivy.uix.boxlayout import BoxLayout
 from kivy.uix.widget import Widget
@@ -15,12 +16,14 @@ from companion.games.hexplore.fate import failing_skills
 from companion.games.hexplore.tables import SKILLS
 from companion.ui.games.hexplore.buttons import action_button, listed
 from companion.ui.games.hexplore.text import hero_flag, skill_cell
-from companion.ui.games.readable import GameButton, GameText
+from companion.ui.games.readable import TEXT_SP, GameButton, GameText, fitted_font
+from companion.ui.style import style
 
 Builder.load_file(__file__.replace(".py", ".kv"))
 
 
 WIDTHS = (0.22, 0.16, 0.16, 0.16, 0.14, 0.16)
+MIN_SP = 16  # the app's floor for any text
 
 
 def _cell(text: str, width: float, **kwargs: Any) -> GameText:
@@ -28,6 +31,16 @@ def _cell(text: str, width: float, **kwargs: Any) -> GameText:
     label = GameText(text=text, size_hint_x=width, halign="center", **kwargs)
     label.bind(size=lambda w, _s: setattr(w, "text_size", (w.width, None)))
     return label
+
+
+class ColumnTitle(GameText):
+    """A column title: one word that shrinks to fit its column rather than breaking
+    ("Navigat/e" at the largest text in portrait); its kv rule refits it whenever the
+    column's width or the text size changes."""
+
+    def fit_sp(self, text: str, width: float, scale: float) -> float:
+        full = sp(TEXT_SP) * scale
+        return TEXT_SP * fitted_font(text, width - dp(4), full, sp(MIN_SP)) / full
 
 
 class SkillsBoard(BoxLayout):
@@ -44,13 +57,15 @@ class SkillsBoard(BoxLayout):
         grid.clear_widgets()
         titles = ("Hero", "Navigate", "Explore", "Survival", "Status", "")
         for title, width in zip(titles, WIDTHS, strict=True):
-            grid.add_widget(_cell(title, width, bold=True))
+            grid.add_widget(ColumnTitle(text=title, size_hint_x=width))
         for hid, h in s.heroes.items():
             failing = failing_skills(s, hid)
             grid.add_widget(_cell(h.name, WIDTHS[0]))
             for k, width in zip(SKILLS, WIDTHS[1:4], strict=True):
-                red = (1, 0.35, 0.35, 1) if k in failing else (1, 1, 1, 1)
-                grid.add_widget(_cell(skill_cell(s, hid, k, k in failing), width, color=red))
+                cell = _cell(skill_cell(s, hid, k, k in failing), width)
+                if k in failing:  # the words say AUTO-FAIL too: colour is never alone
+                    cell.color = style.warn
+                grid.add_widget(cell)
             grid.add_widget(_cell(hero_flag(s, hid), WIDTHS[4]))
             roll = listed(actions, "roll_skills", hero=hid)
             if roll:

@@ -34,6 +34,20 @@ def _name(s: HexploreState, hid: str) -> str:
     return s.heroes[hid].name if hid in s.heroes else hid
 
 
+def hero_troubles(s: HexploreState, hid: str) -> list[str]:
+    """What hunger and Conditions are doing to a hero, in words (beside their bars)."""
+    h = s.heroes[hid]
+    out = [f"starving {h.starving}"] if h.starving else []
+    if h.conditions:
+        out.append(
+            ", ".join(
+                name.replace("_", " ") + (f" x{c.stacks}" if c.stacks > 1 else "")
+                for name, c in h.conditions.items()
+            )
+        )
+    return out
+
+
 def hero_status(s: HexploreState, hid: str) -> str:
     h = s.heroes[hid]
     if h.vanished:
@@ -43,16 +57,7 @@ def hero_status(s: HexploreState, hid: str) -> str:
     if h.mindwiped:
         return f"mindwiped ({h.mindwiped_turns} turns)"
     parts = [f"Health {h.health}/{h.max_health}", f"Energy {h.energy}/{h.max_energy}"]
-    if h.starving:
-        parts.append(f"starving {h.starving}")
-    if h.conditions:
-        parts.append(
-            ", ".join(
-                name.replace("_", " ") + (f" x{c.stacks}" if c.stacks > 1 else "")
-                for name, c in h.conditions.items()
-            )
-        )
-    return "  ".join(parts)
+    return "  ".join(parts + hero_troubles(s, hid))
 
 
 def hero_flag(s: HexploreState, hid: str) -> str:
@@ -117,7 +122,7 @@ def declaration_line(s: HexploreState, hid: str) -> str:
     if x.defend:
         what += f", Defend {x.defend}"
     if x.heal:
-        what += f", Heal {x.heal} {x.heal_target or hid}"
+        what += f", Heal {x.heal} {_name(s, x.heal_target or hid)}"
     if x.favored:
         what += f", Favored {x.favored} {x.favored_vital} ({'+'.join(map(str, x.favored_rolls))})"
     if x.notes:

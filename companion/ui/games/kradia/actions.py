@@ -69,6 +69,7 @@ class ActionPicker(BoxLayout):
             button.bind(on_release=self._pressed)
             if action.get("primary"):
                 button.sp = 22
+                button.primary = True  # the one next step, in the theme's accent
                 self.ids.primary.add_widget(button)
             else:
                 more.buttons.add_widget(button)

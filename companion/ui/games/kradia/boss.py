@@ -11,7 +11,7 @@ from kivy.uix.boxlayout import BoxLayout
 from kivy.uix.widget import Widget
 
 from companion.games.kradia.effects import dice_on_space, in_overdrive
-from companion.ui.games.kradia.cells import Cell
+from companion.ui.games.kradia.cells import Cell, TapTrack  # noqa: F401  (kv rule)
 
 Builder.load_file(str(Path(__file__).with_suffix(".kv")))
 
@@ -21,9 +21,15 @@ TRACK_ROW = 15  # HP spaces to a row of the track
 class BossPanel(BoxLayout):
     _shown: Any = None
 
-    def show(self, data: dict[str, Any], content: Any) -> None:
+    correct: Any = None  # the view's correct_value(title, path, value, **bounds)
+    title = ""  # the boss's name, for the correction sheet
+    _limits: dict[str, int]  # the most each track holds, set by `show`
+
+    def show(self, data: dict[str, Any], content: Any, correct: Any = None) -> None:
+        self.correct = correct
         b = data["boss"]
         card = content.get("bosses", b["id"])
+        self.title = card.title
         self.ids.name.text = (
             f"{card.title} ({'Challenge' if card.level == 'challenge' else f'Level {card.level}'})"
         )
@@ -51,7 +57,9 @@ class BossPanel(BoxLayout):
             for hp in row:
                 here = hp == b["hp"]
                 tone = "marker" if here else ("overdrive" if in_overdrive(card, hp) else "plain")
-                track.add_widget(Cell(text=str(hp), bold=here, tone=tone))
+                cell = Cell(text=str(hp), bold=here, tone=tone)
+                cell.space = hp
+                track.add_widget(cell)
             for _ in range(blanks):
                 track.add_widget(Widget())
             for hp in row:
@@ -61,9 +69,17 @@ class BossPanel(BoxLayout):
         rage = self.ids.rage
         rage.clear_widgets()
         for space in range(1, b["rage_max"] + 1):
-            rage.add_widget(
-                Cell(
-                    text="RAGE" if space == b["rage_max"] else str(space),
-                    tone="rage" if space <= b["rage"] else "plain",
-                )
+            cell = Cell(
+                text="RAGE" if space == b["rage_max"] else str(space),
+                tone="rage" if space <= b["rage"] else "plain",
             )
+            cell.space = space
+            rage.add_widget(cell)
+        self._limits = {"boss.hp": b["max_hp"], "boss.rage": b["rage_max"]}
+
+    def correct_track(self, word: str, path: str, track: Any) -> None:
+        """The sheet for the boss's HP or rage, starting at the space tapped."""
+        space = track.space_touched()
+        if self.correct is not None and space is not None:
+            most = self._limits[path]
+            self.correct(f"{self.title}: {word}", path, space, least=0, most=most)

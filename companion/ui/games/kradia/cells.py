@@ -8,9 +8,13 @@ from typing import Any
 
 from kivy.lang import Builder
 from kivy.metrics import dp
-from kivy.properties import ColorProperty, NumericProperty
+from kivy.properties import ColorProperty
+from kivy.uix.behaviors import ButtonBehavior
+from kivy.uix.gridlayout import GridLayout
 
-from companion.ui.games.readable import GameText
+from companion.ui.games.readable import Bar, GameText
+
+__all__ = ["Bar", "Cell", "TapTrack", "fit"]  # the bar is shared by every game's view
 
 Builder.load_file(str(Path(__file__).with_suffix(".kv")))
 
@@ -33,23 +37,21 @@ class Cell(GameText):
         self.background = TONES[tone]
 
 
-BAR_FILLS = {
-    "hp": (0.2, 0.55, 0.3, 1),
-    "red": (0.7, 0.2, 0.2, 1),
-    "blue": (0.2, 0.4, 0.8, 1),
-}
+class TapTrack(ButtonBehavior, GridLayout):
+    """A track the player taps to correct what it marks (the boss's HP, the rage): the
+    whole track is the touch target (a space alone is too small for a finger), and the
+    space under the finger, its `space`, is where the correction starts (-/+ from there)."""
 
-
-class Bar(GameText):
-    """'HP 9/10' over a bar filled to 9/10: the words say it, the fill shows it."""
-
-    fill = ColorProperty(BAR_FILLS["hp"])
-    fraction = NumericProperty(0.0)
-
-    def show(self, word: str, value: int, most: int, kind: str) -> None:
-        self.text = f"{word} {value}/{most}"
-        self.fill = BAR_FILLS[kind]
-        self.fraction = max(0.0, min(1.0, value / most)) if most else 0.0
+    def space_touched(self) -> int | None:
+        touch = self.last_touch
+        if touch is None:
+            return None
+        x, y = self.to_widget(*touch.pos)
+        near = [c for c in self.children if getattr(c, "space", None) is not None]
+        hit = [c for c in near if c.collide_point(x, y)]
+        if not hit and near:  # between two spaces: the nearest one
+            hit = [min(near, key=lambda c: (c.center_x - x) ** 2 + (c.center_y - y) ** 2)]
+        return hit[0].space if hit else None
 
 
 def fit(label: Any) -> Any:

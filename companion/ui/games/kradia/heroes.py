@@ -39,11 +39,26 @@ def hero_states(h: dict[str, Any]) -> list[str]:
 class HeroCard(BoxLayout):
     background = ColorProperty(BACKGROUNDS["normal"])
 
-    def show(self, key: str, h: dict[str, Any], title: str, start: bool, turn: bool) -> None:
+    def show(
+        self,
+        key: str,
+        h: dict[str, Any],
+        title: str,
+        start: bool,
+        turn: bool,
+        correct: Any = None,
+    ) -> None:
         self.ids.name.text = f"{title}  Level {h['level']}"
-        self.ids.hp.show("HP", h["hp"], h["max_hp"], "hp")
-        self.ids.red.show("Red", h["red"], h["red_max"], "red")
-        self.ids.blue.show("Blue", h["blue"], h["blue_max"], "blue")
+        for bar, word, field, most in (
+            (self.ids.hp, "HP", "hp", "max_hp"),
+            (self.ids.red, "Red", "red", "red_max"),
+            (self.ids.blue, "Blue", "blue", "blue_max"),
+        ):
+            bar.show(word, h[field], h[most], field)
+            bar.correction = (f"{title}: {word}", f"heroes.{key}.{field}", h[most])
+            bar.correct = correct
+            bar.unbind(on_release=_correct_bar)
+            bar.bind(on_release=_correct_bar)
         token = ["First Player"] if start else []
         self.ids.states.text = ", ".join(token + hero_states(h)) or "-"
         out = h["fading"] or h["retired"]
@@ -51,8 +66,15 @@ class HeroCard(BoxLayout):
         self.hero = key
 
 
+def _correct_bar(bar: Any) -> None:
+    """A tapped bar opens the correction of just its value."""
+    if bar.correct is not None:
+        title, path, most = bar.correction
+        bar.correct(title, path, least=0, most=most)
+
+
 class HeroesStrip(GridLayout):
-    def show(self, data: dict[str, Any], content: Any) -> None:
+    def show(self, data: dict[str, Any], content: Any, correct: Any = None) -> None:
         self.clear_widgets()
         for key in data["order"]:
             h = data["heroes"][key]
@@ -63,5 +85,6 @@ class HeroesStrip(GridLayout):
                 content.get("heroes", h["card"]).title,
                 data["start_player"] == key,
                 data["turn"] == key,
+                correct,
             )
             self.add_widget(card)

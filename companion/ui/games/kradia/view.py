@@ -14,6 +14,7 @@ from companion.ui.games.kradia.attack import AttackPanel  # noqa: F401
 from companion.ui.games.kradia.battlefield import BattlefieldBoard  # noqa: F401
 from companion.ui.games.kradia.boss import BossPanel  # noqa: F401
 from companion.ui.games.kradia.heroes import HeroesStrip  # noqa: F401
+from companion.ui.gameviews import SendsCommands
 
 Builder.load_file(str(Path(__file__).with_suffix(".kv")))
 
@@ -30,8 +31,12 @@ def headline(data: dict[str, Any], title: str) -> str:
     return f"Round {data['round']}" if data["round"] else "Before round 1"
 
 
-class KradiaView(BoxLayout):
+class KradiaView(SendsCommands, BoxLayout):
+    """Tapping a hero's bar, a space of the boss's HP track or a rage cell corrects just
+    that value (`correct_value`, the Fix panel's correction)."""
+
     headline = StringProperty("")
+    message = StringProperty("")
 
     def __init__(self, session: Any, **kwargs: Any) -> None:
         super().__init__(**kwargs)
@@ -42,9 +47,9 @@ class KradiaView(BoxLayout):
         data = self.session.to_json()
         boss = self.session.content.get("bosses", data["boss"]["id"])
         self.headline = headline(data, boss.title)
-        self.ids.boss.show(data, self.session.content)
+        self.ids.boss.show(data, self.session.content, self.correct_value)
         self.ids.battlefield.show(data, self.session.content)
-        self.ids.heroes.show(data, self.session.content)
+        self.ids.heroes.show(data, self.session.content, self.correct_value)
         self.ids.actions.show(self.session, self)
         self.ids.actions.ids.headline.text = self.headline
         self.ids.attack.show(data, self.session.content)

@@ -1,0 +1,179 @@
+"""A Direwild round by touch, from the home screen: the wizard, the minions drawn for their
+slots, the Enemy AI card and every one of its steps, the turn order, Stormbringer's move and
+battle (flight stepped up, the red minion's piece tapped, the roll on the Dice keypad), the
+heroes' turns ended, the round ended.
+
+Shared by the round_by_touch test and benchmarks/bench_taps.py, so both count the same taps.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from tests.ui.rounds.driver import RoundDriver, frame_on_screen, on_screen
+
+TITLE = "Direwild"
+AI_CARD = "direwild/ai/standard-4"  # moves the red minion to D4, three squares from D8
+HERO, MOVE_TO, FOE = "stormbringer", "D8", "red"
+FLIGHT = 3  # the flight Stormbringer's creatures give, to reach the red minion on D4
+BATTLE_ROLL = 3
+
+
+def must_see(driver: RoundDriver) -> None:
+    """The result card, what the table must do now (the roll, the card, the next step's
+    button), the walk-through while it is shown and the board, without scrolling."""
+    app = driver.case.app
+    driver.case.frames(3)  # what a player sees a moment after the tap
+    screen = app.screen("session")
+    view = screen.view
+    area = screen.ids.game_area
+    if screen.ids.result.shown:
+        frame_on_screen(screen.ids.result, "the result card")
+    request = app.session.request
+    if request is not None and request.kind == "dice":
+        dice = screen.panels["dice"]
+        on_screen(dice.ids.request, "the roll asked for")
+        for key in dice.ids.keypad.children:
+            on_screen(key, f"the keypad's {key.text}")
+    elif request is not None:  # the Cards panel is the frame's
+        for button in screen.panels["cards"].ids.options.children:
+            frame_on_screen(button, f"the card {button.text}")
+    if view.primary_text:
+        on_screen(view.ids.primary, "the next step's button", area)
+    if view.request_text:
+        on_screen(view.ids.request, "what the table must do", area)
+    board = view.ids.board
+    walk = view.ids.walkthrough
+    if walk.shown:
+        on_screen(walk, "the Enemy AI step", area)
+        squares = {sq: "of the step's path" for sq in walk.current_path}
+    else:  # every piece on the board (the board itself is taller than a tablet leaves it)
+        squares = {
+            sq: f"with {unit}'s piece" for unit, sq in board.where(app.session.state).items()
+        }
+    half = board.touch_cell_size() / 2
+    for square, why in squares.items():
+        x, y = board.centre(square)
+        on_screen(_Box(board, x - half, y - half, 2 * half), f"square {square} {why}", area)
+
+
+class _Box:
+    """A square of the board, as `on_screen` measures a widget."""
+
+    def __init__(self, board: Any, x: float, y: float, side: float) -> None:
+        self.parent, self.x, self.y = board.parent, x, y
+        self.width = self.height = side
+        self.pos, self.size = (x, y), (side, side)
+        self.right, self.top = x + side, y + side
+        self._board = board
+
+    def get_root_window(self) -> Any:
+        return self._board.get_root_window()
+
+    def to_window(self, x: float, y: float) -> tuple[float, float]:
+        return self._board.to_window(x, y)
+
+
+def tap_square(driver: RoundDriver, square: str) -> None:
+    """A finger on one square of the board (scrolled to first, as a player would)."""
+    case = driver.case
+    board = case.app.screen("session").view.ids.board
+    case.frames(2)
+    case.scroll_into_view(board)
+    case.touch_at(*board.to_window(*board.centre(square)))
+    driver.count.taps += 1
+    driver.no_keyboard()
+
+
+def answer_cards(driver: RoundDriver, check: Any, name: str, prefer: str | None = None) -> None:
+    """Each card the rules ask for, tapped by its name on the Cards panel."""
+    session = driver.case.app.session
+    screen = driver.case.app.screen("session")
+    while session.request is not None and session.request.kind == "draw":
+        wanted = prefer if prefer in session.request.options else session.request.options[0]
+        driver.shoot(name, check)  # first: the panel redraws its cards at each size
+        panel = screen.panels["cards"]
+        for _ in range(30):  # the panel shows this draw's cards (it redraws a frame late)
+            if {b.card_id for b in panel.ids.options.children} == set(session.request.options):
+                break
+            driver.case.frames(1)
+        card = next(b.text for b in panel.ids.options.children if b.card_id == wanted)
+        asked = session.request
+        tap_in_place(driver, card, panel.ids.options)
+        assert session.request is not asked, f"tapping {card!r} answered nothing"
+
+
+def tap_in_place(driver: RoundDriver, text: str, within: Any) -> None:
+    """A tap on a card of the Cards panel, with the panel scrolled to its top first, as a
+    player looking for the new cards would.  Not the harness's scroll_to: with the panel's
+    cards shorter than the panel (landscape, after a Largest-text portrait screenshot),
+    Kivy's ScrollView.scroll_to sets scroll_y far below 0 and the cards leave the window.
+    The round test warns when the cards need scrolling (frame_unseen): that fix is the
+    frame's."""
+    from kivy.uix.scrollview import ScrollView
+
+    from tests.ui.kivyharness import walk_up
+
+    case = driver.case
+    case.frames(2)
+    for scroller in walk_up(within):
+        if isinstance(scroller, ScrollView):
+            scroller.scroll_y = 1
+    case.frames(2)
+    widget = case.find(text, within=within)
+    case.touch_at(*case.settled_center(widget))
+    driver.count.taps += 1
+    driver.no_keyboard()
+
+
+def play_round(driver: RoundDriver) -> Any:
+    """One round; returns the session.  Each step is shot and checked by `must_see`."""
+    case = driver.case
+    app = case.start_app()
+    check = lambda: must_see(driver)  # noqa: E731
+    driver.tap("New game")
+    driver.tap(TITLE)
+    driver.tap("Start the game", within=app.screen("new"))
+    assert app.root.current == "session", app.screen("new").ids.notice.text
+    session = app.session
+    screen = app.screen("session")
+    view = screen.view
+    driver.shoot("start", check)
+    driver.tap(view.ids.primary)  # Start round
+    answer_cards(driver, check, "minion-draw")  # a minion for each slot
+    assert session.state.phase == "game", screen.error
+    driver.tap(view.ids.primary)  # Reveal the Enemy AI card
+    answer_cards(driver, check, "ai-card-draw", prefer=AI_CARD)
+    walk = view.ids.walkthrough
+    assert walk.total == len(session.state.walkthrough) > 1, screen.error
+    for step in range(walk.total):  # every enemy step read, its path beside its words
+        assert walk.step == step
+        driver.shoot(f"ai-step-{step + 1}", check)
+        if step + 1 < walk.total:
+            driver.tap(walk.ids.next)
+    assert session.state.phase == "turn_order", screen.error
+    driver.tap(view.ids.primary)  # the turn order as seated
+    assert session.state.phase == "adventure", screen.error
+    if view.hero != HERO:
+        driver.tap(next(b for b in view.ids.heroes.children if b.text.startswith("Stormbr")))
+    assert view.hero == HERO
+    tap_square(driver, MOVE_TO)
+    assert session.state.heroes[HERO].position == MOVE_TO, view.message
+    driver.shoot("hero-moved", check)
+    tap_square(driver, session.state.enemies[FOE].position)
+    if session.request is None:  # the flight the creatures give, asked for in one tap
+        driver.tap(str(FLIGHT), within=view.ids.ask)
+    assert session.request is not None and session.request.kind == "dice", view.message
+    driver.shoot("battle-roll", check)
+    card = screen.ids.result
+    before = card.title
+    driver.roll([BATTLE_ROLL], done=lambda: card.title != before and card.shown)
+    assert session.state.last_battle is not None, screen.error
+    driver.shoot("battle", check)
+    while session.state.phase == "adventure" and session.state.round == 1:
+        label = view.primary_text
+        driver.tap(view.ids.primary)  # each hero's turn ended, then the round
+        assert not view.message, f"{label}: {view.message}"
+        driver.shoot(label.lower().replace("'", "").replace(" ", "-"), check)
+    assert session.state.phase == "round_over", screen.error
+    return session

@@ -1,0 +1,40 @@
+"""round_by_touch (issue 12): a HEXplore game turn and a combat round from the home screen
+by touches alone.
+
+Marked `round_by_touch` (and `ui`).  It fails if any text input takes focus, or if the
+result card, the roll asked for (or the next step's button) and, in a fight, the
+opponent's Health and Energy need scrolling to be seen, in landscape and portrait at
+Normal and Largest text.  Screenshots: artifacts/ui/rounds/hexplore/.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.ui.kivyharness import AppTestCase
+from tests.ui.rounds.driver import RoundDriver
+from tests.ui.rounds.hexplore import ACTION_DIE, OPPONENT, SKILL_DICE, play_round
+
+pytestmark = [pytest.mark.ui, pytest.mark.round_by_touch]
+
+
+class TestHexploreRound(AppTestCase):
+    def test_a_round_by_touch_alone(self) -> None:
+        driver = RoundDriver(self, "hexplore")
+        session = play_round(driver)
+        driver.report()
+        s = session.state
+        assert s.last_skill_rolls and all(
+            len(rolls) == len(SKILL_DICE) for rolls in s.last_skill_rolls.values()
+        )
+        fight = s.combat or s.last_combat
+        assert fight is not None
+        assert s.combat is None or s.combat.opponent.name == OPPONENT
+        assert driver.count.keyboard == 0
+        assert not driver.count.unseen, "\n".join(driver.count.unseen)
+        assert not driver.count.frame_unseen, "\n".join(driver.count.frame_unseen)
+        if driver.count.dice == "keypad":
+            assert driver.count.answer_to_card_ms, "no dice answer was timed"
+        assert ACTION_DIE in range(1, 7)
+        if driver.shots:
+            assert len(driver.count.shots) == 4 * driver.step
