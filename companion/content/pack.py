@@ -20,6 +20,7 @@ from companion.content.yamlines import LinedDoc, YamlSyntaxError, load_file, pat
 from companion.paths import content_roots
 
 MAX_PACK_BYTES = 1024 * 1024  # a pack's YAML in all; shipped packs hold under 40 KB
+DRAFT_MARKER = "DRAFT"  # beside a pack's YAML while it has problems (see workshop.py)
 T = TypeVar("T")
 _MSGSPEC_PATH = re.compile(r" - at `\$([^`]*)`$")
 _PATH_PART = re.compile(r"\.([^.\[\]]+)|\[(\d+)\]|\[\"?([^\]\"]+)\"?\]")
@@ -215,8 +216,11 @@ def load_content(
     packs: Iterable[str] = ("demo",),
     define: LinedDoc | None = None,
     validate: Any = None,
+    drafts: bool = False,
 ) -> Content:
-    """Load the named packs (and an inline `define` block) for `game`, or raise ContentError."""
+    """Load the named packs (and an inline `define` block) for `game`, or raise ContentError.
+
+    A pack saved as a draft is refused in words unless `drafts` (the workshop checking it)."""
     content = Content(game=game, packs=list(packs))
     problems: list[Problem] = []
     for pack in content.packs:
@@ -228,6 +232,16 @@ def load_content(
                 Problem(where, 1, "content", f"no {game} content pack '{pack}' ({choices})")
             )
             continue
+        if not drafts and any((d / DRAFT_MARKER).exists() for d in dirs):
+            problems.append(
+                Problem(
+                    str(dirs[0]),
+                    1,
+                    "content",
+                    f"pack '{pack}' is a draft: fix its problems in Your cards "
+                    "(or 'companion content check') before playing with it",
+                )
+            )
         files = [path for d in dirs for path in yaml_files(d)]
         size = sum(path.stat().st_size for path in files)
         if size > MAX_PACK_BYTES:

@@ -1,10 +1,16 @@
-"""`companion content check [PATH]`: every problem with file, line and field."""
+"""`companion content check | list | new | export | import`: the packs of cards.
+
+`check` names every problem with file, line and field; the others make, list and share the
+group's own packs through the same workshop the tablet's pack editor uses.
+"""
 
 from __future__ import annotations
 
 import argparse
 from pathlib import Path
 
+from companion.cli.errors import CliError
+from companion.content import workshop
 from companion.content.pack import ContentError, Problem, add_items, available_packs, yaml_files
 from companion.content.yamlines import YamlSyntaxError, load_file
 from companion.games import available_games, get_game, load_game_content
@@ -86,10 +92,69 @@ def cmd_check(args: argparse.Namespace) -> int:
     return 0
 
 
+def _workshop(action: object, *args: object, **kwargs: object) -> object:
+    try:
+        return action(*args, **kwargs)  # type: ignore[operator]
+    except workshop.WorkshopError as exc:
+        raise CliError(str(exc)) from None
+
+
+def cmd_list(args: argparse.Namespace) -> int:
+    games = [args.game] if args.game else available_games()
+    for game_id in games:
+        game = get_game(game_id)
+        packs = workshop.list_packs(game_id)
+        print(f"{game.title}:" + ("" if packs else " no packs installed"))
+        for info in packs:
+            where = "shipped" if info.shipped else "yours"
+            state = "  DRAFT (has problems: see 'companion content check')" if info.draft else ""
+            print(f"  {info.slug:<16} {info.title:<24} {where:<8} {info.cards:>3} cards{state}")
+    return 0
+
+
+def cmd_new(args: argparse.Namespace) -> int:
+    info = _workshop(workshop.new_pack, get_game(args.game).id, args.name, args.copy)
+    assert isinstance(info, workshop.PackInfo)
+    made = f"a copy of '{args.copy}'" if args.copy else "empty"
+    print(f"made {info.game} pack '{info.slug}' ({made}, {info.cards} cards) in {info.path}")
+    return 0
+
+
+def cmd_export(args: argparse.Namespace) -> int:
+    out = _workshop(workshop.export_pack, get_game(args.game).id, args.pack, args.output)
+    print(f"wrote {out}")
+    return 0
+
+
+def cmd_import(args: argparse.Namespace) -> int:
+    info = _workshop(workshop.import_pack, Path(args.file), args.replace, args.as_name)
+    assert isinstance(info, workshop.PackInfo)
+    print(f"installed {info.game} pack '{info.slug}' ({info.title}, {info.cards} cards)")
+    return 0
+
+
 def register(sub: argparse._SubParsersAction) -> None:
-    p = sub.add_parser("content", help="check content packs")
+    p = sub.add_parser("content", help="check, list, make and share content packs")
     ss = p.add_subparsers(dest="content_command", metavar="ACTION")
     ss.required = True
     c = ss.add_parser("check", help="check the shipped and user packs, or one file or folder")
     c.add_argument("path", nargs="?")
     c.set_defaults(func=cmd_check)
+    ls = ss.add_parser("list", help="the installed packs of each game, with their cards")
+    ls.add_argument("game", nargs="?")
+    ls.set_defaults(func=cmd_list)
+    n = ss.add_parser("new", help="make a pack of your own: empty, or a copy (--copy demo)")
+    n.add_argument("game")
+    n.add_argument("name")
+    n.add_argument("--copy", metavar="PACK", help="start from a copy of this installed pack")
+    n.set_defaults(func=cmd_new)
+    e = ss.add_parser("export", help="one file holding a pack, to share it")
+    e.add_argument("game")
+    e.add_argument("pack")
+    e.add_argument("-o", "--output", help="the file to write (default: the exports folder)")
+    e.set_defaults(func=cmd_export)
+    i = ss.add_parser("import", help="install a shared pack file, once every card checks")
+    i.add_argument("file")
+    i.add_argument("--replace", action="store_true", help="replace your pack of that name")
+    i.add_argument("--as", dest="as_name", metavar="NAME", help="install it under this name")
+    i.set_defaults(func=cmd_import)

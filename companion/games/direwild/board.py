@@ -151,43 +151,68 @@ def build(board: Board) -> Geometry:
     return geo
 
 
+@dataclass(frozen=True)
+class BoardProblem:
+    """One problem with a board, with the squares and wall edges it is about, so a board
+    editor can mark them on the board (`check_board` gives the same problems as words)."""
+
+    message: str
+    squares: tuple[str, ...] = ()
+    edges: tuple[tuple[str, str], ...] = ()
+
+
 def check_board(board: Board) -> list[str]:
     """Every problem with a board, each naming the square and what is wrong."""
+    return [p.message for p in board_problems(board)]
+
+
+def board_problems(board: Board) -> list[BoardProblem]:
+    """Every problem with a board, located on it where it has a place."""
     try:
         geo = build(board)
     except BoardError as exc:
-        return [str(exc)]
-    problems: list[str] = []
+        return [BoardProblem(str(exc))]
+    problems: list[BoardProblem] = []
+
+    def add(message: str, *squares: str | None, edge: tuple[str, str] | None = None) -> None:
+        on_board = tuple(s.strip().upper() for s in squares if s and geo.contains(s))
+        problems.append(BoardProblem(message, on_board, (edge,) if edge else ()))
 
     def sq(text: str, what: str) -> str | None:
+        if not str(text).strip():
+            add(f"{what} is not placed yet")
+            return None
         try:
             return geo.check(text, what)
         except BoardError as exc:
-            problems.append(str(exc))
+            add(str(exc))
             return None
 
     entrance = [sq(s, "entrance square") for s in board.entrance]
     if len(board.entrance) != 4:
-        problems.append(f"entrance lists {len(board.entrance)} squares; the staging area meets 4")
+        add(
+            f"entrance lists {len(board.entrance)} squares; the staging area meets 4",
+            *entrance,
+        )
     for e in entrance:
         if e:
             c, r = parse_square(e)
             if c not in (0, geo.cols - 1) and r not in (0, geo.rows - 1):
-                problems.append(f"entrance square {e} is not on the edge of the board")
+                add(f"entrance square {e} is not on the edge of the board", e)
     sq(board.altar, "altar")
     for t in board.treasures:
         sq(t, "treasure")
     for slot, s in board.spawns.items():
         if slot not in SLOTS:
-            problems.append(f"spawn '{slot}' is not a minion slot ({', '.join(SLOTS)})")
+            add(f"spawn '{slot}' is not a minion slot ({', '.join(SLOTS)})", s)
         sq(s, f"{slot} spawn")
     for slot, trail in board.trails.items():
         if slot not in SLOTS:
-            problems.append(f"trail '{slot}' is not a minion slot ({', '.join(SLOTS)})")
+            add(f"trail '{slot}' is not a minion slot ({', '.join(SLOTS)})", *trail)
             continue
         squares = [sq(s, f"{slot} trail step") for s in trail]
         if len(squares) < 2:
-            problems.append(f"{slot} trail needs at least 2 squares")
+            add(f"{slot} trail needs at least 2 squares", *squares)
             continue
         for i, a in enumerate(squares):
             b = squares[(i + 1) % len(squares)]
@@ -195,15 +220,17 @@ def check_board(board: Board) -> list[str]:
                 continue
             if geo.distance(a, b) != 1:
                 where = "back to the start" if i == len(squares) - 1 else f"step {i + 2}"
-                problems.append(
+                add(
                     f"{slot} trail {where}: {b} is not next to {a} (trails move one square "
-                    "at a time and close into a loop)"
+                    "at a time and close into a loop)",
+                    a,
+                    b,
                 )
             elif geo.wall_between(a, b):
-                problems.append(f"{slot} trail crosses the wall between {a} and {b}")
+                add(f"{slot} trail crosses the wall between {a} and {b}", edge=(a, b))
         spawn = board.spawns.get(slot)
         if spawn and spawn.upper() not in squares:
-            problems.append(f"{slot} spawn {spawn} is not on the {slot} trail")
+            add(f"{slot} spawn {spawn} is not on the {slot} trail", spawn.upper())
     return problems
 
 

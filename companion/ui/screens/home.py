@@ -133,6 +133,12 @@ class HomeScreen(Screen):
             return
         self.say(f"Saved a copy of {info.id} to {out}", "ok")
 
+    def open_packs(self) -> None:
+        """The pack editor (its screen joins the app the first time it is opened)."""
+        from companion.ui.screens.packs import open_packs
+
+        open_packs(App.get_running_app())
+
     def open_import(self) -> None:
         from companion.ui.screens.importer import ImportPopup, download_dirs
 

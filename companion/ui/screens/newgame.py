@@ -24,7 +24,8 @@ from kivy.properties import ObjectProperty, StringProperty
 from kivy.uix.boxlayout import BoxLayout
 from kivy.uix.screenmanager import Screen
 
-from companion.content.pack import ContentError, available_packs
+from companion.content.pack import ContentError
+from companion.content.workshop import list_packs
 from companion.core.rules import RuleError
 from companion.core.store import SessionFileError
 from companion.games import available_games, get_game, load_game_content
@@ -134,11 +135,14 @@ class NewGameScreen(Screen):
         self.ids.notice.text = ""
         self.ids.wizard_title.text = f"Set up {game.title}"
         chosen = set(app.settings.packs_for(game_id))
-        packs = []
-        for pack in available_packs(game_id):
-            toggle = BigToggle(text=pack, state="down" if pack in chosen else "normal")
+        packs: list[Any] = []
+        for info in list_packs(game_id):
+            if info.draft:  # refused until clean: said beside the packs, never a toggle
+                packs.append(Body(text=f"{info.title}: a draft (fix it in Your cards)"))
+                continue
+            toggle = BigToggle(text=info.title, state="down" if info.slug in chosen else "normal")
             toggle.allow_no_selection = True
-            toggle.pack = pack
+            toggle.pack = info.slug
             toggle.bind(on_release=lambda _t: self.show_options())
             packs.append(toggle)
         if not packs:

@@ -1,0 +1,66 @@
+"""Taps and keyboard entries to enter a typical card of each kind in Your cards.
+
+Why: issue 13 asks what entering a group's own cards costs at the table.  This runs the
+own_pack tests (tests/ui/editor/test_own_pack.py) in a fresh process, headless, without
+their screenshots, and reads the counts their driver writes for each card saved: every
+tap from the kind's button to Save, and each text field typed into (names and the words
+a schema keeps as free text).  A copied card ("Copy this card") is counted as entered.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+import tempfile
+from pathlib import Path
+from typing import Any
+
+ROOT = Path(__file__).resolve().parent.parent
+TEST = "tests/ui/editor/test_own_pack.py"
+
+
+def counts() -> list[dict[str, Any]]:
+    with tempfile.TemporaryDirectory() as tmp:
+        out = Path(tmp) / "cards.jsonl"
+        env = {
+            **os.environ,
+            "EDITOR_COUNTS": str(out),
+            "EDITOR_SHOTS": "0",
+            "KIVY_NO_ARGS": "1",
+            "PYTHONPATH": str(ROOT),
+        }
+        run = subprocess.run(
+            [
+                sys.executable,
+                "-m",
+                "pytest",
+                "-q",
+                "-p",
+                "no:cacheprovider",
+                "-k",
+                "from_empty",
+                TEST,
+            ],
+            cwd=ROOT,
+            env=env,
+            capture_output=True,
+            text=True,
+            timeout=1800,
+        )
+        if run.returncode != 0:
+            raise SystemExit(f"the own_pack tests failed:\n{run.stdout[-3000:]}")
+        return [json.loads(line) for line in out.read_text().splitlines()]
+
+
+def main() -> int:
+    rows = counts()
+    print(f"{'card':<22} {'kind':<20} {'taps':>5} {'typed':>6}")
+    for row in rows:
+        print(f"{row['card']:<22} {row['kind']:<20} {row['taps']:>5} {row['typed']:>6}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

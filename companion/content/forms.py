@@ -1,0 +1,314 @@
+"""Card forms read from the schemas: what the pack editor asks for, field by field.
+
+Why: the loader's msgspec schemas already say every field's type, bounds, choices and
+default.  Reading them here (through `msgspec.inspect`) means a field added to a schema
+appears in the tablet's editor with no screen code, and the editor can only offer values
+the loader accepts.  A schema may give a field a player's name or a list of choices in
+its metadata: `Annotated[str, Meta(title="Attack", extra={"choices": TARGETS})]`.
+"""
+
+from __future__ import annotations
+
+import enum
+import typing
+from dataclasses import dataclass, field
+from typing import Any, Literal
+
+import msgspec
+import msgspec.inspect as mi
+
+# What the editor draws for each kind of field.
+INT, FLOAT, TEXT, CHOICE, BOOL, LIST, STRUCT, MAPPING, EITHER = (
+    "int",
+    "float",
+    "text",
+    "choice",
+    "bool",
+    "list",
+    "struct",
+    "mapping",
+    "either",
+)
+LONG_TEXT_NAMES = ("text", "description", "rules")  # free rules text: a bigger box
+
+
+@dataclass(frozen=True)
+class FormField:
+    """One field of a form: what it is called, what it holds and what it may hold."""
+
+    name: str  # the key in the card as written (a schema's `rename` applied)
+    label: str
+    kind: str
+    required: bool = False
+    default: Any = None
+    minimum: int | float | None = None
+    maximum: int | float | None = None
+    choices: tuple[Any, ...] = ()
+    nullable: bool = False  # may be left empty (None)
+    item: FormField | None = None  # a list's items, a mapping's values
+    key: FormField | None = None  # a mapping's keys
+    fields: tuple[FormField, ...] = ()  # a nested struct's fields
+    options: tuple[FormField, ...] = ()  # `either`: the kinds of value it may hold
+    long: bool = False  # free text of more than a line
+    help: str = ""
+    schema: Any = None  # a struct met again inside itself: its fields are read when drawn
+
+    def blank(self) -> Any:
+        """The value a new, untouched field starts with."""
+        if self.default is not None:
+            return _copy(self.default)
+        if self.nullable and not self.required:
+            return None
+        return blank_value(self)
+
+    def find(self, name: str) -> FormField:
+        return next(f for f in fields_of(self) if f.name == name)
+
+
+_BUILDING: list[type] = []  # the structs being read, to stop at one that holds itself
+
+
+def fields_of(f: FormField) -> tuple[FormField, ...]:
+    """A struct field's fields; a recursive one (an effect offering a choice of effects)
+    is read only when it is drawn, one level at a time."""
+    if f.fields or f.schema is None:
+        return f.fields
+    return struct_fields(mi.type_info(f.schema))
+
+
+def _copy(value: Any) -> Any:
+    return msgspec.to_builtins(value)
+
+
+def blank_value(f: FormField) -> Any:
+    if f.kind == INT:
+        return int(f.minimum) if f.minimum is not None and f.minimum > 0 else 0
+    if f.kind == FLOAT:
+        return float(f.minimum or 0)
+    if f.kind == BOOL:
+        return False
+    if f.kind == CHOICE:
+        return f.choices[0] if f.choices else ""
+    if f.kind == LIST:
+        return []
+    if f.kind == MAPPING:
+        return {}
+    if f.kind == STRUCT:
+        return {sub.name: sub.blank() for sub in fields_of(f) if sub.required}
+    if f.kind == EITHER:
+        return f.options[0].blank() if f.options else None
+    return ""
+
+
+def label_of(name: str) -> str:
+    """A field's name as a player reads it: `hit_effects` -> "Hit effects"."""
+    words = name.strip("_").replace("_", " ")
+    return words[:1].upper() + words[1:]
+
+
+def _default(f: mi.Field) -> Any:
+    if f.default is not mi.NODEFAULT:
+        return f.default
+    if f.default_factory is not mi.NODEFAULT:
+        return f.default_factory()
+    return None
+
+
+def _build(name: str, t: mi.Type, **extra: Any) -> FormField:
+    """The field for type `t`, with `extra` (label, required, default) from its struct."""
+    label = extra.pop("label", None) or label_of(name)
+    help_text = ""
+    choices: tuple[Any, ...] = ()
+    if isinstance(t, mi.Metadata):
+        schema = t.extra_json_schema or {}
+        label = schema.get("title") or label
+        help_text = schema.get("description") or ""
+        choices = tuple((t.extra or {}).get("choices") or ())
+        t = t.type
+    base = dict(label=label, help=help_text, **extra)
+    if isinstance(t, mi.UnionType):
+        kinds = [x for x in t.types if not isinstance(x, mi.NoneType)]
+        nullable = len(kinds) < len(t.types)
+        if len(kinds) == 1:
+            inner = _build(name, kinds[0], label=label)
+            return _replace(inner, nullable=nullable, **extra)
+        options = tuple(_build(name, x, label=_kind_word(x)) for x in kinds)
+        return FormField(name, kind=EITHER, options=options, nullable=nullable, **base)
+    if choices:
+        return FormField(name, kind=CHOICE, choices=choices, **base)
+    if isinstance(t, mi.IntType | mi.FloatType):
+        low = t.ge if t.ge is not None else (t.gt + 1 if t.gt is not None else None)
+        high = t.le if t.le is not None else (t.lt - 1 if t.lt is not None else None)
+        kind = INT if isinstance(t, mi.IntType) else FLOAT
+        return FormField(name, kind=kind, minimum=low, maximum=high, **base)
+    if isinstance(t, mi.BoolType):
+        return FormField(name, kind=BOOL, **base)
+    if isinstance(t, mi.LiteralType):
+        return FormField(name, kind=CHOICE, choices=tuple(t.values), **base)
+    if isinstance(t, mi.EnumType):
+        values = tuple(m.value for m in t.cls) if issubclass(t.cls, enum.Enum) else ()
+        return FormField(name, kind=CHOICE, choices=values, **base)
+    if isinstance(t, mi.ListType | mi.SetType | mi.FrozenSetType | mi.VarTupleType):
+        item = _build("item", t.item_type, label=_item_label(name, label, t.item_type))
+        return FormField(name, kind=LIST, item=item, minimum=t.min_length, **base)
+    if isinstance(t, mi.DictType):
+        key = _build("key", t.key_type, label="Name")
+        value = _build("value", t.value_type, label=label_of(name))
+        return FormField(name, kind=MAPPING, key=key, item=value, **base)
+    if isinstance(t, mi.StructType):
+        if t.cls in _BUILDING:
+            return FormField(name, kind=STRUCT, schema=t.cls, **base)
+        return FormField(name, kind=STRUCT, fields=struct_fields(t), **base)
+    long = name in LONG_TEXT_NAMES
+    return FormField(name, kind=TEXT, long=long, **base)
+
+
+def _replace(f: FormField, **changes: Any) -> FormField:
+    from dataclasses import replace
+
+    return replace(f, **changes)
+
+
+def _item_label(name: str, label: str, t: mi.Type) -> str:
+    """One entry of a list, as a player names it: "Hit effects" -> "Hit effect"; a list
+    named in the singular ("chart") by what its entries are ("Chart row")."""
+    if name.endswith("ies"):
+        return label[:-3] + "y"
+    if name.endswith("s") and not name.endswith("ss"):
+        return label[:-1]
+    inner = t.type if isinstance(t, mi.Metadata) else t
+    return _kind_word(t) if isinstance(inner, mi.StructType) else label
+
+
+def _kind_word(t: mi.Type) -> str:
+    """How a player names a kind of value when choosing between them."""
+    if isinstance(t, mi.Metadata):
+        t = t.type
+    if isinstance(t, mi.IntType):
+        return "Number"
+    if isinstance(t, mi.LiteralType):
+        return " / ".join(str(v) for v in t.values)
+    if isinstance(t, mi.StructType):
+        return label_of(_snake(t.cls.__name__))
+    if isinstance(t, mi.BoolType):
+        return "Yes or no"
+    return "Text"
+
+
+def _snake(name: str) -> str:
+    return "".join(f"_{c.lower()}" if c.isupper() else c for c in name).strip("_")
+
+
+def struct_fields(t: mi.StructType) -> tuple[FormField, ...]:
+    """A struct's fields as written in a card (`raise_` is written `raise`)."""
+    hints = typing.get_type_hints(t.cls, include_extras=True)
+    out = []
+    _BUILDING.append(t.cls)
+    try:
+        for f in t.fields:
+            built = _build(f.encode_name, f.type, required=f.required, default=_default(f))
+            out.append(_in_declared_order(built, _literals(hints.get(f.name))))
+    finally:
+        _BUILDING.pop()
+    return tuple(out)
+
+
+def _literals(hint: Any) -> list[Any]:
+    """Every Literal value in a type hint, in the order the schema wrote them (msgspec
+    sorts them; a player expects the author's order: revealed, damaged, defeated)."""
+    if hint is None:
+        return []
+    if typing.get_origin(hint) is Literal:
+        return list(typing.get_args(hint))
+    return [v for arg in typing.get_args(hint) for v in _literals(arg)]
+
+
+def _in_declared_order(f: FormField, order: list[Any]) -> FormField:
+    if not order:
+        return f
+    rank = {v: i for i, v in enumerate(order)}
+    if f.kind == CHOICE:
+        return _replace(f, choices=tuple(sorted(f.choices, key=lambda v: rank.get(v, 0))))
+    if f.kind == EITHER:
+        return _replace(f, options=tuple(_in_declared_order(o, order) for o in f.options))
+    return f
+
+
+FIRST, LAST = ("id", "name"), ("demo",)  # a card's name on top; the demo mark at the end
+
+
+def form_for(schema: type) -> FormField:
+    """The whole form for one kind of card: a struct field named for its class, its
+    name first (msgspec lists a subclass's own fields before its base's)."""
+    t = mi.type_info(schema)
+    if not isinstance(t, mi.StructType):
+        raise TypeError(f"{schema.__name__} is not a msgspec Struct")
+    fields = struct_fields(t)
+    rank = {name: i for i, name in enumerate(FIRST)} | {name: 99 for name in LAST}
+    ordered = sorted(fields, key=lambda f: rank.get(f.name, 50))
+    return FormField(
+        "card", label=label_of(_snake(schema.__name__)), kind=STRUCT, fields=tuple(ordered)
+    )
+
+
+def new_card(schema: type) -> dict[str, Any]:
+    """A card as the editor starts it: every required field at its blank value."""
+    return blank_value(form_for(schema))
+
+
+def without_defaults(form: FormField, value: Any) -> Any:
+    """The card as written to YAML: fields left at their default are left out, so a
+    pack file reads like the shipped ones."""
+    if form.kind == STRUCT and isinstance(value, dict):
+        out = {}
+        for f in fields_of(form):
+            if f.name not in value:
+                continue
+            v = without_defaults(f, value[f.name])
+            if not f.required and f.default is not None and v == _copy(f.default):
+                continue
+            if not f.required and f.default is None and v is None:
+                continue
+            out[f.name] = v
+        out.update({k: v for k, v in value.items() if k not in out and k not in form_names(form)})
+        return out
+    if form.kind == LIST and isinstance(value, list) and form.item is not None:
+        return [without_defaults(form.item, v) for v in value]
+    if form.kind == MAPPING and isinstance(value, dict) and form.item is not None:
+        return {k: without_defaults(form.item, v) for k, v in value.items()}
+    return value
+
+
+def form_names(form: FormField) -> set[str]:
+    return {f.name for f in fields_of(form)}
+
+
+def summary(value: Any, form: FormField, limit: int = 60) -> str:
+    """One line for a list entry the player taps to open (an effect line, a chart row)."""
+    if form.kind == STRUCT and isinstance(value, dict):
+        parts = []
+        for f in fields_of(form):
+            v = value.get(f.name)
+            if v in (None, "", [], {}, False) or (not f.required and v == _copy(f.default)):
+                continue
+            shown = summary(v, f, limit) if isinstance(v, dict | list) else str(v)
+            parts.append(f"{f.label.lower()} {shown}" if f.kind != BOOL else f.label.lower())
+        text = ", ".join(parts) or "(empty)"
+    elif isinstance(value, list):
+        item = form.item or form
+        text = "; ".join(summary(v, item, limit) for v in value) or "none"
+    else:
+        text = str(value)
+    return text if len(text) <= limit else text[: limit - 1] + "…"
+
+
+@dataclass
+class FormTree:
+    """Every kind of a game, each with its form (the editor's list of kinds)."""
+
+    game: str
+    forms: dict[str, FormField] = field(default_factory=dict)
+
+
+def forms_for(game: Any) -> FormTree:
+    return FormTree(game.id, {kind: form_for(s) for kind, s in game.content_kinds.items()})

@@ -1,0 +1,413 @@
+"""A card's form drawn from its schema's form model (`companion.content.forms`).
+
+Why generic: the loader's schemas say what every field holds, so this draws numbers as
+steppers (with a keypad for big ones), choices as buttons, lists with Add and Remove,
+nested parts as sections, and asks for the keyboard only for names and free text.  A field
+added to a schema shows here with no code.  The form edits a plain dict (the card as it is
+written to YAML); every change is checked at once by the caller, which hands back the
+problems to show beside their fields.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+from kivy.lang import Builder
+from kivy.metrics import dp
+from kivy.properties import BooleanProperty
+from kivy.uix.boxlayout import BoxLayout
+from kivy.uix.gridlayout import GridLayout
+from kivy.uix.textinput import TextInput
+
+from companion.content import forms
+from companion.content.forms import FormField
+from companion.ui.widgets import BigButton, BigToggle, Body
+
+Builder.load_file(str(Path(__file__).with_suffix(".kv")))
+
+Path_ = tuple[str | int, ...]
+HIDDEN = ("id",)  # made from the name when a card is saved; a player never types an id
+BIG_STEP = 20  # numbers that may go past this get a keypad as well as + and -
+
+
+class FieldBox(BoxLayout):
+    """One field: its name, its control, and the problem with it (if any) below."""
+
+    nested = BooleanProperty(False)
+
+
+class Problem(Body):
+    pass
+
+
+class FieldText(TextInput):
+    pass
+
+
+class NumberPad(GridLayout):
+    """Digits for a number too big to step to (a boss's 40 HP), opened under the field by
+    tapping the number; OK puts it in."""
+
+    def __init__(self, value: int, on_done: Callable[[int], None], **kw: Any) -> None:
+        super().__init__(cols=4, spacing=dp(8), size_hint_y=None, **kw)
+        self.bind(minimum_height=self.setter("height"))
+        self._typed = str(value)
+        self._on_done = on_done
+        self.fresh = True
+        self.shown = BigButton(text=self._typed, disabled=True)
+        keys = ("7", "8", "9", "Delete", "4", "5", "6", "-", "1", "2", "3", "0")
+        for key in keys:
+            button = BigButton(text=key)
+            button.bind(on_release=lambda b: self.press(b.text))
+            self.add_widget(button)
+        ok = BigButton(text="OK", primary=True)
+        ok.bind(on_release=lambda _b: self.done())
+        self.add_widget(ok)
+
+    def press(self, key: str) -> None:
+        if key == "Delete":
+            self._typed = self._typed[:-1]
+        elif key == "-":
+            self._typed = self._typed[1:] if self._typed.startswith("-") else "-" + self._typed
+        else:
+            self._typed = key if self.fresh else (self._typed + key)[:6]
+        self.fresh = False
+
+    @property
+    def typed(self) -> int:
+        try:
+            return int(self._typed)
+        except ValueError:
+            return 0
+
+    def done(self) -> None:
+        self._on_done(self.typed)
+
+
+def _item_word(f: FormField) -> str:
+    return f.label.lower()
+
+
+class CardForm(BoxLayout):
+    """The whole card: every field of the kind's form, editing `card` in place.
+
+    `on_change(rebuilt)` is called after every change; structural ones (an entry added or
+    removed, a kind of value switched) redraw the form first."""
+
+    def __init__(
+        self,
+        form: FormField,
+        card: dict[str, Any],
+        on_change: Callable[[], None],
+        **kw: Any,
+    ) -> None:
+        super().__init__(orientation="vertical", size_hint_y=None, spacing=dp(12), **kw)
+        self.bind(minimum_height=self.setter("height"))
+        self.form = form
+        self.card = card
+        self.on_change = on_change
+        self.opened: set[Path_] = set()  # list entries shown in full, not as one line
+        self.boxes: dict[Path_, FieldBox] = {}
+        self.render()
+
+    # -- drawing ---------------------------------------------------------------------
+
+    def render(self) -> None:
+        self.clear_widgets()
+        self.boxes = {}
+        for f in self.form.fields:
+            if f.name in HIDDEN:
+                continue
+            self.add_widget(self._field(f, self.card, f.name, (f.name,), nested=False))
+
+    def changed(self, rebuild: bool = False) -> None:
+        if rebuild:
+            self.render()
+        self.on_change()
+
+    def _field(
+        self, f: FormField, holder: Any, key: Any, path: Path_, nested: bool = True
+    ) -> FieldBox:
+        box = FieldBox(nested=nested)
+        box.path = path
+        self.boxes[path] = box
+        if not isinstance(key, int):  # a list's entry is named by its own header
+            box.add_widget(Body(text=f"[b]{f.label}[/b]"))
+        if f.help:
+            box.add_widget(Body(text=f.help))
+        if key not in holder if isinstance(holder, dict) else False:
+            holder[key] = f.blank()
+        value = holder[key]
+        if value is None and f.nullable:
+            add = BigButton(text=f"Add {_item_word(f)}")
+            add.bind(on_release=lambda _b: self._set(holder, key, forms.blank_value(f), True))
+            box.add_widget(add)
+        else:
+            box.add_widget(self._control(f, holder, key, path))
+            if f.nullable and not f.required:
+                drop = BigButton(text=f"No {_item_word(f)}")
+                drop.bind(on_release=lambda _b: self._set(holder, key, None, True))
+                box.add_widget(drop)
+        problem = Problem(text="")
+        box.problem = problem
+        box.add_widget(problem)
+        return box
+
+    def _set(self, holder: Any, key: Any, value: Any, rebuild: bool = False) -> None:
+        holder[key] = value
+        self.changed(rebuild)
+
+    def _control(self, f: FormField, holder: Any, key: Any, path: Path_) -> Any:
+        kind = f.kind
+        if kind == forms.INT:
+            return self._number(f, holder, key)
+        if kind == forms.FLOAT:
+            return self._text(f, holder, key, number=True)
+        if kind == forms.BOOL:
+            return self._choices(("Yes", "No"), holder, key, values=(True, False))
+        if kind == forms.CHOICE:
+            return self._choices([str(c) for c in f.choices], holder, key, values=f.choices)
+        if kind == forms.LIST:
+            return self._list(f, holder[key], path)
+        if kind == forms.MAPPING:
+            return self._mapping(f, holder[key], path)
+        if kind == forms.STRUCT:
+            return self._struct(f, holder[key], path)
+        if kind == forms.EITHER:
+            return self._either(f, holder, key, path)
+        return self._text(f, holder, key)
+
+    def _number(self, f: FormField, holder: Any, key: Any) -> Any:
+        section = self._section()
+        row = BoxLayout(size_hint_y=None, height=dp(64), spacing=dp(8))
+        value = holder[key] if isinstance(holder[key], int) else 0
+        shown = BigButton(text=str(value))
+        low = f.minimum if f.minimum is not None else -999
+        high = f.maximum if f.maximum is not None else 9999
+        pads: list[NumberPad] = []
+
+        def put(n: int) -> None:
+            n = int(min(high, max(low, n)))
+            holder[key] = n
+            shown.text = str(n)
+            for pad in pads:
+                section.remove_widget(pad)
+            pads.clear()
+            self.changed()
+
+        def keypad() -> None:
+            if pads:
+                section.remove_widget(pads.pop())
+                return
+            pads.append(NumberPad(_int(holder[key]), put))
+            section.add_widget(pads[0])
+
+        minus = BigButton(text="-", size_hint_x=None, width=dp(96))
+        plus = BigButton(text="+", size_hint_x=None, width=dp(96))
+        minus.bind(on_release=lambda _b: put(_int(holder[key]) - 1))
+        plus.bind(on_release=lambda _b: put(_int(holder[key]) + 1))
+        shown.bind(on_release=lambda _b: keypad())
+        for w in (minus, shown, plus):
+            row.add_widget(w)
+        section.add_widget(row)
+        return section
+
+    def _text(self, f: FormField, holder: Any, key: Any, number: bool = False) -> Any:
+        current = holder[key]
+        box = FieldText(text="" if current is None else str(current), multiline=f.long)
+        if number:
+            box.input_filter = "float"
+
+        def typed(_w: Any, text: str) -> None:
+            if number:
+                try:
+                    holder[key] = float(text)
+                except ValueError:
+                    holder[key] = text
+            else:
+                holder[key] = text
+            self.changed()
+
+        box.bind(text=typed)
+        return box
+
+    def _choices(self, labels: Any, holder: Any, key: Any, values: Any) -> Any:
+        labels, values = list(labels), list(values)
+        grid = GridLayout(cols=min(len(labels), 4) or 1, spacing=dp(8), size_hint_y=None)
+        grid.bind(minimum_height=grid.setter("height"))
+        group = f"choice-{id(holder)}-{key}"
+        for label, value in zip(labels, values, strict=True):
+            toggle = BigToggle(
+                text=label.replace("_", " "),
+                group=group,
+                state="down" if holder[key] == value else "normal",
+            )
+            toggle.value = value
+            toggle.bind(on_release=lambda t: self._picked(t, holder, key))
+            grid.add_widget(toggle)
+        return grid
+
+    def _picked(self, toggle: Any, holder: Any, key: Any) -> None:
+        if toggle.state != "down":  # tapping the chosen one again keeps it chosen
+            toggle.state = "down"
+        holder[key] = toggle.value
+        self.changed()
+
+    def _section(self) -> BoxLayout:
+        box = BoxLayout(orientation="vertical", size_hint_y=None, spacing=dp(8))
+        box.bind(minimum_height=box.setter("height"))
+        return box
+
+    def _struct(self, f: FormField, value: dict[str, Any], path: Path_) -> Any:
+        section = self._section()
+        for sub in forms.fields_of(f):
+            section.add_widget(self._field(sub, value, sub.name, path + (sub.name,)))
+        return section
+
+    def _list(self, f: FormField, items: list[Any], path: Path_) -> Any:
+        section = self._section()
+        item = f.item or FormField("item", "Entry", forms.TEXT)
+        word = _item_word(item)
+        for i in range(len(items)):
+            where = path + (i,)
+            head = BoxLayout(size_hint_y=None, height=dp(64), spacing=dp(8))
+            if item.kind == forms.STRUCT and where not in self.opened:
+                line = BigButton(text=f"{i + 1}. {forms.summary(items[i], item)}")
+                line.bind(on_release=lambda _b, w=where: self._open(w))
+                self.boxes[where] = line
+                head.add_widget(line)
+            else:
+                head.add_widget(Body(text=f"{item.label} {i + 1}"))
+            remove = BigButton(text="Remove", size_hint_x=None, width=dp(130))
+            remove.bind(on_release=lambda _b, n=i: self._remove(items, n))
+            head.add_widget(remove)
+            section.add_widget(head)
+            if item.kind != forms.STRUCT or where in self.opened:
+                section.add_widget(self._field(item, items, i, where))
+        add = BigButton(text=f"Add {word}")
+        add.bind(on_release=lambda _b: self._append(items, item, path))
+        section.add_widget(add)
+        return section
+
+    def _open(self, where: Path_) -> None:
+        self.opened.add(where)
+        self.changed(rebuild=True)
+
+    def _remove(self, items: list[Any], n: int) -> None:
+        del items[n]
+        self.opened.clear()
+        self.changed(rebuild=True)
+
+    def _append(self, items: list[Any], item: FormField, path: Path_) -> None:
+        items.append(forms.blank_value(item))
+        self.opened = {p for p in self.opened if p[: len(path)] != path}
+        self.opened.add(path + (len(items) - 1,))
+        self.changed(rebuild=True)
+
+    def _mapping(self, f: FormField, entries: dict[str, Any], path: Path_) -> Any:
+        section = self._section()
+        value = f.item or FormField("value", "Value", forms.TEXT)
+        for name in list(entries):
+            head = BoxLayout(size_hint_y=None, height=dp(64), spacing=dp(8))
+            key_box = FieldText(text=str(name), multiline=False)
+            key_box.bind(focus=lambda w, on, old=name: on or self._rename(entries, old, w.text))
+            head.add_widget(key_box)
+            remove = BigButton(text="Remove", size_hint_x=None, width=dp(130))
+            remove.bind(on_release=lambda _b, k=name: self._drop(entries, k))
+            head.add_widget(remove)
+            section.add_widget(head)
+            section.add_widget(self._field(value, entries, name, path + (name,)))
+        add = BigButton(text=f"Add {f.label.lower()}")
+        add.bind(on_release=lambda _b: self._add_key(entries, value))
+        section.add_widget(add)
+        return section
+
+    def _rename(self, entries: dict[str, Any], old: str, new: str) -> None:
+        new = new.strip()
+        if not new or new == old or new in entries:
+            return
+        rebuilt = {(new if k == old else k): v for k, v in entries.items()}
+        entries.clear()
+        entries.update(rebuilt)
+        self.changed(rebuild=True)
+
+    def _drop(self, entries: dict[str, Any], name: str) -> None:
+        entries.pop(name, None)
+        self.changed(rebuild=True)
+
+    def _add_key(self, entries: dict[str, Any], value: FormField) -> None:
+        n = len(entries) + 1
+        while f"entry {n}" in entries:
+            n += 1
+        entries[f"entry {n}"] = forms.blank_value(value)
+        self.changed(rebuild=True)
+
+    def _either(self, f: FormField, holder: Any, key: Any, path: Path_) -> Any:
+        section = self._section()
+        chosen = _option_of(f, holder[key])
+        labels = [o.label for o in f.options]
+        grid = GridLayout(cols=min(len(labels), 4), spacing=dp(8), size_hint_y=None)
+        grid.bind(minimum_height=grid.setter("height"))
+        for option in f.options:
+            toggle = BigToggle(
+                text=option.label,
+                group=f"either-{id(holder)}-{key}",
+                state="down" if option is chosen else "normal",
+            )
+            toggle.bind(on_release=lambda t, o=option: self._switch(t, holder, key, o, f))
+            grid.add_widget(toggle)
+        section.add_widget(grid)
+        if chosen is not None and not (chosen.kind == forms.CHOICE and len(chosen.choices) == 1):
+            section.add_widget(self._control(chosen, holder, key, path))
+        return section
+
+    def _switch(self, toggle: Any, holder: Any, key: Any, option: FormField, f: FormField) -> None:
+        toggle.state = "down"
+        if _option_of(f, holder[key]) is not option:
+            holder[key] = forms.blank_value(option)
+            self.changed(rebuild=True)
+
+    # -- problems --------------------------------------------------------------------
+
+    def show_problems(self, problems: list[Any]) -> list[str]:
+        """Each problem beside the nearest field drawn for its path; returns the words of
+        any that no field shows (the caller says them at the top)."""
+        for box in self.boxes.values():
+            if isinstance(box, FieldBox):
+                box.problem.text = ""
+        unplaced = []
+        for problem in problems:
+            path = tuple(problem.path)
+            while path and path not in self.boxes:
+                path = path[:-1]
+            target = self.boxes.get(path)
+            if isinstance(target, FieldBox):
+                target.problem.text = problem.message
+            else:
+                if target is not None:
+                    target.text = "Needs fixing: " + target.text.split(": ", 1)[-1]
+                unplaced.append(str(problem))
+        return unplaced
+
+
+def _int(value: Any) -> int:
+    return value if isinstance(value, int) and not isinstance(value, bool) else 0
+
+
+def _option_of(f: FormField, value: Any) -> FormField | None:
+    """Which of an `either` field's kinds a value is."""
+    for option in f.options:
+        if option.kind == forms.INT and isinstance(value, int) and not isinstance(value, bool):
+            return option
+        if option.kind == forms.CHOICE and value in option.choices:
+            return option
+        if option.kind == forms.STRUCT and isinstance(value, dict):
+            return option
+        if option.kind == forms.LIST and isinstance(value, list):
+            return option
+    for option in f.options:
+        if option.kind == forms.TEXT and isinstance(value, str):
+            return option
+    return f.options[0] if f.options else None

@@ -1,0 +1,126 @@
+"""Forms read from the schemas: a field added to a schema appears with no screen code."""
+
+from __future__ import annotations
+
+from typing import Annotated, Literal
+
+import msgspec
+import pytest
+
+from companion.content import forms
+from companion.content.schema import Item
+from companion.games import get_game
+
+
+class Charm(msgspec.Struct, forbid_unknown_fields=True, kw_only=True):
+    kind: Literal["glow", "hum"]
+    power: int = 1
+
+
+class Trinket(Item, kw_only=True):
+    """A throw-away kind of card, never shipped: only its schema says what it holds."""
+
+    weight: Annotated[int, msgspec.Meta(ge=1, le=9, title="How heavy")]
+    colour: Literal["red", "blue"] = "red"
+    note: str = ""
+    text: str = ""
+    charms: list[Charm] = []
+    best: Charm | None = None
+    shelf: int | Literal["floor"] = "floor"
+    spots: dict[str, int] = {}
+    sides: Annotated[str, msgspec.Meta(extra={"choices": ["up", "down"]})] = "up"
+    tags: list[Annotated[str, msgspec.Meta(extra={"choices": ["old", "new"]})]] = []
+
+
+def test_every_field_of_a_new_schema_appears_with_its_kind_and_bounds():
+    form = forms.form_for(Trinket)
+    names = [f.name for f in form.fields]
+    assert names == [
+        "id", "name", "weight", "colour", "note", "text", "charms", "best", "shelf", "spots",
+        "sides", "tags", "demo",
+    ]  # fmt: skip
+    weight = form.find("weight")
+    assert (weight.kind, weight.minimum, weight.maximum, weight.label) == ("int", 1, 9, "How heavy")
+    assert weight.required
+    colour = form.find("colour")
+    assert colour.kind == "choice" and colour.choices == ("red", "blue") and colour.default == "red"
+    assert form.find("demo").kind == "bool"
+    assert form.find("note").kind == "text" and not form.find("note").long
+    assert form.find("text").long
+    charms = form.find("charms")
+    assert charms.kind == "list" and charms.item.kind == "struct"
+    assert charms.item.find("kind").choices == ("glow", "hum")
+    best = form.find("best")
+    assert best.kind == "struct" and best.nullable and best.blank() is None
+    shelf = form.find("shelf")
+    assert shelf.kind == "either" and [o.kind for o in shelf.options] == ["int", "choice"]
+    spots = form.find("spots")
+    assert spots.kind == "mapping" and spots.item.kind == "int" and spots.key.kind == "text"
+    assert form.find("sides").kind == "choice" and form.find("sides").choices == ("up", "down")
+    tags = form.find("tags")  # a list of words from a vocabulary: a picker per entry
+    assert tags.item.kind == "choice" and tags.item.choices == ("old", "new")
+
+
+def test_a_new_card_holds_the_required_fields_and_converts_once_filled():
+    card = forms.new_card(Trinket)
+    assert card == {"id": "", "weight": 1}
+    card["id"] = "tiny/trinket/a"
+    assert msgspec.convert(card, Trinket).weight == 1
+
+
+def test_renamed_fields_are_asked_for_as_written():
+    form = forms.form_for(get_game("hexplore").content_kinds["opponents"])
+    action = form.find("actions").item
+    assert "raise" in [f.name for f in action.fields]
+
+
+@pytest.mark.parametrize("game_id", ["direwild", "kradia", "hexplore"])
+def test_every_kind_of_every_game_has_a_form(game_id):
+    game = get_game(game_id)
+    tree = forms.forms_for(game)
+    assert set(tree.forms) == set(game.content_kinds)
+    for form in tree.forms.values():
+        assert form.find("name").kind == "text"
+
+
+def test_a_cards_name_comes_first_and_entries_are_named_in_the_singular():
+    minion = forms.form_for(get_game("direwild").content_kinds["minions"])
+    assert [f.name for f in minion.fields][:3] == ["id", "name", "level"]
+    assert minion.fields[-1].name == "demo"
+    assert minion.find("abilities").item.label == "Ability"
+    assert minion.find("hit_effects").item.label == "Hit effect"
+
+
+def test_effect_lines_pick_from_the_games_vocabulary():
+    minion = forms.form_for(get_game("direwild").content_kinds["minions"])
+    effect = minion.find("hit_effects").item
+    kinds = effect.find("kind").choices
+    assert "poison" in kinds and "knockback" in kinds and effect.find("kind").kind == "choice"
+    level = minion.find("level")
+    assert level.kind == "either" and "acolyte" in level.options[1].choices
+
+
+def test_saved_cards_leave_defaults_out():
+    form = forms.form_for(Trinket)
+    card = {"id": "tiny/trinket/a", "weight": 3, "colour": "red", "note": "", "charms": []}
+    assert forms.without_defaults(form, card) == {"id": "tiny/trinket/a", "weight": 3}
+
+
+def test_a_summary_reads_like_the_card():
+    effect = forms.form_for(get_game("direwild").content_kinds["minions"]).find("hit_effects")
+    line = forms.summary({"kind": "poison", "amount": 2}, effect.item)
+    assert line == "kind poison, amount 2"
+
+
+class Line(msgspec.Struct, kw_only=True):
+    """An effect line that may offer a choice of lines (Kradia's `either`)."""
+
+    damage: int = 0
+    either: list[Line] = []
+
+
+def test_a_schema_holding_itself_is_read_one_level_at_a_time():
+    form = forms.form_for(Trinket.__class__("T", (Item,), {"__annotations__": {"line": Line}}))
+    line = form.find("line")
+    inner = line.find("either").item
+    assert inner.kind == "struct" and inner.find("either").item.find("damage").kind == "int"
