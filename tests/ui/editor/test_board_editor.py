@@ -35,6 +35,8 @@ def save_through_loader(saved: list[Any]):
     from companion.games import get_game, load_game_content
 
     def on_save(data: dict[str, Any]) -> list[Any]:
+        assert data["id"] == "", "a new board leaves its id to the pack"
+        data = {**data, "id": "direwild/board/our-redmill"}
         text = yaml.safe_dump({"boards": [data]}, sort_keys=False)
         try:
             content = load_game_content(get_game("direwild"), ["demo"], load_text(text, "mine"))
