@@ -163,7 +163,9 @@ class BoardEditor(BoxLayout):
             return
         problems = self.on_save(self.draft.as_dict())
         if problems:
-            self.status = "Not saved yet: " + "; ".join(p.message for p in problems)
+            self.status = "Kept as a draft until these are fixed: " + "; ".join(
+                p.message for p in problems
+            )
         else:
             self.status = f"Saved {self.draft.data['name'] or 'the board'}."
 

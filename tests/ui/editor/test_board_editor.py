@@ -230,6 +230,17 @@ class TestProblemsOnTheBoard(BoardEditorCase):
         assert "Green spawn H8 is not on the green trail." in self.problem_words()
 
 
+class TestSaving(BoardEditorCase):
+    def test_saving_a_board_with_problems_names_them_from_the_pack_check(self) -> None:
+        saved: list[Any] = []
+        editor = self.open_editor(None, save_through_loader(saved))
+        self.press("Save board")
+        assert saved == []
+        assert editor.status.startswith("Kept as a draft until these are fixed: ")
+        assert "altar is not placed yet" in editor.status
+        assert "entrance lists 0 squares; the staging area meets 4" in editor.status
+
+
 class TestTracing(BoardEditorCase):
     def test_going_back_over_a_square_takes_that_step_back_and_a_tap_takes_the_trail_away(
         self,
