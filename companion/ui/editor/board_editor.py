@@ -134,6 +134,9 @@ class BoardEditor(BoxLayout):
     def edge_tapped(self, a: str, b: str) -> None:
         self.edit(self.draft.toggle_wall, a, b)
 
+    def edge_missed(self, square: str) -> None:
+        self.status = f"No wall: tap nearer the line between {square} and the square beside it."
+
     def traced(self, squares: list[str]) -> None:
         self.edit(self.draft.set_trail, self.colour, squares)
         if self.colour in self.draft.data["trails"]:

@@ -287,8 +287,15 @@ class TestUndo(BoardEditorCase):
         assert editor.draft.data["walls"] == []
         assert editor.ids.undo.disabled
 
-    def test_tapping_a_wall_again_takes_it_away_and_the_combat_square_stays_1_to_4(self) -> None:
+    def test_tapping_a_wall_again_takes_it_away_and_the_combat_square_stays_1_to_4(
+        self,
+    ) -> None:
         editor = self.open_editor(demo_board())
+        self.touch_at(*self.point("F5"))  # the middle of a square is no edge
+        assert editor.status.startswith("No wall: tap nearer the line between F5")
+        assert not editor.draft.can_undo
+        self.touch_at(*self.point("L6", dx=0.45))  # the board's rim: no wall goes there
+        assert not editor.draft.can_undo
         self.tap_edge("G5", "F5")  # the demo's F5|G5, touched from the other side
         assert "F5|G5" not in editor.draft.data["walls"]
         self.tap(editor.ids.combat_left)
