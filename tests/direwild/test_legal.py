@@ -159,6 +159,8 @@ OTHER_PHASES: dict[str, dict[str, Any]] = {
     "resolve_battle": {"enemy": "karn", "creature": {"attack": 5}},
     "target_enemy": {"enemy": "karn"},
     "unlock": {"power": "veteran"},
+    "treasure_monster": {"creature": {"attack": 5}},
+    "place_hero": {"to": "A1", "how": "teleport"},
 }
 
 
@@ -178,7 +180,15 @@ def test_what_is_not_listed_is_refused_in_words(where: Any, seed: int) -> None:
         if name in names:
             continue
         full = dict(args)
-        if name in ("charm_roll", "end_turn", "move_hero", "resolve_battle", "target_enemy"):
+        if name in (
+            "charm_roll",
+            "end_turn",
+            "move_hero",
+            "resolve_battle",
+            "target_enemy",
+            "treasure_monster",
+            "place_hero",
+        ):
             full["hero"] = rng.choice(list(state.heroes))
         if name == "set_turn_order":
             full["order"] = list(state.players)

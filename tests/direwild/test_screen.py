@@ -59,7 +59,8 @@ class DirewildViewTest(ViewTestCase):
         self.tap(self.find("2. Stormbringer", within=view.ids.order))
         assert session.state.turn_order == ["featherheart", "stormbringer"]
         assert view.primary_text == "End Featherheart's turn"
-        assert "End Stormbringer's turn" in self.buttons()
+        # heroes take their Adventure Phase in turn order: Stormbringer's turn has not come
+        assert "End Stormbringer's turn" not in self.buttons()
         self.shoot("direwild-view-walkthrough")
         assert view.ids.board.width > 300 and view.ids.board.height > 300
         assert view.ids.status.wounds == "Fatal Wounds left: 6"
@@ -71,6 +72,11 @@ class DirewildViewTest(ViewTestCase):
         assert "start the round first" in view.message
         assert session.state.heroes["featherheart"].position == "staging"
         session.correct("phase", "adventure")  # the heroes' turns
+        self.refresh()
+        self.tap_square("F11")
+        assert "end Stormbringer's turn first" in view.message  # turn order: not yet hers
+        assert session.state.heroes["featherheart"].position == "staging"
+        session.correct("turn_order", ["featherheart", "stormbringer"])
         self.refresh()
         self.stepper("move").step(1)
         self.tap_square("F10")

@@ -11,19 +11,28 @@ from companion.games.direwild import events as ev
 from companion.games.direwild.board import DIRECTIONS
 from companion.games.direwild.effects import Context
 from companion.games.direwild.schema import Effect
-from companion.games.direwild.state import DISTRACTION_FLOOR, GEMS, KARN, DirewildState
+from companion.games.direwild.state import (
+    DISTRACTION_FLOOR,
+    GEMS,
+    KARN,
+    DirewildState,
+    fought_this_turn,
+    has_power,
+    house_rule,
+)
 from companion.games.direwild.units import (
     change_stamina,
+    check_acting,
     check_enemy,
     check_hero,
     check_playing,
-    check_turn,
     fatal_wound_to,
     geo_of,
     label,
     minion_at,
     on_board_enemies,
     position,
+    wound_to,
 )
 
 if TYPE_CHECKING:
@@ -31,6 +40,7 @@ if TYPE_CHECKING:
 
 
 CRITICAL_MARGIN = 5
+REFLEXES = ("keep the 1", "take a wound and reroll")
 CREATURE_KEYS = {"attack", "knockback", "poison", "flight", "move"}
 FLIGHT_PASSIVE = {"featherheart": 1}
 
@@ -76,7 +86,7 @@ def resolve(d: Decision, args: dict[str, Any], chance: Chance, content: Content)
     hero = check_hero(s, args.get("hero"))
     enemy = check_enemy(s, args.get("enemy"))
     creature = creature_stats(args.get("creature"))
-    check_turn(s, hero)
+    check_acting(s, hero)
     h = s.heroes[hero]
     if h.battled:
         raise RuleError(f"{hero.title()} has already battled this round (one battle a turn)")
@@ -114,7 +124,6 @@ def resolve(d: Decision, args: dict[str, Any], chance: Chance, content: Content)
         raise RuleError(f"critical_colour must be a hero's colour ({', '.join(s.heroes)})")
 
     ctx = Context(content, chance, direction=direction)
-    ctx.on_collide = lambda who, into: forced_loss(d, who, into, ctx, "knocked into it")
     if enemy != KARN and not s.enemies[enemy].active:
         fx.activate(d, enemy, ctx, f"{hero.title()} attacks it", hero)
         if flying and geo.adjacent(position(d.state, hero), position(d.state, enemy)):
@@ -124,14 +133,7 @@ def resolve(d: Decision, args: dict[str, Any], chance: Chance, content: Content)
         for ability in minion.abilities:
             if ability.when == "passive" and ability.text:
                 d.emit(ev.Prompted(source=enemy, text=ability.text))
-    profile = "d6" if s.veteran else "d3"
-    roll = chance.roll(
-        profile,
-        1,
-        for_=hero,
-        why=f"{hero.title()}'s battle roll against the {label(s, enemy, content)}",
-        role="battle",
-    )
+    roll = battle_roll(d, hero, chance, f"against the {label(s, enemy, content)}")
     hero_total = creature["attack"] + h.stamina + roll[0]
     enemy_total = enemy_attack(s, enemy, content) + (
         s.karn.stamina if enemy == KARN else s.enemies[enemy].stamina
@@ -151,6 +153,7 @@ def resolve(d: Decision, args: dict[str, Any], chance: Chance, content: Content)
             flying=flying,
         )
     )
+    ctx.collided.add(enemy)
     change_stamina(d, enemy, -1, "distracted by the fight", floor=DISTRACTION_FLOOR)
     if won:
         hero_wins(d, hero, enemy, creature, hero_total - enemy_total, critical, colour, ctx)
@@ -166,8 +169,72 @@ def resolve(d: Decision, args: dict[str, Any], chance: Chance, content: Content)
             )
         else:
             enemy_wins(d, hero, enemy, ctx)
-    ctx.collided.add(enemy)
-    automatic_wins(d, hero, ctx)
+    d.emit(ev.BattleEnded(hero=hero))
+
+
+def battle_roll(d: Decision, hero: str, chance: Chance, against: str) -> list[int]:
+    """The hero's die (a d3, a d6 once Veteran is open); with Heightened Reflexes open the
+    player may take a wound to reroll a 1, as often as a 1 comes up (Book 2, Unlocked Hero
+    Powers) - the app asks, since it is the player's choice."""
+    profile = "d6" if d.state.veteran else "d3"
+    why = f"{hero.title()}'s battle roll {against}"
+    roll = chance.roll(profile, 1, for_=hero, why=why, role="battle")
+    while roll[0] == 1 and has_power(d.state, "reflexes"):
+        choice = chance.draw(
+            "reflexes",
+            for_=hero,
+            options=REFLEXES,
+            why=f"Heightened Reflexes: {hero.title()} rolled a 1 - take a wound to reroll it?",
+            role="reflexes",
+        )
+        if choice != REFLEXES[1]:
+            break
+        wound_to(d, hero, 1, "Heightened Reflexes")
+        again = chance.roll(profile, 1, for_=hero, why=f"{why} (rerolled)", role="battle")
+        d.emit(ev.RollRerolled(hero=hero, was=roll[0], roll=again[0]))
+        roll = again
+    return roll
+
+
+def treasure_monster(d: Decision, args: dict[str, Any], chance: Chance, content: Content) -> None:
+    """A Treasure Monster drawn from the treasure deck: 2d6 attack, battled at once with the
+    hero's creature, using up the hero's one battle; a win gives treasure, never magic."""
+    s = d.state
+    check_playing(s, "Treasure Monsters are battled")
+    hero = check_hero(s, args.get("hero"))
+    check_acting(s, hero)
+    creature = creature_stats(args.get("creature"))
+    h = s.heroes[hero]
+    if h.battled:
+        raise RuleError(
+            f"{hero.title()} has already battled this turn: a Treasure Monster is battled "
+            "instead of another enemy, never as well"
+        )
+    if h.treasures < 1:
+        raise RuleError(
+            f"{hero.title()} has drawn no treasure card: a Treasure Monster comes out of the "
+            "treasure deck (loot a treasure token first)"
+        )
+    monster = chance.roll(
+        "d6", 2, for_=hero, why="roll 2 d6 for the Treasure Monster's attack", role="monster"
+    )
+    roll = battle_roll(d, hero, chance, "against the Treasure Monster")
+    hero_total = creature["attack"] + h.stamina + roll[0]
+    monster_total = sum(monster)
+    won = hero_total > monster_total  # a tie goes to the enemy
+    d.emit(
+        ev.TreasureMonsterBattled(
+            hero=hero,
+            monster=monster,
+            roll=roll,
+            attack=creature["attack"],
+            hero_total=hero_total,
+            monster_total=monster_total,
+            winner="hero" if won else "monster",
+        )
+    )
+    if not won and house_rule(s, "treasure_monster_loss") == "fatal_wound":
+        fatal_wound_to(d, hero, "lost to the Treasure Monster")
     d.emit(ev.BattleEnded(hero=hero))
 
 
@@ -281,6 +348,11 @@ def damage_karn(d: Decision, hero: str, margin: int, ctx: Context) -> None:
 
 
 def enemy_wins(d: Decision, hero: str, enemy: str, ctx: Context) -> None:
+    """The enemy's Hit Effects, then its Fatal Wound.  A knockback that drives the losing
+    hero into another minion makes the hero battle (and lose to) that one too, and so on
+    down the chain (Book 2, Knockback into and out of battles)."""
+    before = ctx.on_collide
+    ctx.on_collide = lambda who, into: forced_loss(d, who, into, ctx, "knocked into it", True)
     fx.run(
         d,
         hit_effects(d.state, enemy, ctx.content),
@@ -289,20 +361,25 @@ def enemy_wins(d: Decision, hero: str, enemy: str, ctx: Context) -> None:
         ctx,
         f"{label(d.state, enemy, ctx.content)}'s hit",
     )
+    ctx.on_collide = before
     fatal_wound_to(d, hero, f"lost to the {label(d.state, enemy, ctx.content)}")
 
 
-def forced_loss(d: Decision, hero: str, enemy: str, ctx: Context, why: str) -> None:
+def forced_loss(
+    d: Decision, hero: str, enemy: str, ctx: Context, why: str, knocked: bool = False
+) -> None:
     """A battle the hero loses without rolling: distraction, hit effects, a Fatal Wound."""
-    d.emit(ev.AutomaticWin(hero=hero, enemy=enemy, why=why))
+    d.emit(ev.AutomaticWin(hero=hero, enemy=enemy, why=why, knocked=knocked))
     fx.wake(d, enemy, ctx, f"it fights {hero.title()}", hero)
     change_stamina(d, enemy, -1, "distracted by the fight", floor=DISTRACTION_FLOOR)
     enemy_wins(d, hero, enemy, ctx)
 
 
 def automatic_wins(d: Decision, hero: str, ctx: Context) -> None:
-    """Adjacent enemies the hero did not battle win against it automatically."""
+    """At the end of the hero's turn, adjacent enemies it did not battle win against it
+    automatically (a Teleport Potion used after the battle can still get the hero away)."""
     geo = geo_of(d.state, ctx.content)
+    ctx.collided |= fought_this_turn(d.state, hero)
     for unit in on_board_enemies(d.state):
         here = position(d.state, hero)
         if unit in ctx.collided or here is None:

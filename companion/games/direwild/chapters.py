@@ -12,6 +12,7 @@ from companion.games.direwild.board import SLOTS, STAGING, BoardError, geometry
 from companion.games.direwild.schema import Board
 from companion.games.direwild.state import (
     CLANS,
+    HOUSE_RULES,
     KARN,
     KARN_CARDS,
     DirewildState,
@@ -19,6 +20,7 @@ from companion.games.direwild.state import (
     Hero,
     Karn,
     Prelude,
+    house_rule,
 )
 from companion.games.direwild.units import board_of, check_hero
 
@@ -29,12 +31,22 @@ if TYPE_CHECKING:
 LANDS = {1: "redmill", 2: "blightwood", 3: "dungeon"}
 # Which minion levels fill each chapter's Minion Track, lowest level leftmost.
 CHAPTER_LEVELS: dict[int, tuple[int | str, ...]] = {1: (1, 2), 2: (3, 4), 3: ("acolyte",)}
-# How many minions of each level are drawn, by player count: one per player per chapter
-# (see docs/rulings/direwild.md: the printed counts overfill a four-slot track).
-LEVEL_COUNTS: dict[int, dict[int | str, int]] = {
-    2: {1: 1, 2: 1, 3: 1, 4: 1, "acolyte": 2},
-    3: {1: 2, 2: 1, 3: 1, 4: 2, "acolyte": 3},
-    4: {1: 2, 2: 2, 3: 2, 4: 2, "acolyte": 4},
+# How many minions of each level are drawn, by player count (docs/rulings/direwild.md).
+# "printed": Book 1 step 11's counts wherever they fit the words around them (two players:
+# L1, L2, then L3 and two L4s); three players keep step 13's "as many minions ... as there
+# are players", and four players' chapter 2 stops at the track's four slots.
+# "one_per_player" (house rule): one minion per player in every chapter.
+LEVEL_COUNTS: dict[str, dict[int, dict[int | str, int]]] = {
+    "printed": {
+        2: {1: 1, 2: 1, 3: 1, 4: 2, "acolyte": 2},
+        3: {1: 2, 2: 1, 3: 1, 4: 2, "acolyte": 3},
+        4: {1: 2, 2: 2, 3: 2, 4: 2, "acolyte": 4},
+    },
+    "one_per_player": {
+        2: {1: 1, 2: 1, 3: 1, 4: 1, "acolyte": 2},
+        3: {1: 2, 2: 1, 3: 1, 4: 2, "acolyte": 3},
+        4: {1: 2, 2: 2, 3: 2, 4: 2, "acolyte": 4},
+    },
 }
 WILDS_SLOTS = {2: 6, 3: 5, 4: 4}
 PRELUDE_ROUNDS = {2: 5, 3: 10}
@@ -83,6 +95,7 @@ def ai_cards(content: Content, mode: str) -> list[str]:
 
 def initial_state(options: dict[str, Any], content: Content) -> DirewildState:
     known = {"players", "board", "chapter", "ai_deck", "minions", "heroes_at", "prelude"}
+    known |= set(HOUSE_RULES)
     unknown = set(options) - known
     if unknown:
         raise RuleError(
@@ -128,6 +141,17 @@ def initial_state(options: dict[str, Any], content: Content) -> DirewildState:
     )
     for p in players:
         s.heroes[p] = Hero()
+    chosen = {}
+    for rule, readings in HOUSE_RULES.items():
+        value = options.get(rule)
+        if value is None:
+            continue
+        if value not in readings:
+            raise RuleError(f"{rule} must be one of {', '.join(readings)}")
+        if value != readings[0]:
+            chosen[rule] = str(value)
+    if chosen:  # only a table that chose otherwise records it: old saves read the same
+        s.house = chosen
     if chapter == 3:
         s.karn.on_board, s.karn.position = True, board.altar.upper()
     minions = options.get("minions")
@@ -181,7 +205,7 @@ def draw_minions(d: Decision, chance: Chance, content: Content) -> None:
     """Fill the Minion Track for this chapter, one draw request per face-down card."""
     s = d.state
     board = board_of(s, content)
-    counts = LEVEL_COUNTS[len(s.players)]
+    counts = LEVEL_COUNTS[house_rule(s, "minion_counts")][len(s.players)]
     slots = iter(SLOTS)
     chosen: dict[str, ev.PlacedMinion] = {}
     used = list(s.minions_used)

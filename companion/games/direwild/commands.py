@@ -38,6 +38,8 @@ COMMANDS: Commands[DirewildState] = Commands(
             "set_turn_order": set_turn_order,
             "move_hero": heroes.move,
             "resolve_battle": battle.resolve,
+            "treasure_monster": battle.treasure_monster,
+            "place_hero": heroes.place,
             "target_enemy": heroes.target_enemy,
             "end_turn": heroes.end_turn,
         },

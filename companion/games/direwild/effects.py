@@ -201,6 +201,7 @@ def knockback(d: Decision, source: str, target: str, amount: int, ctx: Context, 
     if (
         target in d.state.heroes
         and hit not in d.state.heroes
+        and hit != KARN  # "knocked back into another minion": Karn is not a minion
         and ctx.on_collide
         and hit not in ctx.collided
     ):

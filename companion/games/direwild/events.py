@@ -128,12 +128,22 @@ class PowerUnlocked(EventData):
     power: str
 
 
-@EVENTS.on(PowerUnlocked, text=lambda e: f"{e.power.title()} unlocked")
+POWER_NAMES = {
+    "veteran": "Veteran",
+    "advanced": "Advanced Creatures",
+    "channeling": "Channeling",
+    "reflexes": "Heightened Reflexes",
+}
+
+
+@EVENTS.on(PowerUnlocked, text=lambda e: f"{POWER_NAMES.get(e.power, e.power.title())} unlocked")
 def _power_unlocked(s: DirewildState, e: PowerUnlocked) -> None:
     if e.power == "veteran":
         s.veteran = True
-    else:
+    elif e.power == "advanced":
         s.advanced_unlocked = True
+    else:
+        s.powers = [*(s.powers if isinstance(s.powers, list) else []), e.power]
 
 
 # -- the round and the Game Phase --------------------------------------------------------
@@ -441,6 +451,32 @@ def _hero_moved(s: DirewildState, e: HeroMoved) -> None:
     h.stamina -= e.extra
 
 
+class HeroPlaced(EventData):
+    """A hero put on a square by a card, not by its move: no move spent, no disengaging."""
+
+    hero: str
+    path: list[str]  # where it was, where it is
+    how: str  # ostrich | teleport | blink
+
+
+PLACED_BY = {
+    "ostrich": "the Fenton Ostrich's forced step",
+    "teleport": "a Teleport Potion",
+    "blink": "Shadowleaf's blink",
+}
+
+
+@EVENTS.on(
+    HeroPlaced,
+    text=lambda e: (
+        f"{name(e.hero)} goes from {e.path[0]} to {e.path[-1]} by "
+        f"{PLACED_BY.get(e.how, e.how)} (no move spent, no Fatal Wound to disengage)"
+    ),
+)
+def _hero_placed(s: DirewildState, e: HeroPlaced) -> None:
+    s.heroes[e.hero].position = e.path[-1]
+
+
 class TreasureLooted(EventData):
     hero: str
     square: str
@@ -479,6 +515,23 @@ class TurnEnded(EventData):
 @EVENTS.on(TurnEnded, text=lambda e: f"{name(e.hero)}'s turn ends")
 def _turn_ended(s: DirewildState, e: TurnEnded) -> None:
     s.heroes[e.hero].done = True
+
+
+class Channeled(EventData):
+    hero: str
+
+
+@EVENTS.on(
+    Channeled,
+    text=lambda e: (
+        f"Channeling: {name(e.hero)} did not battle and returns one creature played this "
+        "turn to the top of their deck"
+    ),
+)
+def _channeled(s: DirewildState, e: Channeled) -> None:
+    s.prompts.append(
+        f"Channeling: return one creature {name(e.hero)} played this turn to the top of their deck"
+    )
 
 
 class HeroEaten(EventData):
@@ -535,6 +588,55 @@ def _battle_resolved(s: DirewildState, e: BattleResolved) -> None:
     s.recording = "battle"
 
 
+class RollRerolled(EventData):
+    hero: str
+    was: int
+    roll: int
+
+
+@EVENTS.on(
+    RollRerolled,
+    text=lambda e: f"Heightened Reflexes: {name(e.hero)} takes a wound and rerolls the 1: {e.roll}",
+)
+def _roll_rerolled(s: DirewildState, e: RollRerolled) -> None:
+    pass
+
+
+class TreasureMonsterBattled(EventData):
+    hero: str
+    monster: list[int]  # its 2d6
+    roll: list[int]  # the hero's battle die
+    attack: int  # the summoned creature's attack
+    hero_total: int
+    monster_total: int
+    winner: str  # hero | monster
+
+
+def _treasure_monster_text(e: TreasureMonsterBattled) -> str:
+    won = "wins: draw a treasure card (no magic)" if e.winner == "hero" else "loses"
+    return (
+        f"Treasure Monster: {' + '.join(map(str, e.monster))} = {e.monster_total} attack vs "
+        f"{name(e.hero)} {e.attack} + stamina + roll {e.roll[0]} = {e.hero_total}: "
+        f"{name(e.hero)} {won}"
+    )
+
+
+@EVENTS.on(TreasureMonsterBattled, text=_treasure_monster_text)
+def _treasure_monster_battled(s: DirewildState, e: TreasureMonsterBattled) -> None:
+    h = s.heroes[e.hero]
+    h.battled = True
+    # The monster was the treasure card just drawn: it is not kept; a win draws another.
+    h.treasures = max(0, h.treasures - 1) + (1 if e.winner == "hero" else 0)
+    s.last_battle = Battle(
+        hero=e.hero,
+        enemy="treasure monster",
+        roll=list(e.roll),
+        hero_total=e.hero_total,
+        enemy_total=e.monster_total,
+        winner="hero" if e.winner == "hero" else "enemy",
+    )
+
+
 class BattleEnded(EventData):
     hero: str
 
@@ -547,10 +649,11 @@ def _battle_ended(s: DirewildState, e: BattleEnded) -> None:
     s.recording = ""
 
 
-class AutomaticWin(EventData):
+class AutomaticWin(EventData, omit_defaults=True):
     hero: str
     enemy: str
     why: str
+    knocked: bool = False  # the hero was knocked into it: it counts as battled this turn
 
 
 @EVENTS.on(
@@ -558,7 +661,9 @@ class AutomaticWin(EventData):
     text=lambda e: f"{name(e.enemy)} wins against {name(e.hero)} automatically ({e.why})",
 )
 def _automatic_win(s: DirewildState, e: AutomaticWin) -> None:
-    pass
+    b = s.last_battle
+    if e.knocked and b is not None and b.hero == e.hero:
+        b.fought = [*(b.fought if isinstance(b.fought, list) else []), e.enemy]
 
 
 class UnitPushed(EventData):

@@ -9,9 +9,11 @@ from companion.games.direwild import battle, effects, movement
 from companion.games.direwild import events as ev
 from companion.games.direwild.board import STAGING, BoardError
 from companion.games.direwild.effects import Context, activate
-from companion.games.direwild.state import STAMINA_MIN
+from companion.games.direwild.events import POWER_NAMES
+from companion.games.direwild.state import STAMINA_MIN, DirewildState, has_power
 from companion.games.direwild.units import (
     board_of,
+    check_acting,
     check_enemy,
     check_hero,
     check_playing,
@@ -21,6 +23,7 @@ from companion.games.direwild.units import (
     geo_of,
     heroes_on_board,
     label,
+    occupied,
     on_board_enemies,
     position,
     wound_to,
@@ -31,6 +34,8 @@ if TYPE_CHECKING:
 
 
 BASE_MOVE = 3
+PLACEMENTS = ("ostrich", "teleport", "blink")
+BLINKER = "shadowleaf"  # "Shadowleaf, Esma - If you blink and either hero is adjacent..."
 
 
 def set_turn_order(d: Decision, args: dict[str, Any]) -> None:
@@ -48,8 +53,13 @@ def move(d: Decision, args: dict[str, Any], chance: Chance, content: Content) ->
     s = d.state
     check_playing(s, "heroes move")
     hero = check_hero(s, args.get("hero"))
-    check_turn(s, hero)
+    check_acting(s, hero)
     h = s.heroes[hero]
+    if h.battled:
+        raise RuleError(
+            f"{hero.title()} has already battled: in the Adventure Phase a hero moves, then "
+            "battles, then discards"
+        )
     if h.eaten_by:
         raise RuleError(
             f"{hero.title()} is inside the {label(s, h.eaten_by, content)} and cannot "
@@ -113,13 +123,78 @@ def move(d: Decision, args: dict[str, Any], chance: Chance, content: Content) ->
     if disengage:
         d.emit(ev.FatalWoundReturned(why=f"{hero.title()} disengages"))
     d.emit(ev.HeroMoved(hero=hero, path=path, extra=extra))
+    arrive(d, hero, to, chance, content)
+
+
+def arrive(d: Decision, hero: str, to: str, chance: Chance, content: Content) -> None:
+    """A hero ends up on a square: it loots a treasure token there, and idle minions next to
+    it wake ("Idle minions will flip to active immediately")."""
     if to in d.state.treasures:
         d.emit(ev.TreasureLooted(hero=hero, square=to))
+    geo = geo_of(d.state, content)
     ctx = Context(content, chance)
     for unit in on_board_enemies(d.state):
         e = d.state.enemies.get(unit)
         if e is not None and not e.active and geo.adjacent(to, e.position):
             activate(d, unit, ctx, f"{hero.title()} ended next to it", hero)
+
+
+def place(d: Decision, args: dict[str, Any], chance: Chance, content: Content) -> None:
+    """A card moves the hero without its move and without the disengaging cost: the Fenton
+    Ostrich's forced step (1 square, any legal direction), a Teleport Potion or Shadowleaf's
+    blink (the square the card allows; the table reads the card)."""
+    s = d.state
+    check_playing(s, "heroes are moved by cards")
+    hero = check_hero(s, args.get("hero"))
+    check_turn(s, hero)
+    how = args.get("how")
+    if how not in PLACEMENTS:
+        raise RuleError(f"how must be one of {', '.join(PLACEMENTS)} (what moves the hero)")
+    if how == "blink" and BLINKER not in s.heroes:
+        raise RuleError("only Shadowleaf's magic blinks, and Shadowleaf is not at this table")
+    h = s.heroes[hero]
+    if h.eaten_by:
+        raise RuleError(
+            f"{hero.title()} is inside the {label(s, h.eaten_by, content)} until it is defeated"
+        )
+    geo = geo_of(s, content)
+    to = args.get("to")
+    try:
+        to = geo.check(to if isinstance(to, str) else "", "destination")
+    except BoardError as exc:
+        raise RuleError(str(exc)) from None
+    taken = occupied(s, but=hero)
+    if to in taken:
+        who = label(s, taken[to], content)
+        who = who if taken[to] in s.heroes else f"the {who}"
+        raise RuleError(f"{to} is taken by {who}: pick a free square")
+    if to == h.position:
+        raise RuleError(f"{hero.title()} is already on {to}")
+    if how == "ostrich":
+        if h.moved or h.battled:
+            raise RuleError(
+                "the Fenton Ostrich is played in the Summon Phase, before the hero moves or battles"
+            )
+        if to not in ostrich_steps(s, hero, content):
+            raise RuleError(
+                f"the Fenton Ostrich's step is 1 square in a legal direction from "
+                f"{h.position}: {to} is not one"
+            )
+    d.emit(ev.HeroPlaced(hero=hero, path=[h.position, to], how=how))
+    arrive(d, hero, to, chance, content)
+
+
+def ostrich_steps(s: DirewildState, hero: str, content: Content) -> list[str]:
+    """The squares the Ostrich's one step can reach: orthogonal, no wall, not taken (from
+    the staging area, any free entrance square)."""
+    geo = geo_of(s, content)
+    here = s.heroes[hero].position
+    taken = occupied(s, but=hero)
+    if here == STAGING:
+        near = [sq.upper() for sq in board_of(s, content).entrance]
+    else:
+        near = [sq for _, sq in geo.steps[here] if not geo.wall_between(here, sq)]
+    return [sq for sq in near if sq not in taken]
 
 
 def target_enemy(d: Decision, args: dict[str, Any], chance: Chance, content: Content) -> None:
@@ -141,20 +216,31 @@ def target_enemy(d: Decision, args: dict[str, Any], chance: Chance, content: Con
 
 
 def end_turn(d: Decision, args: dict[str, Any], chance: Chance, content: Content) -> None:
-    check_playing(d.state, "turns end")
-    hero = check_hero(d.state, args.get("hero"))
+    s = d.state
+    check_playing(s, "turns end")
+    hero = check_hero(s, args.get("hero"))
+    check_acting(s, hero)
+    channel = args.get("channel", False)
+    if not isinstance(channel, bool):
+        raise RuleError("channel must be true or false")
+    if channel and not has_power(s, "channeling"):
+        raise RuleError("Channeling is still locked: destroy its locks with Charm first")
+    if channel and s.heroes[hero].battled:
+        raise RuleError(
+            f"{hero.title()} battled this turn: Channeling is for a hero who chose not to battle"
+        )
     finish(d, hero, chance, content)
+    if channel:
+        d.emit(ev.Channeled(hero=hero))
 
 
 def finish(d: Decision, hero: str, chance: Chance, content: Content) -> None:
-    """A hero's turn ends: unbattled adjacent enemies win, the Chuddle digests."""
+    """A hero's turn ends: adjacent enemies it did not battle win, the Chuddle digests."""
     h = d.state.heroes[hero]
     if h.done:
         raise RuleError(f"{hero.title()} has already ended this turn")
     ctx = Context(content, chance)
-    ctx.on_collide = lambda who, into: battle.forced_loss(d, who, into, ctx, "knocked into it")
-    if not h.battled:
-        battle.automatic_wins(d, hero, ctx)
+    battle.automatic_wins(d, hero, ctx)
     if d.state.heroes[hero].eaten_by:
         wound_to(d, hero, 1, f"{hero.title()} is being digested")
     d.emit(ev.TurnEnded(hero=hero))
@@ -163,10 +249,10 @@ def finish(d: Decision, hero: str, chance: Chance, content: Content) -> None:
 def unlock(d: Decision, args: dict[str, Any], chance: Chance, content: Content) -> None:
     """The table opened a lock stack with Charm: Veteran or the Advanced Creatures."""
     power = args.get("power")
-    if power not in ("veteran", "advanced"):
+    if power not in POWER_NAMES:
         raise RuleError(
-            "unlock names a power the app uses: veteran (d6 in battle) or "
-            "advanced (advanced creatures)"
+            "unlock names a power: advanced (Advanced Creatures), channeling, reflexes "
+            "(Heightened Reflexes) or veteran (d6 in battle)"
         )
     check_unlock(d.state, power)
     d.emit(ev.PowerUnlocked(power=power))

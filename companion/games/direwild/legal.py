@@ -17,15 +17,17 @@ from companion.games.direwild import movement
 from companion.games.direwild.battle import FLIGHT_PASSIVE
 from companion.games.direwild.board import DIRECTIONS, STAGING
 from companion.games.direwild.chapters import chapter_boards
-from companion.games.direwild.heroes import BASE_MOVE
-from companion.games.direwild.state import KARN, STAMINA_MIN, DirewildState
+from companion.games.direwild.heroes import BASE_MOVE, BLINKER, ostrich_steps
+from companion.games.direwild.state import KARN, STAMINA_MIN, DirewildState, has_power
 from companion.games.direwild.units import (
     ADVENTURE,
     board_of,
+    current_hero,
     enemy_squares,
     geo_of,
     heroes_on_board,
     label,
+    occupied,
     on_board_enemies,
     position,
 )
@@ -38,7 +40,12 @@ if TYPE_CHECKING:
 ATTACK_MAX = 30
 EFFECT_MAX = 6  # knockback, poison, flight
 MOVE_MAX = 12  # extra move from creatures
-POWERS = {"veteran": "Veteran (heroes roll a d6 in battle)", "advanced": "Advanced Creatures"}
+POWERS = {
+    "advanced": "Advanced Creatures",
+    "channeling": "Channeling",
+    "reflexes": "Heightened Reflexes (a wound to reroll a 1)",
+    "veteran": "Veteran (heroes roll a d6 in battle)",
+}
 
 
 def legal_actions(s: DirewildState, content: Content) -> list[Action]:
@@ -97,11 +104,11 @@ def charm_rolls(s: DirewildState) -> list[Action]:
 
 
 def unlocks(s: DirewildState) -> list[Action]:
-    done = {"veteran": s.veteran, "advanced": s.advanced_unlocked}
+    """The Advanced Creatures' stack first, then the hero upgrades (the board's order)."""
     return [
         {"do": "unlock", "with": {"power": power}, "label": f"Unlock {words}"}
         for power, words in POWERS.items()
-        if not done[power]
+        if not has_power(s, power) and (power == "advanced" or s.advanced_unlocked)
     ]
 
 
@@ -121,15 +128,27 @@ def adventure(s: DirewildState, content: Content) -> list[Action]:
             if primary and s.phase == "turn_order":
                 action["primary"], primary = True, False
             out.append(action)
-    for hero in waiting:
-        out += moves(s, hero, content)
-        out += battles(s, hero, content)
+    now = current_hero(s)
+    if now is not None:  # only the hero whose Adventure Phase it is moves and battles
+        out += moves(s, now, content)
+        out += battles(s, now, content)
+        out += monsters(s, now)
+    for hero in waiting:  # cards, magic and treasure can be used at any time
         out += targets(s, hero, content)
-    for hero in waiting:
-        action = {"do": "end_turn", "with": {"hero": hero}, "label": f"End {hero.title()}'s turn"}
+        out += placements(s, hero, content)
+    if now is not None:
+        action = {"do": "end_turn", "with": {"hero": now}, "label": f"End {now.title()}'s turn"}
         if primary:
             action["primary"], primary = True, False
         out.append(action)
+        if has_power(s, "channeling") and not s.heroes[now].battled:
+            out.append(
+                {
+                    "do": "end_turn",
+                    "with": {"hero": now, "channel": True},
+                    "label": f"End {now.title()}'s turn, Channeling a creature to the deck top",
+                }
+            )
     end: Action = {"do": "end_round", "with": {}, "label": "End the round"}
     if primary and not waiting:
         end["primary"] = True
@@ -142,7 +161,7 @@ def moves(s: DirewildState, hero: str, content: Content) -> list[Action]:
     """Every square the hero can end on this turn; the creatures' extra move is an input
     starting at what the square needs beyond the base move and the stamina exerted."""
     h = s.heroes[hero]
-    if h.eaten_by or h.moved:
+    if h.eaten_by or h.moved or h.battled:
         return []
     geo = geo_of(s, content)
     start = h.position
@@ -223,6 +242,61 @@ def battles(s: DirewildState, hero: str, content: Content) -> list[Action]:
                 "with": args,
                 "label": f"{hero.title()} battles the {label(s, unit, content)}",
                 "inputs": inputs,
+            }
+        )
+    return out
+
+
+def monsters(s: DirewildState, hero: str) -> list[Action]:
+    """A Treasure Monster the hero drew, battled with its creature (its attack an input)."""
+    h = s.heroes[hero]
+    if h.battled or h.treasures < 1:
+        return []
+    return [
+        {
+            "do": "treasure_monster",
+            "with": {"hero": hero, "creature": {"attack": 0}},
+            "label": f"{hero.title()} battles a Treasure Monster from the treasure deck",
+            "inputs": {"creature.attack": {"min": 0, "max": ATTACK_MAX}},
+        }
+    ]
+
+
+def placements(s: DirewildState, hero: str, content: Content) -> list[Action]:
+    """Cards that move a hero without its move or a disengaging cost: the Ostrich's one
+    step (each square it can take), a Teleport Potion or a blink (the square an input)."""
+    h = s.heroes[hero]
+    if h.eaten_by:
+        return []
+    out: list[Action] = []
+    if not (h.moved or h.battled):
+        for to in ostrich_steps(s, hero, content):
+            out.append(
+                {
+                    "do": "place_hero",
+                    "with": {"hero": hero, "to": to, "how": "ostrich"},
+                    "label": f"{hero.title()}'s Fenton Ostrich steps to {to}",
+                }
+            )
+    geo = geo_of(s, content)
+    taken = set(occupied(s))
+    starts = [h.position] if h.position != STAGING else board_of(s, content).entrance
+    free = sorted(  # nearest first: the stepper reaches the likely squares in a few taps
+        (sq for sq in geo.squares() if sq not in taken),
+        key=lambda sq: (min(geo.distance(a.upper(), sq) for a in starts), sq),
+    )
+    if not free:
+        return out
+    kinds = [("teleport", "drinks a Teleport Potion")]
+    if BLINKER in s.heroes:  # Esma's magic: only a table with Shadowleaf can blink
+        kinds.append(("blink", "is blinked by Shadowleaf"))
+    for how, words in kinds:
+        out.append(
+            {
+                "do": "place_hero",
+                "with": {"hero": hero, "to": free[0], "how": how},
+                "label": f"{hero.title()} {words}",
+                "inputs": {"to": {"choices": free}},
             }
         )
     return out

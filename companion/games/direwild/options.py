@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING, Any
 
 from companion.games.direwild import content as typed
 from companion.games.direwild.chapters import AI_MODES, DEFAULT_PLAYERS
-from companion.games.direwild.state import CLANS
+from companion.games.direwild.state import CLANS, HOUSE_RULES
 
 if TYPE_CHECKING:
     from companion.content.pack import Content
@@ -35,6 +35,38 @@ SETUP_OPTIONS: list[dict[str, Any]] = [
         "choices": list(AI_MODES),
         "default": "normal",
         "choice_labels": {mode: mode.capitalize() for mode in AI_MODES},
+    },
+    # House rules: passages careful players read two ways; the default is the app's reading
+    # (docs/rulings/direwild.md quotes each passage).
+    {
+        "name": "karn_presence",
+        "label": "House rule: Karn's presence drains a Fatal Wound",
+        "choices": list(HOUSE_RULES["karn_presence"]),
+        "default": HOUSE_RULES["karn_presence"][0],
+        "choice_labels": {
+            "with_heroes": "Only while a hero is on the land board",
+            "always": "Whenever Karn is on the land board",
+        },
+    },
+    {
+        "name": "minion_counts",
+        "label": "House rule: minions drawn by player count",
+        "choices": list(HOUSE_RULES["minion_counts"]),
+        "default": HOUSE_RULES["minion_counts"][0],
+        "choice_labels": {
+            "printed": "As printed (2 players: two level 4s in chapter 2)",
+            "one_per_player": "One minion per player in every chapter",
+        },
+    },
+    {
+        "name": "treasure_monster_loss",
+        "label": "House rule: losing to a Treasure Monster",
+        "choices": list(HOUSE_RULES["treasure_monster_loss"]),
+        "default": HOUSE_RULES["treasure_monster_loss"][0],
+        "choice_labels": {
+            "fatal_wound": "Costs a Fatal Wound, like any lost battle",
+            "no_wound": "Costs nothing but the turn's battle",
+        },
     },
 ]
 

@@ -8,10 +8,10 @@ from companion.core.rules import Chance, Decision, RuleError
 from companion.games.direwild import content as typed
 from companion.games.direwild import events as ev
 from companion.games.direwild import movement
-from companion.games.direwild.board import SLOTS
+from companion.games.direwild.board import SLOTS, STAGING
 from companion.games.direwild.effects import Context, activate_earliest
 from companion.games.direwild.schema import AiAction
-from companion.games.direwild.state import KARN, DirewildState
+from companion.games.direwild.state import KARN, DirewildState, house_rule
 from companion.games.direwild.units import (
     board_of,
     check_playing,
@@ -194,6 +194,22 @@ def move_enemies(d: Decision, action: AiAction, ctx: Context) -> None:
 
 
 def karn_presence(d: Decision) -> None:
-    k = d.state.karn
-    if k.on_board and not k.defeated and d.state.fatal_wounds > 0:
-        d.emit(ev.FatalWoundReturned(why="Karn's presence drains the heroes"))
+    """ "If Karn is on the land board with the heroes, return a Fatal Wound": with at least
+    one hero off the staging area (the staging area is on the main board, not the land
+    board), unless the table's house rule drains whenever Karn is on the land board."""
+    s = d.state
+    k = s.karn
+    if not k.on_board or k.defeated or s.fatal_wounds == 0:
+        return
+    if house_rule(s, "karn_presence") == "with_heroes" and not any(
+        h.position != STAGING for h in s.heroes.values()
+    ):
+        d.emit(
+            ev.Noted(
+                actor=KARN,
+                text="Karn's presence: every hero is in the staging area, off the land board, "
+                "so no Fatal Wound is drained",
+            )
+        )
+        return
+    d.emit(ev.FatalWoundReturned(why="Karn's presence drains the heroes"))

@@ -39,8 +39,8 @@ def end_round(d: Decision, args: dict[str, Any], chance: Chance, content: Conten
         raise RuleError("reveal the Enemy AI card before ending the round")
     if s.phase not in ADVENTURE:
         raise RuleError("no round is being played: start one first (start_round)")
-    for hero, h in s.heroes.items():
-        if not h.done:
+    for hero in s.turn_order or s.players:  # whoever has not ended their turn, in order
+        if not d.state.heroes[hero].done:
             heroes.finish(d, hero, chance, content)
     d.emit(ev.RoundEnded(outcome=end_condition(d.state)))
 

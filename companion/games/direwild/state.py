@@ -10,6 +10,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from msgspec import UNSET, UnsetType
+
 STAMINA_MIN = -3
 STAMINA_MAX = 3
 DISTRACTION_FLOOR = -1
@@ -19,6 +21,14 @@ GEMS = 6  # magic gems of each clan's colour
 CLANS = ("stormbringer", "shadowleaf", "groundbreaker", "featherheart", "bloodmaker")
 KARN_CARDS = 15
 KARN = "karn"  # Karn's unit id, beside the clans' and the slots'
+
+# House rules a table may choose at set-up, each with the reading the app takes by default
+# (docs/rulings/direwild.md quotes the passage each one settles).
+HOUSE_RULES: dict[str, tuple[str, ...]] = {
+    "karn_presence": ("with_heroes", "always"),
+    "minion_counts": ("printed", "one_per_player"),
+    "treasure_monster_loss": ("fatal_wound", "no_wound"),
+}
 
 
 @dataclass
@@ -75,6 +85,16 @@ class Battle:
     critical: bool = False
     flying: bool = False
     effects: list[str] = field(default_factory=list)
+    fought: list[str] | UnsetType = UNSET  # enemies the hero was knocked into and lost to
+
+
+def fought_this_turn(state: DirewildState, hero: str) -> set[str]:
+    """The enemies `hero` has already battled this turn: its battle's enemy and any it was
+    knocked into (those battles are lost at once, Book 2); the rest win at the turn's end."""
+    b = state.last_battle
+    if b is None or b.hero != hero:
+        return set()
+    return {b.enemy, *(b.fought if isinstance(b.fought, list) else [])}
 
 
 @dataclass
@@ -124,3 +144,23 @@ class DirewildState:
     minions_used: list[str] = field(default_factory=list)
     prelude: Prelude | None = None
     recording: str = ""  # "ai" | "battle": where event texts are being collected
+    # Fields added after sessions were first saved are UNSET until used, so they are left
+    # out of the state's JSON and an old save still reads exactly as it was saved.
+    house: dict[str, str] | UnsetType = UNSET  # house rules chosen (absent: the default)
+    powers: list[str] | UnsetType = UNSET  # Channeling and Heightened Reflexes, once open
+
+
+def house_rule(state: DirewildState, rule: str) -> str:
+    """The reading the table chose for `rule`, or the app's default (the first)."""
+    chosen = state.house.get(rule) if isinstance(state.house, dict) else None
+    return chosen or HOUSE_RULES[rule][0]
+
+
+def has_power(state: DirewildState, power: str) -> bool:
+    """Whether a lock stack is open: Veteran and the Advanced Creatures have their own
+    fields (saved sessions hold them); the later powers live in `powers`."""
+    if power == "veteran":
+        return state.veteran
+    if power == "advanced":
+        return state.advanced_unlocked
+    return isinstance(state.powers, list) and power in state.powers

@@ -8,8 +8,16 @@ from companion.core.rules import Decision, RuleError
 from companion.games.direwild import content as typed
 from companion.games.direwild import events as ev
 from companion.games.direwild.board import SLOTS, STAGING, Geometry, geometry
+from companion.games.direwild.events import POWER_NAMES
 from companion.games.direwild.schema import Board, Minion
-from companion.games.direwild.state import KARN, STAMINA_MAX, STAMINA_MIN, DirewildState, Enemy
+from companion.games.direwild.state import (
+    KARN,
+    STAMINA_MAX,
+    STAMINA_MIN,
+    DirewildState,
+    Enemy,
+    has_power,
+)
 
 if TYPE_CHECKING:
     from companion.content.pack import Content
@@ -161,6 +169,23 @@ def check_turn(state: DirewildState, hero: str) -> None:
         raise RuleError(f"{hero.title()} has already ended this turn")
 
 
+def current_hero(state: DirewildState) -> str | None:
+    """Whose Adventure Phase it is: the first hero in turn order whose turn has not ended."""
+    return next((h for h in state.turn_order or state.players if not state.heroes[h].done), None)
+
+
+def check_acting(state: DirewildState, hero: str) -> None:
+    """Refuse a hero whose turn is over, or not yet come: "In turn order, each player
+    completes their entire Adventure Phase" (a table that played otherwise corrects)."""
+    check_turn(state, hero)
+    now = current_hero(state)
+    if now is not None and now != hero:
+        raise RuleError(
+            f"it is {now.title()}'s Adventure Phase: heroes take their turns in turn order "
+            f"(end {now.title()}'s turn first)"
+        )
+
+
 def check_hero(state: DirewildState, hero: object) -> str:
     if not isinstance(hero, str) or hero not in state.heroes:
         known = ", ".join(state.heroes) or "none"
@@ -185,11 +210,18 @@ def check_enemy(state: DirewildState, enemy: object) -> str:
 
 
 def check_unlock(state: DirewildState, power: str) -> None:
-    """Locks are destroyed with Charm: in the Charm Phase of a round or a Charm round."""
+    """Locks are destroyed with Charm: in the Charm Phase of a round or a Charm round,
+    the Advanced Creatures' stack first ("the first lock stack players must destroy")."""
     check_playing(state)
     if state.prelude is None and state.phase not in ADVENTURE:
         raise RuleError(
             "locks are destroyed with Charm in the Adventure Phase: start the round first"
         )
-    if state.veteran if power == "veteran" else state.advanced_unlocked:
-        raise RuleError(f"{power.title()} is already unlocked")
+    words = POWER_NAMES[power]
+    if has_power(state, power):
+        raise RuleError(f"{words} is already unlocked")
+    if power != "advanced" and not state.advanced_unlocked:
+        raise RuleError(
+            f"the locks are destroyed left to right: the Advanced Creatures' stack comes "
+            f"before {words}"
+        )
