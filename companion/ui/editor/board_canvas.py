@@ -28,16 +28,20 @@ SLOT_LETTERS["black"] = "K"  # as the board check's text drawing marks it (B is 
 _TEXTURES: dict[tuple[str, int], Any] = {}  # each mark's letters rendered once per size
 
 
+EDGE_REACH = 0.3  # how far into a square (of its side) a tap still means its edge
+
+
 def nearest_edge(square: str, fx: float, fy: float, cols: int, rows: int) -> str | None:
     """The square across the edge of `square` nearest the touch, `fx`/`fy` being where in
-    the square it landed (0..1 from its left and its top); None if only the board's rim
-    is near (no wall goes there)."""
+    the square it landed (0..1 from its left and its top); None when the touch is near no
+    edge between two squares (the middle of a square, or the board's rim: no wall goes
+    there), so a tap that was not meant for a wall makes none."""
     col = LETTERS.index(square[0])
     row = int(square[1:]) - 1
     sides = [(fx, -1, 0), (1 - fx, 1, 0), (fy, 0, -1), (1 - fy, 0, 1)]
-    for _, dc, dr in sorted(sides):
+    for near, dc, dr in sorted(sides):
         c, r = col + dc, row + dr
-        if 0 <= c < cols and 0 <= r < rows:
+        if near <= EDGE_REACH and 0 <= c < cols and 0 <= r < rows:
             return square_name(c, r)
     return None
 
@@ -50,9 +54,12 @@ class BoardCanvas(BoardView):
     problems = ListProperty([])  # BoardProblems to mark
     stroke = ListProperty([])  # the trail under the finger, not yet an edit
 
-    __events__ = ("on_square", "on_edge", "on_trace")
+    __events__ = ("on_square", "on_edge", "on_edge_missed", "on_trace")
 
     def on_edge(self, a: str, b: str) -> None:
+        pass
+
+    def on_edge_missed(self, square: str) -> None:
         pass
 
     def on_trace(self, squares: list[str]) -> None:
@@ -84,6 +91,8 @@ class BoardCanvas(BoardView):
             other = nearest_edge(square, fx, fy, self.draft.cols, self.draft.rows)
             if other:
                 self.dispatch("on_edge", square, other)
+            else:
+                self.dispatch("on_edge_missed", square)
         elif self.tool == "trail":
             touch.grab(self)
             touch.ud["board_last"] = touch.pos

@@ -27,13 +27,13 @@ from companion.games.direwild.schema import Board
 LANDS = ("redmill", "blightwood", "dungeon")
 DIRECTIONS = ("left", "up", "right", "down")
 MIN_SIDE, MAX_SIDE = 2, len(LETTERS)
-NEW_BOARD_ID = "direwild/board/new-board"
+CHECK_ID = "direwild/board/being-edited"  # a new board has no id until its pack gives it one
 
 
 def empty_board() -> dict[str, Any]:
     """A board with nothing on it yet: 12 by 12 like the real land board."""
     return {
-        "id": NEW_BOARD_ID,
+        "id": "",
         "name": "",
         "land": "redmill",
         "size": "12x12",
@@ -121,23 +121,27 @@ class BoardDraft:
         except ValueError:
             return 12, 12
 
+    def _convert(self) -> Board:
+        return msgspec.convert({**self.data, "id": self.data["id"] or CHECK_ID}, Board, strict=True)
+
     def board(self) -> Board | None:
         """The data as the schema reads it, or None when it cannot (see `problems`)."""
         try:
-            return msgspec.convert(self.data, Board, strict=True)
+            return self._convert()
         except msgspec.ValidationError:
             return None
 
     def problems(self) -> list[BoardProblem]:
         """What the board check finds, exactly as `companion direwild board` reports it."""
         try:
-            board = msgspec.convert(self.data, Board, strict=True)
+            board = self._convert()
         except msgspec.ValidationError as exc:
             return [BoardProblem(f"the board's data does not fit its schema: {exc}")]
         return board_problems(board)
 
     def as_dict(self) -> dict[str, Any]:
-        """The board as its content file holds it (a copy: editing goes on here)."""
+        """The board as its content file holds it (a copy: editing goes on here); a new
+        board's id is empty, for the pack saving it to give it one from its name."""
         return copy.deepcopy(self.data)
 
     @property

@@ -134,6 +134,9 @@ class BoardEditor(BoxLayout):
     def edge_tapped(self, a: str, b: str) -> None:
         self.edit(self.draft.toggle_wall, a, b)
 
+    def edge_missed(self, square: str) -> None:
+        self.status = f"No wall: tap nearer the line between {square} and the square beside it."
+
     def traced(self, squares: list[str]) -> None:
         self.edit(self.draft.set_trail, self.colour, squares)
         if self.colour in self.draft.data["trails"]:
@@ -163,7 +166,9 @@ class BoardEditor(BoxLayout):
             return
         problems = self.on_save(self.draft.as_dict())
         if problems:
-            self.status = "Not saved yet: " + "; ".join(p.message for p in problems)
+            self.status = "Kept as a draft until these are fixed: " + "; ".join(
+                p.message for p in problems
+            )
         else:
             self.status = f"Saved {self.draft.data['name'] or 'the board'}."
 

@@ -35,6 +35,8 @@ def save_through_loader(saved: list[Any]):
     from companion.games import get_game, load_game_content
 
     def on_save(data: dict[str, Any]) -> list[Any]:
+        assert data["id"] == "", "a new board leaves its id to the pack"
+        data = {**data, "id": "direwild/board/our-redmill"}
         text = yaml.safe_dump({"boards": [data]}, sort_keys=False)
         try:
             content = load_game_content(get_game("direwild"), ["demo"], load_text(text, "mine"))
@@ -228,6 +230,17 @@ class TestProblemsOnTheBoard(BoardEditorCase):
         assert "Green spawn H8 is not on the green trail." in self.problem_words()
 
 
+class TestSaving(BoardEditorCase):
+    def test_saving_a_board_with_problems_names_them_from_the_pack_check(self) -> None:
+        saved: list[Any] = []
+        editor = self.open_editor(None, save_through_loader(saved))
+        self.press("Save board")
+        assert saved == []
+        assert editor.status.startswith("Kept as a draft until these are fixed: ")
+        assert "altar is not placed yet" in editor.status
+        assert "entrance lists 0 squares; the staging area meets 4" in editor.status
+
+
 class TestTracing(BoardEditorCase):
     def test_going_back_over_a_square_takes_that_step_back_and_a_tap_takes_the_trail_away(
         self,
@@ -274,8 +287,15 @@ class TestUndo(BoardEditorCase):
         assert editor.draft.data["walls"] == []
         assert editor.ids.undo.disabled
 
-    def test_tapping_a_wall_again_takes_it_away_and_the_combat_square_stays_1_to_4(self) -> None:
+    def test_tapping_a_wall_again_takes_it_away_and_the_combat_square_stays_1_to_4(
+        self,
+    ) -> None:
         editor = self.open_editor(demo_board())
+        self.touch_at(*self.point("F5"))  # the middle of a square is no edge
+        assert editor.status.startswith("No wall: tap nearer the line between F5")
+        assert not editor.draft.can_undo
+        self.touch_at(*self.point("L6", dx=0.45))  # the board's rim: no wall goes there
+        assert not editor.draft.can_undo
         self.tap_edge("G5", "F5")  # the demo's F5|G5, touched from the other side
         assert "F5|G5" not in editor.draft.data["walls"]
         self.tap(editor.ids.combat_left)
