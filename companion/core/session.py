@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import contextlib
 import hashlib
+import logging
 import sqlite3
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
@@ -36,6 +37,8 @@ from companion.core.rules import (
 )
 from companion.core.shape import convert_state
 from companion.core.store import Row, SessionDamaged, SessionFileError, Store
+
+log = logging.getLogger(__name__)
 
 
 def _digest(blob: bytes) -> str:
@@ -481,10 +484,29 @@ class Session:
                     self.game.evolve(self.state, e)
                 self.pending = Pending(command, request, []) if request else None
 
-            head = ("CommandIssued", {"name": name, "args": args})
+            label = self._label_for(name, args)
+            head = (
+                "CommandIssued",
+                {"name": name, "args": args, **({"label": label} if label else {})},
+            )
             return _Plan(head, body, apply, events, request)
 
         return self._commit(decide)
+
+    def _label_for(self, name: str, args: Mapping[str, Any]) -> str:
+        """The rules' own words for the command about to run (the label of the listed
+        action it is), kept in the log so the result card and the log say "Reveal the
+        Enemy AI card", not "reveal ai card".  '' when no listed action matches (a
+        scenario or the CLI may send what the screens never offer)."""
+        try:
+            listed = self.game.legal_actions(self.state, self.content)
+        except Exception:  # the words are a nicety: a rules bug must not block the command
+            log.exception("legal_actions failed while naming '%s'", name)
+            return ""
+        for action in listed:
+            if action["do"] == name and _same_choice(action, args):
+                return action.get("label", "")
+        return ""
 
     def answer(self, values: Any, by: str = "keypad") -> Result:
         """Answer the pending request (dice values or a card id) and carry on the command."""
@@ -659,7 +681,7 @@ class Session:
         if row.type == "SessionStarted":
             return f"New game of {self.game.title}"
         if row.type == "CommandIssued":
-            return f"{d['name'].replace('_', ' ')}"
+            return str(d.get("label") or d["name"].replace("_", " "))
         if row.type == "RequestOpened":
             return f"Waiting: {Request.from_json(d['request']).describe()}"
         if row.type == "RequestAnswered":
@@ -673,3 +695,24 @@ class Session:
         if row.type == "Redone":
             return "Redo"
         return self.game.describe(Event(row.type, d))
+
+
+def _same_choice(action: Mapping[str, Any], args: Mapping[str, Any]) -> bool:
+    """Whether `args` is the choice `action` lists: every listed value the same, except
+    the table facts (`inputs`), which the table sets."""
+    facts = set(action.get("inputs", {}))
+
+    def walk(listed: Mapping[str, Any], given: Mapping[str, Any], prefix: str) -> bool:
+        for key, value in listed.items():
+            path = f"{prefix}{key}"
+            if path in facts:
+                continue
+            other = given.get(key) if isinstance(given, Mapping) else None
+            if isinstance(value, Mapping):
+                if not walk(value, other if isinstance(other, Mapping) else {}, f"{path}."):
+                    return False
+            elif other != value:
+                return False
+        return True
+
+    return walk(action["with"], args, "")

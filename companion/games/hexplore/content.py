@@ -8,6 +8,7 @@ run (a card's special wording) stays in `text` for the players to read.
 from __future__ import annotations
 
 from collections.abc import Iterable
+from typing import Annotated
 
 import msgspec
 
@@ -23,26 +24,38 @@ from companion.games.hexplore.tables import (
 )
 
 
+def _words(*choices: str) -> object:
+    """A word from a fixed list: the card editor offers the list to pick from (the
+    content check still says which words are known)."""
+    return msgspec.Meta(extra={"choices": choices})
+
+
+ACTION_KEYS = ("attack", "defend", "mastery", "mastery2", "special", "special2", "passive")
+Condition = Annotated[str, _words(*CONDITIONS)]
+ActionKey = Annotated[str, _words(*ACTION_KEYS)]
+Skill = Annotated[str, _words(*SKILLS)]
+
+
 class Effect(msgspec.Struct, forbid_unknown_fields=True, kw_only=True):
     """A Condition an action inflicts: `swallowed` (10/3) is value 10, damage 3."""
 
-    condition: str
+    condition: Condition
     rounds: int = 0
     value: int = 0
     damage: int = 0
 
 
 class Action(msgspec.Struct, forbid_unknown_fields=True, kw_only=True, rename={"raise_": "raise"}):
-    key: str  # attack | defend | mastery | mastery2 | special | special2 | passive
+    key: ActionKey  # attack | defend | mastery | mastery2 | special | special2 | passive
     name: str = ""
     roll: list[int] = []  # action die results; empty = the usual faces for its key
     cost: int = 0
     default: str = ""  # action used at half potency when Energy is short
-    target: str = "single"  # single | dual | triple | group | none
+    target: Annotated[str, _words(*TARGET_COUNTS, "group", "none")] = "single"
     health: int = 0
     energy: int = 0
     piercing: int = 0
-    skills: list[str] = []
+    skills: list[Skill] = []
     fail_skill: str = ""  # only this skill's failure brings the fail effects
     fail_health: int = 0
     fail_energy: int = 0
@@ -82,8 +95,8 @@ class Rewards(msgspec.Struct, forbid_unknown_fields=True, kw_only=True):
 
 
 class Opponent(Item, kw_only=True):
-    kind: str  # encounter | boss
-    type: str
+    kind: Annotated[str, _words("encounter", "boss")]
+    type: Annotated[str, _words(*OPPONENT_TYPES)]
     level: int
     health: int = 0
     soul_shield: int = 0

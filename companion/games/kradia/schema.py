@@ -7,6 +7,8 @@ code, and a new pack never needs new rules.
 
 from __future__ import annotations
 
+from typing import Annotated
+
 import msgspec
 
 from companion.content.schema import Item
@@ -34,6 +36,22 @@ TARGETS = (
 )
 
 
+def _words(*choices: str) -> object:
+    """A word from a fixed list: the card editor offers the list to pick from (the
+    content check still says which words are known)."""
+    return msgspec.Meta(extra={"choices": choices})
+
+
+Target = Annotated[str, _words(*TARGETS)]
+Ailment = Annotated[str, _words(*AILMENTS)]
+Cure = Annotated[str, _words(*AILMENTS, *CURE_GROUPS)]
+State = Annotated[str, _words(*STATES)]
+Condition = Annotated[str, _words(*CONDITIONS)]
+Lasts = Annotated[str, _words(*LASTS)]
+Symbol = Annotated[str, _words(*SYMBOLS)]
+HeroAction = Annotated[str, _words(*ACTIONS)]
+
+
 class Effect(msgspec.Struct, forbid_unknown_fields=True, kw_only=True):
     """One line of a card: what happens to `target`.  Fields apply in the order listed.
 
@@ -43,7 +61,7 @@ class Effect(msgspec.Struct, forbid_unknown_fields=True, kw_only=True):
     and, on a battlefield space, hold for the round (`lasts: round`; see battlefield.py).
     """
 
-    target: str = "self"
+    target: Target = "self"
     damage: int = 0
     heal: int = 0
     red: int = 0
@@ -52,16 +70,16 @@ class Effect(msgspec.Struct, forbid_unknown_fields=True, kw_only=True):
     attack_buff: int = 0
     evasion: bool = False
     stun: bool = False
-    ailments: list[str] = []
-    cure: list[str] = []
+    ailments: list[Ailment] = []
+    cure: list[Cure] = []
     restore: int = 0  # a Fading target comes back with this many HP (Elixir and the like)
     lose_red: int = 0
     lose_blue: int = 0
-    remove: list[str] = []  # of STATES: an Attack Buff, Evasion, a stun
-    only_if: list[str] = []  # of CONDITIONS: the line lands only on a hero in all of them
-    unless: list[str] = []  # of CONDITIONS: ... and in none of these
+    remove: list[State] = []  # of STATES: an Attack Buff, Evasion, a stun
+    only_if: list[Condition] = []  # of CONDITIONS: the line lands only on a hero in all of them
+    unless: list[Condition] = []  # of CONDITIONS: ... and in none of these
     either: list[Choice] = []  # the players choose one; its lines resolve in this line's place
-    lasts: str = "once"  # once | round (battlefield spaces: held until the round is over)
+    lasts: Lasts = "once"  # once | round (battlefield spaces: held until the round is over)
     text: str = ""
 
 
@@ -149,7 +167,7 @@ class Hero(Item, kw_only=True):
     hp: int
     red_max: int
     blue_max: int
-    constitution: list[str] = []  # ailments this hero is never affected by
+    constitution: list[Ailment] = []  # ailments this hero is never affected by
     skills: list[Skill]
     level3: dict[str, list[Skill]]  # the Level 3 Skill card: side name -> skills it shows
     charge: list[ChargeSlot]
@@ -165,17 +183,17 @@ class Retainer(Item, kw_only=True):
 
 
 class BattlefieldCard(Item, kw_only=True):
-    symbol: str
+    symbol: Symbol
 
 
 class BattlefieldSpace(msgspec.Struct, forbid_unknown_fields=True, kw_only=True):
     """A space of a column, reached by the symbols revealed since the marker went to the
     top: `[moon]` is the Moon column's top, `[moon, sun]` the space below it for Sun."""
 
-    path: list[str]
+    path: list[Symbol]
     name: str = ""
     effects: list[Effect] = []  # applied once, when the marker arrives
-    forbid: list[str] = []  # actions no hero may take this round
+    forbid: list[HeroAction] = []  # actions no hero may take this round
 
 
 class BattlefieldBoard(Item, kw_only=True):

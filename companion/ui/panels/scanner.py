@@ -221,6 +221,9 @@ class ScannerPanel(BoxLayout):
         else:
             self.prompt = "No card is asked for right now. Cards shown are remembered here."
         clear_and_fill(self.ids.options, buttons)
+        if request is not None and request is not getattr(self, "_asked", None):
+            self.ids.scroll.scroll_y = 1  # a new draw starts at its words and first cards
+        self._asked = request
         self._show_seen()
 
     def _show_seen(self) -> None:

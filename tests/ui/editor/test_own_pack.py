@@ -64,13 +64,13 @@ class TestOwnPackHexplore(AppTestCase):
         save_clean(d, "Fen Walker")
 
         new_card(d, "Opponents", "New opponent", "Marsh Wisp")
-        d.type_text("encounter", "kind")
-        d.type_text("creature", "type")
+        d.choose("encounter", "kind")  # words from a fixed list are picked
+        d.choose("creature", "type")
         d.number(1, "level")
         d.number(6, "health")
         for i, (key, health) in enumerate((("attack", 4), ("mastery", 1), ("special", 2))):
             d.add("Add action", "actions")
-            d.type_text(key, "actions", i, "key")
+            d.choose(key, "actions", i, "key")
             d.number(health, "actions", i, "health")
         d.shoot("hexplore-opponent")
         save_clean(d, "Marsh Wisp")
@@ -222,7 +222,7 @@ class TestOwnPackKradia(AppTestCase):
         d.number(2, "chart", 0, "min")
         d.number(12, "chart", 0, "max")
         d.add("Add effect", "chart", 0, "effects")
-        d.type_text("start_player", "chart", 0, "effects", 0, "target")
+        d.choose("start player", "chart", 0, "effects", 0, "target")
         d.number(3, "chart", 0, "effects", 0, "damage")
         d.number(3, "rage", "length")
         d.shoot("kradia-boss")
@@ -230,7 +230,7 @@ class TestOwnPackKradia(AppTestCase):
 
         for symbol in SYMBOLS:
             new_card(d, "Battlefield cards (", "New battlefield card", f"{symbol.title()} Card")
-            d.type_text(symbol, "symbol")
+            d.choose(symbol, "symbol")
             save_clean(d, f"{symbol.title()} Card")
         card_ids = [c["id"] for c in workshop.cards("kradia", "our-kradia", "battlefield_cards")]
 
@@ -242,7 +242,7 @@ class TestOwnPackKradia(AppTestCase):
             d.add("Add space", "spaces")
             for j, symbol in enumerate(path):
                 d.add("Add path", "spaces", i, "path")
-                d.type_text(symbol, "spaces", i, "path", j)
+                d.choose(symbol, "spaces", i, "path", j)
         save_clean(d, "Festival Field")
         assert not workshop.pack_info("kradia", "our-kradia").draft
 

@@ -110,7 +110,7 @@ def play_round(driver: RoundDriver) -> Any:
     driver.shoot("opponent-acts", check)
     primary(driver, "resolve_round")
     assert session.state.combat.resolution, screen.error
-    assert card.title == "Resolve round", card.title
+    assert card.title == "Resolve the round", card.title  # the rules' words
     driver.shoot("round-resolved", check)
     primary(driver, "end_game_turn")
     assert session.state.turn == 2, screen.error

@@ -28,7 +28,7 @@ class TestKradiaRound(AppTestCase):
         assert not driver.count.unseen, "\n".join(driver.count.unseen)
         assert driver.count.taps <= 13, f"{driver.count.taps} taps for one round"
         card = self.app.screen("session").ids.result
-        assert card.title == "End round"
+        assert card.title == "End round: pass the First Player token"  # the rules' words
         if driver.shots:
             assert len(driver.count.shots) == 4 * driver.step
         assert not driver.count.frame_unseen, "\n".join(driver.count.frame_unseen)
