@@ -27,7 +27,7 @@ class IdleWatchTest(AppTestCase):
             self.frames(3)
             panel = screen.panels["dice"]
             moves: list[object] = []
-            panel.bind(parent=lambda _w, parent: moves.append(parent))
+            panel.bind(parent=lambda _w, parent, moves=moves: moves.append(parent))
             area = screen.ids.panel_area
             shown_before = list(area.children)
             for _ in range(5):
