@@ -12,7 +12,7 @@ from __future__ import annotations
 import enum
 import typing
 from dataclasses import dataclass, field
-from typing import Any, Literal
+from typing import Any, Literal, cast
 
 import msgspec
 import msgspec.inspect as mi
@@ -73,7 +73,7 @@ def fields_of(f: FormField) -> tuple[FormField, ...]:
     is read only when it is drawn, one level at a time."""
     if f.fields or f.schema is None:
         return f.fields
-    return struct_fields(mi.type_info(f.schema))
+    return struct_fields(cast(mi.StructType, mi.type_info(f.schema)))
 
 
 def _copy(value: Any) -> Any:

@@ -253,7 +253,7 @@ def card_problems(game_id: str, kind: str, card: Mapping[str, Any]) -> list[Fiel
     if schema is None:
         return [FieldProblem((), f"{game.title} has no kind of card called '{kind}'")]
     try:
-        item = msgspec.convert(dict(card), schema, strict=True)
+        item: Any = msgspec.convert(dict(card), schema, strict=True)
     except msgspec.ValidationError as exc:
         sub, message = _split_msgspec_path(str(exc))
         named, _present = _named_field(message)
@@ -320,7 +320,7 @@ def pack_checks(
     validate = _validate(game)
     if schema is None or validate is None or card_problems(context.game, kind, card):
         return []
-    item = msgspec.convert(dict(card), schema, strict=True)
+    item: Any = msgspec.convert(dict(card), schema, strict=True)
     content = Content(
         game=context.game,
         items={k: dict(v) for k, v in context.items.items()},
@@ -378,7 +378,7 @@ def save_card(
         )
     old = replaces or card["id"]
     path = _file_holding(info.path, kind, old) or info.path / f"{kind}.yaml"
-    data = _read(path) if path.exists() else {"game": game_id}
+    data: dict[str, Any] = _read(path) if path.exists() else {"game": game_id}
     items = [i for i in data.get(kind) or [] if isinstance(i, dict)]
     ids = [i.get("id") for i in items]
     if card["id"] != old and _file_holding(info.path, kind, card["id"]):

@@ -54,7 +54,7 @@ class BoardCanvas(BoardView):
     problems = ListProperty([])  # BoardProblems to mark
     stroke = ListProperty([])  # the trail under the finger, not yet an edit
 
-    __events__ = ("on_square", "on_edge", "on_edge_missed", "on_trace")
+    __events__: tuple[str, ...] = ("on_square", "on_edge", "on_edge_missed", "on_trace")
 
     def on_edge(self, a: str, b: str) -> None:
         pass

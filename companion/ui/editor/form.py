@@ -11,6 +11,7 @@ problems to show beside their fields.
 from __future__ import annotations
 
 from collections.abc import Callable
+from functools import partial
 from pathlib import Path
 from typing import Any
 
@@ -312,7 +313,7 @@ class CardForm(BoxLayout):
         for name in list(entries):
             head = BoxLayout(size_hint_y=None, height=dp(64), spacing=dp(8))
             key_box = FieldText(text=str(name), multiline=False)
-            key_box.bind(focus=lambda w, on, old=name: on or self._rename(entries, old, w.text))
+            key_box.bind(focus=partial(self._renamed, entries, name))
             head.add_widget(key_box)
             remove = BigButton(text="Remove", size_hint_x=None, width=dp(130))
             remove.bind(on_release=lambda _b, k=name: self._drop(entries, k))
@@ -323,6 +324,11 @@ class CardForm(BoxLayout):
         add.bind(on_release=lambda _b: self._add_key(entries, value))
         section.add_widget(add)
         return section
+
+    def _renamed(self, entries: Any, old: Any, box: Any, focused: bool) -> None:
+        """The key's box lost focus: the entry takes the key typed."""
+        if not focused:
+            self._rename(entries, old, box.text)
 
     def _rename(self, entries: dict[str, Any], old: str, new: str) -> None:
         new = new.strip()

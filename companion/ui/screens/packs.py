@@ -175,7 +175,7 @@ class PacksScreen(Screen):
                 f"Tap Delete again to delete '{info.title}' and its {info.cards} cards.", "warn"
             )
             return
-        if self._guarded(lambda: workshop.delete_pack(info.game, info.slug) or True):
+        if self._guarded(lambda: _ran(workshop.delete_pack, info.game, info.slug)):
             self.say(f"Deleted '{info.title}'.", "ok")
             self.show_packs()
 
@@ -434,11 +434,17 @@ class PacksScreen(Screen):
         name = self.card_title()
         if (
             self._guarded(
-                lambda: (
-                    workshop.delete_card(self.game_id, self.slug, self.kind, self.original) or True
+                lambda: _ran(
+                    workshop.delete_card, self.game_id, self.slug, self.kind, self.original or ""
                 )
             )
             is not None
         ):
             self.show_cards(self.kind)
             self.say(f"Deleted {name}.", "ok")
+
+
+def _ran(action: Any, *args: Any) -> bool:
+    """Run an action that returns nothing; True once it has (for `_guarded`)."""
+    action(*args)
+    return True

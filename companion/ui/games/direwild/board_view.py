@@ -39,7 +39,7 @@ class BoardView(Widget):
     def on_highlight(self, *_: Any) -> None:
         self.refresh()
 
-    __events__ = ("on_square",)
+    __events__: tuple[str, ...] = ("on_square",)
 
     def on_square(self, square: str) -> None:
         pass

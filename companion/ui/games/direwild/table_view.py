@@ -82,7 +82,11 @@ class DirewildView(SendsCommands, BoxLayout):
         self.ids.sheet.correct = self.correct_unit
         self.ids.key.bind(on_unit=lambda _k, unit: self.open_sheet(unit))
         later = Clock.create_trigger(lambda _dt: self.place_board())
-        place = lambda *_: (self.place_board(), later())  # noqa: E731  now, and once laid out
+
+        def place(*_args: Any) -> None:  # now, and once laid out
+            self.place_board()
+            later()
+
         self.ids.board_area.bind(size=place, pos=place)
         self.ids.scroll.children[0].bind(height=place)
         self.ids.scroll.bind(scroll_y=place, size=place, pos=place)
@@ -218,10 +222,10 @@ class DirewildView(SendsCommands, BoxLayout):
             sheet.place(state, square)
             return
         if self._placing is not None:  # the square a potion or blink takes the hero to
-            action, self._placing = self._placing, None
-            args = self.ids.facts.fill(action)
+            placing, self._placing = self._placing, None
+            args = self.ids.facts.fill(placing)
             args[SQUARE_INPUT] = square  # one the rules do not offer is refused in words
-            self.send(action["do"], args)
+            self.send(placing["do"], args)
             return
         unit = self.ids.board.unit_at(square)
         if unit in state.heroes:
