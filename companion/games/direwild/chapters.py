@@ -157,7 +157,9 @@ def initial_state(options: dict[str, Any], content: Content) -> DirewildState:
     minions = options.get("minions")
     if minions is not None:
         if not isinstance(minions, dict):
-            raise RuleError("minions maps track slots to minions, e.g. {red: inkling}")
+            raise RuleError(
+                "minions maps track slots to minions, e.g. {red: <a minion of your pack>}"
+            )
         for slot, mid in minions.items():
             if slot not in SLOTS:
                 raise RuleError(f"'{slot}' is not a Minion Track slot ({', '.join(SLOTS)})")

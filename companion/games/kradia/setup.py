@@ -25,7 +25,7 @@ PREFIX = {
 
 
 def ref(content: Content, kind: str, value: Any, what: str) -> str:
-    """A content id from a full id or its short name ("oakla" for kradia/hero/oakla)."""
+    """A content id from a full id or its short name (the part after the last slash)."""
     ids = content.ids(kind)
     known = ", ".join(i.rsplit("/", 1)[-1] for i in ids) or "none loaded"
     if value is None or value == "":
