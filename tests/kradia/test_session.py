@@ -94,7 +94,7 @@ def test_a_heros_action_card_says_what_it_did(tmp_path):
     session.answer("kradia/battlefield-card/star")
     session.do("basic_attack", {"hero": "oakla"})
     step = session.last_step()
-    assert step is not None and step["title"] == "Basic attack"
+    assert step is not None and step["title"] == "Basic Attack"  # the listed action's label
     assert step["lines"][:2] == [
         "Oakla: Basic Attack for 1",
         "Bramble Boar takes 1 damage (Oakla's Basic Attack): 10 HP left",
