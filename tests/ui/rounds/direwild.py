@@ -135,6 +135,7 @@ def play_round(driver: RoundDriver) -> Any:
     driver.tap(TITLE)
     driver.tap("Start the game", within=app.screen("new"))
     assert app.root.current == "session", app.screen("new").ids.notice.text
+    driver.round_starts()
     session = app.session
     screen = app.screen("session")
     view = screen.view
