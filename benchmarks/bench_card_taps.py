@@ -4,7 +4,8 @@ Why: issue 13 asks what entering a group's own cards costs at the table.  This r
 own_pack tests (tests/ui/editor/test_own_pack.py) in a fresh process, headless, without
 their screenshots, and reads the counts their driver writes for each card saved: every
 tap from the kind's button to Save, and each text field typed into (names and the words
-a schema keeps as free text).  A copied card ("Copy this card") is counted as entered.
+a schema keeps as free text).  A copied card ("Copy this card") is counted as entered; a
+Direwild board is drawn in the board editor, each of its touches a tap, up to Save board.
 """
 
 from __future__ import annotations

@@ -130,7 +130,9 @@ def new_pack(d: EditorDriver, game_title: str, copy_of: str | None = None) -> No
     assert d.screen.page == "kinds", d.notice()
 
 
-def new_card(d: EditorDriver, kind_button: str, new_label: str, name: str) -> None:
+def open_new(d: EditorDriver, kind_button: str, new_label: str) -> None:
+    """From the pack's kinds: the kind's button, then its New button (the card's count
+    starts here)."""
     d.count.since = (d.count.taps, d.count.typed)
     d.tap(
         next(
@@ -138,6 +140,10 @@ def new_card(d: EditorDriver, kind_button: str, new_label: str, name: str) -> No
         )
     )
     d.tap(new_label)
+
+
+def new_card(d: EditorDriver, kind_button: str, new_label: str, name: str) -> None:
+    open_new(d, kind_button, new_label)
     d.type_text(name, "name")
 
 
@@ -145,6 +151,29 @@ def save_clean(d: EditorDriver, name: str) -> None:
     d.save()
     assert d.notice() == f"Saved {name}.", d.notice()
     d.count.card_done(name, d.screen.kind)
+    d.tap("Back")  # to the pack's kinds
+
+
+def draw_board(d: EditorDriver, board: dict[str, Any]) -> None:
+    """From the pack's kinds: Boards, New board, Draw it on the board, `board` entered by
+    touch in the board editor (as tests/ui/editor/test_board_editor.py enters it), Save
+    board, and back to the cards.  Counted as one card, like a card saved on its form: the
+    editor's touches are taps, its name the one thing typed."""
+    from tests.ui.editor.board_touch import BoardFinger, enter_board
+
+    open_new(d, "Boards (", "New board")
+    d.tap("Draw it on the board")
+    app = d.case.app
+    assert app.root.current == "own_editor"
+    finger = BoardFinger(d.case, app.screen("own_editor").children[0].children[0])
+    enter_board(finger, board)
+    finger.press("Save board")
+    d.count.taps += finger.touches
+    d.count.typed += finger.typed
+    assert finger.editor.status == f"Saved {board['name']}.", finger.editor.status
+    d.count.card_done(board["name"], "boards")
+    d.tap("Back to the cards")
+    assert app.root.current == "packs" and d.screen.page == "cards"
     d.tap("Back")  # to the pack's kinds
 
 

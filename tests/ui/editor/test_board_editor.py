@@ -13,6 +13,7 @@ import msgspec
 import pytest
 import yaml
 
+from tests.ui.editor.board_touch import BoardFinger, enter_board
 from tests.ui.kivyharness import ARTIFACTS, LANDSCAPE, PORTRAIT, KivyTestCase
 
 pytestmark = pytest.mark.ui
@@ -54,7 +55,7 @@ class BoardEditorCase(KivyTestCase):
     def setUp(self) -> None:
         super().setUp()
         self.editor: Any = None
-        self.touches = 0
+        self.finger: BoardFinger
 
     def tearDown(self, fake: bool = False) -> None:
         if not fake and self.editor is not None:
@@ -65,6 +66,7 @@ class BoardEditorCase(KivyTestCase):
         from companion.ui.editor.board_editor import BoardEditor
 
         self.editor = BoardEditor(board, on_save)
+        self.finger = BoardFinger(self, self.editor)
         self.resize(size)
         self.render(self.editor)
         self.frames(3)
@@ -80,41 +82,6 @@ class BoardEditorCase(KivyTestCase):
     def canvas(self) -> Any:
         return self.editor.ids.canvas
 
-    def press(self, text: str) -> None:
-        self.tap(text)
-        self.touches += 1
-
-    def point(self, square: str, dx: float = 0, dy: float = 0) -> tuple[float, float]:
-        """Where on the window `square` is (nudged by a fraction of a square)."""
-        x, y = self.canvas.centre(square)
-        size = self.canvas.touch_cell_size()
-        return self.canvas.to_window(x + dx * size, y + dy * size)
-
-    def tap_square(self, square: str) -> None:
-        self.touch_at(*self.point(square))
-        self.touches += 1
-
-    def tap_edge(self, a: str, b: str) -> None:
-        """A finger on the line between `a` and `b`, landing a little inside `a`."""
-        (ax, ay), (bx, by) = self.point(a), self.point(b)
-        self.touch_at(ax + (bx - ax) * 0.4, ay + (by - ay) * 0.4)
-        self.touches += 1
-
-    def trace(self, squares: list[str]) -> None:
-        """One finger down on the first square, moved through the others, lifted."""
-        from kivy.tests.common import UnitTestTouch
-
-        touch = UnitTestTouch(*self.point(squares[0]))
-        self.as_main_loop(touch.touch_down)
-        self.frames(1)
-        for sq in squares[1:]:
-            x, y = self.point(sq)
-            self.as_main_loop(lambda x=x, y=y: touch.touch_move(x, y))
-            self.frames(1)
-        self.as_main_loop(touch.touch_up)
-        self.frames(2)
-        self.touches += 1
-
     def problem_words(self) -> list[str]:
         return [w.text for w in self.editor.ids.problems.children[::-1]]
 
@@ -126,36 +93,7 @@ class TestEnteringTheDemoBoard(BoardEditorCase):
         editor = self.open_editor(None, save_through_loader(saved))
         assert editor.ids.undo.disabled
 
-        self.tap(editor.ids.name_field)  # the only keyboard: the name
-        self.touches += 1
-        editor.ids.name_field.insert_text(demo["name"])
-        editor.ids.name_field.focus = False
-
-        self.press("Entrance")
-        for sq in demo["entrance"]:
-            self.tap_square(sq)
-        self.press("Altar")
-        self.tap_square(demo["altar"])
-        self.press("Treasure")
-        for sq in demo["treasures"]:
-            self.tap_square(sq)
-        self.press("Spawns")
-        for slot, sq in demo["spawns"].items():
-            assert editor.colour == slot  # the next colour without a spawn comes up itself
-            self.tap_square(sq)
-        self.press("Walls")
-        for wall in demo["walls"]:
-            sep = "|" if "|" in wall else "/"
-            self.tap_edge(*wall.split(sep))
-        self.press("Trails")
-        assert editor.colour == "red"
-        for slot, trail in demo["trails"].items():
-            assert editor.colour == slot
-            if slot == "red":
-                # a quick finger: only the corners, the squares between are crossed
-                self.trace(["B2", "D2", "D4", "B4", "B3"])
-            else:
-                self.trace(trail)
+        enter_board(self.finger, demo)  # the only keyboard: the name
 
         data = editor.draft.as_dict()
         for key in ("name", "land", "size", "entrance", "altar", "combat_square"):
@@ -165,7 +103,7 @@ class TestEnteringTheDemoBoard(BoardEditorCase):
         assert self.problem_words() == ["The board check finds nothing wrong."]
         assert self.canvas.problems == []
 
-        self.press("Save board")
+        self.finger.press("Save board")
         assert len(saved) == 1, editor.status
         board = msgspec.to_builtins(saved[0])
         assert {k: v for k, v in board.items() if k not in ("id", "demo")} == {
@@ -174,15 +112,15 @@ class TestEnteringTheDemoBoard(BoardEditorCase):
         assert editor.status == f"Saved {demo['name']}."
         out = os.environ.get("BOARD_TAPS")
         if out:
-            Path(out).write_text(json.dumps({"demo_board_touches": self.touches}))
-        print(f"touches to enter the demo board: {self.touches}")
+            Path(out).write_text(json.dumps({"demo_board_touches": self.finger.touches}))
+        print(f"touches to enter the demo board: {self.finger.touches}")
 
 
 class TestProblemsOnTheBoard(BoardEditorCase):
     def test_a_wall_across_a_trail_is_marked_on_its_edge_and_said(self) -> None:
         self.open_editor(demo_board())
         assert self.problem_words() == ["The board check finds nothing wrong."]
-        self.tap_edge("C2", "D2")  # walls is the tool the editor opens with
+        self.finger.tap_edge("C2", "D2")  # walls is the tool the editor opens with
         assert self.canvas.problems[0].edges == (("C2", "D2"),)
         assert self.problem_words() == [
             "1 to fix (marked ! on the board):",
@@ -194,8 +132,8 @@ class TestProblemsOnTheBoard(BoardEditorCase):
 
     def test_a_trail_that_leaves_the_board_and_an_entrance_inside_it(self) -> None:
         editor = self.open_editor(demo_board())
-        self.press("Entrance")
-        self.tap_square("F6")
+        self.finger.press("Entrance")
+        self.finger.tap_square("F6")
         self.tap(editor.ids.cols_less)
         self.tap(editor.ids.cols_less)  # 10 columns: K and L fall off
         words = self.problem_words()
@@ -213,9 +151,9 @@ class TestProblemsOnTheBoard(BoardEditorCase):
             "Entrance lists 0 squares; the staging area meets 4.",
             "Altar is not placed yet.",
         ]
-        self.press("Trails")
-        self.press("Green")
-        self.trace(["C3", "C4", "C5"])  # not a loop: the end is not next to the start
+        self.finger.press("Trails")
+        self.finger.press("Green")
+        self.finger.trace(["C3", "C4", "C5"])  # not a loop: the end is not next to the start
         assert editor.draft.data["trails"] == {"green": ["C3", "C4", "C5"]}
         assert "Green trail back to the start: C3 is not next to C5" in "\n".join(
             self.problem_words()
@@ -223,10 +161,10 @@ class TestProblemsOnTheBoard(BoardEditorCase):
         marked = {sq for p in self.canvas.problems for sq in p.squares}
         assert {"C3", "C5"} <= marked
         assert editor.colour == "black"  # the next colour with no trail yet
-        self.press("Spawns")
+        self.finger.press("Spawns")
         assert editor.colour == "red"  # the first colour with no spawn yet
-        self.press("Green")
-        self.tap_square("H8")
+        self.finger.press("Green")
+        self.finger.tap_square("H8")
         assert "Green spawn H8 is not on the green trail." in self.problem_words()
 
 
@@ -234,7 +172,7 @@ class TestSaving(BoardEditorCase):
     def test_saving_a_board_with_problems_names_them_from_the_pack_check(self) -> None:
         saved: list[Any] = []
         editor = self.open_editor(None, save_through_loader(saved))
-        self.press("Save board")
+        self.finger.press("Save board")
         assert saved == []
         assert editor.status.startswith("Kept as a draft until these are fixed: ")
         assert "altar is not placed yet" in editor.status
@@ -246,21 +184,21 @@ class TestTracing(BoardEditorCase):
         self,
     ) -> None:
         editor = self.open_editor(demo_board())
-        self.press("Trails")
-        self.press("Blue")
+        self.finger.press("Trails")
+        self.finger.press("Blue")
         # the finger overshoots to I3 and comes back; the loop is closed on its start
-        self.trace(["K2", "K3", "K4", "J4", "I4", "I3", "I4", "I3", "I2", "J2", "K2"])
+        self.finger.trace(["K2", "K3", "K4", "J4", "I4", "I3", "I4", "I3", "I2", "J2", "K2"])
         assert editor.draft.data["trails"]["blue"] == [
             "K2", "K3", "K4", "J4", "I4", "I3", "I2", "J2",
         ]  # fmt: skip
-        self.press("Blue")
-        self.trace(["K2", "K3", "K4", "J4", "J3", "J4"])  # a step taken and taken back
+        self.finger.press("Blue")
+        self.finger.trace(["K2", "K3", "K4", "J4", "J3", "J4"])  # a step taken and taken back
         assert editor.draft.data["trails"]["blue"] == ["K2", "K3", "K4", "J4"]
         assert "Blue trail back to the start: K2 is not next to J4" in "\n".join(
             self.problem_words()
         )
-        self.press("Blue")
-        self.tap_square("K2")
+        self.finger.press("Blue")
+        self.finger.tap_square("K2")
         assert "blue" not in editor.draft.data["trails"]
         assert editor.status == "Blue trail removed."
         assert "Blue spawn K2 is not on the blue trail" not in "\n".join(self.problem_words())
@@ -269,21 +207,21 @@ class TestTracing(BoardEditorCase):
 class TestUndo(BoardEditorCase):
     def test_undo_takes_back_the_last_edit_only(self) -> None:
         editor = self.open_editor()
-        self.tap_edge("A1", "B1")
-        self.tap_edge("A1", "A2")
+        self.finger.tap_edge("A1", "B1")
+        self.finger.tap_edge("A1", "A2")
         assert editor.draft.data["walls"] == ["A1|B1", "A1/A2"]
-        self.press("Trails")
-        self.trace(["E5", "F5", "F6", "E6"])
-        self.press("Red")
-        self.trace(["E5", "F5", "G5", "G6", "F6", "E6"])  # traced again: replaces it
+        self.finger.press("Trails")
+        self.finger.trace(["E5", "F5", "F6", "E6"])
+        self.finger.press("Red")
+        self.finger.trace(["E5", "F5", "G5", "G6", "F6", "E6"])  # traced again: replaces it
         assert editor.draft.data["trails"]["red"] == ["E5", "F5", "G5", "G6", "F6", "E6"]
-        self.press("Undo")
+        self.finger.press("Undo")
         assert editor.draft.data["trails"]["red"] == ["E5", "F5", "F6", "E6"]
         assert editor.status == "Undone: red trail traced through 6 squares."
-        self.press("Undo")
-        self.press("Undo")
+        self.finger.press("Undo")
+        self.finger.press("Undo")
         assert editor.draft.data["walls"] == ["A1|B1"] and editor.draft.data["trails"] == {}
-        self.press("Undo")
+        self.finger.press("Undo")
         assert editor.draft.data["walls"] == []
         assert editor.ids.undo.disabled
 
@@ -291,12 +229,12 @@ class TestUndo(BoardEditorCase):
         self,
     ) -> None:
         editor = self.open_editor(demo_board())
-        self.touch_at(*self.point("F5"))  # the middle of a square is no edge
+        self.touch_at(*self.finger.point("F5"))  # the middle of a square is no edge
         assert editor.status.startswith("No wall: tap nearer the line between F5")
         assert not editor.draft.can_undo
-        self.touch_at(*self.point("L6", dx=0.45))  # the board's rim: no wall goes there
+        self.touch_at(*self.finger.point("L6", dx=0.45))  # the board's rim: no wall goes there
         assert not editor.draft.can_undo
-        self.tap_edge("G5", "F5")  # the demo's F5|G5, touched from the other side
+        self.finger.tap_edge("G5", "F5")  # the demo's F5|G5, touched from the other side
         assert "F5|G5" not in editor.draft.data["walls"]
         self.tap(editor.ids.combat_left)
         assert editor.draft.data["combat_square"] == {"left": 2, "up": 1, "right": 3, "down": 4}
@@ -314,19 +252,19 @@ class TestLooks(BoardEditorCase):
         from companion.ui.style import style
 
         editor = self.open_editor(demo_board())
-        self.tap_edge("C2", "D2")
-        self.press("Trails")
+        self.finger.tap_edge("C2", "D2")
+        self.finger.press("Trails")
         self.shoot("editor/board")
         from kivy.tests.common import UnitTestTouch
 
-        finger = UnitTestTouch(*self.point("F10"))  # a trail half traced, finger still down
+        finger = UnitTestTouch(*self.finger.point("F10"))  # a trail half traced, finger still down
         self.as_main_loop(finger.touch_down)
         for sq in ("G10", "H10", "H11"):
-            self.as_main_loop(lambda sq=sq: finger.touch_move(*self.point(sq)))
+            self.as_main_loop(lambda sq=sq: finger.touch_move(*self.finger.point(sq)))
         self.shoot("editor/board-tracing", both=False)
         assert self.canvas.stroke == ["F10", "G10", "H10", "H11"]
         self.as_main_loop(finger.touch_up)
-        self.press("Undo")  # that red trail was only for the picture
+        self.finger.press("Undo")  # that red trail was only for the picture
         editor.ids.scroller.scroll_y = 0  # the name, land, size and combat square below
         self.shoot("editor/board-details")
         editor.ids.scroller.scroll_y = 1
@@ -358,7 +296,7 @@ def warn_pixels_near(case: BoardEditorCase, a: str, b: str) -> int:
     size = case.canvas.touch_cell_size()
     warn = tuple(int(v * 255) for v in style.warn[:3])
     found = 0
-    (ax, ay), (bx, by) = case.point(a), case.point(b)
+    (ax, ay), (bx, by) = case.finger.point(a), case.finger.point(b)
     left, right = min(ax, bx) - size / 2, max(ax, bx) + size / 2
     low, high = min(ay, by) - size / 2, max(ay, by) + size / 2
     for x in range(int(left), int(right)):

@@ -16,6 +16,7 @@ import pytest
 from companion.content import workshop
 from tests.ui.editor.driver import (
     EditorDriver,
+    draw_board,
     new_card,
     new_pack,
     save_clean,
@@ -107,9 +108,16 @@ class TestOwnPackDirewild(AppTestCase):
         self.start_app()
         d = EditorDriver(self)
         new_pack(d, "Direwild")
-        # the board is the board editor's (another screen): the demo's board is copied in
-        demo_board = workshop.cards("direwild", "demo", "boards")[0]
-        workshop.save_card("direwild", "our-direwild", "boards", demo_board)
+        # the demo's Redmill board drawn by touch in the board editor, under a name of
+        # its own so that the game can be seen to play on it
+        demo = workshop.cards("direwild", "demo", "boards")[0]
+        draw_board(d, {**demo, "name": "Our Redmill"})
+        (board,) = workshop.cards("direwild", "our-direwild", "boards")
+        assert board["id"] != demo["id"]
+        own = ("id", "name", "demo")
+        assert {k: v for k, v in board.items() if k not in own} == {
+            k: v for k, v in demo.items() if k not in own
+        }
 
         new_card(d, "Minions (", "New minion", "Bog Hound")
         d.number(1, "level")
@@ -146,6 +154,9 @@ class TestOwnPackDirewild(AppTestCase):
         self.tap("Start the game", within=new)
         assert self.app.root.current == "session", new.ids.notice.text
         session = self.app.session
+        assert session.content.packs == ["our-direwild"]
+        assert session.state.board == board["id"]  # the board drawn, not the demo's
+        assert session.content.get("boards", board["id"]).name == "Our Redmill"
         play_label(self, "Start round")
         answer_draws(self)
         red = session.state.enemies["red"]
