@@ -302,12 +302,18 @@ class PacksScreen(Screen):
             body.append(b)
         if not body:
             body = [Body(text=f"No {kind_label(kind).lower()} in this pack yet.")]
-        new = self._button(
-            f"New {self.form.label.lower()}", lambda: self.show_card(None), primary=True
-        )
+        new = self._button(f"New {self.form.label.lower()}", self.new_card, primary=True)
         self._fill(f"{self.info.title}: {kind_label(kind)}", body, [new])
 
     # -- one card --------------------------------------------------------------------
+
+    def new_card(self) -> None:
+        """A new card on its form; a kind with an editor of its own (a Direwild board) opens
+        straight in it, since its form would only hold a name before "Draw it on the board"
+        and could save a board with nothing drawn."""
+        self.show_card(None)
+        if (self.game_id, self.kind) in OWN_EDITORS:
+            self.open_own_editor()
 
     def show_card(self, card: dict[str, Any] | None) -> None:
         self.page = "card"

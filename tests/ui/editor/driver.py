@@ -155,14 +155,13 @@ def save_clean(d: EditorDriver, name: str) -> None:
 
 
 def draw_board(d: EditorDriver, board: dict[str, Any]) -> None:
-    """From the pack's kinds: Boards, New board, Draw it on the board, `board` entered by
+    """From the pack's kinds: Boards, New board (which opens the board editor), `board` entered by
     touch in the board editor (as tests/ui/editor/test_board_editor.py enters it), Save
     board, and back to the cards.  Counted as one card, like a card saved on its form: the
     editor's touches are taps, its name the one thing typed."""
     from tests.ui.editor.board_touch import BoardFinger, enter_board
 
     open_new(d, "Boards (", "New board")
-    d.tap("Draw it on the board")
     app = d.case.app
     assert app.root.current == "own_editor"
     finger = BoardFinger(d.case, app.screen("own_editor").children[0].children[0])
