@@ -288,8 +288,13 @@ class Game(Protocol):
     def evolve(self, state: Any, event: Event) -> None:
         """Apply one of this game's events to `state` in place."""
 
-    def describe(self, event: Event) -> str:
-        """The event in words for the action log."""
+    def describe(self, event: Event, names: Mapping[str, str] | None = None) -> str:
+        """The event in words for the action log; `names` (from `names`) puts each id
+        the event carries as the table calls it."""
+
+    def names(self, state: Any) -> Mapping[str, str]:
+        """What the table calls each thing an event names by id, where the id alone is
+        not a name (a hero from a content pack): read from the state, as events hold ids."""
 
     def legal_actions(self, state: Any, content: Content) -> list[Action]:
         """Every command the rules would accept now (none while the game is over)."""
@@ -372,9 +377,12 @@ class GameBase:
             raise KeyError(f"{self.id} cannot apply event {event.type}")
         handler(state, event.data)
 
-    def describe(self, event: Event) -> str:
+    def names(self, state: Any) -> Mapping[str, str]:
+        return {}
+
+    def describe(self, event: Event, names: Mapping[str, str] | None = None) -> str:
         if self.events is not None:
-            typed = self.events.describe(event.type, event.data)
+            typed = self.events.describe(event.type, event.data, names)
             if typed is not None:
                 return typed
         text = getattr(self, f"text_{event.type}", None)

@@ -694,7 +694,7 @@ class Session:
             return "Undo"
         if row.type == "Redone":
             return "Redo"
-        return self.game.describe(Event(row.type, d))
+        return self.game.describe(Event(row.type, d), self.game.names(self.state))
 
 
 def _same_choice(action: Mapping[str, Any], args: Mapping[str, Any]) -> bool:

@@ -10,6 +10,7 @@ read in one place rather than discovered by `getattr` across a class hierarchy.
 
 from __future__ import annotations
 
+import contextlib
 from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, ClassVar, Generic, TypeVar
@@ -130,11 +131,31 @@ class Events(Generic[S]):
     def apply(self, state: S, type_name: str, data: Mapping[str, Any]) -> None:
         self.kinds[type_name].apply(state, self.read(type_name, data))
 
-    def describe(self, type_name: str, data: Mapping[str, Any]) -> str | None:
+    def describe(
+        self, type_name: str, data: Mapping[str, Any], names: Mapping[str, str] | None = None
+    ) -> str | None:
+        """The event's words; with `names`, every value (or key) that is exactly one of
+        its ids reads as its name, so a text written with ids says names."""
         kind = self.kinds.get(type_name)
         if kind is None or kind.text is None:
             return None
-        return kind.text(self.read(type_name, data))
+        event = self.read(type_name, data)
+        if names:
+            # a field whose type holds only ids refuses a name: the words keep the ids
+            with contextlib.suppress(msgspec.ValidationError):
+                event = msgspec.convert(named(msgspec.to_builtins(event), names), kind.data_type)
+        return kind.text(event)
+
+
+def named(value: Any, names: Mapping[str, str]) -> Any:
+    """`value` with every string (and mapping key) that is an id in `names` replaced."""
+    if isinstance(value, str):
+        return names.get(value, value)
+    if isinstance(value, dict):
+        return {named(k, names): named(v, names) for k, v in value.items()}
+    if isinstance(value, list):
+        return [named(v, names) for v in value]
+    return value
 
 
 CommandFn = Callable[["Decision", dict[str, Any], "Chance", "Content"], None]

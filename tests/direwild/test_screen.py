@@ -108,7 +108,7 @@ class DirewildViewTest(ViewTestCase):
         self.refresh()
         assert session.state.last_battle.hero_total == 10
         assert view.ids.battle.headline == "Stormbringer 10 vs Red minion 7: Stormbringer wins"
-        assert "Red minion takes 1 damage (stormbringer gem)" in view.ids.battle.effects
+        assert "Red minion takes 1 damage (Stormbringer's gem)" in view.ids.battle.effects
 
     def test_a_disengaging_move_waits_for_a_second_tap(self) -> None:
         view, session = self.view, self.session

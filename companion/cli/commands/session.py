@@ -47,7 +47,8 @@ def _print_state(session) -> None:
 
 def _report(session, result) -> None:
     for event in result.events:
-        line = session.game.describe(event) if event.type not in ("Undone", "Redone") else ""
+        names = session.game.names(session.state)
+        line = session.game.describe(event, names) if event.type not in ("Undone", "Redone") else ""
         if line:
             print(line)
     if session.request is not None:

@@ -563,13 +563,19 @@ class BattleResolved(EventData):
     flying: bool
 
 
+def _sum(attack: int, roll: int, total: int) -> str:
+    """A hero's battle total with each part's number, the stamina being what the total
+    holds besides the attack and the roll (the event keeps the total)."""
+    return f"attack {attack} + stamina {total - attack - roll} + roll {roll} = {total}"
+
+
 def _battle_resolved_text(e: BattleResolved) -> str:
     won = "wins" if e.winner == "hero" else "loses"
     crit = " - critical hit!" if e.critical else ""
     fly = " (flying)" if e.flying else ""
     return (
-        f"{name(e.hero)}{fly} {e.creature['attack']} + stamina + roll {e.roll[0]} = "
-        f"{e.hero_total} vs {name(e.enemy)} {e.enemy_total}: {name(e.hero)} {won}{crit}"
+        f"{name(e.hero)}{fly}: {_sum(e.creature['attack'], e.roll[0], e.hero_total)} "
+        f"vs {name(e.enemy)} {e.enemy_total}: {name(e.hero)} {won}{crit}"
     )
 
 
@@ -617,7 +623,7 @@ def _treasure_monster_text(e: TreasureMonsterBattled) -> str:
     won = "wins: draw a treasure card (no magic)" if e.winner == "hero" else "loses"
     return (
         f"Treasure Monster: {' + '.join(map(str, e.monster))} = {e.monster_total} attack vs "
-        f"{name(e.hero)} {e.attack} + stamina + roll {e.roll[0]} = {e.hero_total}: "
+        f"{name(e.hero)}: {_sum(e.attack, e.roll[0], e.hero_total)}: "
         f"{name(e.hero)} {won}"
     )
 
@@ -704,7 +710,8 @@ class DamageDealt(EventData):
 @EVENTS.on(
     DamageDealt,
     text=lambda e: (
-        f"{name(e.enemy)} takes 1 {'critical ' if e.critical else ''}damage ({e.colour} gem)"
+        f"{name(e.enemy)} takes 1 {'critical ' if e.critical else ''}damage "
+        f"({name(e.colour)}'s gem)"
     ),
 )
 def _damage_dealt(s: DirewildState, e: DamageDealt) -> None:

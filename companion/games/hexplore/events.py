@@ -104,7 +104,23 @@ class ConditionChanged(HexEvent):
     fields: dict[str, int]
 
 
-@EVENTS.on(ConditionChanged)
+def _condition_changed_text(e: ConditionChanged) -> str:
+    def part(key: str, n: int) -> str:
+        if key == "rounds":
+            return f"{n} round{'s' if n != 1 else ''} left"
+        if key == "successes":
+            return f"{n} Survival success{'es' if n != 1 else ''}"
+        if key == "value" and e.condition == "unconscious":
+            return "does not wake yet"
+        if key == "value":
+            return f"{n} Health left to break free"
+        return f"{words(key)} {n}"
+
+    parts = ", ".join(part(k, v) for k, v in e.fields.items())
+    return f"{e.who} is still {words(e.condition)}: {parts}"
+
+
+@EVENTS.on(ConditionChanged, text=_condition_changed_text)
 def _condition_changed(s: HexploreState, e: ConditionChanged) -> None:
     c = target_of(s, e.who).conditions[e.condition]
     for k, v in e.fields.items():

@@ -30,6 +30,14 @@ class HexploreGame(GameBase):
     commands = COMMANDS
     events = EVENTS
 
+    def names(self, state: HexploreState) -> dict[str, str]:
+        """Heroes and allies come from the packs by id ('verdant-keeper'); the log and the
+        result card say their names."""
+        return {
+            **{aid: ally.name for aid, ally in state.allies.items() if ally.name},
+            **{hid: hero.name for hid, hero in state.heroes.items() if hero.name},
+        }
+
     def initial_state(self, options: dict[str, Any], content: Content) -> HexploreState:
         return initial_state(options, HexContent.of(content))
 

@@ -159,7 +159,8 @@ def _heroes_strike(
         if x.target:
             t.constraint[x.target] = t.constraint.get(x.target, 0) + amount
             t.lines.append(
-                f"{s.heroes[hid].name} strikes the constraint holding {x.target} for {amount}"
+                f"{s.heroes[hid].name} strikes the constraint holding "
+                f"{target_of(s, x.target).name} for {amount}"
             )
         elif x.vital == "influence":
             influence += amount
