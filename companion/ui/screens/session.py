@@ -26,18 +26,29 @@ from companion.ui.panels.dice import DicePanel
 from companion.ui.panels.log import LogPanel
 from companion.ui.panels.phones import PhonesPanel
 from companion.ui.panels.result import ResultCard  # noqa: F401 - in session.kv
-from companion.ui.widgets import BigButton
+from companion.ui.widgets import BigButton, BigToggle
 
 Builder.load_file(str(Path(__file__).with_suffix(".kv")))
+
+
+def text_width(text: str, font_size: float, font_name: str) -> float:
+    """The width `text` takes on one line, for a control sized to its word."""
+    return float(CoreLabel(font_size=font_size, font_name=font_name).get_extents(text)[0])
 
 
 class TopBarButton(BigButton):
     """A top bar button as wide as its word at the text size chosen, so "Settings" never
     breaks in two at Largest; the heading between the buttons gives way (it is shortened)."""
 
-    @staticmethod
-    def text_width(text: str, font_size: float, font_name: str) -> float:
-        return CoreLabel(font_size=font_size, font_name=font_name).get_extents(text)[0]
+    text_width = staticmethod(text_width)
+
+
+class SessionTab(BigToggle):
+    """A side panel tab whose share of the tab bar is its word's width, not a fifth: at
+    Largest text in landscape equal fifths broke "Phones" as "Phon/es", while "Fix" and
+    "Log" had room to spare."""
+
+    text_width = staticmethod(text_width)
 
 
 log = logging.getLogger(__name__)
