@@ -144,20 +144,53 @@ class TestErgonomics(AppTestCase):
 
     def top_bar_breaks(self) -> list[str]:
         """A top bar button whose word does not fit on it whole (a "Setting / s")."""
-        from kivy.core.text import Label as CoreLabel
-
         ids = self.app.screen("session").ids
+        return [p for name in ("home", "undo", "redo", "settings") for p in breaks(ids[name])]
+
+    def test_session_tabs_stay_whole_at_every_text_size(self) -> None:
+        """Each side panel tab's word on one line, whole, on the tab bar, at every text
+        size in both orientations (at Largest in landscape "Phones" broke as "Phon/es")."""
+        app = self.start_app()
+        session = app.library.new(get_game("tiny"))
+        session.close()
+        app.open_session("tiny-1")
+        ids = app.screen("session").ids
+        tabs = [ids[f"tab_{name}"] for name in ("dice", "log", "fix", "cards", "phones")]
         problems = []
-        for name in ("home", "undo", "redo", "settings"):
-            button = ids[name]
-            for word in button.text.split():
-                label = CoreLabel(text=word, font_size=button.font_size, font_name=button.font_name)
-                label.refresh()
-                if label.texture.size[0] > button.width or button.texture_size[1] > button.height:
-                    problems.append(f"{word!r} does not fit whole on its button {button.size}")
-            if not contains(box(button.parent), box(button)):
-                problems.append(f"{button.text!r} {box(button)} is off the top bar")
-        return problems
+        for scale in TEXT_SIZES.values():
+            with text_size(scale):
+                for size in (LANDSCAPE, PORTRAIT):
+                    self.resize(size)
+                    self.frames(3)
+                    where = f"text size {scale} {size}"
+                    problems += [f"{where}: {p}" for tab in tabs for p in breaks(tab, line=True)]
+                    assert all(tab.font_size >= sp(20) * scale for tab in tabs)
+                if scale == TEXT_SIZES["Largest"]:
+                    self.shoot("session-tabs-largest")
+        assert problems == [], "\n".join(problems)
+
+
+def breaks(button, line: bool = False) -> list[str]:
+    """What is wrong with a button sized to its words: a word wider than the room it is
+    wrapped to (a "Setting / s", a "Phon / es"), text taller than the button, the button
+    off the bar holding it; with `line`, its text on more than one line."""
+    from kivy.core.text import Label as CoreLabel
+
+    problems = []
+    room = button.text_size[0] if button.text_size[0] is not None else button.width
+    for word in button.text.split():
+        label = CoreLabel(text=word, font_size=button.font_size, font_name=button.font_name)
+        label.refresh()
+        if (
+            label.texture.size[0] > min(room, button.width)
+            or button.texture_size[1] > button.height
+        ):
+            problems.append(f"{word!r} does not fit whole on its button {button.size}")
+    if line and button.texture_size[1] > button.font_size * 1.6:
+        problems.append(f"{button.text!r} takes more than one line {button.texture_size}")
+    if not contains(box(button.parent), box(button)):
+        problems.append(f"{button.text!r} {box(button)} is off its bar {box(button.parent)}")
+    return problems
 
     def test_direwild_view(self) -> None:
         self.check_game("direwild", "Start round", card_asked=True)  # then a card is asked for

@@ -12,7 +12,7 @@ from pathlib import Path
 from typing import Any
 
 from kivy.lang import Builder
-from kivy.properties import BooleanProperty, StringProperty
+from kivy.properties import BooleanProperty, NumericProperty, StringProperty
 from kivy.uix.boxlayout import BoxLayout
 from kivy.utils import escape_markup
 
@@ -27,6 +27,10 @@ class ResultCard(BoxLayout):
     title = StringProperty("")
     text = StringProperty("")
     shown = BooleanProperty(False)
+    # the most height the frame leaves the card (0: a third of the window); its lines
+    # scroll inside it beyond that, so a game's board below it stays whole on screen
+    most = NumericProperty(0)
+    least = NumericProperty(0)  # the height of the title and the lines' least room
 
     def refresh(self, session: Any) -> None:
         step = session.last_step() if session is not None else None

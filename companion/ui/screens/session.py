@@ -26,18 +26,29 @@ from companion.ui.panels.dice import DicePanel
 from companion.ui.panels.log import LogPanel
 from companion.ui.panels.phones import PhonesPanel
 from companion.ui.panels.result import ResultCard  # noqa: F401 - in session.kv
-from companion.ui.widgets import BigButton
+from companion.ui.widgets import BigButton, BigToggle
 
 Builder.load_file(str(Path(__file__).with_suffix(".kv")))
+
+
+def text_width(text: str, font_size: float, font_name: str) -> float:
+    """The width `text` takes on one line, for a control sized to its word."""
+    return float(CoreLabel(font_size=font_size, font_name=font_name).get_extents(text)[0])
 
 
 class TopBarButton(BigButton):
     """A top bar button as wide as its word at the text size chosen, so "Settings" never
     breaks in two at Largest; the heading between the buttons gives way (it is shortened)."""
 
-    @staticmethod
-    def text_width(text: str, font_size: float, font_name: str) -> float:
-        return CoreLabel(font_size=font_size, font_name=font_name).get_extents(text)[0]
+    text_width = staticmethod(text_width)
+
+
+class SessionTab(BigToggle):
+    """A side panel tab whose share of the tab bar is its word's width, not a fifth: at
+    Largest text in landscape equal fifths broke "Phones" as "Phon/es", while "Fix" and
+    "Log" had room to spare."""
+
+    text_width = staticmethod(text_width)
 
 
 log = logging.getLogger(__name__)
@@ -81,6 +92,10 @@ class SessionScreen(Screen):
         self._pending_refresh: Any = None
         self.show_tab("dice")
         self.bind(size=self._update_idle)
+        self._place = Clock.create_trigger(lambda _dt: self.place_result())
+        self.bind(size=self._place)
+        self.ids.game_column.bind(height=self._place)
+        self.ids.result.bind(least=self._place)
 
     # -- entering and leaving ----------------------------------------------------------
 
@@ -99,6 +114,9 @@ class SessionScreen(Screen):
             self.view = view_for(session) if session is not None else None
             if self.view is not None:
                 self.ids.game_area.add_widget(self.view)
+                if "room_needed" in self.view.properties():
+                    self.view.bind(room_needed=self._place)
+            self._place()
             self.panels["phones"].refresh(session)  # phones of another session are let go
         self.refresh_now()
 
@@ -138,6 +156,26 @@ class SessionScreen(Screen):
         self.ids.undo.disabled = len(session.chain.alive) <= 1
         self.ids.redo.disabled = not session.chain.redo
 
+    def place_result(self) -> None:
+        """The result card above the game, given only the height the game's view does
+        not need (`room_needed`: Direwild's whole board with squares a finger can hit);
+        in landscape, when what is left is less than the card's least, beside the game
+        atop the side panel (while a roll or card is asked for the board shrinks, the
+        card stays above it, and the side panel keeps its height for the keypad or the
+        cards).  A view that needs no room set keeps the card above it, as before."""
+        card = self.ids.result.__self__  # the widgets, not kv's proxies (`is` compares)
+        column, side = self.ids.game_column.__self__, self.ids.side.__self__
+        need = float(getattr(self.view, "room_needed", 0) or 0)
+        room = column.height - column.spacing - need
+        beside = need > 0 and self.width >= self.height and room < card.least
+        home = side if beside else column
+        if card.parent is not home:
+            card.parent.remove_widget(card)
+            home.add_widget(card, index=len(home.children))  # on top
+        # 0 is the card's own cap (a third of the window); otherwise never under 1 px,
+        # so its lines keep their least room (they scroll inside it)
+        card.most = 0 if not need or beside else max(1.0, room)
+
     def _refresh_view(self, session: Any) -> None:
         """A game view that fails to draw is swapped for the plain state view: the table
         keeps playing, and the log says why."""
@@ -152,6 +190,7 @@ class SessionScreen(Screen):
             self.ids.game_area.clear_widgets()
             self.view = StateView(session)
             self.ids.game_area.add_widget(self.view)
+            self._place()
 
     def _watch_devices(self, _dt: float) -> None:
         app = App.get_running_app()

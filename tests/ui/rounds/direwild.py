@@ -21,20 +21,22 @@ BATTLE_ROLL = 3
 
 def must_see(driver: RoundDriver) -> None:
     """The result card, what the table must do now (the roll, the card, the next step's
-    button), the walk-through while it is shown and the board, without scrolling."""
+    button), the walk-through while it is shown and the whole board, without scrolling:
+    the 12 x 12 board once did not fit beside the result card (issue 12)."""
     app = driver.case.app
     driver.case.frames(3)  # what a player sees a moment after the tap
     screen = app.screen("session")
     view = screen.view
     area = screen.ids.game_area
-    if screen.ids.result.shown:
-        frame_on_screen(screen.ids.result, "the result card")
+    if screen.ids.result.shown:  # the frame gives it the room the board leaves
+        on_screen(screen.ids.result, "the result card")
     request = app.session.request
     if request is not None and request.kind == "dice":
         dice = screen.panels["dice"]
-        on_screen(dice.ids.request, "the roll asked for")
+        side = screen.ids.panel_area  # not drawn over the tabs (a result card beside)
+        on_screen(dice.ids.request, "the roll asked for", side)
         for key in dice.ids.keypad.children:
-            on_screen(key, f"the keypad's {key.text}")
+            on_screen(key, f"the keypad's {key.text}", side)
     elif request is not None:  # the Cards panel is the frame's
         for button in screen.panels["cards"].ids.options.children:
             frame_on_screen(button, f"the card {button.text}")
@@ -47,10 +49,11 @@ def must_see(driver: RoundDriver) -> None:
     if walk.shown:
         on_screen(walk, "the Enemy AI step", area)
         squares = {sq: "of the step's path" for sq in walk.current_path}
-    else:  # every piece on the board (the board itself is taller than a tablet leaves it)
+    else:  # every piece on the board
         squares = {
             sq: f"with {unit}'s piece" for unit, sq in board.where(app.session.state).items()
         }
+    on_screen(_Box(board, *board.squares_box()), "the whole board", area)
     half = board.touch_cell_size() / 2
     for square, why in squares.items():
         x, y = board.centre(square)
@@ -58,13 +61,15 @@ def must_see(driver: RoundDriver) -> None:
 
 
 class _Box:
-    """A square of the board, as `on_screen` measures a widget."""
+    """A part of the board (a square, or all of it), as `on_screen` measures a widget."""
 
-    def __init__(self, board: Any, x: float, y: float, side: float) -> None:
+    def __init__(
+        self, board: Any, x: float, y: float, width: float, height: float | None = None
+    ) -> None:
         self.parent, self.x, self.y = board.parent, x, y
-        self.width = self.height = side
-        self.pos, self.size = (x, y), (side, side)
-        self.right, self.top = x + side, y + side
+        self.width, self.height = width, width if height is None else height
+        self.pos, self.size = (x, y), (self.width, self.height)
+        self.right, self.top = x + self.width, y + self.height
         self._board = board
 
     def get_root_window(self) -> Any:

@@ -2,10 +2,10 @@
 
 Marked `round_by_touch` (and `ui`).  It fails if any text input takes focus, or if the result
 card, the roll or card asked for, the next step's button, the Enemy AI step with its path,
-or the board need scrolling to be seen, in landscape and portrait at Normal and Largest
-text.  Screenshots: artifacts/ui/rounds/direwild/.  What the session frame draws (the Cards
-panel's cards, the result card) and needs scrolling is warned about, not failed: its fix is
-the frame's (the Cards panel keeps its old scroll position when a new draw's cards arrive).
+or the whole board need scrolling to be seen, in landscape and portrait at Normal and
+Largest text.  Screenshots: artifacts/ui/rounds/direwild/.  Only the Cards panel's cards
+needing scrolling is warned about, not failed: its fix is the frame's (the panel keeps its
+old scroll position when a new draw's cards arrive).
 """
 
 from __future__ import annotations

@@ -51,6 +51,12 @@ class BoardView(Widget):
         """The side of a square in pixels: each square is a touch target of its own."""
         return self._cell()[0]
 
+    def squares_box(self) -> tuple[float, float, float, float]:
+        """Where the squares are drawn (x, y, width, height): the board is a square of
+        squares centred in the widget, which may be taller than it."""
+        size, cols, rows, ox, oy = self._cell()
+        return ox, oy, size * cols, size * rows
+
     def _cell(self) -> tuple[float, int, int, float, float]:
         cols, rows = parse_size(self._board().size)
         size = min(self.width / cols, self.height / rows)
@@ -71,8 +77,8 @@ class BoardView(Widget):
         return None
 
     def on_touch_down(self, touch: Any) -> bool:
-        if self.session is None or not self.collide_point(*touch.pos):
-            return super().on_touch_down(touch)
+        if self.session is None or self.disabled or not self.collide_point(*touch.pos):
+            return super().on_touch_down(touch)  # a disabled board swallows the touch
         square = self.square_at(*touch.pos)
         if square:
             self.dispatch("on_square", square)

@@ -15,7 +15,7 @@ from typing import Any
 from kivy.clock import Clock
 from kivy.lang import Builder
 from kivy.metrics import dp
-from kivy.properties import BooleanProperty, ObjectProperty, StringProperty
+from kivy.properties import BooleanProperty, NumericProperty, ObjectProperty, StringProperty
 from kivy.uix.boxlayout import BoxLayout
 
 from companion.core.rules import Action
@@ -60,6 +60,14 @@ class DirewildView(SendsCommands, BoxLayout):
     walk_on_top = BooleanProperty(True)  # the walk-through sits on the board's top half
     walk_hidden = BooleanProperty(False)  # the walk-through was put away, steps remain
     walk_beside = BooleanProperty(False)  # room for the walk-through beside the board
+    # a roll or card is waited on: the board takes no taps (the rules list nothing), so it
+    # is only looked at and may shrink to the room the frame leaves it
+    waiting = BooleanProperty(False)
+    # the least height of a board square: a finger's 48 dp, 24 dp while only looked at
+    board_floor = NumericProperty(0)
+    # the height this view needs for its controls above the board and the whole board:
+    # the frame gives the result card only the rest (SessionScreen.place_result)
+    room_needed = NumericProperty(0)
 
     def __init__(self, **kwargs: Any) -> None:
         super().__init__(**kwargs)
@@ -90,7 +98,13 @@ class DirewildView(SendsCommands, BoxLayout):
         self.ids.board_area.bind(size=place, pos=place)
         self.ids.scroll.children[0].bind(height=place)
         self.ids.scroll.bind(scroll_y=place, size=place, pos=place)
-        self.ids.scroll.bind(height=lambda *_: Clock.schedule_once(lambda _dt: self._show_pieces()))
+        # the room changed (a turned tablet, a result card, the board shrunk while a roll
+        # is waited on, buttons come and go under the board, which moves what Kivy's
+        # ScrollView shows at the same scroll_y): what must be seen is brought back into view
+        show = Clock.create_trigger(lambda _dt: self._show_pieces())
+        self.ids.scroll.bind(height=show)
+        self.ids.scroll.children[0].bind(height=show)
+        self.ids.board_area.bind(height=show)
         walk.bind(height=place, shown=place)
         self.bind(walk_on_top=place)
         self.refresh()
@@ -104,7 +118,8 @@ class DirewildView(SendsCommands, BoxLayout):
         side = min(area.width, area.height * cols / rows)
         self.walk_beside = area.width - side >= dp(240)
         board.size = (side, area.height)
-        board.x = area.x if self.walk_beside else area.center_x - side / 2
+        # to the left only to make room for the walk-through shown beside it
+        board.x = area.x if self.walk_beside and walk.shown else area.center_x - side / 2
         board.y = area.y
         low, high = self.seen_band()  # the part of the board scrolled to
         seen_bottom, seen_top = max(area.y, low), min(area.top, high)
@@ -130,9 +145,12 @@ class DirewildView(SendsCommands, BoxLayout):
         """Scroll the column so `squares` (a step's path, or every piece) are seen: the
         board is taller than the room a frame leaves it on a tablet, and what the table
         just did must never be below the fold (issue 12).  A walk-through step without a
-        path brings its own panel, over the board's top, into view instead."""
-        board, walk = self.ids.board, self.ids.walkthrough
-        if squares:
+        path brings its own panel, over the board's top, into view instead.  When the whole
+        board fits the room it has, the whole board is shown, whatever is asked for."""
+        board, walk, area = self.ids.board, self.ids.walkthrough, self.ids.board_area
+        if area.height + dp(12) <= self.ids.scroll.height + 0.5:
+            self.show_band(area.y, area.top)
+        elif squares:
             half = board.touch_cell_size() / 2
             ys = [board.centre(sq)[1] for sq in squares]  # in the column's own coordinates
             self.show_band(min(ys) - half, max(ys) + half)
@@ -375,6 +393,7 @@ class DirewildView(SendsCommands, BoxLayout):
         self.can_aim = self.mine_any("target_enemy")
         self.aiming = self.aiming and self.can_aim
         request = self.session.request
+        self.waiting = request is not None
         if request is None:
             self.request_text = ""
         else:
