@@ -71,3 +71,30 @@ class TestIdleDiceStrip(AppTestCase):
         self.frames(3)
         assert screen.side_idle
         self.shoot("idle-dice-strip")
+
+    def test_in_landscape_an_idle_dice_tab_gives_its_room_to_the_result_card(self) -> None:
+        app = self.start_app()
+        session = app.library.new(get_game("tiny"))
+        session.do("add", {"n": 3})
+        session.close()
+        app.open_session("tiny-1")
+        self.frames(3)
+        screen = app.screen("session")
+        card, side = screen.ids.result, screen.ids.side
+        assert screen.side_idle and screen.panel_hidden
+        assert card.parent is side.__self__, "the card sits beside the game, atop the tabs"
+        assert card.shown and card.title == "Add"
+        # the game has its whole column: nothing of the card above it
+        column = screen.ids.game_column
+        assert screen.ids.game_area.height > column.height - 20
+        assert card.most > 0.6 * side.height, "the card may use what the idle panel left"
+        assert screen.panels["dice"].parent is None, "the idle panel is put away"
+        self.shoot("result-card-beside-landscape")
+        self.tap("Roll 2 dice")
+        self.frames(3)
+        assert app.session.request is not None and not screen.panel_hidden
+        assert card.parent is column.__self__, "a roll asked for: the card goes above the game"
+        keypad = screen.panels["dice"].ids.keypad
+        assert keypad.children and keypad.get_root_window() is not None
+        self.tap("Settings", within=screen)  # nothing of the card lies over the top bar
+        assert app.root.current == "settings"

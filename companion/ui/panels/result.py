@@ -32,6 +32,15 @@ class ResultCard(BoxLayout):
     most = NumericProperty(0)
     least = NumericProperty(0)  # the height of the title and the lines' least room
 
+    def on_touch_down(self, touch: Any) -> bool:
+        """A card put away has no height but its Undo keeps its size, and a disabled
+        widget swallows the touches it covers: put away, it lets every touch through (to
+        the top bar's Settings, which it sat under once it moved beside the game)."""
+        return bool(self.shown and super().on_touch_down(touch))
+
+    def on_touch_up(self, touch: Any) -> bool:
+        return bool(self.shown and super().on_touch_up(touch))
+
     def refresh(self, session: Any) -> None:
         step = session.last_step() if session is not None else None
         if step is None:

@@ -74,6 +74,9 @@ class SessionScreen(Screen):
     error = StringProperty("")
     heading = StringProperty("")
     side_idle = BooleanProperty(False)  # the Dice tab is shown with nothing to roll
+    # the side panel's body is put away for a strip: an idle Dice tab in portrait (the
+    # game gets the room) or in landscape (the result card, moved beside the game, does)
+    panel_hidden = BooleanProperty(False)
 
     def __init__(self, **kwargs: Any) -> None:
         super().__init__(**kwargs)
@@ -90,9 +93,9 @@ class SessionScreen(Screen):
         self._last_request: Any = None
         self._watch: Any = None
         self._pending_refresh: Any = None
+        self._place = Clock.create_trigger(lambda _dt: self.place_result())
         self.show_tab("dice")
         self.bind(size=self._update_idle)
-        self._place = Clock.create_trigger(lambda _dt: self.place_result())
         self.bind(size=self._place)
         self.ids.game_column.bind(height=self._place)
         self.ids.result.bind(least=self._place)
@@ -167,14 +170,23 @@ class SessionScreen(Screen):
         column, side = self.ids.game_column.__self__, self.ids.side.__self__
         need = float(getattr(self.view, "room_needed", 0) or 0)
         room = column.height - column.spacing - need
-        beside = need > 0 and self.width >= self.height and room < card.least
+        landscape = self.width >= self.height
+        idle = landscape and self.side_idle  # nothing in the side panel but "no roll"
+        beside = idle or (need > 0 and landscape and room < card.least)
         home = side if beside else column
         if card.parent is not home:
             card.parent.remove_widget(card)
             home.add_widget(card, index=len(home.children))  # on top
-        # 0 is the card's own cap (a third of the window); otherwise never under 1 px,
-        # so its lines keep their least room (they scroll inside it)
-        card.most = 0 if not need or beside else max(1.0, room)
+        if idle:
+            # the side's height less its tabs, its strip and their spacing: the whole
+            # step reads without scrolling, large, beside a game drawn at full height
+            strip = self.ids.strip.__self__
+            tabs = self.ids.tab_dice.parent
+            card.most = max(1.0, side.height - tabs.height - strip.height - 4 * side.spacing)
+        else:
+            # 0 is the card's own cap (a third of the window); otherwise never under 1 px,
+            # so its lines keep their least room (they scroll inside it)
+            card.most = 0 if not need or beside else max(1.0, room)
 
     def _refresh_view(self, session: Any) -> None:
         """A game view that fails to draw is swapped for the plain state view: the table
@@ -211,8 +223,9 @@ class SessionScreen(Screen):
             self.panels["dice"].refresh_sources()
 
     def _update_idle(self, *_args: Any) -> None:
-        """An idle Dice tab in portrait is a strip: its panel leaves the screen entirely
-        (hidden widgets would still catch touches meant for the game above them)."""
+        """An idle Dice tab is a strip: its panel leaves the screen entirely (hidden
+        widgets would still catch touches meant for the game); in portrait the game takes
+        the room, in landscape the result card, moved beside the game (`place_result`)."""
         session = self._session
         self.side_idle = (
             self.tab == "dice"
@@ -220,9 +233,11 @@ class SessionScreen(Screen):
             and session.request is None
             and not self.alarm
         )
+        self.panel_hidden = self.side_idle
+        self._place()
         area = self.ids.panel_area.__self__  # the widget, not kv's proxy (`is` compares)
         panel = self.panels[self.tab]
-        if self.side_idle and self.width < self.height:
+        if self.panel_hidden:
             if area.children:
                 area.clear_widgets()
         elif panel.parent is not area:
