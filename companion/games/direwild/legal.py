@@ -14,11 +14,17 @@ from typing import TYPE_CHECKING, Any
 
 from companion.core.rules import Action
 from companion.games.direwild import movement
-from companion.games.direwild.battle import FLIGHT_PASSIVE
+from companion.games.direwild.battle import FLIGHT_PASSIVE, monster_revealers
 from companion.games.direwild.board import DIRECTIONS, STAGING
 from companion.games.direwild.chapters import chapter_boards
 from companion.games.direwild.heroes import BASE_MOVE, BLINKER, ostrich_steps
-from companion.games.direwild.state import KARN, STAMINA_MIN, DirewildState, has_power
+from companion.games.direwild.state import (
+    KARN,
+    STAMINA_MIN,
+    DirewildState,
+    has_power,
+    wound_pile,
+)
 from companion.games.direwild.units import (
     ADVENTURE,
     board_of,
@@ -27,6 +33,7 @@ from companion.games.direwild.units import (
     geo_of,
     heroes_on_board,
     label,
+    minion_of,
     occupied,
     on_board_enemies,
     position,
@@ -40,6 +47,7 @@ if TYPE_CHECKING:
 ATTACK_MAX = 30
 EFFECT_MAX = 6  # knockback, poison, flight
 MOVE_MAX = 12  # extra move from creatures
+WOUND_MAX = 4  # wounds one card gives a hero
 POWERS = {
     "advanced": "Advanced Creatures",
     "channeling": "Channeling",
@@ -133,6 +141,8 @@ def adventure(s: DirewildState, content: Content) -> list[Action]:
         out += moves(s, now, content)
         out += battles(s, now, content)
         out += monsters(s, now)
+    out += gryk_monsters(s, waiting, content)
+    out += card_wounds(s, now)
     for hero in waiting:  # cards, magic and treasure can be used at any time
         out += targets(s, hero, content)
         out += placements(s, hero, content)
@@ -258,6 +268,42 @@ def monsters(s: DirewildState, hero: str) -> list[Action]:
             "with": {"hero": hero, "creature": {"attack": 0}},
             "label": f"{hero.title()} battles a Treasure Monster from the treasure deck",
             "inputs": {"creature.attack": {"min": 0, "max": ATTACK_MAX}},
+        }
+    ]
+
+
+def gryk_monsters(s: DirewildState, waiting: list[str], content: Content) -> list[Action]:
+    """While a Gryk is face up: a Treasure Monster its ability revealed wins against the
+    hero it was revealed to (which hero is an input, the acting one first)."""
+    by = monster_revealers(s, content)
+    if not by or not waiting:
+        return []
+    minion = minion_of(s, by[0], content)
+    who = minion.title if minion is not None else label(s, by[0], content)
+    return [
+        {
+            "do": "treasure_monster",
+            "with": {"hero": waiting[0], "gryk": True},
+            "label": f"A Treasure Monster revealed by the {who}'s ability wins automatically "
+            f"({by[0]} minion)",
+            "inputs": {"hero": {"choices": list(waiting)}},
+        }
+    ]
+
+
+def card_wounds(s: DirewildState, now: str | None) -> list[Action]:
+    """Regular wounds a card or ability gives (the Gryk's, a Rock Stoat's): any hero, any
+    time in the round, while the wound pile has a card (or is not counted); more than it
+    holds takes what is left."""
+    if wound_pile(s) == 0:
+        return []
+    heroes = sorted(s.heroes, key=lambda h: h != now)  # the acting hero first
+    return [
+        {
+            "do": "take_wound",
+            "with": {"hero": heroes[0], "count": 1},
+            "label": "A card or ability gives a hero a wound (never a Fatal Wound)",
+            "inputs": {"hero": {"choices": heroes}, "count": {"min": 1, "max": WOUND_MAX}},
         }
     ]
 
