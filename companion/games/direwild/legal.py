@@ -47,7 +47,6 @@ if TYPE_CHECKING:
 ATTACK_MAX = 30
 EFFECT_MAX = 6  # knockback, poison, flight
 MOVE_MAX = 12  # extra move from creatures
-WOUND_MAX = 4  # wounds one card gives a hero
 POWERS = {
     "advanced": "Advanced Creatures",
     "channeling": "Channeling",
@@ -142,7 +141,7 @@ def adventure(s: DirewildState, content: Content) -> list[Action]:
         out += battles(s, now, content)
         out += monsters(s, now)
     out += gryk_monsters(s, waiting, content)
-    out += card_wounds(s, now)
+    out += card_wounds(s)
     for hero in waiting:  # cards, magic and treasure can be used at any time
         out += targets(s, hero, content)
         out += placements(s, hero, content)
@@ -274,37 +273,36 @@ def monsters(s: DirewildState, hero: str) -> list[Action]:
 
 def gryk_monsters(s: DirewildState, waiting: list[str], content: Content) -> list[Action]:
     """While a Gryk is face up: a Treasure Monster its ability revealed wins against the
-    hero it was revealed to (which hero is an input, the acting one first)."""
+    hero it was revealed to, any hero whose turn has not ended (one action each, so the
+    tablet shows it under the hero picked)."""
     by = monster_revealers(s, content)
-    if not by or not waiting:
+    if not by:
         return []
     minion = minion_of(s, by[0], content)
     who = minion.title if minion is not None else label(s, by[0], content)
     return [
         {
             "do": "treasure_monster",
-            "with": {"hero": waiting[0], "gryk": True},
-            "label": f"A Treasure Monster revealed by the {who}'s ability wins automatically "
-            f"({by[0]} minion)",
-            "inputs": {"hero": {"choices": list(waiting)}},
+            "with": {"hero": hero, "gryk": True},
+            "label": f"{hero.title()} loses to a Treasure Monster the {who}'s ability revealed",
         }
+        for hero in waiting
     ]
 
 
-def card_wounds(s: DirewildState, now: str | None) -> list[Action]:
-    """Regular wounds a card or ability gives (the Gryk's, a Rock Stoat's): any hero, any
-    time in the round, while the wound pile has a card (or is not counted); more than it
-    holds takes what is left."""
+def card_wounds(s: DirewildState) -> list[Action]:
+    """A regular wound a card or ability gives (the Gryk's, a Rock Stoat's): any hero, any
+    time in the round, while the wound pile has a card (or is not counted).  One wound an
+    action (a card giving two is told twice); `count` is there for scripts."""
     if wound_pile(s) == 0:
         return []
-    heroes = sorted(s.heroes, key=lambda h: h != now)  # the acting hero first
     return [
         {
             "do": "take_wound",
-            "with": {"hero": heroes[0], "count": 1},
-            "label": "A card or ability gives a hero a wound (never a Fatal Wound)",
-            "inputs": {"hero": {"choices": heroes}, "count": {"min": 1, "max": WOUND_MAX}},
+            "with": {"hero": hero, "count": 1},
+            "label": f"{hero.title()} takes a wound from a card (never a Fatal Wound)",
         }
+        for hero in s.heroes
     ]
 
 
