@@ -34,6 +34,7 @@ RULEBOOK_WORDS = {
     "drain",
     "elixir",
     "glug",
+    "gryk",
     "hex",
     "inkling",
     "karn",

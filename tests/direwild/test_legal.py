@@ -161,6 +161,7 @@ OTHER_PHASES: dict[str, dict[str, Any]] = {
     "unlock": {"power": "veteran"},
     "treasure_monster": {"creature": {"attack": 5}},
     "place_hero": {"to": "A1", "how": "teleport"},
+    "take_wound": {"count": 1},
 }
 
 
@@ -188,6 +189,7 @@ def test_what_is_not_listed_is_refused_in_words(where: Any, seed: int) -> None:
             "target_enemy",
             "treasure_monster",
             "place_hero",
+            "take_wound",
         ):
             full["hero"] = rng.choice(list(state.heroes))
         if name == "set_turn_order":
@@ -230,3 +232,41 @@ def test_the_default_set_up_lists_one_first_step() -> None:
     actions = GAME.legal_actions(state, CONTENT)
     assert [a["do"] for a in actions] == ["start_round"]
     assert actions[0]["primary"] is True
+
+
+def adventure_state(options: dict[str, Any]) -> Any:
+    state = GAME.initial_state({"players": ["stormbringer", "featherheart"], **options}, CONTENT)
+    state.phase = "adventure"
+    return state
+
+
+def test_a_face_up_gryk_offers_the_treasure_monster_it_reveals_to_each_waiting_hero() -> None:
+    state = adventure_state({"minions": {"red": "gryk"}})
+
+    def gryk() -> list[Action]:
+        return [a for a in GAME.legal_actions(state, CONTENT) if a["with"].get("gryk")]
+
+    assert gryk() == []  # face down: its ability has not been revealed
+    state.enemies["red"].active = True
+    assert [(a["do"], a["with"]["hero"]) for a in gryk()] == [
+        ("treasure_monster", "stormbringer"),
+        ("treasure_monster", "featherheart"),
+    ]
+    assert all("Gryk" in a["label"] and "inputs" not in a for a in gryk())
+    state.heroes["stormbringer"].done = True
+    assert [a["with"]["hero"] for a in gryk()] == ["featherheart"]
+    state.enemies["red"].defeated = True
+    assert gryk() == []
+
+
+def test_a_cards_wound_is_offered_while_the_wound_pile_has_a_card() -> None:
+    state = adventure_state({})
+
+    def wounds() -> list[Action]:
+        return [a for a in GAME.legal_actions(state, CONTENT) if a["do"] == "take_wound"]
+
+    assert [a["with"]["hero"] for a in wounds()] == ["stormbringer", "featherheart"]
+    state.wound_pile = 0
+    assert wounds() == []
+    rng = random.Random(0)
+    refused_in_words(state, Command("take_wound", {"hero": "stormbringer"}), rng)

@@ -19,6 +19,7 @@ from companion.games.direwild.state import (
     fought_this_turn,
     has_power,
     house_rule,
+    wound_pile,
 )
 from companion.games.direwild.units import (
     change_stamina,
@@ -26,10 +27,12 @@ from companion.games.direwild.units import (
     check_enemy,
     check_hero,
     check_playing,
+    check_turn,
     fatal_wound_to,
     geo_of,
     label,
     minion_at,
+    minion_of,
     on_board_enemies,
     position,
     wound_to,
@@ -180,6 +183,16 @@ def battle_roll(d: Decision, hero: str, chance: Chance, against: str) -> list[in
     why = f"{hero.title()}'s battle roll {against}"
     roll = chance.roll(profile, 1, for_=hero, why=why, role="battle")
     while roll[0] == 1 and has_power(d.state, "reflexes"):
+        if wound_pile(d.state) == 0:  # "If there are no wound cards left in the wound pile,
+            # you may not use this ability."
+            d.emit(
+                ev.Noted(
+                    actor=hero,
+                    text=f"Heightened Reflexes: the wound pile is empty, so {hero.title()} "
+                    "may not take a wound to reroll the 1",
+                )
+            )
+            break
         choice = chance.choose(
             REFLEXES,
             for_=hero,
@@ -198,10 +211,19 @@ def battle_roll(d: Decision, hero: str, chance: Chance, against: str) -> list[in
 
 def treasure_monster(d: Decision, args: dict[str, Any], chance: Chance, content: Content) -> None:
     """A Treasure Monster drawn from the treasure deck: 2d6 attack, battled at once with the
-    hero's creature, using up the hero's one battle; a win gives treasure, never magic."""
+    hero's creature, using up the hero's one battle; a win gives treasure, never magic.
+    With `gryk: true` it was revealed by the Gryk's ability instead, and wins at once."""
     s = d.state
     check_playing(s, "Treasure Monsters are battled")
     hero = check_hero(s, args.get("hero"))
+    gryk = args.get("gryk", False)
+    if not isinstance(gryk, bool):
+        raise RuleError(
+            "gryk must be true or false (was the Treasure Monster revealed by the Gryk?)"
+        )
+    if gryk:
+        revealed_by_gryk(d, hero, content)
+        return
     check_acting(s, hero)
     creature = creature_stats(args.get("creature"))
     h = s.heroes[hero]
@@ -236,6 +258,37 @@ def treasure_monster(d: Decision, args: dict[str, Any], chance: Chance, content:
     if not won and house_rule(s, "treasure_monster_loss") == "fatal_wound":
         fatal_wound_to(d, hero, "lost to the Treasure Monster")
     d.emit(ev.BattleEnded(hero=hero))
+
+
+def monster_revealers(s: DirewildState, content: Content) -> list[str]:
+    """The face-up minions whose ability reveals treasure cards, a Treasure Monster among
+    them winning at once (Book 1: "Gryk - ... If a Treasure Monster is revealed, you
+    automatically lose to it.")."""
+    return [
+        slot
+        for slot in on_board_enemies(s)
+        if slot != KARN
+        and s.enemies[slot].active
+        and (m := minion_of(s, slot, content)) is not None
+        and m.treasure_monster_wins
+    ]
+
+
+def revealed_by_gryk(d: Decision, hero: str, content: Content) -> None:
+    """The hero loses to the Treasure Monster the Gryk's ability revealed: no dice, no
+    creature; the loss costs what a lost Treasure Monster battle costs (the house rule).
+    It is no battle the hero chose, so it does not use up the turn's one battle."""
+    s = d.state
+    check_turn(s, hero)
+    by = monster_revealers(s, content)
+    if not by:
+        raise RuleError(
+            "no face-up minion on the land board reveals treasure cards (the Gryk does): "
+            "a Treasure Monster drawn from the treasure deck is battled as usual"
+        )
+    d.emit(ev.TreasureMonsterLost(hero=hero, by=by[0], minion=minion_at(s, by[0], content).title))
+    if house_rule(s, "treasure_monster_loss") == "fatal_wound":
+        fatal_wound_to(d, hero, "lost to the Treasure Monster")
 
 
 def hero_wins(

@@ -41,6 +41,7 @@ COMMANDS: Commands[DirewildState] = Commands(
             "treasure_monster": battle.treasure_monster,
             "place_hero": heroes.place,
             "target_enemy": heroes.target_enemy,
+            "take_wound": heroes.take_wound,
             "end_turn": heroes.end_turn,
         },
     }

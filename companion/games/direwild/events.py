@@ -68,6 +68,9 @@ class ChapterStarted(EventData):
 
 @EVENTS.on(ChapterStarted, text=lambda e: f"Chapter {e.chapter} begins on {short(e.board)}")
 def _chapter_started(s: DirewildState, e: ChapterStarted) -> None:
+    if isinstance(s.wound_pile, int):  # "Return the remaining Fatal Wounds into the wound
+        # pile" / "Put 6 new Fatal Wounds into the Fatal Wound pile" (Book 1)
+        s.wound_pile = max(0, s.wound_pile + s.fatal_wounds - FATAL_WOUNDS)
     s.chapter, s.board, s.round, s.phase = e.chapter, e.board, 0, "setup"
     s.fatal_wounds, s.outcome = FATAL_WOUNDS, None
     s.treasures, s.enemies = list(e.treasures), {}
@@ -162,6 +165,23 @@ def _round_started(s: DirewildState, e: RoundStarted) -> None:
     for en in s.enemies.values():
         en.path = []
     s.karn.path = []
+
+
+class WoundPileCounted(EventData):
+    """The app starts counting the regular wound pile (at the first round it plays)."""
+
+    count: int
+
+
+@EVENTS.on(
+    WoundPileCounted,
+    text=lambda e: (
+        f"The wound pile holds {e.count} wound card{'s' if e.count != 1 else ''} (the box's "
+        "25, less the Fatal Wounds pile and the wounds in the heroes' decks)"
+    ),
+)
+def _wound_pile_counted(s: DirewildState, e: WoundPileCounted) -> None:
+    s.wound_pile = e.count
 
 
 class CountersMoved(EventData):
@@ -355,6 +375,8 @@ class FatalWoundReturned(EventData):
 
 @EVENTS.on(FatalWoundReturned, text=lambda e: f"Return a Fatal Wound to the wound pile: {e.why}")
 def _fatal_wound_returned(s: DirewildState, e: FatalWoundReturned) -> None:
+    if isinstance(s.wound_pile, int) and s.fatal_wounds > 0:
+        s.wound_pile += 1  # "return 1 Fatal Wound back to the wound pile"
     s.fatal_wounds = max(0, s.fatal_wounds - 1)
 
 
@@ -378,6 +400,8 @@ def _wound_taken(s: DirewildState, e: WoundTaken) -> None:
         h.fatal += 1
     else:
         h.wounds += e.count
+        if isinstance(s.wound_pile, int):  # regular wounds come off the wound pile
+            s.wound_pile = max(0, s.wound_pile - e.count)
 
 
 class Noted(EventData):
@@ -642,6 +666,25 @@ def _treasure_monster_battled(s: DirewildState, e: TreasureMonsterBattled) -> No
         enemy_total=e.monster_total,
         winner="hero" if e.winner == "hero" else "enemy",
     )
+
+
+class TreasureMonsterLost(EventData):
+    """A Treasure Monster revealed by a minion's ability (the Gryk's) wins at once."""
+
+    hero: str
+    by: str  # the slot of the minion whose ability revealed it
+    minion: str  # that minion's name
+
+
+@EVENTS.on(
+    TreasureMonsterLost,
+    text=lambda e: (
+        f"A Treasure Monster revealed by the {e.minion}'s ability ({name(e.by)}) wins against "
+        f"{name(e.hero)} automatically: no roll"
+    ),
+)
+def _treasure_monster_lost(s: DirewildState, e: TreasureMonsterLost) -> None:
+    pass
 
 
 class BattleEnded(EventData):

@@ -10,7 +10,7 @@ from companion.games.direwild import events as ev
 from companion.games.direwild.board import STAGING, BoardError
 from companion.games.direwild.effects import Context, activate
 from companion.games.direwild.events import POWER_NAMES
-from companion.games.direwild.state import STAMINA_MIN, DirewildState, has_power
+from companion.games.direwild.state import STAMINA_MIN, DirewildState, has_power, wound_pile
 from companion.games.direwild.units import (
     board_of,
     check_acting,
@@ -213,6 +213,25 @@ def target_enemy(d: Decision, args: dict[str, Any], chance: Chance, content: Con
         effects.apply(d, "poison", poison, hero, enemy, ctx, f"{hero.title()}'s card")
     else:
         effects.wake(d, enemy, ctx, f"{hero.title()} targeted it", hero)
+
+
+def take_wound(d: Decision, args: dict[str, Any], chance: Chance, content: Content) -> None:
+    """A card or ability the app does not run gives a hero regular wounds: the Gryk's
+    ability ("The wound you take from the Gryks ability is non-fatal"), a Rock Stoat, a
+    Honey Badger ("Some creature abilities may give a hero a wound. This is always from
+    the regular wound pile.").  Never a Fatal Wound; off the wound pile while it is counted."""
+    s = d.state
+    check_playing(s, "wounds from cards are taken")
+    hero = check_hero(s, args.get("hero"))
+    count = args.get("count", 1)
+    if isinstance(count, bool) or not isinstance(count, int) or count < 1:
+        raise RuleError("count (the wounds the card gives) must be a whole number, 1 or more")
+    if wound_pile(s) == 0:
+        raise RuleError(
+            "the wound pile is empty: there is no wound card to take (correct wound_pile if "
+            "the table still has some)"
+        )
+    wound_to(d, hero, count, "a card or ability: a regular wound, never a Fatal Wound")
 
 
 def end_turn(d: Decision, args: dict[str, Any], chance: Chance, content: Content) -> None:

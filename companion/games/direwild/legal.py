@@ -14,11 +14,17 @@ from typing import TYPE_CHECKING, Any
 
 from companion.core.rules import Action
 from companion.games.direwild import movement
-from companion.games.direwild.battle import FLIGHT_PASSIVE
+from companion.games.direwild.battle import FLIGHT_PASSIVE, monster_revealers
 from companion.games.direwild.board import DIRECTIONS, STAGING
 from companion.games.direwild.chapters import chapter_boards
 from companion.games.direwild.heroes import BASE_MOVE, BLINKER, ostrich_steps
-from companion.games.direwild.state import KARN, STAMINA_MIN, DirewildState, has_power
+from companion.games.direwild.state import (
+    KARN,
+    STAMINA_MIN,
+    DirewildState,
+    has_power,
+    wound_pile,
+)
 from companion.games.direwild.units import (
     ADVENTURE,
     board_of,
@@ -27,6 +33,7 @@ from companion.games.direwild.units import (
     geo_of,
     heroes_on_board,
     label,
+    minion_of,
     occupied,
     on_board_enemies,
     position,
@@ -133,6 +140,8 @@ def adventure(s: DirewildState, content: Content) -> list[Action]:
         out += moves(s, now, content)
         out += battles(s, now, content)
         out += monsters(s, now)
+    out += gryk_monsters(s, waiting, content)
+    out += card_wounds(s)
     for hero in waiting:  # cards, magic and treasure can be used at any time
         out += targets(s, hero, content)
         out += placements(s, hero, content)
@@ -259,6 +268,41 @@ def monsters(s: DirewildState, hero: str) -> list[Action]:
             "label": f"{hero.title()} battles a Treasure Monster from the treasure deck",
             "inputs": {"creature.attack": {"min": 0, "max": ATTACK_MAX}},
         }
+    ]
+
+
+def gryk_monsters(s: DirewildState, waiting: list[str], content: Content) -> list[Action]:
+    """While a Gryk is face up: a Treasure Monster its ability revealed wins against the
+    hero it was revealed to, any hero whose turn has not ended (one action each, so the
+    tablet shows it under the hero picked)."""
+    by = monster_revealers(s, content)
+    if not by:
+        return []
+    minion = minion_of(s, by[0], content)
+    who = minion.title if minion is not None else label(s, by[0], content)
+    return [
+        {
+            "do": "treasure_monster",
+            "with": {"hero": hero, "gryk": True},
+            "label": f"{hero.title()} loses to a Treasure Monster the {who}'s ability revealed",
+        }
+        for hero in waiting
+    ]
+
+
+def card_wounds(s: DirewildState) -> list[Action]:
+    """A regular wound a card or ability gives (the Gryk's, a Rock Stoat's): any hero, any
+    time in the round, while the wound pile has a card (or is not counted).  One wound an
+    action (a card giving two is told twice); `count` is there for scripts."""
+    if wound_pile(s) == 0:
+        return []
+    return [
+        {
+            "do": "take_wound",
+            "with": {"hero": hero, "count": 1},
+            "label": f"{hero.title()} takes a wound from a card (never a Fatal Wound)",
+        }
+        for hero in s.heroes
     ]
 
 

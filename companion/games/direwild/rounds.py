@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING, Any
 from companion.core.rules import Chance, Decision, RuleError
 from companion.games.direwild import chapters, heroes, phase
 from companion.games.direwild import events as ev
-from companion.games.direwild.state import DirewildState
+from companion.games.direwild.state import DirewildState, wound_pile, wound_pile_estimate
 from companion.games.direwild.units import ADVENTURE, check_playing
 
 if TYPE_CHECKING:
@@ -29,6 +29,8 @@ def start_round(d: Decision, args: dict[str, Any], chance: Chance, content: Cont
     if not s.enemies:
         chapters.draw_minions(d, chance, content)
     d.emit(ev.RoundStarted(round=s.round + 1))
+    if wound_pile(d.state) is None:  # Book 1: "25 Wound cards", 6 of them the Fatal Wounds
+        d.emit(ev.WoundPileCounted(count=wound_pile_estimate(d.state)))
     phase.move_counters(d)
 
 

@@ -60,6 +60,10 @@ class Minion(Item):
     hit_effects: list[Effect] = msgspec.field(default_factory=list)
     abilities: list[Ability] = msgspec.field(default_factory=list)
     attacks_flying: bool = False
+    # Its ability reveals treasure cards, and a Treasure Monster it reveals wins at once
+    # (Book 1, Minion Cards: "Gryk - ... If a Treasure Monster is revealed, you
+    # automatically lose to it.").
+    treasure_monster_wins: bool = False
 
 
 class AiAction(msgspec.Struct, forbid_unknown_fields=True, kw_only=True):

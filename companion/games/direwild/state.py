@@ -16,6 +16,7 @@ STAMINA_MIN = -3
 STAMINA_MAX = 3
 DISTRACTION_FLOOR = -1
 FATAL_WOUNDS = 6
+WOUND_CARDS = 25  # Book 1, Components: "25 Wound cards" (the Fatal Wounds pile's 6 among them)
 MAGIC_MAX = 6
 GEMS = 6  # magic gems of each clan's colour
 CLANS = ("stormbringer", "shadowleaf", "groundbreaker", "featherheart", "bloodmaker")
@@ -148,12 +149,27 @@ class DirewildState:
     # out of the state's JSON and an old save still reads exactly as it was saved.
     house: dict[str, str] | UnsetType = UNSET  # house rules chosen (absent: the default)
     powers: list[str] | UnsetType = UNSET  # Channeling and Heightened Reflexes, once open
+    # Regular wound cards left in the wound pile, counted from the first round a release that
+    # counts it starts (UNSET: not counted, as in sessions saved before it was).
+    wound_pile: int | UnsetType = UNSET
 
 
 def house_rule(state: DirewildState, rule: str) -> str:
     """The reading the table chose for `rule`, or the app's default (the first)."""
     chosen = state.house.get(rule) if isinstance(state.house, dict) else None
     return chosen or HOUSE_RULES[rule][0]
+
+
+def wound_pile(state: DirewildState) -> int | None:
+    """The regular wound cards left in the wound pile, or None while it is not counted."""
+    return state.wound_pile if isinstance(state.wound_pile, int) else None
+
+
+def wound_pile_estimate(state: DirewildState) -> int:
+    """The wound pile as the app knows the table: the box's 25 wound cards less the Fatal
+    Wounds pile and every wound already put into a hero's discard."""
+    held = sum(h.wounds + h.fatal for h in state.heroes.values())
+    return max(0, WOUND_CARDS - state.fatal_wounds - held)
 
 
 def has_power(state: DirewildState, power: str) -> bool:

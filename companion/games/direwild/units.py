@@ -17,6 +17,7 @@ from companion.games.direwild.state import (
     DirewildState,
     Enemy,
     has_power,
+    wound_pile,
 )
 
 if TYPE_CHECKING:
@@ -139,14 +140,31 @@ def set_stamina(d: Decision, unit: str, value: int, why: str) -> None:
 
 
 def fatal_wound_to(d: Decision, hero: str, why: str) -> None:
-    """A Fatal Wound into the hero's discard, or a regular wound when the pile is empty."""
-    fatal = d.state.fatal_wounds > 0
-    d.emit(ev.WoundTaken(hero=hero, fatal=fatal, count=1, why=why))
+    """A Fatal Wound into the hero's discard, or a regular wound when the pile is empty
+    ("or a regular wound if there are no more Fatal Wounds")."""
+    if d.state.fatal_wounds > 0:
+        d.emit(ev.WoundTaken(hero=hero, fatal=True, count=1, why=why))
+    else:
+        wound_to(d, hero, 1, why)
 
 
 def wound_to(d: Decision, hero: str, count: int, why: str) -> None:
-    if count > 0:
-        d.emit(ev.WoundTaken(hero=hero, fatal=False, count=count, why=why))
+    """Regular wounds into the hero's discard, off the wound pile: once the app counts the
+    pile, no more than it holds (an empty pile has no card to give)."""
+    if count <= 0:
+        return
+    pile = wound_pile(d.state)
+    take = count if pile is None else min(count, pile)
+    if take > 0:
+        d.emit(ev.WoundTaken(hero=hero, fatal=False, count=take, why=why))
+    if take < count:
+        d.emit(
+            ev.Noted(
+                actor=hero,
+                text=f"The wound pile is empty: {hero.title()} takes no "
+                f"{'more ' if take else ''}wound card ({why})",
+            )
+        )
 
 
 def check_playing(state: DirewildState, adventure: str = "") -> None:
