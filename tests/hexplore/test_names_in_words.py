@@ -33,6 +33,9 @@ def test_a_played_game_says_names_where_the_events_hold_ids(tmp_path: Path) -> N
         # and the names are there instead: every hero is named in the game's words
         for hero in heroes.values():
             assert hero.name in said, hero.name
+        # the opponent's role is said in words, never as the bare key the events use
+        assert not re.search(r"(?m)^opponent\b", said)
+        assert "The opponent: health" in said
 
 
 def test_the_events_keep_the_ids_and_the_fold_is_unchanged(tmp_path: Path) -> None:

@@ -16,7 +16,7 @@ from companion.games.hexplore.hexcontent import HexContent
 from companion.games.hexplore.legal import legal_actions
 from companion.games.hexplore.options import SETUP_OPTIONS, setup_options_for
 from companion.games.hexplore.setup import initial_state
-from companion.games.hexplore.state import HexploreState
+from companion.games.hexplore.state import OPPONENT, HexploreState
 
 
 class HexploreGame(GameBase):
@@ -34,6 +34,9 @@ class HexploreGame(GameBase):
         """Heroes and allies come from the packs by id ('verdant-keeper'); the log and the
         result card say their names."""
         return {
+            # "opponent" is a role, not one card: the log holds every combat's lines, so
+            # the words cannot be today's opponent's name
+            OPPONENT: "The opponent",
             **{aid: ally.name for aid, ally in state.allies.items() if ally.name},
             **{hid: hero.name for hid, hero in state.heroes.items() if hero.name},
         }
