@@ -52,6 +52,9 @@ class FormField:
     long: bool = False  # free text of more than a line
     help: str = ""
     schema: Any = None  # a struct met again inside itself: its fields are read when drawn
+    # the content kind whose card ids this text holds (`Meta(extra={"refers": kind})`):
+    # picked from the pack's cards of that kind by name, never typed as an id
+    refers: str = ""
 
     def blank(self) -> Any:
         """The value a new, untouched field starts with."""
@@ -119,11 +122,13 @@ def _build(name: str, t: mi.Type, **extra: Any) -> FormField:
     label = extra.pop("label", None) or label_of(name)
     help_text = ""
     choices: tuple[Any, ...] = ()
+    refers = ""
     if isinstance(t, mi.Metadata):
         schema = t.extra_json_schema or {}
         label = schema.get("title") or label
         help_text = schema.get("description") or ""
         choices = tuple((t.extra or {}).get("choices") or ())
+        refers = str((t.extra or {}).get("refers") or "")
         t = t.type
     base = dict(label=label, help=help_text, **extra)
     if isinstance(t, mi.UnionType):
@@ -160,7 +165,7 @@ def _build(name: str, t: mi.Type, **extra: Any) -> FormField:
             return FormField(name, kind=STRUCT, schema=t.cls, **base)
         return FormField(name, kind=STRUCT, fields=struct_fields(t), **base)
     long = name in LONG_TEXT_NAMES
-    return FormField(name, kind=TEXT, long=long, **base)
+    return FormField(name, kind=TEXT, long=long, refers=refers, **base)
 
 
 def _replace(f: FormField, **changes: Any) -> FormField:

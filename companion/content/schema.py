@@ -33,3 +33,9 @@ class Item(msgspec.Struct, forbid_unknown_fields=True, kw_only=True):
     @property
     def title(self) -> str:
         return self.name or self.slug.replace("-", " ").title()
+
+
+def card_of(kind: str) -> msgspec.Meta:
+    """Marks a text field that holds the id of another card of the pack (of `kind`): the
+    card editor offers that kind's cards by name instead of asking for an id."""
+    return msgspec.Meta(extra={"refers": kind})

@@ -124,3 +124,18 @@ def test_a_schema_holding_itself_is_read_one_level_at_a_time():
     line = form.find("line")
     inner = line.find("either").item
     assert inner.kind == "struct" and inner.find("either").item.find("damage").kind == "int"
+
+
+def test_a_field_naming_another_card_says_which_kind_it_names() -> None:
+    """Ids of the pack's other cards are picked by name in the editor, never typed: the
+    schema says which kind a field names (`card_of`), and the form carries it."""
+    form_for = forms.form_for
+    board = form_for(get_game("kradia").content_kinds["battlefield_boards"])
+    cards = board.find("cards")
+    assert cards.item is not None and cards.item.refers == "battlefield_cards"
+    story = form_for(get_game("kradia").content_kinds["story_sequences"])
+    assert story.find("bosses").item.refers == "bosses"
+    circumstance = form_for(get_game("hexplore").content_kinds["circumstances"])
+    encounter = circumstance.find("encounter")
+    assert encounter.refers == "opponents" and not encounter.required
+    assert board.find("name").refers == ""  # a name is typed

@@ -13,7 +13,7 @@ from typing import Annotated
 import msgspec
 
 from companion.content.pack import Content
-from companion.content.schema import Item
+from companion.content.schema import Item, card_of
 from companion.games.hexplore.tables import (
     BOSS_ROLLS,
     CONDITIONS,
@@ -148,7 +148,7 @@ class CircumstanceCard(Item, kw_only=True):
     """A Circumstance card as far as the roll needs it: can it be avoided, what it starts."""
 
     unavoidable: bool = False
-    encounter: str = ""
+    encounter: Annotated[str, card_of("opponents")] = ""
     grove: bool = False
 
 

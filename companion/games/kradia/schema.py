@@ -11,7 +11,7 @@ from typing import Annotated
 
 import msgspec
 
-from companion.content.schema import Item
+from companion.content.schema import Item, card_of
 
 PHYSICAL = ("poison", "blind", "paralyze")
 MENTAL = ("sleep", "confusion", "fear")
@@ -197,12 +197,12 @@ class BattlefieldSpace(msgspec.Struct, forbid_unknown_fields=True, kw_only=True)
 
 
 class BattlefieldBoard(Item, kw_only=True):
-    cards: list[str]
+    cards: list[Annotated[str, card_of("battlefield_cards")]]
     spaces: list[BattlefieldSpace]
 
 
 class StorySequence(Item, kw_only=True):
-    bosses: list[str]  # Level 1 to Level 4
+    bosses: list[Annotated[str, card_of("bosses")]]  # Level 1 to Level 4
 
 
 CONTENT_KINDS: dict[str, type] = {

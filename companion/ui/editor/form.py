@@ -102,6 +102,7 @@ class CardForm(BoxLayout):
         form: FormField,
         card: dict[str, Any],
         on_change: Callable[[], None],
+        cards: Callable[[str], list[tuple[str, str]]] | None = None,
         **kw: Any,
     ) -> None:
         super().__init__(orientation="vertical", size_hint_y=None, spacing=dp(12), **kw)
@@ -109,6 +110,8 @@ class CardForm(BoxLayout):
         self.form = form
         self.card = card
         self.on_change = on_change
+        # the pack's cards of a kind as (id, name), for a field that names another card
+        self.cards = cards or (lambda _kind: [])
         self.opened: set[Path_] = set()  # list entries shown in full, not as one line
         self.boxes: dict[Path_, FieldBox] = {}
         self.render()
@@ -178,7 +181,24 @@ class CardForm(BoxLayout):
             return self._struct(f, holder[key], path)
         if kind == forms.EITHER:
             return self._either(f, holder, key, path)
+        if f.refers:
+            return self._card_choice(f, holder, key)
         return self._text(f, holder, key)
+
+    def _card_choice(self, f: FormField, holder: Any, key: Any) -> Any:
+        """Another card of the pack, tapped by its name (the card keeps its id)."""
+        known = self.cards(f.refers)
+        ids = [card_id for card_id, _name in known]
+        names = [name for _card_id, name in known]
+        if not f.required and not isinstance(key, int):
+            ids, names = ["", *ids], ["None", *names]
+        current = holder[key]
+        if current and current not in ids:  # written by hand, or from another pack
+            ids, names = [*ids, current], [*names, f"{current} (not in this pack)"]
+        if not ids:
+            kind = forms.label_of(f.refers).lower()
+            return Body(text=f"This pack has no {kind} yet: make one first, then pick it here.")
+        return self._choices(names, holder, key, values=ids)
 
     def _number(self, f: FormField, holder: Any, key: Any) -> Any:
         section = self._section()

@@ -323,7 +323,7 @@ class PacksScreen(Screen):
         # read once per card, not per tap: the pack's other cards and the id's middle part
         self.context = workshop.pack_context(self.game_id, self.slug)
         self.id_part = workshop.id_part(self.game_id, self.kind)
-        self.card_form = CardForm(self.form, self.card, self.check)
+        self.card_form = CardForm(self.form, self.card, self.check, cards=self.cards_of)
         actions = [self._button("Save", self.save, primary=True)]
         if (self.game_id, self.kind) in OWN_EDITORS:
             actions.append(self._button("Draw it on the board", self.open_own_editor))
@@ -332,6 +332,10 @@ class PacksScreen(Screen):
             actions.append(self._button("Delete this card", self.delete_card))
         self._fill(self.card_title(), [self.card_form], actions)
         self.check()
+
+    def cards_of(self, kind: str) -> list[tuple[str, str]]:
+        """The pack's cards of `kind` as (id, name), for a field naming another card."""
+        return [(item.id, item.title) for item in self.context.all(kind)]
 
     def open_own_editor(self) -> None:
         """The kind's own editor (the Direwild board by touch) on a screen of its own;

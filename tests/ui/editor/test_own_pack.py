@@ -246,15 +246,18 @@ class TestOwnPackKradia(AppTestCase):
         card_ids = [c["id"] for c in workshop.cards("kradia", "our-kradia", "battlefield_cards")]
 
         new_card(d, "Battlefield boards (", "New battlefield board", "Festival Field")
-        for i, card_id in enumerate(card_ids):
+        for i, symbol in enumerate(SYMBOLS):  # the pack's cards, picked by their names
             d.add("Add card", "cards")
-            d.type_text(card_id, "cards", i)
+            d.choose(f"{symbol.title()} Card", "cards", i)
+        d.shoot("kradia-battlefield-board")
         for i, path in enumerate(every_way_up()):
             d.add("Add space", "spaces")
             for j, symbol in enumerate(path):
                 d.add("Add path", "spaces", i, "path")
                 d.choose(symbol, "spaces", i, "path", j)
         save_clean(d, "Festival Field")
+        (board,) = workshop.cards("kradia", "our-kradia", "battlefield_boards")
+        assert board["cards"] == card_ids  # picked by name, kept as the cards' ids
         assert not workshop.pack_info("kradia", "our-kradia").draft
 
         new = start_with_pack(d, KRADIA, "Our Kradia")
