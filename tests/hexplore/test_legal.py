@@ -67,6 +67,7 @@ TEMPLATES: dict[str, list[dict[str, Any]]] = {
     "roll_circumstance": [{"location": "", "slots": []}],
     "settle_circumstance": [{}],
     "start_combat": [{"opponent": "{opponent}"}],
+    "add_opponent": [{"opponent": "{opponent}"}],
     "end_game_turn": [{}],
     "declare": [{"hero": "{hero}", "action": a} for a in ("attack", "defend", "flee")],
     "opponent_action": [{}],

@@ -16,7 +16,7 @@ from companion.games.hexplore.hexcontent import HexContent
 from companion.games.hexplore.legal import legal_actions
 from companion.games.hexplore.options import SETUP_OPTIONS, setup_options_for
 from companion.games.hexplore.setup import initial_state
-from companion.games.hexplore.state import HexploreState
+from companion.games.hexplore.state import HexploreState, foes, standing
 
 
 class HexploreGame(GameBase):
@@ -33,7 +33,10 @@ class HexploreGame(GameBase):
     def names(self, state: HexploreState) -> dict[str, str]:
         """Heroes and allies come from the packs by id ('verdant-keeper'); the log and the
         result card say their names."""
+        c = state.combat
+        extra = {k: o.name for k, o in foes(c)[1:]} if c is not None else {}
         return {
+            **extra,
             **{aid: ally.name for aid, ally in state.allies.items() if ally.name},
             **{hid: hero.name for hid, hero in state.heroes.items() if hero.name},
         }
@@ -63,7 +66,8 @@ class HexploreGame(GameBase):
         text = f"Turn {state.turn}, Fate Cycle {state.fate.cycle} ({state.fate.tracker})"
         if in_combat(state) and state.combat is not None:
             c = state.combat
-            text += f", fighting {c.opponent.name} (round {c.round})"
+            names = " and ".join(o.name for _, o in standing(c))
+            text += f", fighting {names} (round {c.round})"
         if state.outcome:
             text += f", {state.outcome}"
         return text
