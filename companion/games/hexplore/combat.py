@@ -180,8 +180,8 @@ def begin_round(d: Decision, chance: Chance, card: Opponent, number: int) -> Non
     for key, _ in standing(current(s)):
         upkeep(d, key)
     passive = card.action("passive")
-    if not current(s).passive or passive is None:
-        return
+    if not current(s).passive or passive is None or OPPONENT in current(s).beaten:
+        return  # a beaten Boss's passive is gone with it
     bonus = DIFFICULTIES[current(s).difficulty].damage
     p = Potency.of(passive)
     results: dict[str, dict[str, str]] = {}

@@ -649,7 +649,8 @@ class OpponentActed(HexEvent, omit_defaults=False):
 
 def _acted_text(e: OpponentActed) -> str:
     why = f" (wanted {e.wanted}, too little Energy: half potency)" if e.defaulted else ""
-    return f"Action die {e.roll}: {e.name}{why} against {', '.join(e.targets) or 'no one'}"
+    whose = f"{e.foe}'s " if e.foe else ""  # the log names the opponent (Game.names)
+    return f"{whose}Action die {e.roll}: {e.name}{why} against {', '.join(e.targets) or 'no one'}"
 
 
 @EVENTS.on(OpponentActed, text=_acted_text)
