@@ -87,5 +87,6 @@ def test_a_second_opponent_is_named_in_the_log(tmp_path: Path) -> None:
             session.answer([face])
         said = "\n".join(line for line in lines_of(session) if line)
         assert "Grove Lynx joins the combat" in said
+        assert "a declares attack 4 health at Grove Lynx" in said
         assert "Grove Lynx's Action die 1: attack against b" in said
         assert not re.search(r"\bopponent2\b", said)

@@ -601,7 +601,8 @@ def _declared_text(e: Declared) -> str:
     x = e.declaration
     what = f"{x.action} {x.amount} {x.vital}" if x.amount else x.action
     fav = f", Favored {x.favored} {x.favored_vital}" if x.favored else ""
-    return f"{e.hero} declares {what}{fav}"
+    at = f" at {x.foe}" if x.foe else ""  # the log names the opponent (Game.names)
+    return f"{e.hero} declares {what}{at}{fav}"
 
 
 @EVENTS.on(Declared, text=_declared_text)
