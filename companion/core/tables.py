@@ -140,11 +140,14 @@ class Events(Generic[S]):
         if kind is None or kind.text is None:
             return None
         event = self.read(type_name, data)
-        if names:
-            # a field whose type holds only ids refuses a name: the words keep the ids
-            with contextlib.suppress(msgspec.ValidationError):
-                event = msgspec.convert(named(msgspec.to_builtins(event), names), kind.data_type)
-        return kind.text(event)
+        if not names:
+            return kind.text(event)
+        # a field whose type holds only ids refuses a name: the words keep the ids
+        with contextlib.suppress(msgspec.ValidationError):
+            event = msgspec.convert(named(msgspec.to_builtins(event), names), kind.data_type)
+        text = kind.text(event)
+        # a name may open the line ("the opponent: health -9")
+        return text[:1].upper() + text[1:]
 
 
 def named(value: Any, names: Mapping[str, str]) -> Any:

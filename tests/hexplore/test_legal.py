@@ -67,6 +67,7 @@ TEMPLATES: dict[str, list[dict[str, Any]]] = {
     "roll_circumstance": [{"location": "", "slots": []}],
     "settle_circumstance": [{}],
     "start_combat": [{"opponent": "{opponent}"}],
+    "add_opponent": [{"opponent": "{opponent}"}],
     "end_game_turn": [{}],
     "declare": [{"hero": "{hero}", "action": a} for a in ("attack", "defend", "flee")],
     "opponent_action": [{}],
@@ -200,3 +201,33 @@ def test_next_follows_the_game_turn_and_brings_adrimon_from_cycle_10() -> None:
     assert {a["do"] for a in declaring} >= {"declare"}
     state.combat.phase = "over"  # as if the heroes fled: she comes again next turn
     assert _primary(state)["do"] == "end_game_turn"
+
+
+def test_facing_two_each_attack_and_mastery_is_listed_against_each_by_name() -> None:
+    """Issue 14: the rules list a hero's choices against each opponent (the mat renders
+    them as they are); with one opponent the labels stay as they were."""
+    state = GAME.initial_state({}, CONTENT)
+    _do(state, "start_combat", {"opponent": "giant-fox"}, [])
+    alone = [a for a in GAME.legal_actions(state, CONTENT) if a["do"] == "declare"]
+    assert "Stormcaller (Sprite): Attack (health)" in [a["label"] for a in alone]
+    assert not any("foe" in a["with"] for a in alone)
+    joins = [a for a in GAME.legal_actions(state, CONTENT) if a["do"] == "add_opponent"]
+    assert "Add Grove Lynx to this combat" in [a["label"] for a in joins]
+    assert "Add Giant Fox! to this combat" not in [a["label"] for a in joins]
+    _do(state, "add_opponent", {"opponent": "grove-lynx"}, [])
+    listed = GAME.legal_actions(state, CONTENT)
+    attacks = {
+        a["label"]: a["with"].get("foe")
+        for a in listed
+        if a["do"] == "declare" and a["with"]["hero"] == "stormcaller"
+    }
+    assert attacks["Stormcaller (Sprite): Attack Giant Fox! (health)"] == "opponent"
+    assert attacks["Stormcaller (Sprite): Attack Grove Lynx (energy)"] == "opponent2"
+    assert attacks["Stormcaller (Sprite): Mastery Grove Lynx (health)"] == "opponent2"
+    assert attacks["Stormcaller (Sprite): Defend"] is None
+    for hid in ("stormcaller", "verdant-keeper"):
+        _do(state, "declare", {"hero": hid, "action": "defend"}, [])
+    after = GAME.legal_actions(state, CONTENT)
+    assert not [a for a in after if a["do"] == "add_opponent"]  # only before any declaration
+    acts = next(a for a in after if a["do"] == "opponent_action")
+    assert acts["label"] == "Giant Fox! and Grove Lynx act" and acts["primary"]

@@ -68,3 +68,29 @@ def test_names_replace_only_whole_ids() -> None:
         "why": "verdant-keeper's turn",  # words are not searched, only whole values
         "roll": 4,
     }
+
+
+def test_a_second_opponent_is_named_in_the_log(tmp_path: Path) -> None:
+    """Issue 14: the events say opponent2; the log says the second opponent (a role in a
+    combat: the log holds every combat's lines, so not today's second opponent's name)."""
+    game = get_game("hexplore")
+    hero = {
+        "health": 20,
+        "energy": 10,
+        "skills": {"navigate": 5, "explore": 5, "survival": 5},
+        "abilities": {"attack": 4, "defend": 0},
+    }
+    options = {"heroes": [{"id": "a", **hero}, {"id": "b", **hero}]}
+    with Session.create(tmp_path / "g.session", game, options, ["demo"]) as session:
+        session.do("start_combat", {"opponent": "giant-fox"})
+        session.do("add_opponent", {"opponent": "grove-lynx"})
+        session.do("declare", {"hero": "a", "action": "attack", "foe": "opponent2"})
+        session.do("declare", {"hero": "b", "action": "attack"})
+        session.do("opponent_action", {})
+        for face in (2, 9, 2, 1, 3, 8):
+            session.answer([face])
+        said = "\n".join(line for line in lines_of(session) if line)
+        assert "Grove Lynx joins the combat" in said
+        assert "A declares attack 4 health at the second opponent" in said
+        assert "The second opponent's Action die 1: attack against b" in said
+        assert not re.search(r"\bopponent2\b", said)

@@ -153,3 +153,48 @@ class HexploreMoreTest(ViewTestCase):
 
     def _step_buttons(self) -> list:
         return [b for b in self.view.ids.steps.children if hasattr(b, "action")]
+
+
+class HexploreSeveralOpponentsTest(ViewTestCase):
+    """Issue 14: the mat shows every opponent's bars under its name, and each hero's
+    declarations against each opponent come as the rules label them."""
+
+    game = "hexplore"
+    hero = {
+        "health": 20,
+        "energy": 10,
+        "skills": {"navigate": 5, "explore": 5, "survival": 5},
+        "abilities": {"attack": 4, "defend": 0},
+    }
+    options = {"heroes": [{"id": "a", **hero}, {"id": "b", **hero}]}
+
+    def test_two_opponents_on_the_mat(self) -> None:
+        view, session = self.view, self.session
+        mat = view.ids.mat
+        self.tap(mat.fight_button("Fight Giant Fox!"))
+        self.tap(mat.fight_button("Add Grove Lynx to this combat"))  # a name, not an id
+        assert [o.name for o in session.state.combat.extra] == ["Grove Lynx"]
+        names = [w.text for w in mat.ids.foe.children if not hasattr(w, "owner")]
+        assert any("Giant Fox!" in t for t in names) and any("Grove Lynx" in t for t in names)
+        assert mat.bar("opponent", "health").text == "Health 4/4"
+        assert mat.bar("opponent2", "health").text == "Health 9/9"
+        assert mat.bar("opponent2", "energy").text == "Energy 4/4"
+        lynx = mat.button("a", "attack", vital="health", foe="opponent2")
+        assert lynx.text == "Attack Grove Lynx (health)"
+        self.tap(lynx)
+        assert not list(mat.ids.joins.children)  # no one joins once a hero has declared
+        self.tap(mat.button("b", "attack", vital="health", foe="opponent"))
+        assert session.state.combat.declarations["a"].foe == "opponent2"
+        heroes = [w.text for w in mat.ids.heroes.children if hasattr(w, "markup")]
+        assert "[b]a[/b]: attack 4 health at Grove Lynx" in heroes
+        assert view.next_label == "Giant Fox! and Grove Lynx act"
+        self.tap(view.ids.next)
+        for face in (2, 9, 2, 1, 3, 8):  # the Fox's die and target dice, then the Lynx's
+            assert view.answer([face])
+        assert "Giant Fox!:" in mat.walkthrough and "Grove Lynx:" in mat.walkthrough
+        self.shoot("hexplore-view-two-opponents")
+        self.tap(view.ids.next)  # resolve: the Fox falls, the Lynx fights on
+        assert mat.bar("opponent2", "health").text == "Health 5/9"
+        with pytest.raises(KeyError):
+            mat.bar("opponent", "health")  # the beaten Fox leaves the mat
+        assert mat.button("a", "attack", vital="health").text == "Attack (health)"

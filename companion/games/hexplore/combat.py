@@ -33,17 +33,30 @@ from companion.games.hexplore.events import (
     GameWon,
     GroupWandered,
     HeroDied,
+    OpponentBeaten,
+    OpponentJoined,
     PassiveRolled,
     RoundBegan,
     SentinelDefeated,
+    SingleRewardsWaiting,
     VitalsChanged,
 )
 from companion.games.hexplore.fight import Potency, failed, fighting, find_opponent
 from companion.games.hexplore.hexcontent import HexContent
 from companion.games.hexplore.house import house
-from companion.games.hexplore.rewards import give_rewards
+from companion.games.hexplore.rewards import give_rewards, rewarded
 from companion.games.hexplore.skills import check_skill
-from companion.games.hexplore.state import GROUP_NAME, OPPONENT, HexploreState, OpponentState
+from companion.games.hexplore.state import (
+    GROUP_NAME,
+    OPPONENT,
+    HexploreState,
+    OpponentState,
+    foe_key,
+    foe_of,
+    foes,
+    is_foe,
+    standing,
+)
 from companion.games.hexplore.tables import (
     CONDITIONS,
     DIFFICULTIES,
@@ -71,24 +84,45 @@ def start_combat(d: Decision, args: dict[str, Any], chance: Chance, content: Hex
     heroes = active_heroes(s)
     if not heroes:
         raise RuleError("no hero is able to fight")
+    steps = _dangerous(args, card)
+    difficulty = raised(s.difficulty, steps)
+    row = DIFFICULTIES[difficulty]
+    sentinel = args.get("sentinel", "")
+    if sentinel and not any(x.location == sentinel for x in s.sentinels):
+        raise RuleError(f"no Sentinel stands at {sentinel!r}")
+    opponent = _vitals(s, card, difficulty, len(heroes))
+    d.emit(
+        CombatStarted(
+            opponent=opponent,
+            difficulty=difficulty,
+            dangerous=steps,
+            heroes=heroes,
+            sentinel=sentinel,
+            passive=card.kind == "boss" and row.passives and card.action("passive") is not None,
+        )
+    )
+    begin_round(d, chance, card, 1)
+
+
+def _dangerous(args: dict[str, Any], card: Opponent) -> int:
+    """How many times this opponent raises the Difficulty for the combat."""
     extra = args.get("dangerous", 0)
     extra = int(extra) if isinstance(extra, bool) else extra
     if not isinstance(extra, int) or extra < 0:
         raise RuleError("dangerous is true, or how many times the Difficulty rises")
-    steps = int(card.dangerous) + extra
-    difficulty = raised(s.difficulty, steps)
-    row = DIFFICULTIES[difficulty]
-    bonus = row.vitals_per_hero * len(heroes)
+    return int(card.dangerous) + extra
+
+
+def _vitals(s: HexploreState, card: Opponent, difficulty: str, heroes: int) -> OpponentState:
+    """An opponent's Vitals on the mat: the card's, plus the Difficulty's per hero."""
+    bonus = DIFFICULTIES[difficulty].vitals_per_hero * heroes
     shield = card.soul_shield
     if shield and card.type == "magi" and PLAY_STYLES[s.play_style].magi_shield_halved:
         shield //= 2
     shield = shield + bonus if shield else 0
     health = shield or card.health + bonus
     influence = card.influence + bonus if card.influence else 0
-    sentinel = args.get("sentinel", "")
-    if sentinel and not any(x.location == sentinel for x in s.sentinels):
-        raise RuleError(f"no Sentinel stands at {sentinel!r}")
-    opponent = OpponentState(
+    return OpponentState(
         id=card.id,
         name=card.title,
         kind=card.kind,
@@ -103,17 +137,38 @@ def start_combat(d: Decision, args: dict[str, Any], chance: Chance, content: Hex
         max_influence=influence,
         savable=bool(card.influence),
     )
+
+
+def add_opponent(d: Decision, args: dict[str, Any], chance: Chance, content: HexContent) -> None:
+    """Another opponent joins the combat before anyone has declared: "If both Circumstances
+    are Encounters, resolve both in one combat" (Dual Boards), or both Bosses at once in the
+    final battle.  A Dangerous one raises the combat's Difficulty, and every opponent on the
+    mat gains the per-hero Vitals of the raised Difficulty (Ruling 43)."""
+    s: HexploreState = d.state
+    if not in_combat(s):
+        raise RuleError("there is no combat under way: start_combat first")
+    c = current(s)
+    if c.phase != "declare" or c.round != 1 or c.declarations:
+        raise RuleError("opponents join as the combat begins: before anyone declares in round 1")
+    card = find_opponent(content, args.get("opponent"))
+    if any(o.id == card.id for _, o in foes(c)):
+        raise RuleError(f"{card.title} is already in this combat")
+    if card.kind == "boss" and card.id in s.bosses_defeated:
+        raise RuleError(
+            f"{card.title} is defeated: the hex location is cleared and a Boss cannot be refought"
+        )
+    steps = _dangerous(args, card)
+    difficulty = raised(c.difficulty, steps)
+    per_hero = DIFFICULTIES[difficulty].vitals_per_hero - DIFFICULTIES[c.difficulty].vitals_per_hero
     d.emit(
-        CombatStarted(
-            opponent=opponent,
+        OpponentJoined(
+            who=foe_key(len(c.extra) + 1),
+            opponent=_vitals(s, card, difficulty, len(c.heroes)),
             difficulty=difficulty,
-            dangerous=steps,
-            heroes=heroes,
-            sentinel=sentinel,
-            passive=card.kind == "boss" and row.passives and card.action("passive") is not None,
+            dangerous=c.dangerous + steps,
+            raise_others=per_hero * len(c.heroes),
         )
     )
-    begin_round(d, chance, card, 1)
 
 
 def begin_round(d: Decision, chance: Chance, card: Opponent, number: int) -> None:
@@ -122,10 +177,11 @@ def begin_round(d: Decision, chance: Chance, card: Opponent, number: int) -> Non
     d.emit(RoundBegan(round=number))
     for who in fighting(s) + list(s.allies):
         upkeep(d, who)
-    upkeep(d, OPPONENT)
+    for key, _ in standing(current(s)):
+        upkeep(d, key)
     passive = card.action("passive")
-    if not current(s).passive or passive is None:
-        return
+    if not current(s).passive or passive is None or OPPONENT in current(s).beaten:
+        return  # a beaten Boss's passive is gone with it
     bonus = DIFFICULTIES[current(s).difficulty].damage
     p = Potency.of(passive)
     results: dict[str, dict[str, str]] = {}
@@ -179,15 +235,53 @@ def phase_end(d: Decision, phase: str) -> None:
             d.emit(AllyLeft(ally=aid, name=a.name, why=f"falls as {phase} ended{lost}"))
         elif a.energy < 0:
             d.emit(VitalsChanged(who=aid, energy=-a.energy, why="negative Vitals return to 0"))
-    o = c.opponent
-    low = {
-        v: -getattr(o, v)
-        for v in ("health", "energy", "soul_shield", "influence")
-        if getattr(o, v) < 0
-    }
-    if low:
-        d.emit(VitalsChanged(who=OPPONENT, why="negative Vitals return to 0", **low))
+    for key, o in standing(c):
+        low = {
+            v: -getattr(o, v)
+            for v in ("health", "energy", "soul_shield", "influence")
+            if getattr(o, v) < 0
+        }
+        if low:
+            d.emit(VitalsChanged(who=key, why="negative Vitals return to 0", **low))
     check_lost(d)
+
+
+def settle_foes(
+    d: Decision, chance: Chance, content: HexContent, card: Opponent, influence: bool
+) -> bool:
+    """A combat phase has ended: an opponent at 0 Health or less (or, after the Resolution
+    phase, Influenced) is beaten.  The combat ends when every opponent is beaten or no hero
+    fights on; otherwise those beaten leave it and it goes on.  True if it ended."""
+    s: HexploreState = d.state
+    c = current(s)
+    up = standing(c)
+    beaten: list[tuple[str, str]] = []
+    for key, o in up:
+        if influence and o.savable and o.soul_shield <= 0 and o.influence <= 0:
+            beaten.append((key, "influenced"))
+        elif o.health <= 0:
+            beaten.append((key, "vanquished"))
+    if not c.extra:  # one opponent: as the single-opponent combat always ended
+        if beaten:
+            end_combat(d, chance, content, card, beaten[0][1])
+            return True
+    else:
+        for key, outcome in beaten:
+            d.emit(OpponentBeaten(who=key, outcome=outcome, name=foe_of(c, key).name))
+        if len(beaten) == len(up):
+            outcomes = set(c.beaten.values())
+            end_combat(
+                d,
+                chance,
+                content,
+                card,
+                "influenced" if outcomes == {"influenced"} else "vanquished",
+            )
+            return True
+    if not fighting(s):
+        end_combat(d, chance, content, card, "fled" if c.fled else "heroes_fell")
+        return True
+    return False
 
 
 def end_combat(
@@ -205,20 +299,20 @@ def end_combat(
         combat_over(d, aid)
     o = c.opponent
     d.emit(CombatEnded(outcome=outcome, opponent=o.id, kind=o.kind))
-    if outcome in ("vanquished", "influenced"):
-        give_rewards(d, chance, card, outcome)
-        if c.sentinel:
-            d.emit(SentinelDefeated(at=c.sentinel))
-        if o.kind == "boss":
-            d.emit(BossDefeated(boss=o.id))
-            done = len(s.bosses_defeated)
-            if s.play_style == "marathon" and done % 2 == 1 and s.difficulty != "epic":
-                d.emit(
-                    DifficultyRaised(
-                        difficulty=raised(s.difficulty, 1), why=f"Marathon: boss {done} defeated"
-                    )
-                )
-        _won(d, content, o)
+    if not c.extra:
+        if outcome in ("vanquished", "influenced"):
+            _beaten(d, chance, content, card, o, outcome, c.sentinel)
+    else:
+        # "If the heroes defeat their opponent(s), they'll gain the reward shown on the
+        # card": each beaten opponent's, in the order they fell, to those still fighting.
+        waiting: list[str] = []  # Single Rewards by choice wait together
+        for key, how in c.beaten.items():
+            foe = foe_of(c, key)
+            sentinel = c.sentinel if key == OPPONENT else ""
+            foe_card = find_opponent(content, foe.id)
+            _beaten(d, chance, content, foe_card, foe, how, sentinel, waiting)
+        if waiting and rewarded(s):
+            d.emit(SingleRewardsWaiting(rewards=waiting, heroes=rewarded(s)))
     if outcome == "fled" or (c.fled and house(s, "flee_wander") == "any_fled"):
         # "Once the entire group has fled, or combat ends, the group Wanders" (Ruling 38)
         roll = chance.roll(
@@ -230,6 +324,33 @@ def end_combat(
         )[0]
         d.emit(GroupWandered(direction=roll, stayed=False, why="fled from combat", to_magi=True))
     check_lost(d)
+
+
+def _beaten(
+    d: Decision,
+    chance: Chance,
+    content: HexContent,
+    card: Opponent,
+    o: OpponentState,
+    outcome: str,
+    sentinel: str,
+    waiting: list[str] | None = None,
+) -> None:
+    """One opponent beaten: its rewards, its Sentinel, its Boss's place, the game won."""
+    s: HexploreState = d.state
+    give_rewards(d, chance, card, outcome, waiting)
+    if sentinel:
+        d.emit(SentinelDefeated(at=sentinel))
+    if o.kind == "boss":
+        d.emit(BossDefeated(boss=o.id))
+        done = len(s.bosses_defeated)
+        if s.play_style == "marathon" and done % 2 == 1 and s.difficulty != "epic":
+            d.emit(
+                DifficultyRaised(
+                    difficulty=raised(s.difficulty, 1), why=f"Marathon: boss {done} defeated"
+                )
+            )
+    _won(d, content, o)
 
 
 def _won(d: Decision, content: HexContent, o: OpponentState) -> None:
@@ -264,7 +385,7 @@ def inflict_condition(
 
 def cure_condition(d: Decision, args: dict[str, Any], chance: Chance, content: HexContent) -> None:
     who, name = _condition_args(d.state, args)
-    holder = current(d.state).opponent if who == OPPONENT else d.state.heroes[who]
+    holder = foe_of(current(d.state), who) if is_foe(who) else d.state.heroes[who]
     if name not in holder.conditions:
         raise RuleError(f"{holder.name} is not {name.replace('_', ' ')}")
     if name in ("encased", "soul_laced"):
@@ -273,10 +394,13 @@ def cure_condition(d: Decision, args: dict[str, Any], chance: Chance, content: H
 
 
 def _condition_args(s: HexploreState, args: dict[str, Any]) -> tuple[str, str]:
-    if args.get("who") == OPPONENT:
+    asked = args.get("who")
+    if isinstance(asked, str) and is_foe(asked) and asked not in s.heroes:
         if not in_combat(s):
             raise RuleError("there is no opponent outside combat")
-        who = OPPONENT
+        if asked not in dict(standing(current(s))):
+            raise RuleError(f"there is no opponent {asked!r} standing in this combat")
+        who = asked
     else:
         who = hero_id(s, args, "who")
     name = args.get("condition")
@@ -287,7 +411,7 @@ def _condition_args(s: HexploreState, args: dict[str, Any]) -> tuple[str, str]:
 
 def _living_target(s: HexploreState, args: dict[str, Any]) -> tuple[str, str]:
     who, name = _condition_args(s, args)
-    if who != OPPONENT and not in_play(s.heroes[who]):
+    if not is_foe(who) and not in_play(s.heroes[who]):
         raise RuleError(f"{s.heroes[who].name} is out of the game: no Condition takes hold")
     return who, name
 

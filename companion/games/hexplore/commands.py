@@ -12,6 +12,7 @@ from companion.core.tables import CommandFn, Commands
 from companion.games.hexplore.allies import ally_leaves, join_ally
 from companion.games.hexplore.circumstance import roll_circumstance, settle_circumstance
 from companion.games.hexplore.combat import (
+    add_opponent,
     cure_condition,
     inflict_condition,
     raise_difficulty,
@@ -68,6 +69,7 @@ PHASES: dict[str, dict[str, HexCommand]] = {
     # action (opponent.py), the Resolution phase (resolve.py)
     "combat": {
         "start_combat": start_combat,
+        "add_opponent": add_opponent,
         "declare": declare,
         "opponent_action": opponent_action,
         "resolve_round": resolve_round,

@@ -8,10 +8,9 @@ Resolution phase; conditions that do not Persist end with the combat.
 from __future__ import annotations
 
 from companion.core.rules import Decision
-from companion.games.hexplore.common import current, stacks
+from companion.games.hexplore.common import stacks
 from companion.games.hexplore.events import ConditionChanged, ConditionLost, VitalsChanged
 from companion.games.hexplore.state import (
-    OPPONENT,
     AllyState,
     HeroState,
     OpponentState,
@@ -62,22 +61,22 @@ def upkeep(d: Decision, who: str) -> None:
     health = -stacks(target, "bleeding")
     if "burned" in target.conditions:
         health -= 3  # the Health damage does not stack
-    if "poisoned" in target.conditions and who != OPPONENT:
+    foe = target if isinstance(target, OpponentState) else None
+    if "poisoned" in target.conditions and foe is None:
         health -= 1
     for held in ("swallowed", DECAYING):
         if held in target.conditions:
             health -= target.conditions[held].damage
     energy = -3 if "drained" in target.conditions else 0
-    if who == OPPONENT and current(d.state).opponent.regen:
-        o = current(d.state).opponent
-        health += max(0, min(o.regen, o.max_health - o.health))
+    if foe is not None and foe.regen:
+        health += max(0, min(foe.regen, foe.max_health - foe.health))
     if health or energy:
         named: list[str] = [
             c
             for c in ("bleeding", "burned", "poisoned", "swallowed", "drained")
             if c in target.conditions
         ]
-        if who == OPPONENT and current(d.state).opponent.regen:
+        if foe is not None and foe.regen:
             named.append("Regen")
         d.emit(
             VitalsChanged(

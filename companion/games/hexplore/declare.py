@@ -10,7 +10,7 @@ from typing import Any
 
 from companion.core.rules import Chance, Decision, RuleError
 from companion.games.hexplore.combat import end_combat
-from companion.games.hexplore.common import current, hero_id, stacks, whole
+from companion.games.hexplore.common import hero_id, stacks, whole
 from companion.games.hexplore.conditions import GROGGY
 from companion.games.hexplore.content import Opponent
 from companion.games.hexplore.dice import SUCCEEDED, hexplode
@@ -18,7 +18,15 @@ from companion.games.hexplore.events import Declared, FleeAttempted, HeroFled, V
 from companion.games.hexplore.fight import ACTIONS, combat_in, fighting, find_opponent, vital_arg
 from companion.games.hexplore.hexcontent import HexContent
 from companion.games.hexplore.skills import check_skill
-from companion.games.hexplore.state import Declaration, HexploreState, solo
+from companion.games.hexplore.state import (
+    OPPONENT,
+    Combat,
+    Declaration,
+    HexploreState,
+    OpponentState,
+    solo,
+    standing,
+)
 from companion.games.hexplore.tables import CONDITIONS, MAX_DECLARED, half
 
 
@@ -36,8 +44,9 @@ def declare(d: Decision, args: dict[str, Any], chance: Chance, content: HexConte
     action = args.get("action")
     if action not in ACTIONS:
         raise RuleError(f"action must be one of {', '.join(ACTIONS)}, not {action!r}")
-    card = find_opponent(content, c.opponent.id)
-    decl = Declaration(action=action)
+    key, foe = _foe(c, args)
+    card = find_opponent(content, foe.id)
+    decl = Declaration(action=action, foe="" if key == OPPONENT else key)
     penalty = 3 * stacks(h, GROGGY)
     for name in ("frightened", "knocked_down"):
         if name in h.conditions:
@@ -51,7 +60,7 @@ def declare(d: Decision, args: dict[str, Any], chance: Chance, content: HexConte
         )
     # What the table declared is checked before any die is asked for, so a slip of
     # the finger is refused with nothing rolled.
-    _energy(s, hid, action, args, card)
+    _energy(s, hid, action, args, card, foe)
     _fill(Declaration(action=action), args, hid, 0, s)
     vital_arg(args, "favored_vital")
     if "entangled" in h.conditions:
@@ -72,7 +81,7 @@ def declare(d: Decision, args: dict[str, Any], chance: Chance, content: HexConte
             return
         decl.notes.append("failed to Flee: may only Defend this round")
         action = "defend"
-    energy = _energy(s, hid, action, args, card)
+    energy = _energy(s, hid, action, args, card, foe)
     decl.defend_too = bool(args.get("defend_too"))
     if energy and "poisoned" in h.conditions:
         outcome, _ = check_skill(d, chance, hid, "survival", "to use Energy while Poisoned")
@@ -82,7 +91,7 @@ def declare(d: Decision, args: dict[str, Any], chance: Chance, content: HexConte
     decl.action = action
     _fill(decl, args, hid, penalty, s)
     decl.energy_spent = energy
-    if h.favored_opponent and h.favored_opponent == c.opponent.type:
+    if h.favored_opponent and h.favored_opponent == foe.type:
         rolls = hexplode(
             chance, for_=hid, why="Favored Opponent damage (HEXplodes)", role="favored", who=h.name
         )
@@ -94,17 +103,38 @@ def declare(d: Decision, args: dict[str, Any], chance: Chance, content: HexConte
         d.emit(VitalsChanged(who=hid, energy=-energy, why=f"{action} costs {energy} Energy"))
 
 
-def _energy(s: HexploreState, hid: str, action: str, args: dict[str, Any], card: Opponent) -> int:
+def _foe(c: Combat, args: dict[str, Any]) -> tuple[str, OpponentState]:
+    """The opponent a declaration is aimed at: the one `foe` names (opponent, opponent2 ...)
+    or the first still standing.  "You do not need to specify a target at this time", but
+    the mat records each hero's damage against one opponent, so the app asks now
+    (Ruling 44)."""
+    up = standing(c)
+    asked = args.get("foe")
+    if asked is None or asked == "":
+        return up[0]
+    for key, o in up:
+        if key == asked:
+            return key, o
+    names = ", ".join(f"{k} ({o.name})" for k, o in up)
+    raise RuleError(f"no opponent {asked!r} stands in this combat (standing: {names})")
+
+
+def _energy(
+    s: HexploreState,
+    hid: str,
+    action: str,
+    args: dict[str, Any],
+    card: Opponent,
+    foe: OpponentState,
+) -> int:
     """The Energy an action costs, refused when the hero cannot pay it."""
     h = s.heroes[hid]
-    c = current(s)
-    assert c is not None
     energy = 0
     if action == "mastery":
         energy += whole(args, "energy", 1, minimum=1)
     if vital_arg(args, "vital") == "influence" and action in ("attack", "mastery"):
-        if not c.opponent.savable:
-            raise RuleError(f"{c.opponent.name} cannot be Influenced")
+        if not foe.savable:
+            raise RuleError(f"{foe.name} cannot be Influenced")
         energy += card.influence_cost
     if args.get("defend_too"):
         if not solo(s):

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from companion.core.tables import EventData, Events
 from companion.games.hexplore.state import (
+    OPPONENT,
     AllyState,
     Circumstance,
     Combat,
@@ -20,6 +21,8 @@ from companion.games.hexplore.state import (
     OpponentState,
     Sentinel,
     SkillPhase,
+    foe_of,
+    foes,
     target_of,
 )
 
@@ -598,7 +601,8 @@ def _declared_text(e: Declared) -> str:
     x = e.declaration
     what = f"{x.action} {x.amount} {x.vital}" if x.amount else x.action
     fav = f", Favored {x.favored} {x.favored_vital}" if x.favored else ""
-    return f"{e.hero} declares {what}{fav}"
+    at = f" at {x.foe}" if x.foe else ""  # the log names the opponent (Game.names)
+    return f"{e.hero} declares {what}{at}{fav}"
 
 
 @EVENTS.on(Declared, text=_declared_text)
@@ -641,17 +645,19 @@ class OpponentActed(HexEvent, omit_defaults=False):
     energy: int
     piercing: int
     halved: bool
+    foe: str = ""  # which opponent acted, when several are faced ("" = the first)
 
 
 def _acted_text(e: OpponentActed) -> str:
     why = f" (wanted {e.wanted}, too little Energy: half potency)" if e.defaulted else ""
-    return f"Action die {e.roll}: {e.name}{why} against {', '.join(e.targets) or 'no one'}"
+    whose = f"{e.foe}'s " if e.foe else ""  # the log names the opponent (Game.names)
+    return f"{whose}Action die {e.roll}: {e.name}{why} against {', '.join(e.targets) or 'no one'}"
 
 
 @EVENTS.on(OpponentActed, text=_acted_text)
 def _opponent_acted(s: HexploreState, e: OpponentActed) -> None:
     c = _combat(s)
-    c.last_action = LastAction(
+    acted = LastAction(
         roll=e.roll,
         ability=e.ability,
         name=e.name,
@@ -667,6 +673,10 @@ def _opponent_acted(s: HexploreState, e: OpponentActed) -> None:
         piercing=e.piercing,
         halved=e.halved,
     )
+    if e.foe and e.foe != OPPONENT:
+        c.extra_actions[e.foe] = acted
+    else:
+        c.last_action = acted
     c.phase = "resolve"
     for hid, res in e.skill_rolls.items():
         s.last_skill_rolls.setdefault(hid, {}).update(res)
@@ -674,11 +684,69 @@ def _opponent_acted(s: HexploreState, e: OpponentActed) -> None:
 
 class OpponentRegen(HexEvent):
     regen: int
+    who: str = OPPONENT
 
 
 @EVENTS.on(OpponentRegen, text=lambda e: f"The opponent Regenerates {e.regen} each round")
 def _opponent_regen(s: HexploreState, e: OpponentRegen) -> None:
-    _combat(s).opponent.regen = e.regen
+    foe_of(_combat(s), e.who).regen = e.regen
+
+
+class OpponentJoined(HexEvent, omit_defaults=False):
+    """Another opponent joins the combat before the first declaration ("If both
+    Circumstances are Encounters, resolve both in one combat")."""
+
+    who: str
+    opponent: OpponentState
+    difficulty: str
+    dangerous: int
+    raise_others: int = 0  # Vitals per hero the others gain when the Difficulty rose
+
+
+def _joined_text(e: OpponentJoined) -> str:
+    o = e.opponent
+    shield = f", Soul Shield {o.soul_shield}" if o.soul_shield else ""
+    return (
+        f"{o.name} joins the combat on {e.difficulty.title()}: Health {o.health}, "
+        f"Energy {o.energy}{shield}"
+    )
+
+
+@EVENTS.on(OpponentJoined, text=_joined_text)
+def _opponent_joined(s: HexploreState, e: OpponentJoined) -> None:
+    c = _combat(s)
+    n = e.raise_others
+    for _, o in foes(c):
+        for vital in ("health", "energy", "soul_shield", "influence"):
+            if (
+                n
+                and (vital != "soul_shield" or o.soul_shield)
+                and (vital != "influence" or o.savable)
+            ):
+                setattr(o, vital, getattr(o, vital) + n)
+        if n:
+            o.max_health += n
+            o.max_energy += n
+            o.max_influence += n if o.savable else 0
+    c.extra.append(e.opponent)
+    c.difficulty = e.difficulty
+    c.dangerous = e.dangerous
+
+
+class OpponentBeaten(HexEvent):
+    """One of several opponents is vanquished or Influenced; the combat goes on."""
+
+    who: str
+    outcome: str  # vanquished | influenced
+    name: str = ""
+
+
+@EVENTS.on(
+    OpponentBeaten,
+    text=lambda e: f"{e.name or e.who} is {words(e.outcome)}; the combat goes on",
+)
+def _opponent_beaten(s: HexploreState, e: OpponentBeaten) -> None:
+    _combat(s).beaten[e.who] = e.outcome
 
 
 class RoundResolved(HexEvent, omit_defaults=False):

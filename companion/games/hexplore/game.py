@@ -16,7 +16,9 @@ from companion.games.hexplore.hexcontent import HexContent
 from companion.games.hexplore.legal import legal_actions
 from companion.games.hexplore.options import SETUP_OPTIONS, setup_options_for
 from companion.games.hexplore.setup import initial_state
-from companion.games.hexplore.state import OPPONENT, HexploreState
+from companion.games.hexplore.state import OPPONENT, HexploreState, standing
+
+ORDINALS = {2: "second", 3: "third", 4: "fourth", 5: "fifth", 6: "sixth"}
 
 
 class HexploreGame(GameBase):
@@ -34,9 +36,10 @@ class HexploreGame(GameBase):
         """Heroes and allies come from the packs by id ('verdant-keeper'); the log and the
         result card say their names."""
         return {
-            # "opponent" is a role, not one card: the log holds every combat's lines, so
-            # the words cannot be today's opponent's name
-            OPPONENT: "The opponent",
+            # "opponent", "opponent2" ... are roles in a combat, not cards: the log holds
+            # every combat's lines, so the words cannot be today's opponents' names
+            OPPONENT: "the opponent",
+            **{f"{OPPONENT}{n}": f"the {word} opponent" for n, word in ORDINALS.items()},
             **{aid: ally.name for aid, ally in state.allies.items() if ally.name},
             **{hid: hero.name for hid, hero in state.heroes.items() if hero.name},
         }
@@ -66,7 +69,8 @@ class HexploreGame(GameBase):
         text = f"Turn {state.turn}, Fate Cycle {state.fate.cycle} ({state.fate.tracker})"
         if in_combat(state) and state.combat is not None:
             c = state.combat
-            text += f", fighting {c.opponent.name} (round {c.round})"
+            names = " and ".join(o.name for _, o in standing(c))
+            text += f", fighting {names} (round {c.round})"
         if state.outcome:
             text += f", {state.outcome}"
         return text

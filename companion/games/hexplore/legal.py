@@ -20,11 +20,13 @@ from companion.games.hexplore.hexcontent import HexContent
 from companion.games.hexplore.levelling import STATS, upgradable
 from companion.games.hexplore.setting_out import before_the_game
 from companion.games.hexplore.state import (
-    OPPONENT,
     Combat,
     HeroState,
     HexploreState,
+    OpponentState,
+    foes,
     single_reward_takers,
+    standing,
 )
 from companion.games.hexplore.tables import (
     CONDITIONS,
@@ -180,7 +182,7 @@ def _is(c: Combat, card: Opponent | None) -> bool:
 def _combat(s: HexploreState, c: Combat, content: HexContent) -> list[Action]:
     if c.phase == "resolve":
         return [{"do": "resolve_round", "with": {}, "label": "Resolve the round", "primary": True}]
-    card = find_opponent(content, c.opponent.id)
+    up = [(k, o, find_opponent(content, o.id)) for k, o in standing(c)]
     out: list[Action] = []
     waiting = False
     for hid in fighting(s):
@@ -188,32 +190,41 @@ def _combat(s: HexploreState, c: Combat, content: HexContent) -> list[Action]:
         if hid in c.declarations or "unconscious" in h.conditions:
             continue
         waiting = True
-        out += _declarations(s, hid, h, c, card)
+        out += _declarations(s, hid, h, up)
     for hid in fighting(s):
         h = s.heroes[hid]
         powered = c.sustained.get(hid) == c.round
         if not powered and h.energy >= 1 and h.starving < 1 and "unconscious" not in h.conditions:
             label = f"{h.name}: Sustain an Ability (1 Energy)"
             out.append(_action("sustain", {"hero": hid}, label))
-    acts = _action("opponent_action", {}, f"{c.opponent.name} acts")
+    names = [o.name for _, o, _ in up]
+    who = names[0] if len(names) == 1 else ", ".join(names[:-1]) + f" and {names[-1]}"
+    acts = _action("opponent_action", {}, f"{who} act" + ("s" if len(names) == 1 else ""))
     if not waiting:
         acts["primary"] = True
         out.append(acts)
+    if c.round == 1 and not c.declarations:
+        # "If both Circumstances are Encounters, resolve both in one combat"
+        there = {o.id for _, o in foes(c)}
+        for card in content.opponents():
+            if card.id in there or (card.kind == "boss" and card.id in s.bosses_defeated):
+                continue
+            label = f"Add {card.title} to this combat"
+            out.append(_action("add_opponent", {"opponent": card.slug}, label))
     return out
 
 
 def _declarations(
-    s: HexploreState, hid: str, h: HeroState, c: Combat, card: Opponent
+    s: HexploreState, hid: str, h: HeroState, up: list[tuple[str, OpponentState, Opponent]]
 ) -> list[Action]:
-    """One hero's choices for the round, as far as their Conditions allow."""
+    """One hero's choices for the round, as far as their Conditions allow.  Facing several
+    opponents, each Attack and Mastery is offered against each of them by name."""
     held = bool(HELD & set(h.conditions))
     only_defend = bool({"frightened", "knocked_down"} & set(h.conditions))
     if held and only_defend:
         return []  # nothing they may declare satisfies both
     starving = h.starving >= 1
-    influence = c.opponent.savable and (
-        card.influence_cost == 0 or (not starving and h.energy >= card.influence_cost)
-    )
+    several = len(up) > 1
     out: list[Action] = []
 
     def declare(action: str, label: str, inputs: dict[str, dict[str, Any]], **extra: Any) -> None:
@@ -225,15 +236,23 @@ def _declarations(
     def amount(default: int) -> dict[str, Any]:
         return {"min": 0, "max": MAX_DECLARED, "default": min(default, MAX_DECLARED)}
 
+    def aim(key: str, o: OpponentState) -> tuple[str, dict[str, str]]:
+        return (f" {o.name}", {"foe": key}) if several else ("", {})
+
     if not only_defend:
-        vitals = ["health", "energy"] + (["influence"] if influence else [])
-        for vital in vitals:
-            declare(
-                "attack",
-                f"Attack ({words(vital)})",
-                {"amount": amount(h.abilities["attack"])},
-                vital=vital,
+        for key, o, card in up:
+            influence = o.savable and (
+                card.influence_cost == 0 or (not starving and h.energy >= card.influence_cost)
             )
+            at, foe = aim(key, o)
+            for vital in ["health", "energy"] + (["influence"] if influence else []):
+                declare(
+                    "attack",
+                    f"Attack{at} ({words(vital)})",
+                    {"amount": amount(h.abilities["attack"])},
+                    vital=vital,
+                    **foe,
+                )
         if not held:
             for ally in fighting(s):
                 if ally != hid and "encased" in s.heroes[ally].conditions:
@@ -252,17 +271,20 @@ def _declarations(
             declare("defend", f"Defend and wake {s.heroes[ally].name}", {}, wake=ally)
     if only_defend:
         return out
-    for vital in ["health", "energy"] + (["influence"] if c.opponent.savable else []):
-        cost = card.influence_cost if vital == "influence" else 0
-        top = h.energy - cost
-        if starving or top < 1:
-            continue
-        declare(
-            "mastery",
-            f"Mastery ({words(vital)})",
-            {"energy": {"min": 1, "max": top, "default": 1}, "amount": amount(0)},
-            vital=vital,
-        )
+    for key, o, card in up:
+        at, foe = aim(key, o)
+        for vital in ["health", "energy"] + (["influence"] if o.savable else []):
+            cost = card.influence_cost if vital == "influence" else 0
+            top = h.energy - cost
+            if starving or top < 1:
+                continue
+            declare(
+                "mastery",
+                f"Mastery{at} ({words(vital)})",
+                {"energy": {"min": 1, "max": top, "default": 1}, "amount": amount(0)},
+                vital=vital,
+                **foe,
+            )
     declare("flee", "Flee", {})
     return out
 
@@ -343,10 +365,9 @@ def _any_time(s: HexploreState, content: HexContent) -> list[Action]:
     ]
     if fight:
         assert s.combat is not None
-        o = s.combat.opponent
-        targets.append((OPPONENT, o.name, o.conditions))
+        targets += [(k, o.name, o.conditions) for k, o in standing(s.combat)]
     for who, name, held in targets:
-        if who == OPPONENT or in_play(s.heroes[who]):
+        if who not in s.heroes or in_play(s.heroes[who]):
             out.append(
                 _action(
                     "inflict",

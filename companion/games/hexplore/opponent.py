@@ -5,14 +5,22 @@ from __future__ import annotations
 from typing import Any
 
 from companion.core.rules import Chance, Decision, RuleError
-from companion.games.hexplore.combat import end_combat, phase_end
-from companion.games.hexplore.common import stacks
+from companion.games.hexplore.combat import phase_end, settle_foes
+from companion.games.hexplore.common import current, stacks
+from companion.games.hexplore.content import Opponent
 from companion.games.hexplore.dice import target_dice
 from companion.games.hexplore.events import OpponentActed, VitalsChanged
 from companion.games.hexplore.fight import Potency, combat_in, fighting, find_opponent, targetable
 from companion.games.hexplore.hexcontent import HexContent
 from companion.games.hexplore.skills import check_skill
-from companion.games.hexplore.state import OPPONENT, HexploreState, name_of, target_of
+from companion.games.hexplore.state import (
+    OPPONENT,
+    HexploreState,
+    OpponentState,
+    name_of,
+    standing,
+    target_of,
+)
 from companion.games.hexplore.tables import DIFFICULTIES, TARGET_COUNTS
 
 
@@ -31,18 +39,28 @@ def opponent_action(d: Decision, args: dict[str, Any], chance: Chance, content: 
     card = find_opponent(content, c.opponent.id)
     # The Declaration phase ends here: damage suffered in it can kill (Hero / Opponent Defeat).
     phase_end(d, "the Declaration phase")
-    if c.opponent.health <= 0:
-        end_combat(d, chance, content, card, "vanquished")
+    if settle_foes(d, chance, content, card, influence=False):
         return
-    if not fighting(s):
-        end_combat(d, chance, content, card, "fled" if c.fled else "heroes_fell")
-        return
+    # "If the group faces more than one opponent, roll the action die once for each
+    # opponent in any order": in the order they joined the combat (Ruling 44).
+    for key, foe in standing(c):
+        _act(d, chance, key, foe, find_opponent(content, foe.id))
+
+
+def _act(d: Decision, chance: Chance, key: str, foe: OpponentState, card: Opponent) -> None:
+    """One opponent's action: its die, the Energy default, its targets and their rolls."""
+    s: HexploreState = d.state
+    c = current(s)
     roll = chance.roll(
-        "hex_d6", for_="opponent", why=f"{card.title}'s action", role="action", who=c.opponent.name
+        "hex_d6",
+        for_=OPPONENT,  # who rolls: the players, for an opponent (named by `who`)
+        why=f"{card.title}'s action",
+        role="action",
+        who=foe.name,
     )[0]
     wanted = card.rolled(roll)
     action, defaulted = wanted, False
-    if wanted.cost and wanted.cost > c.opponent.energy:
+    if wanted.cost and wanted.cost > foe.energy:
         action, defaulted = card.act(wanted.default), True
     p = Potency.of(action, 1 if defaulted else 0)
     bonus = DIFFICULTIES[c.difficulty].damage
@@ -102,12 +120,13 @@ def opponent_action(d: Decision, args: dict[str, Any], chance: Chance, content: 
             energy=p.energy + bonus if p.energy else 0,
             piercing=p.piercing,
             halved=defaulted,
+            foe="" if key == OPPONENT else key,
         )
     )
     if wanted.cost and not defaulted:
         d.emit(
             VitalsChanged(
-                who=OPPONENT,
+                who=key,
                 energy=-wanted.cost,
                 why=f"{wanted.name or wanted.key} costs {wanted.cost} Energy",
             )

@@ -6,11 +6,12 @@ declarations and the opponent's action and emits the changes as events.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 from typing import Any
 
 from companion.core.rules import Chance, Decision
-from companion.games.hexplore.combat import begin_round, end_combat, phase_end
+from companion.games.hexplore.combat import begin_round, phase_end, settle_foes
 from companion.games.hexplore.common import current, last_action, stacks
 from companion.games.hexplore.conditions import (
     CAPPED,
@@ -47,7 +48,12 @@ from companion.games.hexplore.state import (
     Combat,
     Declaration,
     HexploreState,
+    LastAction,
+    OpponentState,
+    foe_of,
+    is_foe,
     name_of,
+    standing,
     target_of,
 )
 from companion.games.hexplore.tables import DIFFICULTIES, VITALS, half
@@ -61,10 +67,8 @@ class Tally:
     lines: list[str] = field(default_factory=list)
     fresh: dict[str, set[str]] = field(default_factory=dict)  # Conditions gained this round
     constraint: dict[str, int] = field(default_factory=dict)  # damage on Encased/Swallowed
-    hurt: set[str] = field(default_factory=set)
     healed: set[str] = field(default_factory=set)
     raised: dict[str, int] = field(default_factory=dict)  # Raise: may pass the maximum by this
-    shield_hit: int = 0
 
     def add(self, who: str, vital: str, n: int) -> None:
         if n:
@@ -72,40 +76,78 @@ class Tally:
             row[vital] = row.get(vital, 0) + n
 
 
+@dataclass
+class Front:
+    """One opponent's side of the round: its card, its action and what came of it.
+
+    "When facing multiple opponents, opponent actions will resolve separately in any
+    order": each opponent's action is a Front of its own (Ruling 44)."""
+
+    key: str
+    foe: OpponentState
+    card: Opponent
+    act: Action
+    la: LastAction
+    lost: bool = False
+    halves: int = 0
+    p: Potency = field(default_factory=Potency)
+    shielded: bool = False
+    shield_hit: int = 0
+    out: Outgoing | None = None
+    hurt: set[str] = field(default_factory=set)
+
+
 def resolve_round(d: Decision, args: dict[str, Any], chance: Chance, content: HexContent) -> None:
     s: HexploreState = d.state
     c = combat_in(s, "resolve")
     card = find_opponent(content, c.opponent.id)
-    act = card.act(last_action(s).ability)
+    fronts = []
+    for key, foe in standing(c):
+        la = last_action(s) if key == OPPONENT else c.extra_actions[key]
+        mine = card if key == OPPONENT else find_opponent(content, foe.id)
+        fronts.append(Front(key, foe, mine, mine.act(la.ability), la))
     t = Tally()
     decls = {h: replace(x) for h, x in c.declarations.items() if h in fighting(s)}
-    opp_lost, halves = _before_damage(s, chance, act, decls, t)
-    p = Potency() if opp_lost else Potency.of(act, halves)
-    shielded = c.opponent.soul_shield > 0
-    out = _heroes_strike(s, card, act, p, opp_lost, decls, t)
-    if not opp_lost:
-        _opponent_strikes(s, act, p, decls, t)
-    _heals(s, p, decls, t)
+    _before_damage(s, chance, fronts, decls, t)
+    for f in fronts:
+        f.p = Potency() if f.lost else Potency.of(f.act, f.halves)
+        f.shielded = f.foe.soul_shield > 0
+    for i, f in enumerate(fronts):
+        aimed = {h: x for h, x in decls.items() if _aimed(x, fronts) == f.key}
+        f.out = _heroes_strike(s, f, aimed, t, allies=i == 0)
+    for f in fronts:
+        if not f.lost:
+            _opponent_strikes(s, f, decls, t)
+    _heals(s, fronts, decls, t)
     _bound(s, t.deltas)
+    raises = {f.key: f.p.raise_ for f in fronts}
     for who, row in t.deltas.items():
-        _apply(d, who, row, raised_by=p.raise_ if who == OPPONENT else 0, c=c, raised=t.raised)
-    _conditions(d, act, p, opp_lost, shielded, decls, out, t)
-    _round_end(d, chance, decls, t.constraint, t.fresh, t.shield_hit, t.lines)
+        _apply(d, who, row, raised_by=raises.get(who, 0), c=c, raised=t.raised)
+    _conditions(d, fronts, decls, t)
+    _round_end(d, chance, decls, t.constraint, t.fresh, fronts, t.lines)
     d.emit(RoundResolved(round=c.round, lines=t.lines))
     phase_end(d, "the Resolution phase")
     _after_round(d, chance, content, card)
 
 
+def _aimed(x: Declaration, fronts: list[Front]) -> str:
+    """The opponent a declaration is aimed at: the one it names while it stands, else the
+    first still standing."""
+    keys = [f.key for f in fronts]
+    return x.foe if x.foe in keys else (OPPONENT if OPPONENT in keys else keys[0])
+
+
 def _before_damage(
-    s: HexploreState, chance: Chance, act: Action, decls: dict[str, Declaration], t: Tally
-) -> tuple[bool, int]:
-    """Lost actions and Confusion resolve first; returns (opponent's action lost, halvings)."""
-    la = last_action(s)
-    if act.loses_action:
-        for target in la.targets:
-            if target in decls:
-                decls[target].lost = True
-                t.lines.append(f"{s.heroes[target].name} loses their action ({act.name})")
+    s: HexploreState, chance: Chance, fronts: list[Front], decls: dict[str, Declaration], t: Tally
+) -> None:
+    """Lost actions and Confusion resolve first: each Front learns whether its action is
+    lost and how often it is halved."""
+    for f in fronts:
+        if f.act.loses_action:
+            for target in f.la.targets:
+                if target in decls:
+                    decls[target].lost = True
+                    t.lines.append(f"{s.heroes[target].name} loses their action ({f.act.name})")
     for hid in fighting(s):
         x = decls.get(hid)
         if "confused" in s.heroes[hid].conditions and x is not None and not x.lost:
@@ -120,32 +162,29 @@ def _before_damage(
             t.lines.append(
                 f"{s.heroes[hid].name} is Confused ({r}): action {'lost' if x.lost else 'halved'}"
             )
-    halves = 1 if la.halved else 0
-    o = current(s).opponent
-    if "confused" not in o.conditions:
-        return False, halves
-    r = chance.roll(
-        "hex_d6",
-        for_=OPPONENT,
-        why="Confused: even loses the action",
-        role="confused",
-        who=o.name,
-    )[0]
-    t.lines.append(f"{o.name} is Confused ({r}): action {'lost' if r % 2 == 0 else 'halved'}")
-    return r % 2 == 0, halves + r % 2
+    for f in fronts:
+        f.halves = 1 if f.la.halved else 0
+        o = f.foe
+        if "confused" not in o.conditions:
+            continue
+        r = chance.roll(
+            "hex_d6",
+            for_=OPPONENT,
+            why="Confused: even loses the action",
+            role="confused",
+            who=o.name,
+        )[0]
+        t.lines.append(f"{o.name} is Confused ({r}): action {'lost' if r % 2 == 0 else 'halved'}")
+        f.lost, f.halves = r % 2 == 0, f.halves + r % 2
 
 
 def _heroes_strike(
-    s: HexploreState,
-    card: Opponent,
-    act: Action,
-    p: Potency,
-    opp_lost: bool,
-    decls: dict[str, Declaration],
-    t: Tally,
+    s: HexploreState, f: Front, decls: dict[str, Declaration], t: Tally, allies: bool
 ) -> Outgoing:
-    """The heroes' damage, Influence and Favored damage against the opponent."""
-    o = current(s).opponent
+    """The heroes' damage, Influence and Favored damage against one opponent: the
+    declarations aimed at it, and (at the first standing) the allies' blows."""
+    o, card, act, p, opp_lost = f.foe, f.card, f.act, f.p, f.lost
+    key = f.key
     attacks: list[Attack] = []
     influence = 0
     favored = {v: 0 for v in VITALS}
@@ -166,7 +205,7 @@ def _heroes_strike(
             influence += amount
         else:
             attacks.append(Attack(hid, x.vital, amount, x.piercing, name=s.heroes[hid].name))
-    for aid, a in s.allies.items():
+    for aid, a in s.allies.items() if allies else []:
         if a.attack > 0 and a.health > 0:  # "the action they perform each combat round"
             attacks.append(Attack(aid, "health", a.attack, name=a.name))
     out = heroes_attack(
@@ -187,10 +226,10 @@ def _heroes_strike(
         health_in = energy_in = 0
     if o.soul_shield > 0:
         total = health_in + energy_in + sum(favored.values())
-        t.shield_hit, wasted = soak_shield(o.soul_shield, total)
-        t.add(OPPONENT, "soul_shield", -t.shield_hit)
+        f.shield_hit, wasted = soak_shield(o.soul_shield, total)
+        t.add(key, "soul_shield", -f.shield_hit)
         t.lines.append(
-            f"Soul Shield takes {total}: {o.soul_shield} -> {o.soul_shield - t.shield_hit}"
+            f"Soul Shield takes {total}: {o.soul_shield} -> {o.soul_shield - f.shield_hit}"
             + (f"; {wasted} does not carry over" if wasted else "")
         )
         if influence:
@@ -199,15 +238,15 @@ def _heroes_strike(
         for vital, into in (("health", health_in), ("energy", energy_in)):
             soft = sum(out.dealt.get(h, {}).get(vital, 0) for h, x in decls.items() if x.nonlethal)
             hard = into + favored[vital] - soft
-            t.add(OPPONENT, vital, -nonlethal_loss(getattr(o, vital), hard, soft))
+            t.add(key, vital, -nonlethal_loss(getattr(o, vital), hard, soft))
         if o.savable:
-            t.add(OPPONENT, "influence", -(influence + favored["influence"]))
+            t.add(key, "influence", -(influence + favored["influence"]))
         t.lines.append(
             f"{o.name} takes {health_in + favored['health']} Health and "
             f"{energy_in + favored['energy']} Energy damage"
             + (f", {influence + favored['influence']} Influence" if o.savable else "")
         )
-    if t.shield_hit:
+    if f.shield_hit:
         for hid in fighting(s):
             if "soul_laced" in s.heroes[hid].conditions:
                 t.add(hid, "energy", -2 * o.level)
@@ -230,11 +269,10 @@ def _strength(s: HexploreState, hid: str, x: Declaration, card: Opponent) -> int
     return amount
 
 
-def _opponent_strikes(
-    s: HexploreState, act: Action, p: Potency, decls: dict[str, Declaration], t: Tally
-) -> None:
-    """The opponent's action against each target, and the cost of failing its rolls."""
-    la = last_action(s)
+def _opponent_strikes(s: HexploreState, f: Front, decls: dict[str, Declaration], t: Tally) -> None:
+    """One opponent's action against each target, and the cost of failing its rolls.
+    Each hero's Defend and Block meet each opponent's action (it resolves separately)."""
+    la, act, p = f.la, f.act, f.p
     bonus = DIFFICULTIES[current(s).difficulty].damage
     damage = {
         "health": p.health + bonus if p.health else 0,
@@ -253,7 +291,7 @@ def _opponent_strikes(
                 loss = nonlethal_loss(getattr(target_of(s, target), vital), 0, loss)
             t.add(target, vital, -loss)
         if taken.total("health") or taken.total("energy"):
-            t.hurt.add(target)
+            f.hurt.add(target)
         t.lines.append(
             f"{name_of(s, target)} suffers {taken.total('health')} Health and "
             f"{taken.total('energy')} Energy" + (f" (Defend {defend})" if defend else "")
@@ -264,7 +302,7 @@ def _opponent_strikes(
             t.add(target, "energy", -(p.fail_energy + bonus if p.fail_energy else 0))
 
 
-def _heals(s: HexploreState, p: Potency, decls: dict[str, Declaration], t: Tally) -> None:
+def _heals(s: HexploreState, fronts: list[Front], decls: dict[str, Declaration], t: Tally) -> None:
     """Healing joins the same total; `_apply` keeps it under each maximum."""
     for hid, x in decls.items():
         if x.heal and not x.lost:
@@ -277,33 +315,64 @@ def _heals(s: HexploreState, p: Potency, decls: dict[str, Declaration], t: Tally
                 t.raised[f"{target}.{x.heal_vital}"] = (
                     t.raised.get(f"{target}.{x.heal_vital}", 0) + amount
                 )
-    if p.heal or p.raise_:
-        o = current(s).opponent
-        t.add(OPPONENT, "health", heal_amount(o, "health", p.heal) + p.raise_)
+    for f in fronts:
+        if f.p.heal or f.p.raise_:
+            t.add(f.key, "health", heal_amount(f.foe, "health", f.p.heal) + f.p.raise_)
 
 
-def _conditions(
-    d: Decision,
-    act: Action,
-    p: Potency,
-    opp_lost: bool,
-    shielded: bool,
-    decls: dict[str, Declaration],
-    out: Outgoing,
-    t: Tally,
-) -> None:
+def _conditions(d: Decision, fronts: list[Front], decls: dict[str, Declaration], t: Tally) -> None:
     """Conditions come after the damage (Rulings 13 and 14)."""
     s: HexploreState = d.state
-    la = last_action(s)
 
     def give(who: str, e: Effect) -> None:
         inflict(d, who, e.condition, e.rounds, e.value, e.damage)
         t.fresh.setdefault(who, set()).add(e.condition)
 
-    if not opp_lost:
+    for f in fronts:
+        _front_conditions(d, f, fronts, decls, t, give)
+    for hid, x in decls.items():
+        if x.lost or not x.inflicts:
+            continue
+        f = next(f for f in fronts if f.key == _aimed(x, fronts))
+        if f.shielded:
+            t.lines.append(
+                f"{s.heroes[hid].name}'s {', '.join(x.inflicts)} lands on the Soul Shield and does not carry over"
+            )
+            continue
+        for name, rounds in x.inflicts.items():
+            give(f.key, Effect(condition=name, rounds=rounds))
+    for target in t.healed:
+        if target in s.heroes and "bleeding" in s.heroes[target].conditions:
+            d.emit(ConditionLost(who=target, condition="bleeding"))
+
+
+def _dealt_anywhere(fronts: list[Front]) -> dict[str, dict[str, int]]:
+    """What each hero or ally landed this round, on whichever opponent."""
+    out: dict[str, dict[str, int]] = {}
+    for f in fronts:
+        for who, dealt in (f.out.dealt if f.out else {}).items():
+            row = out.setdefault(who, {})
+            for vital, n in dealt.items():
+                row[vital] = row.get(vital, 0) + n
+    return out
+
+
+def _front_conditions(
+    d: Decision,
+    f: Front,
+    fronts: list[Front],
+    decls: dict[str, Declaration],
+    t: Tally,
+    give: Callable[[str, Effect], None],
+) -> None:
+    """What one opponent's action leaves behind: its Conditions, Regen, decay."""
+    s: HexploreState = d.state
+    la, act, p, out = f.la, f.act, f.p, f.out
+    assert out is not None
+    if not f.lost:
         deals = bool(p.health or p.energy)
         for target in la.hits:
-            if not deals or target in t.hurt:
+            if not deals or target in f.hurt:
                 for e in act.conditions:
                     give(target, e)
         for target, res in la.skill_rolls.items():
@@ -311,9 +380,11 @@ def _conditions(
                 for e in act.fail_conditions:
                     give(target, e)
         for hid, dealt in out.dealt.items():
-            if dealt.get("health"):
+            if dealt.get("health"):  # those who dealt Health damage to this opponent
                 for e in act.damage_dealer_conditions:
                     give(hid, e)
+        for hid, dealt in _dealt_anywhere(fronts).items():
+            # "If the target dealt damage this round": to any opponent
             if act.weakens and hid in la.hits and any(dealt.values()):
                 inflict(d, hid, WEAKENED, add=act.weakens)
                 t.lines.append(
@@ -327,20 +398,8 @@ def _conditions(
                 if defended or target in t.healed:
                     give(target, Effect(condition=DECAYING, rounds=1, damage=extra))
         if p.regen:
-            d.emit(OpponentRegen(regen=max(current(s).opponent.regen, p.regen)))
-    for hid, x in decls.items():
-        if x.lost or not x.inflicts:
-            continue
-        if shielded:
-            t.lines.append(
-                f"{s.heroes[hid].name}'s {', '.join(x.inflicts)} lands on the Soul Shield and does not carry over"
-            )
-            continue
-        for name, rounds in x.inflicts.items():
-            give(OPPONENT, Effect(condition=name, rounds=rounds))
-    for target in t.healed:
-        if target in s.heroes and "bleeding" in s.heroes[target].conditions:
-            d.emit(ConditionLost(who=target, condition="bleeding"))
+            regen = max(f.foe.regen, p.regen)
+            d.emit(OpponentRegen(regen=regen, who=f.key))
 
 
 def _bound(s: HexploreState, deltas: dict[str, dict[str, int]]) -> None:
@@ -366,8 +425,8 @@ def _apply(
 ) -> None:
     """Emit one target's net change, capping Healing at its maximum."""
     s: HexploreState = d.state
-    if who == OPPONENT:
-        o = c.opponent
+    if is_foe(who) and who not in s.heroes:
+        o = foe_of(c, who)
         if row.get("health", 0) > 0:
             top = max(o.max_health + raised_by, o.health)
             row["health"] = min(row["health"], top - o.health)
@@ -395,12 +454,13 @@ def _round_end(
     decls: dict[str, Declaration],
     constraint: dict[str, int],
     fresh: dict[str, set[str]],
-    shield_hit: int,
+    fronts: list[Front],
     lines: list[str],
 ) -> None:
-    """Conditions that settle at the end of the Resolution phase."""
+    """Conditions that settle at the end of the Resolution phase.  Soul Laced heroes are
+    bound to the first opponent standing."""
     s: HexploreState = d.state
-    o = current(s).opponent
+    o, shield_hit = fronts[0].foe, fronts[0].shield_hit
     for hid, n in constraint.items():
         held = s.heroes[hid].conditions
         name = "swallowed" if "swallowed" in held else "encased"
@@ -457,7 +517,8 @@ def _round_end(
         count_down(d, hid, new)
     for aid in s.allies:
         count_down(d, aid, fresh.get(aid, set()))
-    count_down(d, OPPONENT, fresh.get(OPPONENT, set()))
+    for f in fronts:
+        count_down(d, f.key, fresh.get(f.key, set()))
     laced = [h for h in fighting(s) if "soul_laced" in s.heroes[h].conditions]
     if laced and o.soul_shield <= 0 and shield_hit:
         for hid in laced:
@@ -466,7 +527,7 @@ def _round_end(
         gain = sum(max(0, s.heroes[h].health) + max(0, s.heroes[h].energy) for h in laced)
         d.emit(
             VitalsChanged(
-                who=OPPONENT, soul_shield=gain, why="Soul Laced heroes feed the Soul Shield"
+                who=fronts[0].key, soul_shield=gain, why="Soul Laced heroes feed the Soul Shield"
             )
         )
 
@@ -474,12 +535,5 @@ def _round_end(
 def _after_round(d: Decision, chance: Chance, content: HexContent, card: Opponent) -> None:
     s: HexploreState = d.state
     c = current(s)
-    o = c.opponent
-    if o.savable and o.soul_shield <= 0 and o.influence <= 0:
-        end_combat(d, chance, content, card, "influenced")
-    elif o.health <= 0:
-        end_combat(d, chance, content, card, "vanquished")
-    elif not fighting(s):
-        end_combat(d, chance, content, card, "fled" if c.fled else "heroes_fell")
-    else:
+    if not settle_foes(d, chance, content, card, influence=True):
         begin_round(d, chance, card, c.round + 1)

@@ -21,11 +21,21 @@ from companion.games.hexplore.state import GROUP_NAME, HexploreState, single_rew
 from companion.games.hexplore.tables import DIFFICULTIES
 
 
-def give_rewards(d: Decision, chance: Chance, card: Opponent, outcome: str) -> None:
+def rewarded(s: HexploreState) -> list[str]:
+    """The heroes a won combat rewards: those who fought it to the end, still in play."""
+    c = current(s)
+    return [h for h in c.heroes if h not in c.fled and in_play(s.heroes[h])]
+
+
+def give_rewards(
+    d: Decision, chance: Chance, card: Opponent, outcome: str, waiting: list[str] | None = None
+) -> None:
+    """One opponent's rewards.  Given `waiting`, Single Rewards to be given by choice are
+    gathered there (several opponents' wait together) instead of waiting at once."""
     s: HexploreState = d.state
     c = current(s)
     r = card.rewards
-    living = [h for h in c.heroes if h not in c.fled and in_play(s.heroes[h])]
+    living = rewarded(s)
     # Dead and mindwiped heroes (still with the group) are the fallen for rewards.
     fallen = [
         h
@@ -50,12 +60,18 @@ def give_rewards(d: Decision, chance: Chance, card: Opponent, outcome: str) -> N
     if r.power_ups:
         group = s.play_style == "quick_play"
         d.emit(PowerUpsGained(heroes=[] if group else living + fallen, count=r.power_ups))
-    _single(d, chance, r.single, living)
+    _single(d, chance, r.single, living, waiting)
     if r.fragments:
         _fragments(d, chance, r.fragments)
 
 
-def _single(d: Decision, chance: Chance, rewards: list[str], living: list[str]) -> None:
+def _single(
+    d: Decision,
+    chance: Chance,
+    rewards: list[str],
+    living: list[str],
+    waiting: list[str] | None = None,
+) -> None:
     """Each hero rolls target dice; the highest gains the first reward, and so on."""
     if not rewards:
         return
@@ -64,6 +80,9 @@ def _single(d: Decision, chance: Chance, rewards: list[str], living: list[str]) 
             d.emit(RewardGiven(hero=living[0], reward=text))
         return
     if house(d.state, "single_rewards") == "choice":
+        if waiting is not None:
+            waiting.extend(rewards)
+            return
         d.emit(SingleRewardsWaiting(rewards=list(rewards), heroes=list(living)))
         return
     left = list(rewards)

@@ -140,6 +140,7 @@ class Declaration:
     heal_vital: str = "health"
     heal_target: str = ""
     target: str = ""  # "" = the opponent, or a hero whose constraint is attacked
+    foe: str = ""  # the opponent it is aimed at when several are faced ("" = the first)
     energy_spent: int = 0
     favored: int = 0
     favored_vital: str = "health"
@@ -191,6 +192,11 @@ class Combat:
     outcome: str | None = None  # None | vanquished | influenced | fled | heroes_fell
     turn: int = 0  # the game turn it started in (Adrimon comes once each Event phase)
     sustained: dict[str, int] = field(default_factory=dict)  # hero -> round last powered
+    # "If the group faces more than one opponent": those who joined after the first, keyed
+    # opponent2, opponent3 ... in events; their actions this round; who is beaten, and how.
+    extra: list[OpponentState] = field(default_factory=list)
+    extra_actions: dict[str, LastAction] = field(default_factory=dict)
+    beaten: dict[str, str] = field(default_factory=dict)  # foe key -> vanquished | influenced
 
 
 @dataclass
@@ -229,12 +235,44 @@ OPPONENT = "opponent"  # who the opponent is in events, beside the heroes' ids
 GROUP_NAME = "The group"  # who rolls for the whole group, in a player's words
 
 
+def foe_key(index: int) -> str:
+    """Who the `index`th opponent of a combat is in events: the first is `opponent`."""
+    return OPPONENT if index == 0 else f"{OPPONENT}{index + 1}"
+
+
+def foes(c: Combat) -> list[tuple[str, OpponentState]]:
+    """Every opponent of the combat with its key, in the order they joined."""
+    return [(foe_key(i), o) for i, o in enumerate([c.opponent, *c.extra])]
+
+
+def standing(c: Combat) -> list[tuple[str, OpponentState]]:
+    """The opponents not yet vanquished or Influenced, in the order they joined."""
+    return [(k, o) for k, o in foes(c) if k not in c.beaten]
+
+
+def is_foe(who: str) -> bool:
+    return who == OPPONENT or (who.startswith(OPPONENT) and who[len(OPPONENT) :].isdigit())
+
+
+def foe_of(c: Combat, who: str) -> OpponentState:
+    """The opponent a key names (`opponent`, `opponent2` ...)."""
+    for k, o in foes(c):
+        if k == who:
+            return o
+    raise KeyError(f"no opponent {who!r} in this combat")
+
+
+def action_of(c: Combat, who: str) -> LastAction | None:
+    """The action an opponent took this round (the first's is `last_action`)."""
+    return c.last_action if who == OPPONENT else c.extra_actions.get(who)
+
+
 def target_of(state: HexploreState, who: str) -> HeroState | OpponentState | AllyState:
-    """A hero, an ally, or the opponent on the mat: whoever an event's `who` names."""
-    if who == OPPONENT:
+    """A hero, an ally, or an opponent on the mat: whoever an event's `who` names."""
+    if is_foe(who):
         if state.combat is None:
             raise KeyError("no opponent outside combat")
-        return state.combat.opponent
+        return foe_of(state.combat, who)
     if who in state.allies:
         return state.allies[who]
     return state.heroes[who]

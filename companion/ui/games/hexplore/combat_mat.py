@@ -1,5 +1,5 @@
-"""The combat mat as the table's own: the opponent's Health and Energy (and Influence) as
-bars, its Soul Shield, each hero's Health and Energy as bars with their declaration and
+"""The combat mat as the table's own: each opponent's Health and Energy (and Influence) as
+bars under its name, its Soul Shield, each hero's Health and Energy as bars with their declaration and
 their choices, the opponent's action walked through with its dice, then the resolution.
 
 Its buttons are the combat actions the rules list now; a fight is started by tapping the
@@ -25,6 +25,7 @@ from companion.ui.games.hexplore.text import (
     hero_status,
     hero_troubles,
     opponent_line,
+    opponents_on_mat,
 )
 from companion.ui.games.readable import Bar, GameButton, GameText
 
@@ -93,18 +94,22 @@ class CombatMat(BoxLayout):
         foe.clear_widgets()
         rows = self.ids.heroes
         rows.clear_widgets()
+        joins = self.ids.joins
+        joins.clear_widgets()
         if c is None or c.phase == "over":
             return
-        o = c.opponent
-        extra = [f"level {o.level} {o.type.replace('_', ' ')}"]
-        if o.soul_shield:
-            extra.append(f"Soul Shield {o.soul_shield}")
-        if o.conditions:
-            extra.append(", ".join(x.replace("_", " ") for x in o.conditions))
-        foe.add_widget(wrapped(f"[b]{o.name}[/b]  ({', '.join(extra)})", markup=True))
-        foe.add_widget(
-            vital_bars("opponent", o.name, o, "combat.opponent", self.correct, o.savable)
-        )
+        for action in listed(actions, "add_opponent"):
+            # "If both Circumstances are Encounters, resolve both in one combat": below the
+            # heroes, so the opponents' bars and the declarations stay where they were
+            joins.add_widget(grow_with_text(action_button(action, self.send)))
+        for key, path, o in opponents_on_mat(c):
+            extra = [f"level {o.level} {o.type.replace('_', ' ')}"]
+            if o.soul_shield:
+                extra.append(f"Soul Shield {o.soul_shield}")
+            if o.conditions:
+                extra.append(", ".join(x.replace("_", " ") for x in o.conditions))
+            foe.add_widget(wrapped(f"[b]{o.name}[/b]  ({', '.join(extra)})", markup=True))
+            foe.add_widget(vital_bars(key, o.name, o, path, self.correct, o.savable))
         for hid in c.heroes:
             h = s.heroes[hid]
             rows.add_widget(wrapped(f"[b]{h.name}[/b]: {declaration_line(s, hid)}", markup=True))
@@ -127,8 +132,10 @@ class CombatMat(BoxLayout):
                 rows.add_widget(grid)
 
     def fight_button(self, label: str) -> GameButton:
-        """The button starting the fight the rules label `label` (for tests)."""
-        return next(b for b in self.ids.fights.children if b.action["label"] == label)
+        """The button starting the fight, or adding an opponent to it, that the rules
+        label `label` (for tests)."""
+        buttons = [*self.ids.fights.children, *self.ids.joins.children]
+        return next(b for b in buttons if b.action["label"] == label)
 
     def button(self, hid: str, action: str, **args: Any) -> GameButton:
         """The declare button for `hid` doing `action` (for tests)."""
@@ -141,7 +148,8 @@ class CombatMat(BoxLayout):
         raise KeyError(f"no {action} button for {hid}")
 
     def bar(self, owner: str, vital: str) -> Bar:
-        """The `vital` bar of the opponent ("opponent") or of the hero `owner` (for tests)."""
+        """The `vital` bar of an opponent ("opponent", "opponent2" ...) or of the hero
+        `owner` (for tests)."""
         for row in [*self.ids.foe.children, *self.ids.heroes.children]:
             if getattr(row, "owner", None) == owner:
                 return next(b for b in row.children if getattr(b, "vital", None) == vital)

@@ -26,7 +26,9 @@ _ = (combat_mat, fate_wheel, skills_board)  # their kv rules load on import
 Builder.load_file(__file__.replace(".py", ".kv"))
 
 # What the skills board and the combat mat draw themselves.
-DRAWN_ELSEWHERE = frozenset({"roll_skills", "end_skill_phase", "start_combat", "declare"})
+DRAWN_ELSEWHERE = frozenset(
+    {"roll_skills", "end_skill_phase", "start_combat", "add_opponent", "declare"}
+)
 # The Game Turn's own steps, shown under the wheel; every other listed action (what a card
 # does: Gold found, a Condition, an ally joining...) waits behind one "More" button, so an
 # action the rules add appears with no screen code and the turn's steps stay few.

@@ -7,7 +7,16 @@ screens stay views: they only read `session.state` and call `session.do`.
 from __future__ import annotations
 
 from companion.games.hexplore.fate import next_cycle_threats
-from companion.games.hexplore.state import HexploreState
+from companion.games.hexplore.state import (
+    OPPONENT,
+    Combat,
+    HexploreState,
+    LastAction,
+    OpponentState,
+    action_of,
+    foes,
+    standing,
+)
 
 RESULT_MARK = {
     "success": "ok",
@@ -78,11 +87,24 @@ def skill_cell(s: HexploreState, hid: str, skill: str, failing: bool) -> str:
     return f"{rank}{mark}{shown}"
 
 
+def opponents_on_mat(c: Combat) -> list[tuple[str, str, OpponentState]]:
+    """The opponents still standing, each with its key and the path a correction sets."""
+    paths = ["combat.opponent"] + [f"combat.extra.{i}" for i in range(len(c.extra))]
+    return [(k, paths[i], o) for i, (k, o) in enumerate(foes(c)) if k not in c.beaten]
+
+
 def opponent_line(s: HexploreState) -> str:
     c = s.combat
     if c is None:
         return "No combat"
-    o = c.opponent
+    lines = [_opponent_words(o) for _, o in foes(c)]
+    for key, how in c.beaten.items():
+        name = next(o.name for k, o in foes(c) if k == key)
+        lines.append(f"{name}: {how}")
+    return "\n".join(lines)
+
+
+def _opponent_words(o: OpponentState) -> str:
     parts = [
         f"{o.name} (level {o.level} {o.type.replace('_', ' ')})",
         f"Health {o.health}/{o.max_health}",
@@ -119,6 +141,9 @@ def declaration_line(s: HexploreState, hid: str) -> str:
     what = x.action
     if x.amount:
         what += f" {x.amount} {x.vital}"
+    if c and c.extra and x.action in ("attack", "mastery") and not x.target:
+        aimed = dict(foes(c)).get(x.foe or OPPONENT)
+        what += f" at {aimed.name}" if aimed else ""
     if x.defend:
         what += f", Defend {x.defend}"
     if x.heal:
@@ -131,11 +156,23 @@ def declaration_line(s: HexploreState, hid: str) -> str:
 
 
 def action_walkthrough(s: HexploreState) -> list[str]:
-    """The opponent's action step by step: the die, the ability, any default, the targets."""
+    """Each opponent's action step by step: the die, the ability, any default, the
+    targets; facing several, each under its name."""
     c = s.combat
-    la = c.last_action if c else None
-    if la is None:
+    if c is None:
         return []
+    on = foes(c) if c.phase == "over" else standing(c)
+    acted = [(o, action_of(c, k)) for k, o in on]
+    shown = [(o, la) for o, la in acted if la is not None]
+    if len(foes(c)) == 1:
+        return _walkthrough(s, shown[0][1]) if shown else []
+    lines: list[str] = []
+    for o, la in shown:
+        lines += [f"{o.name}:"] + ["  " + x for x in _walkthrough(s, la)]
+    return lines
+
+
+def _walkthrough(s: HexploreState, la: LastAction) -> list[str]:
     lines = [f"Action die: {la.roll} -> {la.name}"]
     if la.defaulted:
         lines.append(f"Not enough Energy for {la.wanted}: defaults to {la.ability} at half")
