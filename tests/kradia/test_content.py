@@ -90,3 +90,19 @@ heroes:
     messages = _check(text)
     assert any("two sides" in m for m in messages)
     assert any("charge: needs exactly one entry for each roll 1 to 6" in m for m in messages)
+
+
+def test_each_missing_board_space_is_named_once():
+    """Two orders of the cards start with the same symbol: the space for it is one
+    space, named once."""
+    text = """
+battlefield_boards:
+  - id: kradia/battlefield-board/half
+    cards: [kradia/battlefield-card/sun, kradia/battlefield-card/moon, kradia/battlefield-card/star]
+    spaces:
+      - {path: [sun]}
+"""
+    messages = [m for m in _check(text) if "no space for the cards coming up" in m]
+    paths = [m.split("coming up ", 1)[1] for m in messages]
+    assert len(paths) == len(set(paths)) == 14  # 15 spaces a board needs, 1 there
+    assert "sun" not in paths and "moon" in paths

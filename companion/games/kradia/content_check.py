@@ -148,10 +148,13 @@ def _board(b: BattlefieldBoard, content: Content) -> Problems:
         yield b.id, "a Battlefield board has 3 cards with 3 different symbols"
         return
     paths = {tuple(s.path) for s in b.spaces}
+    missing: list[tuple[str, ...]] = []  # each once: "sun" starts two orders
     for order in permutations(symbols):
         for n in (1, 2, 3):
-            if order[:n] not in paths:
-                yield b.id, f"no space for the cards coming up {' > '.join(order[:n])}"
+            if order[:n] not in paths and order[:n] not in missing:
+                missing.append(order[:n])
+    for path in missing:
+        yield b.id, f"no space for the cards coming up {' > '.join(path)}"
     for s in b.spaces:
         yield from _effects(b.id, f"space {'>'.join(s.path)}", s.effects, TABLE_SIDE)
         for e in s.effects:
