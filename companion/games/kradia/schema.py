@@ -7,7 +7,7 @@ code, and a new pack never needs new rules.
 
 from __future__ import annotations
 
-from typing import Annotated
+from typing import Annotated, Literal
 
 import msgspec
 
@@ -116,7 +116,7 @@ class Rage(msgspec.Struct, forbid_unknown_fields=True, kw_only=True):
 
 
 class Boss(Item, kw_only=True):
-    level: int | str  # 1-4, or "challenge"
+    level: int | Literal["challenge"]  # 1-4, or the Challenge boss
     hp: int
     dice: list[DiceBand]
     chart: list[ChartRow]

@@ -223,8 +223,7 @@ class TestOwnPackKradia(AppTestCase):
             save_clean(d, name)
 
         new_card(d, "Bosses (", "New boss", "Big Boar")
-        d.choose("Text", "level")
-        d.type_text("challenge", "level")
+        d.choose("challenge", "level")  # a number, or the word the rules know: picked
         d.number(20, "hp")
         d.add("Add dice band", "dice")
         d.number(20, "dice", 0, "hp_at_most")
