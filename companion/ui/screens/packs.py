@@ -81,7 +81,8 @@ class PackRow(BoxLayout):
         self.info = info
         where = "came with the app" if info.shipped else "yours"
         state = "  [b]Draft: has problems[/b]" if info.draft else ""
-        self.ids.text.text = f"[b]{info.title}[/b]  ·  {info.cards} cards  ·  {where}{state}"
+        cards = f"{info.cards} card{'' if info.cards == 1 else 's'}"
+        self.ids.text.text = f"[b]{info.title}[/b]  ·  {cards}  ·  {where}{state}"
 
     def button(self, text: str, action: Any, primary: bool = False) -> BigButton:
         b = BigButton(text=text, primary=primary)
