@@ -121,7 +121,8 @@ class EditorDriver:
 
 
 def new_pack(d: EditorDriver, game_title: str, copy_of: str | None = None) -> None:
-    """From home: Your cards, New <game> pack, (a copy of ...), Make the pack."""
+    """From home: Your cards, New <game> pack, (a copy of the pack named `copy_of`), Make
+    the pack."""
     d.tap("Your cards")
     d.tap(f"New {game_title.split(':')[0]} pack")
     if copy_of:

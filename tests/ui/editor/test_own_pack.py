@@ -292,7 +292,7 @@ class TestSharedPack(AppTestCase):
 
         self.start_app()
         d = EditorDriver(self)
-        new_pack(d, KRADIA, copy_of="demo")
+        new_pack(d, KRADIA, copy_of=workshop.pack_info("kradia", "demo").title)  # by its name
         demo = load_game_content(get_game("kradia"), ["demo"])
         first_boss = demo.get("bosses", demo.all("story_sequences")[0].bosses[0])
         hp = first_boss.hp - 2  # fewer HP stay inside its dice bands
