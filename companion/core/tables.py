@@ -10,7 +10,6 @@ read in one place rather than discovered by `getattr` across a class hierarchy.
 
 from __future__ import annotations
 
-import contextlib
 from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, ClassVar, Generic, TypeVar
@@ -139,12 +138,12 @@ class Events(Generic[S]):
         kind = self.kinds.get(type_name)
         if kind is None or kind.text is None:
             return None
-        event = self.read(type_name, data)
         if not names:
-            return kind.text(event)
-        # a field whose type holds only ids refuses a name: the words keep the ids
-        with contextlib.suppress(msgspec.ValidationError):
-            event = msgspec.convert(named(msgspec.to_builtins(event), names), kind.data_type)
+            return kind.text(self.read(type_name, data))
+        try:
+            event = self.read(type_name, named(dict(data), names))
+        except EventTypeError:  # a field whose type holds only ids: the words keep them
+            event = self.read(type_name, data)
         text = kind.text(event)
         # a name may open the line ("the opponent: health -9")
         return text[:1].upper() + text[1:]

@@ -13,6 +13,7 @@ from pathlib import Path
 from companion.core.selfplay import play
 from companion.core.session import Session
 from companion.games import get_game
+from tests.hexplore.setups import TWO_HEROES
 
 
 def lines_of(session: Session) -> list[str]:
@@ -74,14 +75,7 @@ def test_a_second_opponent_is_named_in_the_log(tmp_path: Path) -> None:
     """Issue 14: the events say opponent2; the log says the second opponent (a role in a
     combat: the log holds every combat's lines, so not today's second opponent's name)."""
     game = get_game("hexplore")
-    hero = {
-        "health": 20,
-        "energy": 10,
-        "skills": {"navigate": 5, "explore": 5, "survival": 5},
-        "abilities": {"attack": 4, "defend": 0},
-    }
-    options = {"heroes": [{"id": "a", **hero}, {"id": "b", **hero}]}
-    with Session.create(tmp_path / "g.session", game, options, ["demo"]) as session:
+    with Session.create(tmp_path / "g.session", game, TWO_HEROES, ["demo"]) as session:
         session.do("start_combat", {"opponent": "giant-fox"})
         session.do("add_opponent", {"opponent": "grove-lynx"})
         session.do("declare", {"hero": "a", "action": "attack", "foe": "opponent2"})

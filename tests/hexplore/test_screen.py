@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import pytest
 
+from tests.hexplore.setups import TWO_HEROES
 from tests.ui.kivyharness import ViewTestCase
 
 pytestmark = pytest.mark.ui
@@ -160,13 +161,7 @@ class HexploreSeveralOpponentsTest(ViewTestCase):
     declarations against each opponent come as the rules label them."""
 
     game = "hexplore"
-    hero = {
-        "health": 20,
-        "energy": 10,
-        "skills": {"navigate": 5, "explore": 5, "survival": 5},
-        "abilities": {"attack": 4, "defend": 0},
-    }
-    options = {"heroes": [{"id": "a", **hero}, {"id": "b", **hero}]}
+    options = TWO_HEROES
 
     def test_two_opponents_on_the_mat(self) -> None:
         view, session = self.view, self.session

@@ -63,15 +63,18 @@ def test_typo_field_has_file_and_line():
     assert "heall" in problem.message
 
 
-def test_board_missing_a_space_is_reported():
-    text = """
+# a board with its three cards and only the space for "sun" of the 15 it needs
+ONE_SPACE_BOARD = """
 battlefield_boards:
   - id: kradia/battlefield-board/half
     cards: [kradia/battlefield-card/sun, kradia/battlefield-card/moon, kradia/battlefield-card/star]
     spaces:
       - {path: [sun]}
 """
-    messages = _check(text)
+
+
+def test_board_missing_a_space_is_reported():
+    messages = _check(ONE_SPACE_BOARD)
     assert any("no space for the cards coming up moon" in m for m in messages)
 
 
@@ -95,14 +98,7 @@ heroes:
 def test_each_missing_board_space_is_named_once():
     """Two orders of the cards start with the same symbol: the space for it is one
     space, named once."""
-    text = """
-battlefield_boards:
-  - id: kradia/battlefield-board/half
-    cards: [kradia/battlefield-card/sun, kradia/battlefield-card/moon, kradia/battlefield-card/star]
-    spaces:
-      - {path: [sun]}
-"""
-    messages = [m for m in _check(text) if "no space for the cards coming up" in m]
+    messages = [m for m in _check(ONE_SPACE_BOARD) if "no space for the cards coming up" in m]
     paths = [m.split("coming up ", 1)[1] for m in messages]
     assert len(paths) == len(set(paths)) == 14  # 15 spaces a board needs, 1 there
     assert "sun" not in paths and "moon" in paths

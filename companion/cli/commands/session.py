@@ -46,8 +46,8 @@ def _print_state(session) -> None:
 
 
 def _report(session, result) -> None:
+    names = session.game.names(session.state)
     for event in result.events:
-        names = session.game.names(session.state)
         line = session.game.describe(event, names) if event.type not in ("Undone", "Redone") else ""
         if line:
             print(line)

@@ -546,13 +546,15 @@ class CombatStarted(HexEvent, omit_defaults=False):
     sentinel: str = ""
 
 
+def _vitals(o: OpponentState) -> str:
+    """An opponent's Vitals as it enters a combat."""
+    shield = f", Soul Shield {o.soul_shield}" if o.soul_shield else ""
+    return f"Health {o.health}, Energy {o.energy}{shield}"
+
+
 def _combat_text(e: CombatStarted) -> str:
     o = e.opponent
-    shield = f", Soul Shield {o.soul_shield}" if o.soul_shield else ""
-    return (
-        f"Combat with {o.name} on {e.difficulty.title()}: Health {o.health}, "
-        f"Energy {o.energy}{shield}"
-    )
+    return f"Combat with {o.name} on {e.difficulty.title()}: {_vitals(o)}"
 
 
 @EVENTS.on(CombatStarted, text=_combat_text)
@@ -705,11 +707,7 @@ class OpponentJoined(HexEvent, omit_defaults=False):
 
 def _joined_text(e: OpponentJoined) -> str:
     o = e.opponent
-    shield = f", Soul Shield {o.soul_shield}" if o.soul_shield else ""
-    return (
-        f"{o.name} joins the combat on {e.difficulty.title()}: Health {o.health}, "
-        f"Energy {o.energy}{shield}"
-    )
+    return f"{o.name} joins the combat on {e.difficulty.title()}: {_vitals(o)}"
 
 
 @EVENTS.on(OpponentJoined, text=_joined_text)

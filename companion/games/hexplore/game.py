@@ -33,7 +33,7 @@ class HexploreGame(GameBase):
     events = EVENTS
 
     def names(self, state: HexploreState) -> dict[str, str]:
-        """Heroes and allies come from the packs by id ('verdant-keeper'); the log and the
+        """Heroes and allies come from the packs by id (a slug, not a name); the log and the
         result card say their names."""
         return {
             # "opponent", "opponent2" ... are roles in a combat, not cards: the log holds
