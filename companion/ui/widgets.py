@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from kivy.core.text import Label as CoreLabel
 from kivy.lang import Builder
 from kivy.properties import BooleanProperty, ListProperty, NumericProperty, StringProperty
 from kivy.uix.boxlayout import BoxLayout
@@ -16,6 +17,11 @@ from kivy.uix.label import Label
 from kivy.uix.togglebutton import ToggleButton
 
 Builder.load_file(str(Path(__file__).with_suffix(".kv")))
+
+
+def text_width(text: str, font_size: float, font_name: str) -> float:
+    """The width `text` takes on one line, for a control sized to its word."""
+    return float(CoreLabel(font_size=font_size, font_name=font_name).get_extents(text)[0])
 
 
 class BigButton(Button):

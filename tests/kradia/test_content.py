@@ -99,6 +99,7 @@ def test_each_missing_board_space_is_named_once():
     """Two orders of the cards start with the same symbol: the space for it is one
     space, named once."""
     messages = [m for m in _check(ONE_SPACE_BOARD) if "no space for the cards coming up" in m]
-    paths = [m.split("coming up ", 1)[1] for m in messages]
+    assert len(messages) == 1, "one problem naming every missing space"
+    paths = messages[0].split("coming up ", 1)[1].split("; ")
     assert len(paths) == len(set(paths)) == 14  # 15 spaces a board needs, 1 there
     assert "sun" not in paths and "moon" in paths

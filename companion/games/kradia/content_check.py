@@ -153,8 +153,9 @@ def _board(b: BattlefieldBoard, content: Content) -> Problems:
         for n in (1, 2, 3):
             if order[:n] not in paths and order[:n] not in missing:
                 missing.append(order[:n])
-    for path in missing:
-        yield b.id, f"no space for the cards coming up {' > '.join(path)}"
+    if missing:  # one problem, each order once: 14 lines saying the same would bury it
+        orders = "; ".join(" > ".join(path) for path in sorted(missing, key=len))
+        yield b.id, f"no space for the cards coming up {orders}"
     for s in b.spaces:
         yield from _effects(b.id, f"space {'>'.join(s.path)}", s.effects, TABLE_SIDE)
         for e in s.effects:

@@ -24,7 +24,7 @@ from kivy.uix.textinput import TextInput
 
 from companion.content import forms
 from companion.content.forms import FormField
-from companion.ui.widgets import BigButton, BigToggle, Body
+from companion.ui.widgets import BigButton, BigToggle, Body, text_width
 
 Builder.load_file(str(Path(__file__).with_suffix(".kv")))
 
@@ -89,6 +89,20 @@ class NumberPad(GridLayout):
 
 def _item_word(f: FormField) -> str:
     return f.label.lower()
+
+
+def _word_button(word: str) -> BigButton:
+    """A button as wide as its word at the text size chosen ("Remove" stays whole at
+    Largest beside an entry's header)."""
+    button = BigButton(text=word, size_hint_x=None)
+
+    def fit(*_args: Any) -> None:
+        width = text_width(word, button.font_size, button.font_name)
+        button.width = max(dp(130), width + dp(28))
+
+    button.bind(font_size=fit)  # the text size may change while the form is shown
+    fit()
+    return button
 
 
 class CardForm(BoxLayout):
@@ -301,7 +315,7 @@ class CardForm(BoxLayout):
                 head.add_widget(line)
             else:
                 head.add_widget(Body(text=f"{item.label} {i + 1}"))
-            remove = BigButton(text="Remove", size_hint_x=None, width=dp(130))
+            remove = _word_button("Remove")
             remove.bind(on_release=lambda _b, n=i: self._remove(items, n))
             head.add_widget(remove)
             section.add_widget(head)
@@ -335,7 +349,7 @@ class CardForm(BoxLayout):
             key_box = FieldText(text=str(name), multiline=False)
             key_box.bind(focus=partial(self._renamed, entries, name))
             head.add_widget(key_box)
-            remove = BigButton(text="Remove", size_hint_x=None, width=dp(130))
+            remove = _word_button("Remove")
             remove.bind(on_release=lambda _b, k=name: self._drop(entries, k))
             head.add_widget(remove)
             section.add_widget(head)

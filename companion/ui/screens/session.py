@@ -13,7 +13,6 @@ from typing import Any
 
 from kivy.app import App
 from kivy.clock import Clock
-from kivy.core.text import Label as CoreLabel
 from kivy.lang import Builder
 from kivy.properties import BooleanProperty, StringProperty
 from kivy.uix.screenmanager import Screen
@@ -26,14 +25,9 @@ from companion.ui.panels.dice import DicePanel
 from companion.ui.panels.log import LogPanel
 from companion.ui.panels.phones import PhonesPanel
 from companion.ui.panels.result import ResultCard  # noqa: F401 - in session.kv
-from companion.ui.widgets import BigButton, BigToggle
+from companion.ui.widgets import BigButton, BigToggle, text_width
 
 Builder.load_file(str(Path(__file__).with_suffix(".kv")))
-
-
-def text_width(text: str, font_size: float, font_name: str) -> float:
-    """The width `text` takes on one line, for a control sized to its word."""
-    return float(CoreLabel(font_size=font_size, font_name=font_name).get_extents(text)[0])
 
 
 class TopBarButton(BigButton):
