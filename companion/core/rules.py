@@ -257,7 +257,11 @@ class Chance:
 # is the button's words (names, never ids).  `inputs` names the arguments that are facts
 # read off the table rather than choices, as dotted paths into "with" ("creature.attack"),
 # each `{"min": int, "max": int}` or `{"choices": [...]}`; "with" already holds a valid
-# default for each.  `primary` marks the one step the rules expect next.
+# default for each.  `primary` marks the one step the rules expect next; `auto` marks a
+# primary step with no choice in it that only moves play on or asks for chance (the next
+# round's card, the boss's attack roll): the app's session takes it by itself
+# (`Session.take_auto_steps`).  One Undo takes such steps back on their own, so what else
+# was listed (a Retainer "at any time") stays one tap away.
 Action = TypedDict(
     "Action",
     {
@@ -266,6 +270,7 @@ Action = TypedDict(
         "label": str,
         "inputs": dict[str, dict[str, Any]],
         "primary": bool,
+        "auto": bool,
     },
     total=False,
 )

@@ -46,6 +46,7 @@ def _digest(blob: bytes) -> str:
 
 
 SNAPSHOT_EVERY = 200  # chain transactions between snapshots written to the file
+AUTO_MOST = 4  # steps taken by themselves in a row, at most (a rules bug cannot loop)
 CHECKPOINT_EVERY = 20  # chain transactions between in-memory checkpoints (fast undo)
 
 CORE_EVENTS = {
@@ -144,6 +145,7 @@ class Session:
         self._last_seq = -1
         self._rules_version: str | None = None
         self._listeners: list[Callable[[Session, Result | None], None]] = []
+        self.auto_steps = False  # take the steps the rules mark auto (the app turns it on)
 
     # -- creating and opening ------------------------------------------------------------
 
@@ -464,6 +466,11 @@ class Session:
             return self.redo()
         if name == "answer":
             return self.answer(args.get("values"), by=args.get("by", "cli"))
+        return self._then_auto(self._do(name, args))
+
+    def _do(self, name: str, args: dict[str, Any], auto: bool = False) -> Result:
+        """One game command as one transaction; `auto` marks a step the session took by
+        itself (see `take_auto_steps`)."""
 
         def decide() -> _Plan:
             if self.pending is not None:
@@ -487,11 +494,55 @@ class Session:
             label = self._label_for(name, args)
             head = (
                 "CommandIssued",
-                {"name": name, "args": args, **({"label": label} if label else {})},
+                {
+                    "name": name,
+                    "args": args,
+                    **({"label": label} if label else {}),
+                    **({"auto": True} if auto else {}),
+                },
             )
             return _Plan(head, body, apply, events, request)
 
         return self._commit(decide)
+
+    def take_auto_steps(self) -> list[Result]:
+        """Take the steps the rules mark `auto` while nothing waits, each its own transaction.
+
+        Why: a step with no choice in it that only asks the table for dice or a card (the
+        next round's card, the boss's attack roll) costs the table a tap and tells it
+        nothing.  The rules say which steps those are (an action listed with `"auto":
+        True`); the session takes them only when `auto_steps` is on (the app's screens),
+        so scenarios and the CLI still play every step by name.  Undo takes them back
+        together, before the table's own last step (`undo`).
+        """
+        taken: list[Result] = []
+        while self.auto_steps and self.pending is None and len(taken) < AUTO_MOST:
+            try:
+                listed = self.game.legal_actions(self.state, self.content)
+            except Exception:  # a rules bug must not block the step the table took
+                log.exception("legal_actions failed while looking for a step to take")
+                break
+            action = next((a for a in listed if a.get("auto")), None)
+            if action is None:
+                break
+            try:
+                taken.append(self._do(action["do"], dict(action["with"]), auto=True))
+            except RuleError:  # listed but refused: a rules bug; the table takes it by hand
+                log.exception("the step '%s' the rules marked auto was refused", action["do"])
+                break
+        return taken
+
+    def _then_auto(self, result: Result) -> Result:
+        """`result`, and what the steps taken by themselves after it did and asked."""
+        taken = self.take_auto_steps()
+        if not taken:
+            return result
+        events = [*result.events, *(e for r in taken for e in r.events)]
+        return Result(taken[-1].tx, events, taken[-1].request)
+
+    def _is_auto(self, tx: int) -> bool:
+        head = self._rows(tx)[0]
+        return head.type == "CommandIssued" and bool(head.data.get("auto"))
 
     def _label_for(self, name: str, args: Mapping[str, Any]) -> str:
         """The rules' own words for the command about to run (the label of the listed
@@ -538,7 +589,7 @@ class Session:
             )
             return _Plan(head, body, apply, events, request)
 
-        return self._commit(decide)
+        return self._then_auto(self._commit(decide))
 
     def correct(self, path: str, value: Any) -> Result:
         """Set any state field to what the table shows, if the rules can still play on.
@@ -576,6 +627,17 @@ class Session:
         return list(seen.values())
 
     def undo(self) -> Result:
+        """Take back the last step.  Steps the session took by itself go back together,
+        and first: the table is then where its own last tap left it, with that step (or
+        the chance to do something else first) in front of it."""
+        result = self._undo_one()
+        while self.chain.redo and self._is_auto(self.chain.redo[-1]):
+            if len(self.chain.alive) <= 1 or not self._is_auto(self.chain.alive[-1]):
+                break
+            result = self._undo_one()
+        return result
+
+    def _undo_one(self) -> Result:
         def decide() -> _Plan:
             if len(self.chain.alive) <= 1:
                 raise RuleError("there is nothing to undo")
@@ -587,6 +649,14 @@ class Session:
         return self._commit(decide)
 
     def redo(self) -> Result:
+        """Bring back the last step taken back; steps taken by themselves after it come
+        back with it, as `undo` took them."""
+        result = self._redo_one()
+        while self.chain.redo and self._is_auto(self.chain.redo[-1]):
+            result = self._redo_one()
+        return result
+
+    def _redo_one(self) -> Result:
         def decide() -> _Plan:
             if not self.chain.redo:
                 raise RuleError("there is nothing to redo")
@@ -655,21 +725,46 @@ class Session:
         """What the last step of the game did, in the rules' words, for the result card.
 
         `title` says what was done, `lines` what followed from it (each event described by
-        the game), `waiting` what the table must do next, if anything.
+        the game), `waiting` what the table must do next, if anything.  Steps the session
+        took by itself after the table's step are on its card: their words follow its lines.
         """
         alive = self.chain.alive
         if len(alive) <= 1:
             return None
-        rows = self._rows(alive[-1])
+        first = len(alive) - 1
+        while first > 0 and self._is_auto(alive[first]):
+            first -= 1
         skip = ("RequestOpened", "CommandDone")
-        lines = [text for r in rows[1:] if r.type not in skip and (text := self.describe(r))]
-        title = self.describe(rows[0])
+        lines: list[str] = []
+        for n, tx in enumerate(alive[first:]):
+            rows = self._rows(tx)
+            if n:  # a step taken by itself: what it was, then what it did
+                lines.append(self.describe(rows[0]))
+            lines += [text for r in rows[1:] if r.type not in skip and (text := self.describe(r))]
+        head = self._rows(alive[first])[0]
+        title = self.describe(head)
+        if head.type == "RequestAnswered":  # the dice or card: the step they answered leads
+            asked = self._asking_step(alive[:first])
+            if asked is not None:
+                lines.insert(0, title)
+                title = self.describe(asked)
         return {
             "tx": alive[-1],
             "title": title[:1].upper() + title[1:],
             "lines": lines,
             "waiting": self.request.describe() if self.request else None,
         }
+
+    def _asking_step(self, before: list[int]) -> Row | None:
+        """The command whose request the answers at the end of `before` follow ("Boss
+        attacks", an opponent's action), so a card titles a roll by what it was for."""
+        for tx in reversed(before):
+            head = self._rows(tx)[0]
+            if head.type == "CommandIssued":
+                return head
+            if head.type != "RequestAnswered":
+                return None
+        return None
 
     def history(self) -> list[list[Row]]:
         """The transactions that make up the game now, oldest first (for the action log)."""

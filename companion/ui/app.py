@@ -159,6 +159,7 @@ class CompanionApp(App):
     def attach(self, session: Any) -> None:
         self.close_session()
         self.session = session
+        session.auto_steps = True  # at the table, steps with no choice take themselves
         session.subscribe(self._session_changed)
         self.hub.attach(session)
         self.keep_awake(True)
@@ -169,6 +170,8 @@ class CompanionApp(App):
     def start_session(self, game: Any, options: dict[str, Any], packs: list[str]) -> Any:
         """Create and open a new session; RuleError or ContentError propagate in words."""
         session = self.library.new(game, options, packs)
+        session.auto_steps = True
+        session.take_auto_steps()  # the first round's start, when it asks only for cards
         self.attach(session)
         return session
 

@@ -76,8 +76,9 @@ def test_the_boss_attack_card_reads_like_the_table(tmp_path):
     play_round(session)
     step = session.last_step()
     assert step is not None
-    assert step["title"] == "Bramble Boar: rolled 6, 5 on the d6"
+    assert step["title"] == "Boss attacks (2 dice)"  # what the roll was for, then the roll
     assert step["lines"] == [
+        "Bramble Boar: rolled 6, 5 on the d6",
         "Bramble Boar rolls 6 + 5 = 11: chart row 4, sums 11-13",
         "Oakla takes 1 damage (Bramble Boar's attack): 9 HP left",
         "Warden takes 1 damage (Bramble Boar's attack): 13 HP left",

@@ -27,13 +27,14 @@ class TestResultCard(AppTestCase):
         self.tap("2", within=app.screen("session").panels["dice"])
         self.frames(2)
         assert card.shown
-        assert card.title == "Player: rolled 2 on the d3"
-        assert card.text == "Rolled 6, 6\nScore +2"
+        assert card.title == "Roll 2 dice"  # what the dice were for, then the dice
+        assert card.text == "Player: rolled 2 on the d3\nRolled 6, 6\nScore +2"
         self.shoot("result-card")
         self.tap("Undo", within=card)
         self.frames(2)
         assert app.session.request is not None and app.session.request.profile == "d3"
-        assert card.title == "Player: rolled 6, 6 on the d6"
+        assert card.title == "Roll 2 dice"
+        assert card.text.startswith("Player: rolled 6, 6 on the d6"), card.text
 
     def test_the_card_is_on_screen_in_portrait_at_the_largest_text(self) -> None:
         app = self.start_app()

@@ -63,8 +63,12 @@ def legal_actions(s: DirewildState, content: Content) -> list[Action]:
         return next_chapter(s, content)
     if s.prelude is not None:
         return [*charm_rolls(s), *unlocks(s)]
+    # the round's start and the Enemy AI card are steps with no choice in them: the app
+    # takes them by itself (`auto`), and they only ask the table for cards
     if s.phase in ("setup", "round_over"):
-        return [{"do": "start_round", "with": {}, "label": "Start round", "primary": True}]
+        return [
+            {"do": "start_round", "with": {}, "label": "Start round", "primary": True, "auto": True}
+        ]
     if s.phase == "game":
         return [
             {
@@ -72,6 +76,7 @@ def legal_actions(s: DirewildState, content: Content) -> list[Action]:
                 "with": {},
                 "label": "Reveal the Enemy AI card",
                 "primary": True,
+                "auto": True,
             }
         ]
     return adventure(s, content)

@@ -15,8 +15,9 @@ def name(unit: str | None) -> str:
 
 
 def short(item_id: str) -> str:
-    """A card or board by the name on its label (the part after the last slash)."""
-    return item_id.rsplit("/", 1)[-1]
+    """A card or board by the name on its label (the part after the last slash), in the
+    words a player reads: "direwild/minion/giant-fox" is "Giant Fox", not an id."""
+    return item_id.rsplit("/", 1)[-1].replace("-", " ").replace("_", " ").title()
 
 
 def squares(n: int) -> str:

@@ -131,7 +131,7 @@ class BattlefieldCardRevealed(EventData):
     symbol: str
 
 
-@EVENTS.on(BattlefieldCardRevealed, text=lambda e: f"Battlefield card revealed: {e.symbol}")
+@EVENTS.on(BattlefieldCardRevealed, text=lambda e: f"Battlefield card revealed: {e.symbol.title()}")
 def _battlefield_card_revealed(s: KradiaState, e: BattlefieldCardRevealed) -> None:
     s.battlefield.face_down.remove(e.card)
     s.battlefield.face_up.append(e.card)
@@ -161,8 +161,8 @@ class MarkerMoved(EventData):
 
 
 def _marker_text(e: MarkerMoved) -> str:
-    label = f"{e.name} " if e.name else ""
-    return f"Battlefield marker to {label}[{e.effect}]"
+    """The space by its printed name; its effect's code only where it has none."""
+    return f"Battlefield marker to {e.name or e.effect}"
 
 
 @EVENTS.on(MarkerMoved, text=_marker_text)

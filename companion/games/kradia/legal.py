@@ -42,8 +42,10 @@ def legal_actions(state: KradiaState, content: Content) -> list[Action]:
         out = [_start_round(s)]
     elif s.phase == "boss":
         dice = dice_on_space(boss_card(content, s), s.boss.hp)
-        out = [_action("boss_attack", {}, f"Boss attacks ({dice} dice)", primary=True)]
+        out = [_action("boss_attack", {}, f"Boss attacks ({dice} dice)", auto=True)]
     elif s.phase == "end":
+        # a tap, not taken by itself: the boss's attack stays on the card, with room, while
+        # the table applies it (the next round's card would take the panel's half)
         out = [_action("end_round", {}, "End round: pass the First Player token", primary=True)]
     elif s.phase == "heroes" and s.turn is not None:
         out = _turn(s, content, s.turn)
@@ -58,19 +60,24 @@ def _action(
     label: str,
     *,
     primary: bool = False,
+    auto: bool = False,
     inputs: dict[str, dict[str, Any]] | None = None,
 ) -> Action:
+    """`auto`: the primary step of a phase with no choice in it (the round's start, the
+    boss's attack): the app takes it by itself; a Retainer is one Undo away."""
     action: Action = {"do": do, "with": args, "label": label}
     if inputs:
         action["inputs"] = inputs
-    if primary:
+    if primary or auto:
         action["primary"] = True
+    if auto:
+        action["auto"] = True
     return action
 
 
 def _start_round(s: KradiaState) -> Action:
     reset = "" if s.battlefield.face_down else " (Battlefield Reset)"
-    return _action("start_round", {}, f"Start round {s.round + 1}{reset}", primary=True)
+    return _action("start_round", {}, f"Start round {s.round + 1}{reset}", auto=True)
 
 
 def _hero_name(s: KradiaState, content: Content, hero: str) -> str:

@@ -1,7 +1,8 @@
 """A Direwild round by touch, from the home screen: the wizard, the minions drawn for their
-slots, the Enemy AI card and every one of its steps, the turn order, Stormbringer's move and
-battle (flight stepped up, the red minion's piece tapped, the roll on the Dice keypad), the
-heroes' turns ended, the round ended.
+slots, the Enemy AI card and every one of its steps, Stormbringer's move and battle (flight
+stepped up, the red minion's piece tapped, the roll on the Dice keypad), the round ended.
+The round's start and the AI card's reveal take no tap (the app takes them by itself), nor
+does the turn order as seated (the first hero just starts).
 
 Shared by the round_by_touch test and benchmarks/bench_taps.py, so both count the same taps.
 """
@@ -86,15 +87,19 @@ def tap_square(driver: RoundDriver, square: str) -> None:
     case.frames(2)
     case.scroll_into_view(board)
     case.touch_at(*board.to_window(*board.centre(square)))
-    driver.count.taps += 1
-    driver.no_keyboard()
+    driver.counted(f"square {square}")
 
 
-def answer_cards(driver: RoundDriver, check: Any, name: str, prefer: str | None = None) -> None:
-    """Each card the rules ask for, tapped by its name on the Cards panel."""
+def answer_cards(
+    driver: RoundDriver, check: Any, name: str, prefer: str | None = None, phase: str = ""
+) -> None:
+    """Each card the rules ask for, tapped by its name on the Cards panel (while the game
+    is in `phase`, if given: the next phase's card is another step's)."""
     session = driver.case.app.session
     screen = driver.case.app.screen("session")
     while session.request is not None and session.request.kind == "draw":
+        if phase and session.state.phase != phase:
+            break
         wanted = prefer if prefer in session.request.options else session.request.options[0]
         driver.shoot(name, check)  # first: the panel redraws its cards at each size
         panel = screen.panels["cards"]
@@ -127,12 +132,12 @@ def tap_in_place(driver: RoundDriver, text: str, within: Any) -> None:
     case.frames(2)
     widget = case.find(text, within=within)
     case.touch_at(*case.settled_center(widget))
-    driver.count.taps += 1
-    driver.no_keyboard()
+    driver.counted(text)
 
 
-def play_round(driver: RoundDriver) -> Any:
-    """One round; returns the session.  Each step is shot and checked by `must_see`."""
+def play_round(driver: RoundDriver) -> tuple[Any, Any]:
+    """One round; returns the session and the round's battle (the next round, started by
+    itself, has cleared it from the state).  Each step is shot and checked by `must_see`."""
     case = driver.case
     app = case.start_app()
     check = lambda: must_see(driver)  # noqa: E731
@@ -144,11 +149,11 @@ def play_round(driver: RoundDriver) -> Any:
     session = app.session
     screen = app.screen("session")
     view = screen.view
-    driver.shoot("start", check)
-    driver.tap(view.ids.primary)  # Start round
-    answer_cards(driver, check, "minion-draw")  # a minion for each slot
+    # the round's start and the Enemy AI card's reveal have no choice in them: the app
+    # takes them by itself (the rules mark them `auto`); the table only shows the cards
+    assert session.request is not None and session.request.kind == "draw", screen.error
+    answer_cards(driver, check, "minion-draw", phase="setup")  # a minion for each slot
     assert session.state.phase == "game", screen.error
-    driver.tap(view.ids.primary)  # Reveal the Enemy AI card
     answer_cards(driver, check, "ai-card-draw", prefer=AI_CARD)
     walk = view.ids.walkthrough
     assert walk.total == len(session.state.walkthrough) > 1, screen.error
@@ -157,9 +162,9 @@ def play_round(driver: RoundDriver) -> Any:
         driver.shoot(f"ai-step-{step + 1}", check)
         if step + 1 < walk.total:
             driver.tap(walk.ids.next)
+    # the turn order as seated needs no tap: the first seated hero just starts
     assert session.state.phase == "turn_order", screen.error
-    driver.tap(view.ids.primary)  # the turn order as seated
-    assert session.state.phase == "adventure", screen.error
+    assert session.state.players[0] == HERO
     if view.hero != HERO:
         driver.tap(next(b for b in view.ids.heroes.children if b.text.startswith("Stormbr")))
     assert view.hero == HERO
@@ -172,14 +177,15 @@ def play_round(driver: RoundDriver) -> Any:
     assert session.request is not None and session.request.kind == "dice", view.message
     driver.shoot("battle-roll", check)
     card = screen.ids.result
-    before = card.title
-    driver.roll([BATTLE_ROLL], done=lambda: card.title != before and card.shown)
-    assert session.state.last_battle is not None, screen.error
+    before = card.text
+    driver.roll([BATTLE_ROLL], done=lambda: card.text != before and card.shown)
+    battle = session.state.last_battle
+    assert battle is not None, screen.error
     driver.shoot("battle", check)
-    while session.state.phase == "adventure" and session.state.round == 1:
-        label = view.primary_text
-        driver.tap(view.ids.primary)  # each hero's turn ended, then the round
-        assert not view.message, f"{label}: {view.message}"
-        driver.shoot(label.lower().replace("'", "").replace(" ", "-"), check)
-    assert session.state.phase == "round_over", screen.error
-    return session
+    # Shadowleaf does nothing this round: "End the round" ends every turn still open
+    driver.tap("End the round", within=view)
+    driver.shoot("end-the-round", check)
+    # the next round has started by itself and waits for its cards (minions, or the AI card)
+    assert session.state.round == 2, (screen.error, session.state.phase)
+    assert session.request is not None and session.request.kind == "draw", screen.error
+    return session, battle

@@ -43,6 +43,7 @@ class RoundCount:
     # the same for what the shared session frame draws (the result card): its fix is the
     # frame's, so a round test reports these apart from its own view's
     frame_unseen: list[str] = field(default_factory=list)
+    tapped: list[str] = field(default_factory=list)  # what each tap of the round was on
 
 
 class RoundDriver:
@@ -105,9 +106,15 @@ class RoundDriver:
         """The game is set up: taps from here are the round's."""
         self.count.setup_taps = self.count.taps
 
-    def tap(self, text: str, within: Any = None) -> None:
+    def tap(self, text: Any, within: Any = None) -> None:
+        what = text if isinstance(text, str) else getattr(text, "text", repr(text))
         self.case.tap(text, within=within)
+        self.counted(what)
+
+    def counted(self, what: str) -> None:
+        """One tap made, on `what`; a tap before the round starts is the set-up's."""
         self.count.taps += 1
+        self.count.tapped.append(what)
         self.no_keyboard()
 
     def tap_until(self, text: str, done: Callable[[], bool], within: Any = None) -> float:
@@ -132,8 +139,7 @@ class RoundDriver:
         else:
             raise AssertionError(f"tapping {text!r} never led to what was expected")
         elapsed = (time.perf_counter() - start) * 1000
-        self.count.taps += 1
-        self.no_keyboard()
+        self.counted(text)
         return elapsed
 
     def report(self) -> None:

@@ -95,8 +95,8 @@ def play_round(driver: RoundDriver) -> Any:
     primary(driver, "opponent_action")
     assert session.request is not None and session.request.kind == "dice", screen.error
     driver.shoot("opponent-roll", check)
-    before = card.title
-    driver.roll([ACTION_DIE], lambda: card.shown and card.title != before)
+    before = card.text
+    driver.roll([ACTION_DIE], lambda: card.shown and card.text != before)
     for n in range(12):  # the targets and their rolls, as the action asks
         if session.request is None:
             break
@@ -107,6 +107,7 @@ def play_round(driver: RoundDriver) -> Any:
         driver.roll([TARGET_DICE[n % len(TARGET_DICE)]] * asked.count)
         assert session.request != asked, f"the roll was not taken: {screen.error}"
     assert session.state.combat.last_action is not None, screen.error
+    assert card.title == f"{OPPONENT} acts", card.title  # what the rolls were for
     driver.shoot("opponent-acts", check)
     primary(driver, "resolve_round")
     assert session.state.combat.resolution, screen.error

@@ -1,5 +1,6 @@
 """A Kradia round by touch, from the home screen: the wizard, the battlefield card, four
-heroes' Basic Attacks, the boss's attack answered on the Dice panel's keypad, end round.
+heroes' Basic Attacks, the boss's attack answered on the Dice panel's keypad, end round; the
+round's start and the boss's attack itself take no tap (the app takes them by itself).
 
 Shared by the round_by_touch test and benchmarks/bench_taps.py, so both count the same taps.
 """
@@ -69,8 +70,8 @@ def play_round(driver: RoundDriver) -> Any:
     driver.round_starts()
     session = app.session
     screen = app.screen("session")
-    driver.shoot("start", check)
-    driver.tap(f"Start round {session.state.round + 1}")
+    # the round's start and the boss's attack have no choice in them: the app takes them
+    # by itself (the rules mark them `auto`), so no tap is theirs
     assert session.request is not None and session.request.kind == "draw", screen.error
     driver.shoot("battlefield-draw", check)
     first = session.request.options[0]
@@ -87,18 +88,21 @@ def play_round(driver: RoundDriver) -> Any:
             )
         driver.shoot(f"{hero}-acts", check)
     assert session.state.phase == "boss", screen.error
-    count = next(a for a in session.actions()["actions"] if a["do"] == "boss_attack")
-    driver.tap(count["label"], within=screen.view)
     assert session.request is not None and session.request.kind == "dice", screen.error
-    driver.shoot("boss-roll", check)
     card = screen.ids.result
-    before = card.title
+    assert "Boss attacks" in card.text, card.text  # the step taken by itself is on the card
+    driver.shoot("boss-roll", check)
+    before = card.text
     dice = list(BOSS_DICE[: session.request.count])
-    driver.roll(dice, lambda: card.title != before and card.shown)
+    driver.roll(dice, lambda: card.text != before and card.shown)
     assert session.state.phase == "end", screen.error
     driver.shoot("boss-attack", check)
+    # the round's end is the table's tap (the attack stays on the card while it is applied);
+    # the next round then starts by itself and its Battlefield card waits
     end = next(a for a in session.actions()["actions"] if a["do"] == "end_round")
     driver.tap(end["label"], within=screen.view)
-    assert session.state.phase == "battlefield" and session.state.round == 1, screen.error
+    assert session.state.round == 1 and session.state.phase == "battlefield", screen.error
+    assert session.request is not None and session.request.kind == "draw", screen.error
+    assert "Start round 2" in card.text, card.text
     driver.shoot("end-round", check)
     return session

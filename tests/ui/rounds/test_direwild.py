@@ -24,9 +24,8 @@ pytestmark = [pytest.mark.ui, pytest.mark.round_by_touch]
 class TestDirewildRound(AppTestCase):
     def test_a_round_by_touch_alone(self) -> None:
         driver = RoundDriver(self, "direwild")
-        session = play_round(driver)
+        _session, battle = play_round(driver)
         driver.report()
-        battle = session.state.last_battle
         assert battle is not None and battle.hero == HERO and battle.enemy == FOE
         assert battle.roll == [BATTLE_ROLL]
         assert driver.count.keyboard == 0

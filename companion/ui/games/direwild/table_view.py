@@ -440,12 +440,14 @@ class DirewildView(SendsCommands, BoxLayout):
     def _whose_turn(self) -> None:
         """In the heroes' turns the hero whose turn the rules expect next is selected, so
         a tap on the board is theirs without picking them first; another can be picked."""
-        primary = self._primary
-        if primary is None or primary["do"] != "end_turn":
+        # the rules list ending a turn only for the hero whose turn it is (the seated
+        # order's first while the turn order may still change)
+        now = next((a for a in self._actions if a["do"] == "end_turn"), None)
+        if now is None:
             return
         heroes = self.session.state.heroes
         if not self.hero or heroes[self.hero].done:
-            self.hero = primary["with"]["hero"]
+            self.hero = now["with"]["hero"]
             self._confirm = None
             self.ids.facts.forget()
 

@@ -6,7 +6,7 @@ from pathlib import Path
 from typing import Any
 
 from kivy.lang import Builder
-from kivy.properties import StringProperty
+from kivy.properties import NumericProperty, StringProperty
 from kivy.uix.boxlayout import BoxLayout
 
 from companion.ui.games.kradia.actions import ActionPicker, OtherActions  # noqa: F401  (kv rule)
@@ -37,6 +37,10 @@ class KradiaView(SendsCommands, BoxLayout):
 
     headline = StringProperty("")
     message = StringProperty("")
+    # the boss board and the next step's button, which stay on screen: the frame gives the
+    # result card only what they leave (SessionScreen.place_result), so a long card (a
+    # hero's attack, then the boss's roll asked for) never draws over the boss board
+    room_needed = NumericProperty(0)
 
     def __init__(self, session: Any, **kwargs: Any) -> None:
         super().__init__(**kwargs)

@@ -1,0 +1,97 @@
+"""Steps the session takes by itself (`Session.take_auto_steps`, issue 12).
+
+The rules mark a step `auto` when it has no choice in it; the app's session then takes it
+after the table's own step, as its own transaction.  These tests use the tiny game with two
+such steps added: a new round once the score reaches 10, then a roll in that round.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from companion.core.session import Session
+from tests.fixtures.tinygame import TinyGame
+
+
+class AutoTiny(TinyGame):
+    """Tiny, with a round that starts by itself at 10 points and a roll that follows it."""
+
+    def legal_actions(self, state: Any, content: Any) -> list[Any]:
+        listed = super().legal_actions(state, content)
+        if state.score >= 10 and state.round == 0:
+            return [{"do": "next_round", "with": {}, "label": "Round 1", "auto": True}, *listed]
+        if state.round == 1 and not state.last_roll:
+            return [{"do": "roll", "with": {"count": 1}, "label": "Roll", "auto": True}, *listed]
+        return listed
+
+
+def session(tmp_path, auto: bool = True) -> Session:
+    s = Session.create(tmp_path / "t.session", AutoTiny(), {})
+    s.auto_steps = auto
+    return s
+
+
+def heads(s: Session) -> list[tuple[str, bool]]:
+    """Each live transaction's command, and whether the session took it by itself."""
+    out = []
+    for rows in s.history()[1:]:
+        head = rows[0]
+        name = head.data.get("name") or head.type
+        out.append((name, bool(head.data.get("auto"))))
+    return out
+
+
+def test_without_auto_steps_every_step_is_the_tables(tmp_path):
+    s = session(tmp_path, auto=False)
+    s.do("add", {"n": 10})
+    assert s.state.round == 0 and s.request is None
+    assert heads(s) == [("add", False)]
+
+
+def test_steps_with_no_choice_follow_the_tables_step_until_chance_is_asked(tmp_path):
+    s = session(tmp_path)
+    result = s.do("add", {"n": 10})
+    assert heads(s) == [("add", False), ("next_round", True), ("roll", True)]
+    assert s.state.round == 1
+    assert s.request is not None and s.request.profile == "d6"
+    assert result.request == s.request  # the caller hears what is asked now
+    step = s.last_step()
+    assert step is not None
+    assert step["title"] == "Add"  # the table's own step, with what followed it
+    assert "Round 1" in step["lines"] and "Roll" in step["lines"]
+    assert step["waiting"] == s.request.describe()
+    s.answer([3])
+    assert s.state.score == 13 and s.request is None
+    assert heads(s)[-1] == ("RequestAnswered", False)  # nothing more is auto
+
+
+def test_one_undo_takes_back_every_step_taken_by_itself_then_the_tables(tmp_path):
+    s = session(tmp_path)
+    s.do("add", {"n": 10})
+    s.undo()
+    assert (s.state.score, s.state.round, s.request) == (10, 0, None)
+    assert heads(s) == [("add", False)]
+    assert s.last_step()["title"] == "Add"
+    s.undo()
+    assert s.state.score == 0
+
+
+def test_redo_brings_the_steps_taken_by_themselves_back_with_the_tables(tmp_path):
+    s = session(tmp_path)
+    s.do("add", {"n": 10})
+    s.undo()
+    s.undo()
+    s.redo()
+    assert heads(s) == [("add", False), ("next_round", True), ("roll", True)]
+    assert s.request is not None and s.state.round == 1
+
+
+def test_steps_taken_by_themselves_are_in_the_log_and_come_back_on_opening(tmp_path):
+    s = session(tmp_path)
+    s.do("add", {"n": 10})
+    s.answer([6])
+    before = s.to_json()
+    s.close()
+    again = Session.open(tmp_path / "t.session")  # opened as the plain tiny game
+    assert again.to_json() == before
+    assert again.chain.alive == s.chain.alive
