@@ -10,6 +10,7 @@ from companion.games.direwild import effects as fx
 from companion.games.direwild import events as ev
 from companion.games.direwild.board import DIRECTIONS
 from companion.games.direwild.effects import Context
+from companion.games.direwild.reflexes import reroll_ones
 from companion.games.direwild.schema import Effect
 from companion.games.direwild.state import (
     DISTRACTION_FLOOR,
@@ -17,9 +18,7 @@ from companion.games.direwild.state import (
     KARN,
     DirewildState,
     fought_this_turn,
-    has_power,
     house_rule,
-    wound_pile,
 )
 from companion.games.direwild.units import (
     change_stamina,
@@ -35,7 +34,6 @@ from companion.games.direwild.units import (
     minion_of,
     on_board_enemies,
     position,
-    wound_to,
 )
 
 if TYPE_CHECKING:
@@ -43,7 +41,6 @@ if TYPE_CHECKING:
 
 
 CRITICAL_MARGIN = 5
-REFLEXES = ("keep the 1", "take a wound and reroll")
 CREATURE_KEYS = {"attack", "knockback", "poison", "flight", "move"}
 FLIGHT_PASSIVE = {"featherheart": 1}
 
@@ -182,31 +179,7 @@ def battle_roll(d: Decision, hero: str, chance: Chance, against: str) -> list[in
     profile = "d6" if d.state.veteran else "d3"
     why = f"{hero.title()}'s battle roll {against}"
     roll = chance.roll(profile, 1, for_=hero, why=why, role="battle")
-    while roll[0] == 1 and has_power(d.state, "reflexes"):
-        if wound_pile(d.state) == 0:  # "If there are no wound cards left in the wound pile,
-            # you may not use this ability."
-            d.emit(
-                ev.Noted(
-                    actor=hero,
-                    text=f"Heightened Reflexes: the wound pile is empty, so {hero.title()} "
-                    "may not take a wound to reroll the 1",
-                )
-            )
-            break
-        choice = chance.choose(
-            REFLEXES,
-            for_=hero,
-            why=f"Heightened Reflexes: {hero.title()} rolled a 1 - take a wound to reroll it?",
-            role="reflexes",
-            deck="reflexes",
-        )
-        if choice != REFLEXES[1]:
-            break
-        wound_to(d, hero, 1, "Heightened Reflexes")
-        again = chance.roll(profile, 1, for_=hero, why=f"{why} (rerolled)", role="battle")
-        d.emit(ev.RollRerolled(hero=hero, was=roll[0], roll=again[0]))
-        roll = again
-    return roll
+    return [reroll_ones(d, hero, chance, roll[0], profile, why, "battle")]
 
 
 def treasure_monster(d: Decision, args: dict[str, Any], chance: Chance, content: Content) -> None:

@@ -10,6 +10,7 @@ from companion.core.rules import Chance, Decision
 from companion.games.direwild import events as ev
 from companion.games.direwild import movement
 from companion.games.direwild.board import SLOTS
+from companion.games.direwild.reflexes import reroll_ones
 from companion.games.direwild.schema import Effect
 from companion.games.direwild.state import KARN, DirewildState
 from companion.games.direwild.units import (
@@ -69,13 +70,14 @@ def run(
     """Do `effects` of `source` in order against `hero` (or whom each effect names)."""
     for effect in effects:
         if effect.roll:
-            value = ctx.chance.roll(
-                effect.roll,
-                1,
-                for_=hero or "table",
-                why=f"{why}: {effect.text or effect.kind} on {', '.join(map(str, effect.hits))}",
-                role=f"effect:{effect.kind}",
-            )[0]
+            asked = f"{why}: {effect.text or effect.kind} on {', '.join(map(str, effect.hits))}"
+            role = f"effect:{effect.kind}"
+            value = ctx.chance.roll(effect.roll, 1, for_=hero or "table", why=asked, role=role)[0]
+            if hero and value == 1 and 1 in effect.hits:
+                # Heightened Reflexes "applies to dice rolls outside of combat as well":
+                # offered where the 1 lands the effect on the hero (ruling: a 1 that
+                # misses is not worth a wound, so the app does not ask)
+                value = reroll_ones(d, hero, ctx.chance, value, effect.roll, asked, role)
             hit = value in effect.hits
             d.emit(
                 ev.EffectRolled(source=source, roll=value, hit=hit, text=effect.text or effect.kind)

@@ -21,7 +21,7 @@ from companion.games.hexplore.common import (
     whole,
 )
 from companion.games.hexplore.conditions import CAPPED, combat_over, inflict, upkeep
-from companion.games.hexplore.content import Opponent
+from companion.games.hexplore.content import Action, Opponent
 from companion.games.hexplore.dice import SUCCEEDED
 from companion.games.hexplore.events import (
     AllyLeft,
@@ -101,7 +101,7 @@ def start_combat(d: Decision, args: dict[str, Any], chance: Chance, content: Hex
             passive=card.kind == "boss" and row.passives and card.action("passive") is not None,
         )
     )
-    begin_round(d, chance, card, 1)
+    begin_round(d, chance, card, 1, content)
 
 
 def _dangerous(args: dict[str, Any], card: Opponent) -> int:
@@ -160,6 +160,8 @@ def add_opponent(d: Decision, args: dict[str, Any], chance: Chance, content: Hex
     steps = _dangerous(args, card)
     difficulty = raised(c.difficulty, steps)
     per_hero = DIFFICULTIES[difficulty].vitals_per_hero - DIFFICULTIES[c.difficulty].vitals_per_hero
+    first = find_opponent(content, c.opponent.id)
+    before = [p.name for p in passives(s, first, content)]
     d.emit(
         OpponentJoined(
             who=foe_key(len(c.extra) + 1),
@@ -169,19 +171,48 @@ def add_opponent(d: Decision, args: dict[str, Any], chance: Chance, content: Hex
             raise_others=per_hero * len(c.heroes),
         )
     )
+    # it joins as the combat begins, so this Declaration phase is its beginning too: a
+    # Boss's Passive ("at the beginning of every Declaration phase") is rolled now, and so
+    # is one the raised Difficulty has just unlocked (Ruling 46)
+    for passive in passives(s, first, content):
+        if passive.name not in before:
+            roll_passive(d, chance, passive)
 
 
-def begin_round(d: Decision, chance: Chance, card: Opponent, number: int) -> None:
-    """The start of a Declaration phase: Conditions bite, a Boss's passive is rolled."""
+def begin_round(
+    d: Decision, chance: Chance, card: Opponent, number: int, content: HexContent
+) -> None:
+    """The start of a Declaration phase: Conditions bite, each Boss's passive is rolled."""
     s: HexploreState = d.state
     d.emit(RoundBegan(round=number))
     for who in fighting(s) + list(s.allies):
         upkeep(d, who)
     for key, _ in standing(current(s)):
         upkeep(d, key)
-    passive = card.action("passive")
-    if not current(s).passive or passive is None or OPPONENT in current(s).beaten:
-        return  # a beaten Boss's passive is gone with it
+    for passive in passives(s, card, content):
+        roll_passive(d, chance, passive)
+
+
+def passives(s: HexploreState, card: Opponent, content: HexContent) -> list[Action]:
+    """The Passives of the Bosses still standing, in the order they joined: "The Passive
+    Ability is unlocked only if you're playing on Moderate Difficulty or greater" (the
+    combat's Difficulty now, which a Dangerous newcomer may have raised).  A beaten Boss's
+    passive is gone with it."""
+    c = current(s)
+    if not DIFFICULTIES[c.difficulty].passives:
+        return []
+    out: list[Action] = []
+    for key, o in standing(c):
+        boss = card if key == OPPONENT else find_opponent(content, o.id)
+        passive = boss.action("passive") if boss.kind == "boss" else None
+        if passive is not None:
+            out.append(passive)
+    return out
+
+
+def roll_passive(d: Decision, chance: Chance, passive: Action) -> None:
+    """Every hero fighting rolls the Passive's skills; failing costs what it says."""
+    s: HexploreState = d.state
     bonus = DIFFICULTIES[current(s).difficulty].damage
     p = Potency.of(passive)
     results: dict[str, dict[str, str]] = {}

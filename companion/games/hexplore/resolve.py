@@ -536,4 +536,4 @@ def _after_round(d: Decision, chance: Chance, content: HexContent, card: Opponen
     s: HexploreState = d.state
     c = current(s)
     if not settle_foes(d, chance, content, card, influence=True):
-        begin_round(d, chance, card, c.round + 1)
+        begin_round(d, chance, card, c.round + 1, content)
