@@ -129,10 +129,13 @@ def selfplay(
     steps: int = DEFAULT_STEPS,
     packs: list[str] | None = None,
     folder: Path | None = None,
+    auto: bool = False,
 ) -> SelfPlayReport:
-    """Start `game`'s default set-up with the demo pack and play it at random."""
+    """Start `game`'s default set-up with the demo pack and play it at random; with `auto`,
+    as the app does, taking the steps the rules mark `auto` by themselves."""
     with tempfile.TemporaryDirectory(dir=folder) as tmp:
         session = Session.create(Path(tmp) / "selfplay.session", game, {}, packs or ["demo"])
+        session.auto_steps = auto
         # A throw-away game needs no fsync per command: same log and fold, far less waiting.
         session.store.db.execute("PRAGMA synchronous = OFF")
         try:

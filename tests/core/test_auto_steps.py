@@ -9,6 +9,10 @@ from __future__ import annotations
 
 from typing import Any
 
+import pytest
+
+from companion.core.registry import get_game
+from companion.core.selfplay import selfplay
 from companion.core.session import Session
 from tests.fixtures.tinygame import TinyGame
 
@@ -95,3 +99,40 @@ def test_steps_taken_by_themselves_are_in_the_log_and_come_back_on_opening(tmp_p
     again = Session.open(tmp_path / "t.session")  # opened as the plain tiny game
     assert again.to_json() == before
     assert again.chain.alive == s.chain.alive
+
+
+@pytest.mark.parametrize("game", ["kradia", "direwild"])
+@pytest.mark.parametrize("seed", [1, 2])
+def test_random_play_with_steps_taken_by_themselves_is_never_refused(game, seed, tmp_path):
+    """Self-play as the app plays (auto steps on): every step the session takes by itself
+    is one the rules accept, and the game still ends."""
+    report = selfplay(get_game(game), seed, folder=tmp_path, auto=True)
+    assert report.refusals == 0, report.refused
+    assert report.ended and not report.stuck, report.to_json()
+
+
+def test_undoing_steps_taken_by_themselves_gives_back_the_state_before_them(tmp_path):
+    """Kradia, played alike by the app (auto steps on) and by the CLI (off): after the
+    last hero, the app has asked for the boss's dice by itself; one Undo gives exactly the
+    CLI's state, with "Boss attacks" as the step to tap."""
+    app = Session.create(tmp_path / "app.session", get_game("kradia"), {})
+    cli = Session.create(tmp_path / "cli.session", get_game("kradia"), {})
+    app.auto_steps = True
+    app.take_auto_steps()
+    cli.do("start_round")
+    card = cli.request.options[0]
+    for s in (app, cli):
+        s.answer(card)
+    while cli.state.phase == "heroes":
+        hero = cli.state.turn
+        listed = {a["do"]: a for a in cli.actions()["actions"]}
+        for s in (app, cli):
+            s.do("basic_attack", dict(listed["basic_attack"]["with"]))
+            if s.state.phase == "heroes" and s.state.turn == hero:
+                s.do("end_turn", {"hero": hero})
+    assert cli.state.phase == "boss" and cli.request is None
+    assert app.request is not None and app.request.role == "boss_attack"
+    app.undo()
+    assert app.to_json() == cli.to_json()
+    primary = next(a for a in app.actions()["actions"] if a.get("primary"))
+    assert primary["do"] == "boss_attack" and primary.get("auto")

@@ -30,7 +30,9 @@ def cmd_actions(args: argparse.Namespace) -> int:
 
 
 def cmd_selfplay(args: argparse.Namespace) -> int:
-    report = selfplay(get_game(args.game), args.seed, args.steps, args.content or None)
+    report = selfplay(
+        get_game(args.game), args.seed, args.steps, args.content or None, auto=args.auto
+    )
     if args.json:
         print(json.dumps(report.to_json(), indent=2))
     else:
@@ -56,5 +58,10 @@ def register(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--seed", type=int, default=1)
     p.add_argument("--steps", type=int, default=DEFAULT_STEPS)
     p.add_argument("--content", action="append", help="content pack (default: demo)")
+    p.add_argument(
+        "--auto",
+        action="store_true",
+        help="take the steps with no choice by themselves, as the app",
+    )
     p.add_argument("--json", action="store_true")
     p.set_defaults(func=cmd_selfplay)
