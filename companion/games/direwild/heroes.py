@@ -36,6 +36,14 @@ if TYPE_CHECKING:
 BASE_MOVE = 3
 PLACEMENTS = ("ostrich", "teleport", "blink")
 BLINKER = "shadowleaf"  # "Shadowleaf, Esma - If you blink and either hero is adjacent..."
+# Where the rulebook names a card's move but leaves where it goes and what it costs to the
+# card itself, the table is reminded to read it (issue 14: "shown to them as a prompt")
+PLACED_BY_CARD = {
+    "blink": "pay the magic Esma's board asks for the blink, to a square it allows (the "
+    'rulebook says only: "If you blink and either hero is adjacent to an enemy, they may '
+    'not take a disengagement penalty")',
+    "teleport": "the Teleport Potion's card says where it may take the hero",
+}
 
 
 def set_turn_order(d: Decision, args: dict[str, Any]) -> None:
@@ -181,6 +189,8 @@ def place(d: Decision, args: dict[str, Any], chance: Chance, content: Content) -
                 f"{h.position}: {to} is not one"
             )
     d.emit(ev.HeroPlaced(hero=hero, path=[h.position, to], how=how))
+    if how in PLACED_BY_CARD:  # the rulebook leaves it to the card: the table reads it
+        d.emit(ev.Prompted(source=BLINKER if how == "blink" else hero, text=PLACED_BY_CARD[how]))
     arrive(d, hero, to, chance, content)
 
 
