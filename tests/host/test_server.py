@@ -140,7 +140,8 @@ async def test_two_phones_see_each_others_changes_and_the_tablets(hosted):
     reply = await ben.send(ben.command("answer", {"values": [4]}, waiting=waiting["key"]))
     assert reply["ok"]
     state = await ann.until(lambda s: s["waiting"] is None and s["result"] is not None)
-    assert state["result"]["lines"] == ["Rolled 4"]
+    assert state["result"]["title"] == "Roll for score"  # the step the roll answered, then it
+    assert state["result"]["lines"] == ["Player: rolled 4 on the d6", "Rolled 4"]
     host.session.do("add", {"n": 1})  # a touch on the tablet
     assert (await ben.until(lambda s: s["summary"] == "Round 0, score 5"))["waiting"] is None
     assert {p.name for p, on in host.phones() if on} == {"Ann", "Ben"}

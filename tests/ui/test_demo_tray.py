@@ -112,7 +112,7 @@ class TestNeverBlocks(LoopAppTestCase):
         app.hub.timeout = 0.5  # the answerer's timeout (20 s at the table)
         screen = self.new_tiny_game()
         panel = screen.panels["dice"]
-        self.tap("Roll")
+        self.tap("Roll", within=screen.view)
         self.tap("Log")  # someone reading the log while the roll is awaited
         assert screen.tab == "log" and panel.offer_text == ""
         self.spin_until(lambda: panel.offer_text, timeout=5)
@@ -125,8 +125,9 @@ class TestNeverBlocks(LoopAppTestCase):
         assert app.session.history()[-1][0].data["by"] == "keypad"
         self.frames(2)
         assert panel.offer_text == ""  # answered: the offer goes
-        # once per request: the next roll waits its own timeout again
-        self.tap("Roll")
+        # once per request: the next roll waits its own timeout again (the button, not the
+        # result card's title, which now names the step the roll answered)
+        self.tap("Roll", within=screen.view)
         self.spin_until(lambda: panel.offer_text, timeout=5)
 
     def test_a_roll_from_the_tray_in_time_offers_nothing(self) -> None:
