@@ -233,11 +233,13 @@ def treasure_monster(d: Decision, args: dict[str, Any], chance: Chance, content:
     d.emit(ev.BattleEnded(hero=hero))
 
 
-def monster_revealers(s: DirewildState, content: Content) -> list[str]:
+def monster_revealers(s: DirewildState, content: Content, hero: str = "") -> list[str]:
     """The face-up minions whose ability reveals treasure cards, a Treasure Monster among
     them winning at once (Book 1: "Gryk - ... If a Treasure Monster is revealed, you
-    automatically lose to it.")."""
-    return [
+    automatically lose to it."); for `hero`, also such a minion that hero's battle this
+    round defeated: the battle that revealed it may have ended it, its ability already
+    played out."""
+    out = [
         slot
         for slot in on_board_enemies(s)
         if slot != KARN
@@ -245,6 +247,13 @@ def monster_revealers(s: DirewildState, content: Content) -> list[str]:
         and (m := minion_of(s, slot, content)) is not None
         and m.treasure_monster_wins
     ]
+    battle = s.last_battle
+    if hero and not out and battle is not None and battle.hero == hero:
+        slot = battle.enemy
+        gone = slot in s.enemies and s.enemies[slot].defeated
+        if gone and (m := minion_of(s, slot, content)) is not None and m.treasure_monster_wins:
+            out.append(slot)
+    return out
 
 
 def revealed_by_gryk(d: Decision, hero: str, content: Content) -> None:
@@ -253,7 +262,7 @@ def revealed_by_gryk(d: Decision, hero: str, content: Content) -> None:
     It is no battle the hero chose, so it does not use up the turn's one battle."""
     s = d.state
     check_turn(s, hero)
-    by = monster_revealers(s, content)
+    by = monster_revealers(s, content, hero)
     if not by:
         raise RuleError(
             "no face-up minion on the land board reveals treasure cards (the Gryk does): "

@@ -277,22 +277,24 @@ def monsters(s: DirewildState, hero: str) -> list[Action]:
 
 
 def gryk_monsters(s: DirewildState, waiting: list[str], content: Content) -> list[Action]:
-    """While a Gryk is face up: a Treasure Monster its ability revealed wins against the
-    hero it was revealed to, any hero whose turn has not ended (one action each, so the
-    tablet shows it under the hero picked)."""
-    by = monster_revealers(s, content)
-    if not by:
-        return []
-    minion = minion_of(s, by[0], content)
-    who = minion.title if minion is not None else label(s, by[0], content)
-    return [
-        {
-            "do": "treasure_monster",
-            "with": {"hero": hero, "gryk": True},
-            "label": f"{hero.title()} loses to a Treasure Monster the {who}'s ability revealed",
-        }
-        for hero in waiting
-    ]
+    """While a Gryk is face up (or for the hero whose battle defeated it): a Treasure
+    Monster its ability revealed wins against the hero it was revealed to, any hero whose
+    turn has not ended (one action each, so the tablet shows it under the hero picked)."""
+    out: list[Action] = []
+    for hero in waiting:
+        by = monster_revealers(s, content, hero)
+        if not by:
+            continue
+        minion = minion_of(s, by[0], content)
+        who = minion.title if minion is not None else label(s, by[0], content)
+        out.append(
+            {
+                "do": "treasure_monster",
+                "with": {"hero": hero, "gryk": True},
+                "label": f"{hero.title()} loses to a Treasure Monster the {who}'s ability revealed",
+            }
+        )
+    return out
 
 
 def card_wounds(s: DirewildState) -> list[Action]:
