@@ -146,6 +146,7 @@ class Session:
         self._rules_version: str | None = None
         self._listeners: list[Callable[[Session, Result | None], None]] = []
         self.auto_steps = False  # take the steps the rules mark auto (the app turns it on)
+        self._content_names: dict[str, str] | None = None  # the packs' names, by id (`names`)
 
     # -- creating and opening ------------------------------------------------------------
 
@@ -468,9 +469,11 @@ class Session:
             return self.answer(args.get("values"), by=args.get("by", "cli"))
         return self._then_auto(self._do(name, args))
 
-    def _do(self, name: str, args: dict[str, Any], auto: bool = False) -> Result:
+    def _do(
+        self, name: str, args: dict[str, Any], auto: bool = False, label: str | None = None
+    ) -> Result:
         """One game command as one transaction; `auto` marks a step the session took by
-        itself (see `take_auto_steps`)."""
+        itself (see `take_auto_steps`), whose `label` the listing it came from already gave."""
 
         def decide() -> _Plan:
             if self.pending is not None:
@@ -491,13 +494,13 @@ class Session:
                     self.game.evolve(self.state, e)
                 self.pending = Pending(command, request, []) if request else None
 
-            label = self._label_for(name, args)
+            words = self._label_for(name, args) if label is None else label
             head = (
                 "CommandIssued",
                 {
                     "name": name,
                     "args": args,
-                    **({"label": label} if label else {}),
+                    **({"label": words} if words else {}),
                     **({"auto": True} if auto else {}),
                 },
             )
@@ -526,7 +529,10 @@ class Session:
             if action is None:
                 break
             try:
-                taken.append(self._do(action["do"], dict(action["with"]), auto=True))
+                step = self._do(
+                    action["do"], dict(action["with"]), auto=True, label=action.get("label", "")
+                )
+                taken.append(step)
             except RuleError:  # listed but refused: a rules bug; the table takes it by hand
                 log.exception("the step '%s' the rules marked auto was refused", action["do"])
                 break
@@ -716,8 +722,7 @@ class Session:
         who = f"{request.who_name}: " if request.for_ or request.who else ""
         values = data.get("values")
         if request.kind == "draw":
-            card = self.content.by_id(str(values))
-            return f"{who}drew {getattr(card, 'name', None) or values}"
+            return f"{who}drew {self.names().get(str(values), values)}"
         shown = ", ".join(str(v) for v in values) if isinstance(values, list) else str(values)
         return f"{who}rolled {shown} on the {request.die_name}"
 
@@ -789,7 +794,20 @@ class Session:
             return "Undo"
         if row.type == "Redone":
             return "Redo"
-        return self.game.describe(Event(row.type, d), self.game.names(self.state))
+        return self.game.describe(Event(row.type, d), self.names())
+
+    def names(self) -> dict[str, str]:
+        """What the table calls each id an event may hold: every card and board of the
+        loaded packs by its name (what the packs hold, never guessed from the id), then
+        the game's own names read off the state (heroes from a pack, combat roles)."""
+        if self._content_names is None:
+            self._content_names = {
+                item_id: title
+                for items in self.content.items.values()
+                for item_id, item in items.items()
+                if isinstance(title := getattr(item, "title", None), str) and title
+            }
+        return {**self._content_names, **self.game.names(self.state)}
 
 
 def _same_choice(action: Mapping[str, Any], args: Mapping[str, Any]) -> bool:

@@ -170,9 +170,8 @@ class CompanionApp(App):
     def start_session(self, game: Any, options: dict[str, Any], packs: list[str]) -> Any:
         """Create and open a new session; RuleError or ContentError propagate in words."""
         session = self.library.new(game, options, packs)
-        session.auto_steps = True
-        session.take_auto_steps()  # the first round's start, when it asks only for cards
         self.attach(session)
+        session.take_auto_steps()  # the first round's start, when it asks only for cards
         return session
 
     def open_session(self, ref: str) -> Any:

@@ -46,7 +46,7 @@ def _print_state(session) -> None:
 
 
 def _report(session, result) -> None:
-    names = session.game.names(session.state)
+    names = session.names()
     for event in result.events:
         line = session.game.describe(event, names) if event.type not in ("Undone", "Redone") else ""
         if line:

@@ -19,7 +19,7 @@ from companion.games.direwild.state import (
     DirewildState,
     Enemy,
 )
-from companion.games.direwild.text import name, short, squares, titled
+from companion.games.direwild.text import name, short, squares
 
 EVENTS: Events[DirewildState] = Events()
 
@@ -47,7 +47,7 @@ class MinionsPlaced(EventData):
 
 
 def _minions_placed_text(e: MinionsPlaced) -> str:
-    parts = [f"{slot}: {titled(v.minion)} at {v.position}" for slot, v in e.slots.items()]
+    parts = [f"{slot}: {short(v.minion)} at {v.position}" for slot, v in e.slots.items()]
     return "Minion Track filled, face down (" + "; ".join(parts) + ")"
 
 
@@ -66,7 +66,7 @@ class ChapterStarted(EventData):
     ai_deck: list[str]
 
 
-@EVENTS.on(ChapterStarted, text=lambda e: f"Chapter {e.chapter} begins on {titled(e.board)}")
+@EVENTS.on(ChapterStarted, text=lambda e: f"Chapter {e.chapter} begins on {short(e.board)}")
 def _chapter_started(s: DirewildState, e: ChapterStarted) -> None:
     if isinstance(s.wound_pile, int):  # "Return the remaining Fatal Wounds into the wound
         # pile" / "Put 6 new Fatal Wounds into the Fatal Wound pile" (Book 1)

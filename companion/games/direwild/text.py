@@ -15,17 +15,9 @@ def name(unit: str | None) -> str:
 
 
 def short(item_id: str) -> str:
-    """A card or board by the name on its label (the part after the last slash).
-
-    Kept as it was for the lines the state keeps (the AI walk-through, a battle's effects):
-    a saved game must open to the same state.  New words go through `titled`."""
+    """A card or board by the name on its label (the part after the last slash).  The log
+    and the result card get the packs' names in its place (`Session.names`)."""
     return item_id.rsplit("/", 1)[-1]
-
-
-def titled(item_id: str) -> str:
-    """A card or board in the words a player reads: "direwild/minion/giant-fox" is "Giant
-    Fox", not an id (for lines only the log and the result card show)."""
-    return short(item_id).replace("-", " ").replace("_", " ").title()
 
 
 def squares(n: int) -> str:
