@@ -87,6 +87,7 @@ class DiceHub:
         self.seen_dice: list[str] = []  # die ids seen rolling, offered in dice assignments
         self.simulated: SimulatedTray | None = None  # the demo's, with `companion app --demo`
         self._simulated_source = ""
+        self.tray_luck = random.Random()  # the simulated tray's throws; a test seeds its own
         self._tasks: list[asyncio.Task[None]] = []
         self._on_change = on_change or (lambda: None)
 
@@ -192,7 +193,7 @@ class DiceHub:
             raise RuleError("nothing is waiting for dice from the simulated tray")
         dice = simulated_dice_for(request, answerer, self.simulated.dice, self._simulated_source)
         sides = len(DIE_FACES[request.profile])
-        faces = [random.randrange(min(sides, d.faces)) for d in dice]
+        faces = [self.tray_luck.randrange(min(sides, d.faces)) for d in dice]
         self.simulated.roll(faces, dice=[d.id for d in dice])
         self.message = f"The simulated tray rolls {len(dice)} {'die' if len(dice) == 1 else 'dice'}"
         self._on_change()
