@@ -47,10 +47,13 @@ class DirewildViewTest(ViewTestCase):
         assert view.primary_text == "Reveal the Enemy AI card"
         session.do("reveal_ai_card", {"card": "standard-3"})
         self.refresh()
-        assert view.ids.walkthrough.total == len(session.state.walkthrough) > 2
-        assert (
-            view.ids.walkthrough.text == "Enemy AI card: Standard 3"
-        )  # the printed name, not the id
+        walkthrough = view.ids.walkthrough
+        assert walkthrough.total == len(session.state.walkthrough) > 2
+        # the result card lists the card's actions: stepping through them is the table's pick
+        assert not walkthrough.shown and view.ids.board.highlight == []
+        self.tap(view.ids.show_walk)
+        assert walkthrough.shown and not view.walk_hidden
+        assert walkthrough.text == "Enemy AI card: Standard 3"  # the printed name, not the id
         self.tap(view.ids.walkthrough.ids.next)
         self.tap(view.ids.walkthrough.ids.next)
         assert view.ids.walkthrough.text.startswith("Red minion: 3 squares along its trail")

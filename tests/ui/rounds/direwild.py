@@ -155,13 +155,16 @@ def play_round(driver: RoundDriver) -> tuple[Any, Any]:
     answer_cards(driver, check, "minion-draw", phase="setup")  # a minion for each slot
     assert session.state.phase == "game", screen.error
     answer_cards(driver, check, "ai-card-draw", prefer=AI_CARD)
-    walk = view.ids.walkthrough
-    assert walk.total == len(session.state.walkthrough) > 1, screen.error
-    for step in range(walk.total):  # every enemy step read, its path beside its words
-        assert walk.step == step
-        driver.shoot(f"ai-step-{step + 1}", check)
-        if step + 1 < walk.total:
-            driver.tap(walk.ids.next)
+    # the whole AI card read at once, with no tap: its every action on the result card
+    # (beside the board, or above it), each enemy's path drawn on the board in its colour;
+    # stepping through them one at a time is there for a table that wants it
+    steps = [step.text for step in session.state.walkthrough]
+    assert len(steps) > 1 and not view.ids.walkthrough.shown, screen.error
+    assert all(text in screen.ids.result.text.split("\n") for text in steps), (
+        steps,
+        screen.ids.result.text,
+    )
+    driver.shoot("ai-card", check)
     # the turn order as seated needs no tap: the first seated hero just starts
     assert session.state.phase == "turn_order", screen.error
     assert session.state.players[0] == HERO

@@ -1,8 +1,13 @@
-"""The AI card walk-through, one action at a time, so the players can move the standees.
+"""The AI card walk-through, one action at a time, with the action's path highlighted.
 
-Drawn over the board beside the path it describes (the table view puts it on the half of the
-board away from the highlighted path), so the path never scrolls away while its words are
-read (issue 12).  "Done" puts it away; the table view offers it again while the round lasts.
+Why it starts put away: the result card already lists every action of the card revealed,
+beside the board (above it in portrait), and the board draws each enemy's path in its
+colour, so the table reads the whole card at once with no tap; stepping through one
+action at a time cost three "Next" taps a round and covered the board's top rows, where the
+minions walk (issue 12).  A table that wants to move its standees one action at a time opens
+it ("Step through the Enemy AI card"); it is drawn over the board on the half away from the
+highlighted path, so the path never scrolls away while its words are read.  "Done" puts it
+away; it can be opened again while the round lasts.
 """
 
 from __future__ import annotations
@@ -29,7 +34,7 @@ class WalkthroughView(BoxLayout):
     def show(self, state: Any) -> None:
         steps = state.walkthrough
         if len(steps) != self.total or [s.text for s in steps] != [t for t, _ in self._steps]:
-            self.step, self.hidden, self.pinned = 0, False, False  # a new card, from step 1
+            self.step, self.hidden, self.pinned = 0, True, False  # a new card: on the result card
         if state.phase not in ("game", "turn_order") and not self.pinned:
             self.hidden = True  # the heroes' turns: the board is theirs, the steps put away
         self.total = len(steps)
