@@ -731,7 +731,8 @@ class Session:
 
         `title` says what was done, `lines` what followed from it (each event described by
         the game), `waiting` what the table must do next, if anything.  Steps the session
-        took by itself after the table's step are on its card: their words follow its lines.
+        took by itself after the table's step are on its card: their words follow its lines,
+        and `then` names them alone, for a card with no room for every line.
         """
         alive = self.chain.alive
         if len(alive) <= 1:
@@ -741,10 +742,12 @@ class Session:
             first -= 1
         skip = ("RequestOpened", "CommandDone")
         lines: list[str] = []
+        then: list[str] = []  # the steps taken by itself, for a card too short for all lines
         for n, tx in enumerate(alive[first:]):
             rows = self._rows(tx)
             if n:  # a step taken by itself: what it was, then what it did
-                lines.append(self.describe(rows[0]))
+                then.append(self.describe(rows[0]))
+                lines.append(then[-1])
             lines += [text for r in rows[1:] if r.type not in skip and (text := self.describe(r))]
         head = self._rows(alive[first])[0]
         title = self.describe(head)
@@ -757,6 +760,7 @@ class Session:
             "tx": alive[-1],
             "title": title[:1].upper() + title[1:],
             "lines": lines,
+            "then": then,
             "waiting": self.request.describe() if self.request else None,
         }
 

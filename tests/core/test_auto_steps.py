@@ -63,6 +63,7 @@ def test_steps_with_no_choice_follow_the_tables_step_until_chance_is_asked(tmp_p
     assert step is not None
     assert step["title"] == "Add"  # the table's own step, with what followed it
     assert "Round 1" in step["lines"] and "Roll" in step["lines"]
+    assert step["then"] == ["Round 1", "Roll"]  # the steps taken by themselves, by their labels
     assert step["waiting"] == s.request.describe()
     s.answer([3])
     assert s.state.score == 13 and s.request is None

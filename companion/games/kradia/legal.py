@@ -44,9 +44,7 @@ def legal_actions(state: KradiaState, content: Content) -> list[Action]:
         dice = dice_on_space(boss_card(content, s), s.boss.hp)
         out = [_action("boss_attack", {}, f"Boss attacks ({dice} dice)", auto=True)]
     elif s.phase == "end":
-        # a tap, not taken by itself: the boss's attack stays on the card, with room, while
-        # the table applies it (the next round's card would take the panel's half)
-        out = [_action("end_round", {}, "End round: pass the First Player token", primary=True)]
+        out = [_action("end_round", {}, "End round: pass the First Player token", auto=True)]
     elif s.phase == "heroes" and s.turn is not None:
         out = _turn(s, content, s.turn)
     else:

@@ -48,8 +48,15 @@ class ResultCard(BoxLayout):
             return
         lines = [escape_markup(line) for line in step["lines"]]
         if len(lines) > MAX_LINES:
-            extra = len(lines) - MAX_LINES + 1
-            lines = [*lines[: MAX_LINES - 1], f"... and {extra} more in the Log"]
+            kept = lines[: MAX_LINES - 1]
+            # the steps taken by themselves are named, so the card says the round moved on
+            then = [
+                escape_markup(t)
+                for t in step.get("then", [])
+                if t not in step["lines"][: len(kept)]
+            ]
+            more = f"Then: {'; '.join(then)} (the rest in the Log)" if then else ""
+            lines = [*kept, more or f"... and {len(lines) - len(kept)} more in the Log"]
         self.title = escape_markup(step["title"])
         self.text = "\n".join(lines)
         self.shown = True

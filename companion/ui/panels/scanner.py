@@ -29,11 +29,13 @@ from kivy.app import App
 from kivy.clock import Clock
 from kivy.graphics.texture import Texture
 from kivy.lang import Builder
-from kivy.properties import StringProperty
+from kivy.metrics import dp
+from kivy.properties import NumericProperty, StringProperty
 from kivy.uix.boxlayout import BoxLayout
 from kivy.uix.image import Image
 from kivy.utils import platform
 
+from companion.core.rules import Request
 from companion.ui.panels.dice import request_words
 from companion.ui.widgets import BigButton, Body, clear_and_fill
 from vision.answering import card_name, offer_card
@@ -177,9 +179,27 @@ def display_rgb(frame: np.ndarray, size: tuple[float, float]) -> np.ndarray:
     return np.ascontiguousarray(cv2.cvtColor(frame, code))
 
 
+def draw_prompt(request: Request) -> str:
+    """What the Cards panel asks, in two lines: who draws and what ("Stormbringer: flip the
+    top Enemy AI card"), then how to answer.  Shorter than the Dice panel's words (no
+    "Draw a card" line): at the Largest text the card buttons must start high enough that
+    a deck of ten needs little scrolling."""
+    if request.choice:
+        return request_words(request) + "\nTap one:"
+    what = (
+        f"{request.who}: {request.why}"
+        if request.who
+        else request.why[:1].upper() + request.why[1:]
+    )
+    return what + "\nHold it up to the camera, or tap it:"
+
+
 class ScannerPanel(BoxLayout):
     prompt = StringProperty("")
     camera_note = StringProperty("")
+    # the height a draw needs: its words, its cards, the camera's note or picture (the
+    # cards last seen scroll below it); the session screen sizes a portrait panel by it
+    wanted = NumericProperty(0)
     said = StringProperty("")  # what came of the last card shown, in words
 
     # Where frames come from: the camera is the outside world, so tests swap this for a
@@ -210,13 +230,12 @@ class ScannerPanel(BoxLayout):
         request = session.request if session is not None else None
         buttons = []
         if request is not None and request.kind == "draw":
-            self.prompt = request_words(request) + (
-                "\nTap one:" if request.choice else "\nHold the card up to the camera, or tap it:"
-            )
+            self.prompt = draw_prompt(request)
             for card in request.options:
                 b = BigButton(text=card_name(session, card))
                 b.card_id = card
                 b.bind(on_release=lambda b: self.tap_card(b.card_id))
+                b.bind(texture_size=lambda *_a: self._even())
                 buttons.append(b)
         else:
             self.prompt = "No card is asked for right now. Cards shown are remembered here."
@@ -225,6 +244,14 @@ class ScannerPanel(BoxLayout):
             self.ids.scroll.scroll_y = 1  # a new draw starts at its words and first cards
         self._asked = request
         self._show_seen()
+
+    def _even(self) -> None:
+        """Every card button as tall as the tallest (a one-line name beside a two-line one
+        was a short button in a tall row, and read as a different kind of thing)."""
+        buttons = self.ids.options.children
+        tallest = max((b.texture_size[1] for b in buttons), default=0) + dp(16)
+        for b in buttons:
+            b.min_height = max(dp(64), tallest)
 
     def _show_seen(self) -> None:
         names = [Body(text=text) for text in reversed(self.seen)]

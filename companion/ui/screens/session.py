@@ -14,7 +14,8 @@ from typing import Any
 from kivy.app import App
 from kivy.clock import Clock
 from kivy.lang import Builder
-from kivy.properties import BooleanProperty, StringProperty
+from kivy.metrics import dp
+from kivy.properties import BooleanProperty, NumericProperty, StringProperty
 from kivy.uix.screenmanager import Screen
 
 from companion.core.rules import RuleError
@@ -71,6 +72,10 @@ class SessionScreen(Screen):
     # the side panel's body is put away for a strip: an idle Dice tab in portrait (the
     # game gets the room) or in landscape (the result card, moved beside the game, does)
     panel_hidden = BooleanProperty(False)
+    # in portrait, the side panel's height while a card is asked for: its words, its cards
+    # and the camera, no more (0: half the screen).  The Cards panel's half once squeezed
+    # the boss's attack on the result card to one line at the Largest text (issue 12)
+    side_fit = NumericProperty(0)
 
     def __init__(self, **kwargs: Any) -> None:
         super().__init__(**kwargs)
@@ -88,6 +93,7 @@ class SessionScreen(Screen):
         self._watch: Any = None
         self._pending_refresh: Any = None
         self._place = Clock.create_trigger(lambda _dt: self.place_result())
+        self._fits: Any = None  # the Cards panel whose height is watched (`_fit_side`)
         self.show_tab("dice")
         self.bind(size=self._update_idle)
         self.bind(size=self._place)
@@ -228,6 +234,7 @@ class SessionScreen(Screen):
             and not self.alarm
         )
         self.panel_hidden = self.side_idle
+        self._fit_side()
         self._place()
         area = self.ids.panel_area.__self__  # the widget, not kv's proxy (`is` compares)
         panel = self.panels[self.tab]
@@ -237,6 +244,20 @@ class SessionScreen(Screen):
         elif panel.parent is not area:
             area.clear_widgets()
             area.add_widget(panel)
+
+    def _fit_side(self, *_args: Any) -> None:
+        session = self._session
+        request = session.request if session is not None else None
+        drawing = request is not None and request.kind == "draw" and self.tab == "cards"
+        if not (drawing and self.width < self.height):
+            self.side_fit = 0
+            return
+        panel = self.panels["cards"]
+        if panel is not self._fits:
+            panel.bind(wanted=self._fit_side)
+            self._fits = panel
+        # the tabs' row, the side's padding and spacing, then what the panel wants
+        self.side_fit = dp(64) + 2 * dp(6) + dp(6) + panel.wanted
 
     def stop_camera(self) -> None:
         """Free the camera (a Cards panel never made has none to free)."""

@@ -1,6 +1,7 @@
 """A Kradia round by touch, from the home screen: the wizard, the battlefield card, four
-heroes' Basic Attacks, the boss's attack answered on the Dice panel's keypad, end round; the
-round's start and the boss's attack itself take no tap (the app takes them by itself).
+heroes' Basic Attacks, the boss's attack answered on the Dice panel's keypad; the round's
+start, the boss's attack itself and the round's end take no tap (the app takes them by
+itself).
 
 Shared by the round_by_touch test and benchmarks/bench_taps.py, so both count the same taps.
 """
@@ -95,14 +96,14 @@ def play_round(driver: RoundDriver) -> Any:
     before = card.text
     dice = list(BOSS_DICE[: session.request.count])
     driver.roll(dice, lambda: card.text != before and card.shown)
-    assert session.state.phase == "end", screen.error
-    driver.shoot("boss-attack", check)
-    # the round's end is the table's tap (the attack stays on the card while it is applied);
-    # the next round then starts by itself and its Battlefield card waits
-    end = next(a for a in session.actions()["actions"] if a["do"] == "end_round")
-    driver.tap(end["label"], within=screen.view)
+    # the round's end and the next round's start have no choice in them either: the app
+    # takes them, and the card keeps the boss's attack (titled by the step that asked for the
+    # roll) above them, while the next Battlefield card waits to be shown
     assert session.state.round == 1 and session.state.phase == "battlefield", screen.error
     assert session.request is not None and session.request.kind == "draw", screen.error
+    lines = card.text.split("\n")
+    assert card.title.startswith("Boss attacks"), card.title
+    assert any("rolled 6, 5" in line for line in lines[:2]), lines
     assert "Start round 2" in card.text, card.text
-    driver.shoot("end-round", check)
+    driver.shoot("boss-attack", check)
     return session

@@ -80,7 +80,7 @@ class ActionPicker(BoxLayout):
     def _prompt(self, actions: list[Action]) -> str:
         s, req = self.session.state, self.session.request
         if req is not None:
-            return f"Waiting for the table: {req.describe()}"
+            return f"Waiting: {req.describe()}"
         if not actions:
             return "The game is over"
         if s.phase == "heroes" and s.turn:
