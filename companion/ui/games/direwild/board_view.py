@@ -22,7 +22,7 @@ from companion.ui.games.direwild.colours import (
     TREASURE,
     WALL,
 )
-from companion.ui.games.direwild.pieces import draw_piece, pieces
+from companion.ui.games.direwild.pieces import PIECE_RADIUS, draw_piece, pieces
 
 Builder.load_file(__file__.replace(".py", ".kv"))
 
@@ -187,7 +187,7 @@ class BoardView(Widget):
         shown = {p.unit: p for p in pieces(state, self.session.content)}
         for unit, square in self.where(state).items():
             x, y = self.centre(square)
-            draw_piece(shown[unit], x, y, size * 0.44, selected=unit == self.selected)
+            draw_piece(shown[unit], x, y, size * PIECE_RADIUS, selected=unit == self.selected)
 
     def _arrow(self, path: list[str], size: float, colour: tuple[float, float, float]) -> None:
         (x0, y0), (x1, y1) = self.centre(path[-2]), self.centre(path[-1])

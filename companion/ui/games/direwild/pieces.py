@@ -45,6 +45,9 @@ class Piece:
     face_down: bool = False  # a minion not yet active: drawn hollow
 
 
+PIECE_RADIUS = 0.44  # a piece's radius, in squares: a gap is left between neighbours
+
+
 def text_px() -> float:
     """The app's body text at the player's text size: board text is never smaller."""
     return float(sp(TEXT_SP) * style.font_scale)
@@ -151,4 +154,14 @@ def draw_piece(piece: Piece, x: float, y: float, r: float, selected: bool = Fals
     if selected:
         Color(1, 1, 1)
         Line(circle=(x, y, r + 4), width=2.5)
-    draw_text(piece.initials, x, y, text_px())
+    draw_text(piece.initials, x, y, piece_font(piece.initials, r))
+
+
+def piece_font(initials: str, r: float) -> float:
+    """The app's text size, unless the initials would be wider than the piece's square
+    (the board shrinks to fit while a roll or card is waited on and takes no taps; at the
+    Largest text two neighbours' initials then ran into one, "CoSt")."""
+    font = text_px()
+    square = r / PIECE_RADIUS
+    wide = text_texture(initials, font).width
+    return font if wide <= square else float(max(8, int(font * square / wide)))
