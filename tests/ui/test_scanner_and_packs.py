@@ -10,7 +10,7 @@ import numpy as np
 import pytest
 
 from companion.paths import user_content_dir
-from tests.ui.kivyharness import AppTestCase
+from tests.ui.kivyharness import PORTRAIT, AppTestCase
 from tests.ui.photo_camera import PhotoCamera
 from vision.frames import CameraSource
 from vision.synthetic import code_photo, make_frame
@@ -106,6 +106,40 @@ class TestScanner(AppTestCase):
         self.until(lambda: panel.scanner.stats.frames >= frames + 5, "more frames decoded")
         assert app.session.state.hand == ["tiny/token/copper"]
         assert app.session.request is not None
+
+    def test_in_portrait_a_draw_takes_only_the_room_its_cards_and_camera_need(self) -> None:
+        app = self.start_app(PORTRAIT)
+        self.tap("New game")
+        self.tap("Tiny")
+        self.tap("Start the game")
+        screen = app.screen("session")
+        game = screen.ids.game_column
+        half = game.height  # the game's half, with nothing asked for... and no strip yet
+        self.tap("Draw")
+        self.frames(3)
+        side, panel = screen.ids.side, screen.panels["cards"]
+        assert screen.tab == "cards" and screen.side_fit > 0
+        # tabs, padding and the panel's words, card buttons and camera note: no more
+        assert side.height == pytest.approx(screen.side_fit, abs=1)
+        assert side.height < screen.ids.body.height / 2 - 100, (side.height, half)
+        assert game.height > screen.ids.body.height / 2  # the game has the rest
+        scroll = panel.ids.scroll
+        low = scroll.to_window(scroll.x, scroll.y)[1]
+        for button in panel.ids.options.children:  # every card seen whole, unscrolled
+            bottom, top = button.to_window(0, button.y)[1], button.to_window(0, button.top)[1]
+            assert low - 1 <= bottom and top <= low + scroll.height + 1, (bottom, top, low)
+        seen = panel.ids.seen  # the cards last seen are below, a scroll away
+        assert seen.to_window(0, seen.top)[1] < low + 1
+        # with the camera's picture the panel grows by it, up to half the screen
+        before = side.height
+        self.point_camera_at(card_photo("tiny/token/copper", seed=5)[:40, :40])
+        self.until(lambda: panel.preview is not None, "the preview")
+        self.frames(3)
+        assert side.height > before and side.height <= screen.ids.body.height / 2 + 1
+        self.shoot("session-cards-camera-draw")
+        self.tap("Copper", within=panel)  # the draw answered: the side is a strip again
+        self.frames(3)
+        assert screen.side_fit == 0 and app.session.state.hand == ["tiny/token/copper"]
 
     def test_where_opencv_cannot_open_the_camera_kivys_camera_feeds_the_scanner(self) -> None:
         """As on an Android tablet: OpenCV's capture refuses, Kivy's camera provider plays
