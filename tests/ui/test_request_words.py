@@ -32,3 +32,12 @@ def test_a_choice_is_a_pick_not_a_card_and_survives_the_save() -> None:
     assert Request.from_json(request.to_json()) == request
     plain = Request("draw", "a retainer", "oakla", deck="retainers")
     assert "choice" not in plain.to_json()  # what older saves hold stays as it was
+
+
+def test_the_cards_panel_asks_in_two_lines_what_to_show_then_how() -> None:
+    from companion.ui.panels.scanner import draw_prompt
+
+    flip = Request("draw", "flip the top Enemy AI card", "stormbringer", deck="ai")
+    assert draw_prompt(flip) == ("Flip the top Enemy AI card\nHold it up to the camera, or tap it:")
+    named = Request("draw", "Resupply: draw 1 Item card", "oakla", deck="items", who="Oakla")
+    assert draw_prompt(named).split("\n")[0] == "Oakla: Resupply: draw 1 Item card"
