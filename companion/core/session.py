@@ -147,6 +147,7 @@ class Session:
         self._listeners: list[Callable[[Session, Result | None], None]] = []
         self.auto_steps = False  # take the steps the rules mark auto (the app turns it on)
         self._content_names: dict[str, str] | None = None  # the packs' names, by id (`names`)
+        self._listed: tuple[int, list[Action]] | None = None  # `listed()`, and at which row
 
     # -- creating and opening ------------------------------------------------------------
 
@@ -521,7 +522,7 @@ class Session:
         taken: list[Result] = []
         while self.auto_steps and self.pending is None and len(taken) < AUTO_MOST:
             try:
-                listed = self.game.legal_actions(self.state, self.content)
+                listed = self.listed()
             except Exception:  # a rules bug must not block the step the table took
                 log.exception("legal_actions failed while looking for a step to take")
                 break
@@ -556,7 +557,7 @@ class Session:
         Enemy AI card", not "reveal ai card".  '' when no listed action matches (a
         scenario or the CLI may send what the screens never offer)."""
         try:
-            listed = self.game.legal_actions(self.state, self.content)
+            listed = self.listed()
         except Exception:  # the words are a nicety: a rules bug must not block the command
             log.exception("legal_actions failed while naming '%s'", name)
             return ""
@@ -714,15 +715,30 @@ class Session:
                 "primary": True,
             }
             return {"actions": [answer], "waiting": waiting, "outcome": outcome}
-        actions = self.game.legal_actions(self.state, self.content)
-        return {"actions": actions, "waiting": None, "outcome": outcome}
+        return {"actions": self.listed(), "waiting": None, "outcome": outcome}
 
-    def _answer_words(self, data: dict[str, Any]) -> str:
+    def listed(self) -> list[Action]:
+        """The game's legal actions for the state as it stands, listed once per change.
+
+        Why: after the table's step the session lists them to find a step that takes
+        itself, then the screen lists them for its buttons, the phone page for its own, and
+        the next command for its label; a Direwild listing is some hundreds of actions.
+        Every change to the state appends a row to the log, so the last row's number says
+        when the list is stale.  The list is shared: a caller copies an action's `with`
+        before changing it (as the screens do when they fill in a stepper's value).
+        """
+        if self._listed is None or self._listed[0] != self._last_seq:
+            self._listed = (self._last_seq, self.game.legal_actions(self.state, self.content))
+        return self._listed[1]
+
+    def _answer_words(self, data: dict[str, Any], names: Mapping[str, str] | None) -> str:
         request = Request.from_json(data.get("request", {"kind": "dice"}))
         who = f"{request.who_name}: " if request.for_ or request.who else ""
         values = data.get("values")
         if request.kind == "draw":
-            return f"{who}drew {self.names().get(str(values), values)}"
+            return (
+                f"{who}drew {(self.names() if names is None else names).get(str(values), values)}"
+            )
         shown = ", ".join(str(v) for v in values) if isinstance(values, list) else str(values)
         return f"{who}rolled {shown} on the {request.die_name}"
 
@@ -741,21 +757,24 @@ class Session:
         while first > 0 and self._is_auto(alive[first]):
             first -= 1
         skip = ("RequestOpened", "CommandDone")
+        names = self.names()
         lines: list[str] = []
         then: list[str] = []  # the steps taken by itself, for a card too short for all lines
         for n, tx in enumerate(alive[first:]):
             rows = self._rows(tx)
             if n:  # a step taken by itself: what it was, then what it did
-                then.append(self.describe(rows[0]))
+                then.append(self.describe(rows[0], names))
                 lines.append(then[-1])
-            lines += [text for r in rows[1:] if r.type not in skip and (text := self.describe(r))]
+            lines += [
+                text for r in rows[1:] if r.type not in skip and (text := self.describe(r, names))
+            ]
         head = self._rows(alive[first])[0]
-        title = self.describe(head)
+        title = self.describe(head, names)
         if head.type == "RequestAnswered":  # the dice or card: the step they answered leads
             asked = self._asking_step(alive[:first])
             if asked is not None:
                 lines.insert(0, title)
-                title = self.describe(asked)
+                title = self.describe(asked, names)
         return {
             "tx": alive[-1],
             "title": title[:1].upper() + title[1:],
@@ -779,8 +798,9 @@ class Session:
         """The transactions that make up the game now, oldest first (for the action log)."""
         return [self._rows(tx) for tx in self.chain.alive]
 
-    def describe(self, row: Row) -> str:
-        """One log row in words."""
+    def describe(self, row: Row, names: Mapping[str, str] | None = None) -> str:
+        """One log row in words.  `names` (from `names()`): pass it when describing many
+        rows, so the packs' and the state's names are gathered once, not once a row."""
         d = row.data
         if row.type == "SessionStarted":
             return f"New game of {self.game.title}"
@@ -789,7 +809,7 @@ class Session:
         if row.type == "RequestOpened":
             return f"Waiting: {Request.from_json(d['request']).describe()}"
         if row.type == "RequestAnswered":
-            return self._answer_words(d)
+            return self._answer_words(d, names)
         if row.type == "CommandDone":
             return ""
         if row.type == "Corrected":
@@ -798,7 +818,7 @@ class Session:
             return "Undo"
         if row.type == "Redone":
             return "Redo"
-        return self.game.describe(Event(row.type, d), self.names())
+        return self.game.describe(Event(row.type, d), self.names() if names is None else names)
 
     def names(self) -> dict[str, str]:
         """What the table calls each id an event may hold: every card and board of the

@@ -137,3 +137,15 @@ def test_undoing_steps_taken_by_themselves_gives_back_the_state_before_them(tmp_
     assert app.to_json() == cli.to_json()
     primary = next(a for a in app.actions()["actions"] if a.get("primary"))
     assert primary["do"] == "boss_attack" and primary.get("auto")
+
+
+def test_the_legal_actions_are_listed_once_per_change_and_anew_after_it(tmp_path):
+    s = session(tmp_path, auto=False)
+    before = s.listed()
+    assert s.listed() is before  # the screen, the phone page and the session share it
+    assert s.actions()["actions"] is before
+    s.do("add", {"n": 10})
+    after = s.listed()
+    assert after is not before and after[0]["do"] == "next_round"  # the state now
+    s.undo()
+    assert [a["do"] for a in s.listed()] == [a["do"] for a in before]

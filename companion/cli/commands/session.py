@@ -102,9 +102,10 @@ def cmd_state(args: argparse.Namespace) -> int:
         if args.json:
             _print_state(session)
         else:
+            names = session.names()
             for tx in session.history():
                 for row in tx:
-                    text = session.describe(row)
+                    text = session.describe(row, names)
                     if text:
                         print(text)
             if session.request:

@@ -40,33 +40,35 @@ def _by(by: str) -> str:
     }.get(by, f"from {by}" if by else "")
 
 
-def line_for(session: Any, row: Any) -> str:
-    """One log row in words for the table; the core's records get friendlier wording."""
+def line_for(session: Any, row: Any, names: dict[str, str]) -> str:
+    """One log row in words for the table; the core's records get friendlier wording.
+    `names` is `session.names()`, gathered once for the whole log."""
     d = row.data
-    if row.type == "CommandIssued":
-        return f"[b]{escape_markup(d['name'].replace('_', ' ').capitalize())}[/b]"
+    if row.type == "CommandIssued":  # the rules' label for it, as the result card says
+        words = session.describe(row, names)
+        return f"[b]{escape_markup(words[:1].upper() + words[1:])}[/b]"
     if row.type == "RequestOpened":
         return ""  # the dice panel shows what is waiting; the answer says what came
     if row.type == "RequestAnswered":
         kind = d.get("request", {}).get("kind", "dice")
         what = _values(d.get("values"))
         if kind != "dice":
-            item = session.content.by_id(what)
-            what = getattr(item, "name", None) or what
+            what = names.get(what, what)
         verb = "Rolled" if kind == "dice" else "Card"
         return escape_markup(f"{verb}: {what} {_by(d.get('by', ''))}".rstrip())
     if row.type == "Corrected":
         before = "-" if d.get("previous") is None else d.get("previous")
         return escape_markup(f"Corrected {d['path']}: {before} to {d['value']}")
-    return escape_markup(session.describe(row))
+    return escape_markup(session.describe(row, names))
 
 
 def log_lines(session: Any) -> list[dict[str, Any]]:
     """The RecycleView's data: one dict per line in words, headings flagged."""
     lines = []
+    names = session.names()
     for rows in session.history():
         for row in rows:
-            text = line_for(session, row)
+            text = line_for(session, row, names)
             if text:
                 lines.append({"text": text, "heading": is_heading(row.type)})
     return lines

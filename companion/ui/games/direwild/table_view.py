@@ -203,7 +203,7 @@ class DirewildView(SendsCommands, BoxLayout):
         session = self.session
         if session is None or session.request is not None:
             return []
-        return list(session.game.legal_actions(session.state, session.content))
+        return list(session.listed())
 
     def mine(self, do: str, **match: Any) -> Action | None:
         """The listed `do` action of the selected hero whose arguments match."""
