@@ -81,7 +81,7 @@ def test_a_second_opponent_is_named_in_the_log(tmp_path: Path) -> None:
         session.do("declare", {"hero": "a", "action": "attack", "foe": "opponent2"})
         session.do("declare", {"hero": "b", "action": "attack"})
         session.do("opponent_action", {})
-        for face in (2, 9, 2, 1, 3, 8):
+        for face in (2, 9, 2, 1):  # a was attacked, so the Lynx attacks b (ruling 47)
             session.answer([face])
         said = "\n".join(line for line in lines_of(session) if line)
         assert "Grove Lynx joins the combat" in said

@@ -42,13 +42,26 @@ def opponent_action(d: Decision, args: dict[str, Any], chance: Chance, content: 
     if settle_foes(d, chance, content, card, influence=False):
         return
     # "If the group faces more than one opponent, roll the action die once for each
-    # opponent in any order": in the order they joined the combat (Ruling 44).
+    # opponent in any order": in the order they joined the combat (Ruling 44).  "Each
+    # target may only receive one Individual attack per round, unless otherwise stated":
+    # those an earlier opponent's Individual attack hit are no longer rolled for (ruling 47).
+    struck: set[str] = set()
     for key, foe in standing(c):
-        _act(d, chance, key, foe, find_opponent(content, foe.id))
+        struck |= _act(d, chance, key, foe, find_opponent(content, foe.id), struck)
 
 
-def _act(d: Decision, chance: Chance, key: str, foe: OpponentState, card: Opponent) -> None:
-    """One opponent's action: its die, the Energy default, its targets and their rolls."""
+def _act(
+    d: Decision,
+    chance: Chance,
+    key: str,
+    foe: OpponentState,
+    card: Opponent,
+    struck: set[str],
+) -> set[str]:
+    """One opponent's action: its die, the Energy default, its targets and their rolls.
+
+    `struck` are those who already received an Individual attack this round; returns those
+    this action's Individual attack hits."""
     s: HexploreState = d.state
     c = current(s)
     roll = chance.roll(
@@ -66,6 +79,7 @@ def _act(d: Decision, chance: Chance, key: str, foe: OpponentState, card: Oppone
     bonus = DIFFICULTIES[c.difficulty].damage
     hits: dict[str, int] = {}
     rolls: dict[str, list[int]] = {}
+    individual = False
     # "each hero (and ally in the case of targeting in combat) rolls a ten-sided die"
     candidates = targetable(s) + list(s.allies)
     names = {h: name_of(s, h) for h in candidates}
@@ -77,9 +91,11 @@ def _act(d: Decision, chance: Chance, key: str, foe: OpponentState, card: Oppone
     if action.target == "group":
         hits = {h: 1 for h in candidates}
     elif action.target in TARGET_COUNTS:
+        individual = True
+        candidates = [h for h in candidates if h not in struck]
         n = TARGET_COUNTS[action.target] + DIFFICULTIES[c.difficulty].extra_targets
         why = f"target dice for {action.name or action.key}"
-        if action.unyielding:
+        if action.unyielding and candidates:
             for i in range(n):
                 chosen, r = target_dice(
                     chance,
@@ -131,3 +147,4 @@ def _act(d: Decision, chance: Chance, key: str, foe: OpponentState, card: Oppone
                 why=f"{wanted.name or wanted.key} costs {wanted.cost} Energy",
             )
         )
+    return set(hits) if individual else set()
