@@ -5,12 +5,23 @@ default.  Reading them here (through `msgspec.inspect`) means a field added to a
 appears in the tablet's editor with no screen code, and the editor can only offer values
 the loader accepts.  A schema may give a field a player's name or a list of choices in
 its metadata: `Annotated[str, Meta(title="Attack", extra={"choices": TARGETS})]`.
+
+Metadata the editor reads from `Meta(extra=...)` (never a field's name in screen code):
+`choices` (a fixed set of words) with `labels` (the words the rulebook prints for them),
+`among` (the choice is one of this card's own entries: a HEXplore action's Default is one
+of its card's actions), `refers` (another card of the pack), `hidden` (the printed card
+does not show it: ids, the demo mark, internal flags) and `more` (printed on a few cards
+only: folded under "More" until it holds something).  A new card starts from its kind's
+template (`templates_for`), the game's own data beside its schemas.
 """
 
 from __future__ import annotations
 
+import copy
 import enum
+import importlib
 import typing
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any, Literal, cast
 
@@ -55,6 +66,17 @@ class FormField:
     # the content kind whose card ids this text holds (`Meta(extra={"refers": kind})`):
     # picked from the pack's cards of that kind by name, never typed as an id
     refers: str = ""
+    hidden: bool = False  # not printed on the card: never drawn (an id, the demo mark)
+    more: bool = False  # printed on a few cards only: folded under "More" while unset
+    labels: tuple[str, ...] = ()  # the rulebook's words for `choices`, in their order
+    among: str = ""  # choices are this field's values in the other entries of its list
+    titled: bool = False  # named by its schema (`Meta(title=...)`), not from its key
+
+    def choice_label(self, value: Any) -> str:
+        """A choice as the rulebook prints it ("start_player" -> "Start player")."""
+        if value in self.choices and len(self.labels) == len(self.choices):
+            return self.labels[self.choices.index(value)]
+        return label_of(str(value)) if isinstance(value, str) else str(value)
 
     def blank(self) -> Any:
         """The value a new, untouched field starts with."""
@@ -123,22 +145,38 @@ def _build(name: str, t: mi.Type, **extra: Any) -> FormField:
     help_text = ""
     choices: tuple[Any, ...] = ()
     refers = ""
+    marks: dict[str, Any] = {}
     if isinstance(t, mi.Metadata):
         schema = t.extra_json_schema or {}
         label = schema.get("title") or label
+        if schema.get("title"):
+            extra["titled"] = True
         help_text = schema.get("description") or ""
-        choices = tuple((t.extra or {}).get("choices") or ())
-        refers = str((t.extra or {}).get("refers") or "")
+        given = t.extra or {}
+        choices = tuple(given.get("choices") or ())
+        refers = str(given.get("refers") or "")
+        marks = {
+            k: v
+            for k, v in (
+                ("hidden", bool(given.get("hidden"))),
+                ("more", bool(given.get("more"))),
+                ("labels", tuple(given.get("labels") or ())),
+                ("among", str(given.get("among") or "")),
+            )
+            if v
+        }
         t = t.type
-    base = dict(label=label, help=help_text, **extra)
+    base = dict(label=label, help=help_text, **extra, **marks)
     if isinstance(t, mi.UnionType):
         kinds = [x for x in t.types if not isinstance(x, mi.NoneType)]
         nullable = len(kinds) < len(t.types)
         if len(kinds) == 1:
             inner = _build(name, kinds[0], label=label)
-            return _replace(inner, nullable=nullable, **extra)
+            return _replace(inner, nullable=nullable, **extra, **marks)
         options = tuple(_build(name, x, label=_kind_word(x)) for x in kinds)
         return FormField(name, kind=EITHER, options=options, nullable=nullable, **base)
+    if marks.get("among"):
+        return FormField(name, kind=CHOICE, **base)
     if choices:
         return FormField(name, kind=CHOICE, choices=choices, **base)
     if isinstance(t, mi.IntType | mi.FloatType):
@@ -158,7 +196,7 @@ def _build(name: str, t: mi.Type, **extra: Any) -> FormField:
         return FormField(name, kind=LIST, item=item, minimum=t.min_length, **base)
     if isinstance(t, mi.DictType):
         key = _build("key", t.key_type, label="Name")
-        value = _build("value", t.value_type, label=label_of(name))
+        value = _build("value", t.value_type, label=label)
         return FormField(name, kind=MAPPING, key=key, item=value, **base)
     if isinstance(t, mi.StructType):
         if t.cls in _BUILDING:
@@ -177,9 +215,11 @@ def _replace(f: FormField, **changes: Any) -> FormField:
 def _item_label(name: str, label: str, t: mi.Type) -> str:
     """One entry of a list, as a player names it: "Hit effects" -> "Hit effect"; a list
     named in the singular ("chart") by what its entries are ("Chart row")."""
-    if name.endswith("ies"):
+    if name.endswith("ies") and label.endswith("ies"):
         return label[:-3] + "y"
-    if name.endswith("s") and not name.endswith("ss"):
+    if name.endswith("sses") and label.endswith("sses"):
+        return label[:-2]
+    if name.endswith("s") and label.endswith("s") and not label.endswith("ss"):
         return label[:-1]
     inner = t.type if isinstance(t, mi.Metadata) else t
     return _kind_word(t) if isinstance(inner, mi.StructType) else label
@@ -192,7 +232,7 @@ def _kind_word(t: mi.Type) -> str:
     if isinstance(t, mi.IntType):
         return "Number"
     if isinstance(t, mi.LiteralType):
-        return " / ".join(str(v) for v in t.values)
+        return " / ".join(label_of(str(v)) for v in t.values)
     if isinstance(t, mi.StructType):
         return label_of(_snake(t.cls.__name__))
     if isinstance(t, mi.BoolType):
@@ -256,9 +296,31 @@ def form_for(schema: type) -> FormField:
     )
 
 
-def new_card(schema: type) -> dict[str, Any]:
-    """A card as the editor starts it: every required field at its blank value."""
-    return blank_value(form_for(schema))
+def new_card(schema: type, template: Mapping[str, Any] | None = None) -> dict[str, Any]:
+    """A card as the editor starts it: its kind's template (a minion at level 1 with its
+    usual hit effect, a boss with its chart's rows laid out), and every other required
+    field at its blank value, so entering a card is mostly stepping numbers."""
+    card = blank_value(form_for(schema))
+    card.update(copy.deepcopy(dict(template or {})))
+    return card
+
+
+TEMPLATES_MODULE = "card_templates"  # beside a game's schemas: `TEMPLATES = {kind: card}`
+
+
+def templates_for(game: Any) -> dict[str, dict[str, Any]]:
+    """A game's card templates, by kind: the data in its package's `card_templates`
+    module (none: every kind starts blank)."""
+    package = type(game).__module__.rpartition(".")[0]
+    try:
+        module = importlib.import_module(f"{package}.{TEMPLATES_MODULE}")
+    except ModuleNotFoundError:
+        return {}
+    return dict(getattr(module, "TEMPLATES", {}))
+
+
+def template_for(game: Any, kind: str) -> dict[str, Any]:
+    return copy.deepcopy(templates_for(game).get(kind, {}))
 
 
 def without_defaults(form: FormField, value: Any) -> Any:
@@ -294,10 +356,20 @@ def summary(value: Any, form: FormField, limit: int = 60) -> str:
         parts = []
         for f in fields_of(form):
             v = value.get(f.name)
-            if v in (None, "", [], {}, False) or (not f.required and v == _copy(f.default)):
+            if f.hidden or v in (None, "", [], {}, False):
                 continue
-            shown = summary(v, f, limit) if isinstance(v, dict | list) else str(v)
-            parts.append(f"{f.label.lower()} {shown}" if f.kind != BOOL else f.label.lower())
+            if not f.required and v == _copy(f.default):
+                continue
+            if isinstance(v, dict | list):
+                shown = summary(v, f, limit)
+            else:
+                shown = f.choice_label(v) if f.kind in (CHOICE, EITHER) else str(v)
+            if f.kind == BOOL:
+                parts.append(f.label)
+            elif f.kind == CHOICE and not f.among:
+                parts.append(shown)  # "Poison 2", not "kind poison, amount 2"
+            else:
+                parts.append(f"{f.label} {shown}")
         text = ", ".join(parts) or "(empty)"
     elif isinstance(value, list):
         item = form.item or form

@@ -9,6 +9,7 @@ turns a typo such as `atack:` into an error instead of a silent default.
 from __future__ import annotations
 
 import re
+from typing import Annotated
 
 import msgspec
 
@@ -22,9 +23,10 @@ class Item(msgspec.Struct, forbid_unknown_fields=True, kw_only=True):
     numbers we invented because the rulebook does not print them.
     """
 
-    id: str
+    # made from the name when the editor saves a card; the demo mark is ours, not printed
+    id: Annotated[str, msgspec.Meta(extra={"hidden": True})]
     name: str = ""
-    demo: bool = False
+    demo: Annotated[bool, msgspec.Meta(extra={"hidden": True})] = False
 
     @property
     def slug(self) -> str:

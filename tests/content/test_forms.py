@@ -87,6 +87,7 @@ def test_a_cards_name_comes_first_and_entries_are_named_in_the_singular():
     minion = forms.form_for(get_game("direwild").content_kinds["minions"])
     assert [f.name for f in minion.fields][:3] == ["id", "name", "level"]
     assert minion.fields[-1].name == "demo"
+    assert minion.find("id").hidden and minion.find("demo").hidden  # not printed on a card
     assert minion.find("abilities").item.label == "Ability"
     assert minion.find("hit_effects").item.label == "Hit effect"
 
@@ -109,7 +110,7 @@ def test_saved_cards_leave_defaults_out():
 def test_a_summary_reads_like_the_card():
     effect = forms.form_for(get_game("direwild").content_kinds["minions"]).find("hit_effects")
     line = forms.summary({"kind": "poison", "amount": 2}, effect.item)
-    assert line == "kind poison, amount 2"
+    assert line == "Poison, Amount 2"  # the rulebook's words, never the schema's keys
 
 
 class Line(msgspec.Struct, kw_only=True):
@@ -139,3 +140,68 @@ def test_a_field_naming_another_card_says_which_kind_it_names() -> None:
     encounter = circumstance.find("encounter")
     assert encounter.refers == "opponents" and not encounter.required
     assert board.find("name").refers == ""  # a name is typed
+
+
+def _shown(form: forms.FormField) -> list[forms.FormField]:
+    return [f for f in forms.fields_of(form) if not f.hidden]
+
+
+@pytest.mark.parametrize("game_id", ["direwild", "kradia", "hexplore"])
+def test_every_field_a_player_sees_is_named_in_words_not_schema_keys(game_id):
+    """Issue 24: labels from the rulebooks' vocabulary.  A field without a title would be
+    labelled from its key ("Track length", "Hit effects"): every field shown, at every
+    depth, whose key is not a plain word has a title the schema gives, and every choice
+    is shown in words."""
+    game = get_game(game_id)
+    untitled = []
+
+    def walk(form: forms.FormField, where: str, depth: int = 0) -> None:
+        for f in _shown(form):
+            if "_" in f.name.strip("_") and not f.titled:
+                untitled.append(f"{where}.{f.name} ({f.label})")
+            if f.kind == forms.CHOICE and f.choices and not f.among:
+                words = [f.choice_label(c) for c in f.choices]
+                assert all("_" not in w for w in words), (where, f.name, words)
+            inner = f.item if f.kind in (forms.LIST, forms.MAPPING) else f
+            if inner is not None and inner.kind == forms.STRUCT and depth < 3:
+                walk(inner, f"{where}.{f.name}", depth + 1)
+
+    for kind, schema in game.content_kinds.items():
+        walk(forms.form_for(schema), kind)
+    assert not untitled, untitled
+
+
+def test_a_hexplore_default_action_is_one_of_the_cards_actions_never_typed():
+    action = forms.form_for(get_game("hexplore").content_kinds["opponents"]).find("actions").item
+    default = action.find("default")
+    assert default.kind == forms.CHOICE and default.among == "key"
+    key = action.find("key")
+    assert key.choice_label("mastery2") == "Second Mastery" and key.label == "Action"
+    folded = [f.name for f in action.fields if f.more]
+    assert "raise" in folded and "health" not in folded  # a few cards print it: under More
+
+
+@pytest.mark.parametrize("game_id", ["direwild", "kradia", "hexplore"])
+def test_every_kinds_template_makes_a_card_the_loader_accepts(game_id):
+    """A new card starts from its kind's template (the game's data): once named, it loads
+    and passes the game's checks as it is."""
+    from companion.content import workshop
+
+    game = get_game(game_id)
+    templates = forms.templates_for(game)
+    assert set(templates) <= set(game.content_kinds)
+    for kind, schema in game.content_kinds.items():
+        card = forms.new_card(schema, forms.template_for(game, kind))
+        card["id"], card["name"] = workshop.new_card_id(game_id, kind, "Tried"), "Tried"
+        msgspec.convert(card, schema)
+        if kind in templates:
+            assert workshop.card_problems(game_id, kind, card) == [], (kind, card)
+
+
+def test_templates_lay_out_the_usual_card():
+    direwild, kradia, hexplore = (get_game(g) for g in ("direwild", "kradia", "hexplore"))
+    assert forms.template_for(direwild, "minions")["level"] == 1
+    boss = forms.template_for(kradia, "bosses")
+    assert len(boss["chart"]) >= 4 and boss["chart"][0]["min"] == 2
+    opponent = forms.template_for(hexplore, "opponents")
+    assert [a["key"] for a in opponent["actions"]] == ["attack", "mastery", "special"]

@@ -7,7 +7,7 @@ as a prompt instead of being guessed at.
 
 from __future__ import annotations
 
-from typing import Literal
+from typing import Annotated, Literal
 
 import msgspec
 
@@ -28,6 +28,30 @@ EffectKind = Literal[
 Target = Literal["hero", "all_heroes", "damagers", "self"]
 
 
+def _says(title: str, *labels: str, more: bool = False) -> msgspec.Meta:
+    """The card editor's words for a field (the rulebook's), its choices' words in the
+    order the schema lists them, and `more`: printed on a few cards only."""
+    extra: dict[str, object] = {"labels": labels} if labels else {}
+    if more:
+        extra["more"] = True
+    return msgspec.Meta(title=title, extra=extra or None)
+
+
+EFFECT_WORDS = (
+    "Poison",
+    "Rage",
+    "Reset stamina",
+    "Knockback",
+    "Wound",
+    "Fatal Wound",
+    "Eat the hero",
+    "Teleport",
+    "Activate a minion",
+    "Read the card",
+)
+TARGET_WORDS = ("The hero", "All heroes", "Heroes who damaged it", "Itself")
+
+
 class Effect(msgspec.Struct, forbid_unknown_fields=True, kw_only=True):
     """One thing a unit does to another.
 
@@ -36,72 +60,92 @@ class Effect(msgspec.Struct, forbid_unknown_fields=True, kw_only=True):
     still on the board (Karn's counterattacks).
     """
 
-    kind: EffectKind
-    amount: int = 1
-    target: Target = "hero"
-    roll: str | None = None
-    hits: list[int] = msgspec.field(default_factory=list)
-    scale: Literal["minions"] | None = None
-    die: str | None = None  # "d3 poison", "d6 knockback": roll this die for the amount
-    level: int | None = None
-    text: str = ""
+    kind: Annotated[EffectKind, _says("Effect", *EFFECT_WORDS)]
+    amount: Annotated[int, _says("Amount")] = 1
+    target: Annotated[Target, _says("Target", *TARGET_WORDS)] = "hero"
+    roll: Annotated[str | None, _says("Roll a die first", more=True)] = None
+    hits: Annotated[list[int], _says("Only on a roll of", more=True)] = msgspec.field(
+        default_factory=list
+    )
+    scale: Annotated[Literal["minions"] | None, _says("Per minion on the board", more=True)] = None
+    # "d3 poison", "d6 knockback": roll this die for the amount
+    die: Annotated[str | None, _says("Die for the amount", more=True)] = None
+    level: Annotated[int | None, _says("Minion level", more=True)] = None
+    text: Annotated[str, _says("Card text", more=True)] = ""
 
 
 class Ability(msgspec.Struct, forbid_unknown_fields=True, kw_only=True):
-    when: Literal["revealed", "damaged", "defeated", "passive"]
-    text: str = ""
-    effects: list[Effect] = msgspec.field(default_factory=list)
+    when: Annotated[
+        Literal["revealed", "damaged", "defeated", "passive"],
+        _says("When", "When revealed", "When damaged", "When defeated", "Passive"),
+    ]
+    text: Annotated[str, _says("Ability text")] = ""
+    effects: Annotated[list[Effect], _says("Effects")] = msgspec.field(default_factory=list)
 
 
 class Minion(Item):
-    level: int | Literal["acolyte"]
-    attack: int
-    hp: int
-    hit_effects: list[Effect] = msgspec.field(default_factory=list)
-    abilities: list[Ability] = msgspec.field(default_factory=list)
-    attacks_flying: bool = False
+    level: Annotated[int | Literal["acolyte"], _says("Level")]
+    attack: Annotated[int, _says("Attack")]
+    hp: Annotated[int, _says("Hit points")]
+    hit_effects: Annotated[list[Effect], _says("Hit effects")] = msgspec.field(default_factory=list)
+    abilities: Annotated[list[Ability], _says("Abilities")] = msgspec.field(default_factory=list)
+    attacks_flying: Annotated[bool, _says("Attacks flying heroes", more=True)] = False
     # Its ability reveals treasure cards, and a Treasure Monster it reveals wins at once
     # (Book 1, Minion Cards: "Gryk - ... If a Treasure Monster is revealed, you
     # automatically lose to it.").
-    treasure_monster_wins: bool = False
+    treasure_monster_wins: Annotated[
+        bool, _says("A Treasure Monster it reveals wins", more=True)
+    ] = False
 
 
 class AiAction(msgspec.Struct, forbid_unknown_fields=True, kw_only=True):
     """One line of an Enemy AI card, run top to bottom."""
 
-    do: Literal["karn", "activate", "rage", "move"]
-    move: int = 0
-    priority: int | None = None  # turn-order position of the hero active minions go for
+    do: Annotated[
+        Literal["karn", "activate", "rage", "move"],
+        _says("Action", "Move Karn", "Activate a minion", "Enemies gain a rage", "Move"),
+    ]
+    move: Annotated[int, _says("Move")] = 0
+    # turn-order position of the hero active minions go for
+    priority: Annotated[int | None, _says("Priority to player")] = None
 
 
 class AiCard(Item):
-    deck: Literal["normal", "hardcore"]
-    actions: list[AiAction]
+    deck: Annotated[Literal["normal", "hardcore"], _says("Deck", "Normal", "Hardcore")]
+    actions: Annotated[list[AiAction], _says("Actions")]
 
 
 class Karn(Item):
-    attack: int
-    track_length: int  # squares on the Hunting Track, the altar being the last
-    hit_effects: list[Effect] = msgspec.field(default_factory=list)
+    attack: Annotated[int, _says("Attack")]
+    # squares on the Hunting Track, the altar being the last
+    track_length: Annotated[int, _says("Hunting Track squares")]
+    hit_effects: Annotated[list[Effect], _says("Hit effects")] = msgspec.field(default_factory=list)
 
 
 class KarnCard(Item):
-    counterattack: list[Effect] = msgspec.field(default_factory=list)
-    text: str = ""
+    counterattack: Annotated[list[Effect], _says("Counterattack")] = msgspec.field(
+        default_factory=list
+    )
+    text: Annotated[str, _says("Card text")] = ""
 
 
 class Board(Item):
     """A land board as a player transcribes it: squares are `C4`, A1 top left."""
 
-    land: Literal["redmill", "blightwood", "dungeon"]
-    size: str  # columns x rows, "12x12"
-    entrance: list[str]
-    altar: str
-    combat_square: dict[str, int]  # left/up/right/down -> 1..4
-    spawns: dict[str, str] = msgspec.field(default_factory=dict)
-    treasures: list[str] = msgspec.field(default_factory=list)
-    walls: list[str] = msgspec.field(default_factory=list)
-    trails: dict[str, list[str]] = msgspec.field(default_factory=dict)
+    land: Annotated[
+        Literal["redmill", "blightwood", "dungeon"],
+        _says("Land", "Redmill", "Blightwood", "Dungeon"),
+    ]
+    size: Annotated[str, _says("Size")]  # columns x rows, "12x12"
+    entrance: Annotated[list[str], _says("Entrance squares")]
+    altar: Annotated[str, _says("Karn's altar")]
+    combat_square: Annotated[dict[str, int], _says("Combat square")]  # left/up/right/down: 1-4
+    spawns: Annotated[dict[str, str], _says("Spawn squares")] = msgspec.field(default_factory=dict)
+    treasures: Annotated[list[str], _says("Treasure squares")] = msgspec.field(default_factory=list)
+    walls: Annotated[list[str], _says("Walls")] = msgspec.field(default_factory=list)
+    trails: Annotated[dict[str, list[str]], _says("Foot trails")] = msgspec.field(
+        default_factory=dict
+    )
 
 
 CONTENT_KINDS: dict[str, type[Item]] = {

@@ -24,90 +24,126 @@ from companion.games.hexplore.tables import (
 )
 
 
-def _words(*choices: str) -> object:
+def _words(*choices: str, labels: tuple[str, ...] = (), title: str = "") -> object:
     """A word from a fixed list: the card editor offers the list to pick from (the
-    content check still says which words are known)."""
-    return msgspec.Meta(extra={"choices": choices})
+    content check still says which words are known), by the words the rulebook prints."""
+    return msgspec.Meta(title=title or None, extra={"choices": choices, "labels": labels})
+
+
+def _says(title: str, more: bool = False, **extra: object) -> msgspec.Meta:
+    """The card editor's name for a field (the rulebook's), and `more`: printed on a few
+    cards only (folded under "More" until it holds something)."""
+    return msgspec.Meta(title=title, extra={**extra, "more": True} if more else extra or None)
 
 
 ACTION_KEYS = ("attack", "defend", "mastery", "mastery2", "special", "special2", "passive")
-Condition = Annotated[str, _words(*CONDITIONS)]
-ActionKey = Annotated[str, _words(*ACTION_KEYS)]
-Skill = Annotated[str, _words(*SKILLS)]
+ACTION_WORDS = (
+    "Attack",
+    "Defend",
+    "Mastery",
+    "Second Mastery",
+    "Special",
+    "Second Special",
+    "Passive",
+)
+Condition = Annotated[str, _words(*CONDITIONS, title="Condition")]
+ActionKey = Annotated[str, _words(*ACTION_KEYS, labels=ACTION_WORDS)]
+Skill = Annotated[str, _words(*SKILLS, title="Skill")]
 
 
 class Effect(msgspec.Struct, forbid_unknown_fields=True, kw_only=True):
     """A Condition an action inflicts: `swallowed` (10/3) is value 10, damage 3."""
 
-    condition: Condition
-    rounds: int = 0
-    value: int = 0
-    damage: int = 0
+    condition: Annotated[Condition, _says("Condition")]
+    rounds: Annotated[int, _says("Rounds")] = 0
+    value: Annotated[int, _says("Value")] = 0
+    damage: Annotated[int, _says("Damage")] = 0
 
 
 class Action(msgspec.Struct, forbid_unknown_fields=True, kw_only=True, rename={"raise_": "raise"}):
-    key: ActionKey  # attack | defend | mastery | mastery2 | special | special2 | passive
-    name: str = ""
-    roll: list[int] = []  # action die results; empty = the usual faces for its key
-    cost: int = 0
-    default: str = ""  # action used at half potency when Energy is short
-    target: Annotated[str, _words(*TARGET_COUNTS, "group", "none")] = "single"
-    health: int = 0
-    energy: int = 0
-    piercing: int = 0
-    skills: list[Skill] = []
-    fail_skill: str = ""  # only this skill's failure brings the fail effects
-    fail_health: int = 0
-    fail_energy: int = 0
-    fail_conditions: list[Effect] = []
-    conditions: list[Effect] = []
-    defend: int = 0
-    block: int = 0
-    heal: int = 0
-    raise_: int = 0
-    regen: int = 0
-    negate: bool = False
-    unyielding: bool = False
-    reflect: bool = False
-    loses_action: bool = False
-    halve_health_damage: bool = False
-    nonlethal: bool = False  # "cannot drop a Vital to 0, instead dropping it to a minimum of 1"
-    damage_dealer_conditions: list[Effect] = []
+    # attack | defend | mastery | mastery2 | special | special2 | passive
+    key: Annotated[ActionKey, _says("Action")]
+    name: Annotated[str, _says("Name")] = ""
+    # action die results; empty = the usual faces for its key
+    roll: Annotated[list[int], _says("Action die (if not the usual)", more=True)] = []
+    cost: Annotated[int, _says("Energy cost")] = 0
+    # action used at half potency when Energy is short: one of this card's actions
+    default: Annotated[str, _says("Default action", among="key")] = ""
+    target: Annotated[
+        str,
+        _words(
+            *TARGET_COUNTS,
+            "group",
+            "none",
+            labels=("Single", "Dual", "Triple", "Group", "None"),
+            title="Target",
+        ),
+    ] = "single"
+    health: Annotated[int, _says("Health damage")] = 0
+    energy: Annotated[int, _says("Energy damage")] = 0
+    piercing: Annotated[int, _says("Piercing")] = 0
+    defend: Annotated[int, _says("Defend")] = 0
+    skills: Annotated[list[Skill], _says("Skill test", more=True)] = []
+    # only this skill's failure brings the fail effects
+    fail_skill: Annotated[str, _says("Only failing this skill", more=True)] = ""
+    fail_health: Annotated[int, _says("Health damage if failed", more=True)] = 0
+    fail_energy: Annotated[int, _says("Energy damage if failed", more=True)] = 0
+    fail_conditions: Annotated[list[Effect], _says("Conditions if failed", more=True)] = []
+    conditions: Annotated[list[Effect], _says("Conditions", more=True)] = []
+    block: Annotated[int, _says("Block", more=True)] = 0
+    heal: Annotated[int, _says("Heal", more=True)] = 0
+    raise_: Annotated[int, _says("Raise", more=True)] = 0
+    regen: Annotated[int, _says("Regen", more=True)] = 0
+    negate: Annotated[bool, _says("Negate", more=True)] = False
+    unyielding: Annotated[bool, _says("Unyielding", more=True)] = False
+    reflect: Annotated[bool, _says("Reflect", more=True)] = False
+    loses_action: Annotated[bool, _says("Targets lose their action", more=True)] = False
+    halve_health_damage: Annotated[bool, _says("Health damage dealt is halved", more=True)] = False
+    # "cannot drop a Vital to 0, instead dropping it to a minimum of 1"
+    nonlethal: Annotated[bool, _says("Nonlethal", more=True)] = False
+    damage_dealer_conditions: Annotated[
+        list[Effect], _says("Conditions on those who deal damage", more=True)
+    ] = []
     # Card wording the app runs: targets who dealt damage this round deal `weakens` less
     # until the end of combat (Giant Fox); targets who Defended or were Healed this round
     # suffer `delayed_health` more at the next Declaration phase (Decaying Forest); those
     # who fail `fail_caps_attack` deal at most their Attack rank in Health this round
     # (Smoking Limb).
-    weakens: int = 0
-    delayed_health: int = 0
-    fail_caps_attack: str = ""
-    text: str = ""
+    weakens: Annotated[int, _says("Damage dealers deal less by", more=True)] = 0
+    delayed_health: Annotated[int, _says("Defenders and Healed suffer next round", more=True)] = 0
+    fail_caps_attack: Annotated[str, _says("Failing caps damage at Attack rank", more=True)] = ""
+    text: Annotated[str, _says("Card text")] = ""
 
 
 class Rewards(msgspec.Struct, forbid_unknown_fields=True, kw_only=True):
-    gold: int = 0
-    food: int = 0
-    power_ups: int = 0
-    fragments: int = 0
-    single: list[str] = []
-    vanquish: list[str] = []
-    influence: list[str] = []
+    gold: Annotated[int, _says("Gold")] = 0
+    food: Annotated[int, _says("Food")] = 0
+    power_ups: Annotated[int, _says("Power-Ups", more=True)] = 0
+    fragments: Annotated[int, _says("Fragments", more=True)] = 0
+    single: Annotated[list[str], _says("Single Rewards", more=True)] = []
+    vanquish: Annotated[list[str], _says("Vanquish Rewards", more=True)] = []
+    influence: Annotated[list[str], _says("Influence Rewards", more=True)] = []
 
 
 class Opponent(Item, kw_only=True):
-    kind: Annotated[str, _words("encounter", "boss")]
-    type: Annotated[str, _words(*OPPONENT_TYPES)]
-    level: int
-    health: int = 0
-    soul_shield: int = 0
-    energy: int = 0
-    influence: int = 0  # 0: cannot be Influenced
-    influence_cost: int = 0  # Energy each Influencing hero spends per round
-    dangerous: bool = False
-    swallowed_damage: int = 1  # Swallowed heroes' damage is multiplied by this (Tharanos: 2)
-    actions: list[Action]
-    rewards: Rewards = msgspec.field(default_factory=Rewards)
-    text: str = ""
+    kind: Annotated[
+        str, _words("encounter", "boss", labels=("Encounter", "Boss"), title="Encounter or Boss")
+    ]
+    type: Annotated[str, _words(*OPPONENT_TYPES, title="Opponent Type")]
+    level: Annotated[int, _says("Level")]
+    health: Annotated[int, _says("Health")] = 0
+    soul_shield: Annotated[int, _says("Soul Shield")] = 0
+    energy: Annotated[int, _says("Energy")] = 0
+    # 0: cannot be Influenced
+    influence: Annotated[int, _says("Influence", more=True)] = 0
+    # Energy each Influencing hero spends per round
+    influence_cost: Annotated[int, _says("Energy to Influence, per round", more=True)] = 0
+    dangerous: Annotated[bool, _says("Dangerous", more=True)] = False
+    # Swallowed heroes' damage is multiplied by this (Tharanos: 2)
+    swallowed_damage: Annotated[int, _says("Swallowed heroes' damage times", more=True)] = 1
+    actions: Annotated[list[Action], _says("Actions")]
+    rewards: Annotated[Rewards, _says("Group Reward")] = msgspec.field(default_factory=Rewards)
+    text: Annotated[str, _says("Card text", more=True)] = ""
 
     def action(self, key: str) -> Action | None:
         return next((a for a in self.actions if a.key == key), None)
@@ -130,26 +166,34 @@ class Opponent(Item, kw_only=True):
 class Hero(Item, kw_only=True):
     """A Role + Race pairing with its starting ranks (Role base plus Racial Modifiers)."""
 
-    role: str
-    race: str
-    health: int
-    energy: int
-    attack: int
-    defend: int
-    navigate: int
-    explore: int
-    survival: int
-    base_attack: int = 0
-    food_rating: int = 1
-    favored_opponent: str = ""
+    role: Annotated[str, _says("Role")]
+    race: Annotated[str, _says("Race")]
+    health: Annotated[int, _says("Health")]
+    energy: Annotated[int, _says("Energy")]
+    attack: Annotated[int, _says("Attack")]
+    defend: Annotated[int, _says("Defend")]
+    navigate: Annotated[int, _says("Navigate")]
+    explore: Annotated[int, _says("Explore")]
+    survival: Annotated[int, _says("Survival")]
+    base_attack: Annotated[int, _says("Basic Attack bonus", more=True)] = 0
+    food_rating: Annotated[int, _says("Food Rating", more=True)] = 1
+    favored_opponent: Annotated[
+        str,
+        _words(
+            "",
+            *OPPONENT_TYPES,
+            labels=("None", *(t.replace("_", " ").title() for t in OPPONENT_TYPES)),
+            title="Favored Opponent",
+        ),
+    ] = ""
 
 
 class CircumstanceCard(Item, kw_only=True):
     """A Circumstance card as far as the roll needs it: can it be avoided, what it starts."""
 
-    unavoidable: bool = False
-    encounter: Annotated[str, card_of("opponents")] = ""
-    grove: bool = False
+    unavoidable: Annotated[bool, _says("Unavoidable")] = False
+    encounter: Annotated[str, card_of("opponents"), _says("Encounter")] = ""
+    grove: Annotated[bool, _says("Grove")] = False
 
 
 ALLY_KINDS = ("escort", "summon", "ally")
@@ -160,10 +204,12 @@ class AllyCard(Item, kw_only=True):
     "The Escort graphic will show you the ally's Health (they have 0 Energy) and the action
     they perform each combat round."  `attack` is the Health damage it deals each round."""
 
-    kind: str = "escort"
-    health: int
-    attack: int = 0
-    text: str = ""
+    kind: Annotated[
+        str, _words(*ALLY_KINDS, labels=("Escort", "Summon", "Ally"), title="Kind of ally")
+    ] = "escort"
+    health: Annotated[int, _says("Health")]
+    attack: Annotated[int, _says("Health damage each round")] = 0
+    text: Annotated[str, _says("Card text")] = ""
 
 
 CONTENT_KINDS = {

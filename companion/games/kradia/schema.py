@@ -36,20 +36,27 @@ TARGETS = (
 )
 
 
-def _words(*choices: str) -> object:
+def _words(*choices: str, labels: tuple[str, ...] = (), title: str = "") -> object:
     """A word from a fixed list: the card editor offers the list to pick from (the
-    content check still says which words are known)."""
-    return msgspec.Meta(extra={"choices": choices})
+    content check still says which words are known), by the words the rulebook prints."""
+    return msgspec.Meta(title=title or None, extra={"choices": choices, "labels": labels})
 
 
-Target = Annotated[str, _words(*TARGETS)]
-Ailment = Annotated[str, _words(*AILMENTS)]
-Cure = Annotated[str, _words(*AILMENTS, *CURE_GROUPS)]
-State = Annotated[str, _words(*STATES)]
-Condition = Annotated[str, _words(*CONDITIONS)]
-Lasts = Annotated[str, _words(*LASTS)]
-Symbol = Annotated[str, _words(*SYMBOLS)]
-HeroAction = Annotated[str, _words(*ACTIONS)]
+def _says(title: str, more: bool = False) -> msgspec.Meta:
+    """The card editor's name for a field (the rulebook's), and `more`: printed on a few
+    cards only (folded under "More" until it holds something)."""
+    return msgspec.Meta(title=title, extra={"more": True} if more else None)
+
+
+TARGET_WORDS = ("Self", "Ally", "Boss", "All heroes", "Start Player", "2nd", "Etc")
+Target = Annotated[str, _words(*TARGETS, labels=TARGET_WORDS)]
+Ailment = Annotated[str, _words(*AILMENTS, title="Ailment")]
+Cure = Annotated[str, _words(*AILMENTS, *CURE_GROUPS, title="Cure")]
+State = Annotated[str, _words(*STATES, title="State")]
+Condition = Annotated[str, _words(*CONDITIONS, title="State")]
+Lasts = Annotated[str, _words(*LASTS, labels=("Once", "The round"))]
+Symbol = Annotated[str, _words(*SYMBOLS, title="Symbol")]
+HeroAction = Annotated[str, _words(*ACTIONS, title="Action")]
 
 
 class Effect(msgspec.Struct, forbid_unknown_fields=True, kw_only=True):
@@ -61,70 +68,78 @@ class Effect(msgspec.Struct, forbid_unknown_fields=True, kw_only=True):
     and, on a battlefield space, hold for the round (`lasts: round`; see battlefield.py).
     """
 
-    target: Target = "self"
-    damage: int = 0
-    heal: int = 0
-    red: int = 0
-    blue: int = 0
-    enhance: int = 0
-    attack_buff: int = 0
-    evasion: bool = False
-    stun: bool = False
-    ailments: list[Ailment] = []
-    cure: list[Cure] = []
-    restore: int = 0  # a Fading target comes back with this many HP (Elixir and the like)
-    lose_red: int = 0
-    lose_blue: int = 0
-    remove: list[State] = []  # of STATES: an Attack Buff, Evasion, a stun
-    only_if: list[Condition] = []  # of CONDITIONS: the line lands only on a hero in all of them
-    unless: list[Condition] = []  # of CONDITIONS: ... and in none of these
-    either: list[Choice] = []  # the players choose one; its lines resolve in this line's place
-    lasts: Lasts = "once"  # once | round (battlefield spaces: held until the round is over)
-    text: str = ""
+    target: Annotated[Target, _says("Target")] = "self"
+    damage: Annotated[int, _says("Damage")] = 0
+    heal: Annotated[int, _says("Heal HP")] = 0
+    ailments: Annotated[list[Ailment], _says("Ailments")] = []
+    red: Annotated[int, _says("Red Mana", more=True)] = 0
+    blue: Annotated[int, _says("Blue Mana", more=True)] = 0
+    enhance: Annotated[int, _says("Enhance", more=True)] = 0
+    attack_buff: Annotated[int, _says("Attack Buff", more=True)] = 0
+    evasion: Annotated[bool, _says("Evasion", more=True)] = False
+    stun: Annotated[bool, _says("Stun", more=True)] = False
+    cure: Annotated[list[Cure], _says("Cure", more=True)] = []
+    # a Fading target comes back with this many HP (Elixir and the like)
+    restore: Annotated[int, _says("Restore a Fading hero to HP", more=True)] = 0
+    lose_red: Annotated[int, _says("Lose Red Mana", more=True)] = 0
+    lose_blue: Annotated[int, _says("Lose Blue Mana", more=True)] = 0
+    # of STATES: an Attack Buff, Evasion, a stun
+    remove: Annotated[list[State], _says("Remove", more=True)] = []
+    # of CONDITIONS: the line lands only on a hero in all of them ... and in none of `unless`
+    only_if: Annotated[list[Condition], _says("Only if the hero has", more=True)] = []
+    unless: Annotated[list[Condition], _says("Unless the hero has", more=True)] = []
+    # the players choose one; its lines resolve in this line's place
+    either: Annotated[list[Choice], _says("Either (the players choose)", more=True)] = []
+    # once | round (battlefield spaces: held until the round is over)
+    lasts: Annotated[Lasts, _says("Lasts", more=True)] = "once"
+    text: Annotated[str, _says("Card text", more=True)] = ""
 
 
 class Choice(msgspec.Struct, forbid_unknown_fields=True, kw_only=True):
     """One outcome of an either/or line, named as the card words it."""
 
-    label: str
-    effects: list[Effect]
+    label: Annotated[str, _says("Choice")]
+    effects: Annotated[list[Effect], _says("Effects")]
 
 
 class DiceBand(msgspec.Struct, forbid_unknown_fields=True, kw_only=True):
     """Boss HP spaces at or below `hp_at_most` (down to the next band) show `dice` diamonds."""
 
-    hp_at_most: int
-    dice: int
+    hp_at_most: Annotated[int, _says("From HP")]
+    dice: Annotated[int, _says("Attack dice")]
 
 
 class ChartRow(msgspec.Struct, forbid_unknown_fields=True, kw_only=True):
     """An attack chart row: a dice sum from `min` to `max` activates `effects`."""
 
-    min: int
-    max: int
-    effects: list[Effect]
+    min: Annotated[int, _says("Sum from")]
+    max: Annotated[int, _says("Sum to")]
+    effects: Annotated[list[Effect], _says("Effects")]
 
 
 class Overdrive(msgspec.Struct, forbid_unknown_fields=True, kw_only=True):
-    hp_at_most: int
-    effects: list[Effect]
+    hp_at_most: Annotated[int, _says("At HP or less")]
+    effects: Annotated[list[Effect], _says("Effects")]
 
 
 class Rage(msgspec.Struct, forbid_unknown_fields=True, kw_only=True):
-    length: int
-    effects: list[Effect]
+    length: Annotated[int, _says("Rage track spaces")]
+    effects: Annotated[list[Effect], _says("Rage effect")]
 
 
 class Boss(Item, kw_only=True):
-    level: int | Literal["challenge"]  # 1-4, or the Challenge boss
-    hp: int
-    dice: list[DiceBand]
-    chart: list[ChartRow]
-    overdrive: Overdrive | None = None
-    rage: Rage
-    attack_buff_max: int = 0  # 0: this boss has no Attack Buff track
-    extras: list[str] = []  # names of the boss's Extra cards (placed beside the board)
-    extra_cards: list[ExtraCard] = []  # the Extra cards whose effects the app resolves
+    level: Annotated[int | Literal["challenge"], _says("Boss level")]  # 1-4, or Challenge
+    hp: Annotated[int, _says("HP")]
+    dice: Annotated[list[DiceBand], _says("Attack dice")]
+    chart: Annotated[list[ChartRow], _says("Attack chart")]
+    overdrive: Annotated[Overdrive | None, _says("Overdrive")] = None
+    rage: Annotated[Rage, _says("Rage")]
+    # 0: this boss has no Attack Buff track
+    attack_buff_max: Annotated[int, _says("Attack Buff track", more=True)] = 0
+    # names of the boss's Extra cards (placed beside the board)
+    extras: Annotated[list[str], _says("Extra card names", more=True)] = []
+    # the Extra cards whose effects the app resolves
+    extra_cards: Annotated[list[ExtraCard], _says("Extra cards", more=True)] = []
 
 
 EXTRA_WHEN = ("battle_start", "round_start", "boss_attack", "rage", "table")
@@ -146,63 +161,71 @@ class ExtraCard(msgspec.Struct, forbid_unknown_fields=True, kw_only=True):
 class SkillLevel(msgspec.Struct, forbid_unknown_fields=True, kw_only=True):
     """A skill as printed for heroes of `level` and up (until a higher entry)."""
 
-    level: int
-    red: int = 0
-    blue: int = 0
-    effects: list[Effect]
+    level: Annotated[int, _says("From hero level")]
+    red: Annotated[int, _says("Red Mana cost")] = 0
+    blue: Annotated[int, _says("Blue Mana cost")] = 0
+    effects: Annotated[list[Effect], _says("Effects")]
 
 
 class Skill(msgspec.Struct, forbid_unknown_fields=True, kw_only=True):
     id: str  # short slug, unique within the hero
-    name: str = ""
-    levels: list[SkillLevel]
+    name: Annotated[str, _says("Skill name")] = ""
+    levels: Annotated[list[SkillLevel], _says("Levels")]
 
 
 class ChargeSlot(msgspec.Struct, forbid_unknown_fields=True, kw_only=True):
-    roll: int  # Charge Attack #1-#6
-    effects: list[Effect]
+    roll: Annotated[int, _says("Charge Attack #")]  # Charge Attack #1-#6
+    effects: Annotated[list[Effect], _says("Effects")]
 
 
 class Hero(Item, kw_only=True):
-    hp: int
-    red_max: int
-    blue_max: int
-    constitution: list[Ailment] = []  # ailments this hero is never affected by
-    skills: list[Skill]
-    level3: dict[str, list[Skill]]  # the Level 3 Skill card: side name -> skills it shows
-    charge: list[ChargeSlot]
-    charge_level4: list[ChargeSlot]
+    hp: Annotated[int, _says("HP")]
+    red_max: Annotated[int, _says("Red Mana track")]
+    blue_max: Annotated[int, _says("Blue Mana track")]
+    # ailments this hero is never affected by
+    constitution: Annotated[list[Ailment], _says("Constitution: never affected by")] = []
+    skills: Annotated[list[Skill], _says("Skills")]
+    # the Level 3 Skill card: side name -> skills it shows
+    level3: Annotated[dict[str, list[Skill]], _says("Level 3 Skill card")]
+    charge: Annotated[list[ChargeSlot], _says("Charge Attack")]
+    charge_level4: Annotated[list[ChargeSlot], _says("Level 4 Charge Attack")]
 
 
 class ItemCard(Item, kw_only=True):
-    effects: list[Effect]
+    effects: Annotated[list[Effect], _says("Effects")]
 
 
 class Retainer(Item, kw_only=True):
-    effects: list[Effect]
+    effects: Annotated[list[Effect], _says("Effects")]
 
 
 class BattlefieldCard(Item, kw_only=True):
-    symbol: Symbol
+    symbol: Annotated[Symbol, _says("Symbol")]
 
 
 class BattlefieldSpace(msgspec.Struct, forbid_unknown_fields=True, kw_only=True):
     """A space of a column, reached by the symbols revealed since the marker went to the
     top: `[moon]` is the Moon column's top, `[moon, sun]` the space below it for Sun."""
 
-    path: list[Symbol]
-    name: str = ""
-    effects: list[Effect] = []  # applied once, when the marker arrives
-    forbid: list[HeroAction] = []  # actions no hero may take this round
+    path: Annotated[list[Symbol], _says("Symbols from the top")]
+    name: Annotated[str, _says("Space name")] = ""
+    # applied once, when the marker arrives
+    effects: Annotated[list[Effect], _says("Effects")] = []
+    # actions no hero may take this round
+    forbid: Annotated[list[HeroAction], _says("Actions no hero may take")] = []
 
 
 class BattlefieldBoard(Item, kw_only=True):
-    cards: list[Annotated[str, card_of("battlefield_cards")]]
-    spaces: list[BattlefieldSpace]
+    cards: Annotated[list[Annotated[str, card_of("battlefield_cards")]], _says("Battlefield cards")]
+    spaces: Annotated[list[BattlefieldSpace], _says("Spaces")]
 
 
 class StorySequence(Item, kw_only=True):
-    bosses: list[Annotated[str, card_of("bosses")]]  # Level 1 to Level 4
+    # Level 1 to Level 4
+    bosses: Annotated[
+        list[Annotated[str, card_of("bosses")]],
+        msgspec.Meta(title="Bosses", description="Level 1 to Level 4, in order"),
+    ]
 
 
 CONTENT_KINDS: dict[str, type] = {
