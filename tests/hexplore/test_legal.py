@@ -88,6 +88,8 @@ TEMPLATES: dict[str, list[dict[str, Any]]] = {
     "search_starting_gear": [{"hero": "{hero}"}],
     "quick_play_power_ups": [{}],
     "gear_upgrade": [{"hero": "{hero}", "stat": "attack"}],
+    "buy_gear_upgrade": [{"hero": "{hero}", "stat": "attack"}],
+    "gain_workshop_supplies": [{"source": "Waypost 1"}],
     "rank_up": [{"hero": "{hero}", "stat": "attack"}],
     "sustain": [{"hero": "{hero}"}],
     "ally_leaves": [{"ally": "ally-lost-keeper"}],

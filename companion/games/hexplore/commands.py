@@ -22,7 +22,12 @@ from companion.games.hexplore.declare import declare
 from companion.games.hexplore.fate import defeat_sentinel, end_game_turn, fate_tracker_symbol
 from companion.games.hexplore.hexcontent import HexContent
 from companion.games.hexplore.keywords import heal, revive, sustain, teleport
-from companion.games.hexplore.levelling import gear_upgrade, rank_up
+from companion.games.hexplore.levelling import (
+    buy_gear_upgrade,
+    gain_workshop_supplies,
+    gear_upgrade,
+    rank_up,
+)
 from companion.games.hexplore.opponent import opponent_action
 from companion.games.hexplore.resolve import resolve_round
 from companion.games.hexplore.rewards import give_single_reward
@@ -92,6 +97,8 @@ PHASES: dict[str, dict[str, HexCommand]] = {
         "revive": revive,
         "teleport": teleport,
         "gear_upgrade": gear_upgrade,
+        "buy_gear_upgrade": buy_gear_upgrade,
+        "gain_workshop_supplies": gain_workshop_supplies,
         "rank_up": rank_up,
         "join_ally": join_ally,
         "ally_leaves": ally_leaves,

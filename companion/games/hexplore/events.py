@@ -173,6 +173,25 @@ def _rank_raised(s: HexploreState, e: RankRaised) -> None:
     h.gold += e.gold
 
 
+class WorkshopSuppliesGained(HexEvent):
+    """Workshop Supplies from one more source; with the third, Ashul's Workshop is built."""
+
+    source: str
+    built: bool = False
+
+
+def _supplies_text(e: WorkshopSuppliesGained) -> str:
+    built = ": the heroes build Ashul's Workshop" if e.built else ""
+    return f"The group obtains Workshop Supplies ({e.source}){built}"
+
+
+@EVENTS.on(WorkshopSuppliesGained, text=_supplies_text)
+def _workshop_supplies_gained(s: HexploreState, e: WorkshopSuppliesGained) -> None:
+    s.workshop_supplies.append(e.source)
+    if e.built:
+        s.workshop_built = True
+
+
 class StartingGearRolled(HexEvent):
     hero: str
     gear: list[int]

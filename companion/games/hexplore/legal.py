@@ -17,7 +17,13 @@ from companion.games.hexplore.common import active_heroes, in_combat, in_play
 from companion.games.hexplore.content import Opponent
 from companion.games.hexplore.fight import fighting, find_opponent
 from companion.games.hexplore.hexcontent import HexContent
-from companion.games.hexplore.levelling import STATS, upgradable
+from companion.games.hexplore.levelling import (
+    STATS,
+    affordable,
+    ring_cost,
+    supply_sources,
+    upgradable,
+)
 from companion.games.hexplore.setting_out import before_the_game
 from companion.games.hexplore.state import (
     Combat,
@@ -93,20 +99,46 @@ def _setting_out(s: HexploreState) -> list[Action]:
     return out
 
 
-def _ranks(s: HexploreState) -> list[Action]:
-    """Outside combat: Gear Upgrades (six a stat) and other rank increases."""
+def _ranks(s: HexploreState, content: HexContent) -> list[Action]:
+    """Outside combat: Workshop Supplies until Ashul's Workshop is built, Gear Upgrades (six
+    a stat; bought only at the Workshop) and other rank increases."""
     out: list[Action] = []
+    if not s.workshop_built:
+        sources = [x for x in supply_sources(content) if x not in s.workshop_supplies]
+        label = f"The group obtains Workshop Supplies ({len(s.workshop_supplies)} of 3 sources)"
+        out.append(
+            _action(
+                "gain_workshop_supplies",
+                {"source": sources[0]},
+                label,
+                {"source": {"choices": sources}},
+            )
+        )
     for hid, h in s.heroes.items():
         if not in_play(h):
             continue
         stats = upgradable(h)
         if stats:
+            # before the Workshop is built a Gear Upgrade can only be found (no Gold)
+            cost = {"cost": {"min": 0, "max": h.gold}} if s.workshop_built else {}
             out.append(
                 _action(
                     "gear_upgrade",
                     {"hero": hid, "stat": stats[0], "cost": 0},
-                    f"Gear Upgrade for {h.name}",
-                    {"stat": {"choices": stats}, "cost": {"min": 0, "max": h.gold}},
+                    f"Gear Upgrade for {h.name}"
+                    + ("" if s.workshop_built else " (found while Searching for Gear)"),
+                    {"stat": {"choices": stats}, **cost},
+                )
+            )
+        buyable = affordable(h) if s.workshop_built else []
+        if buyable:
+            costs = ", ".join(f"{x} {ring_cost(h, x)}" for x in buyable)
+            out.append(
+                _action(
+                    "buy_gear_upgrade",
+                    {"hero": hid, "stat": buyable[0]},
+                    f"{h.name} buys a Gear Upgrade at Ashul's Workshop (Gold: {costs})",
+                    {"stat": {"choices": buyable}},
                 )
             )
         out.append(
@@ -169,7 +201,7 @@ def _turn(s: HexploreState, content: HexContent) -> list[Action]:
         to = DIFFICULTY_ORDER[i]
         out.append(_action("raise_difficulty", {"to": to}, f"Raise the Difficulty to {to.title()}"))
     primary["primary"] = True
-    return out + _ranks(s)
+    return out + _ranks(s, content)
 
 
 def _is(c: Combat, card: Opponent | None) -> bool:

@@ -229,6 +229,10 @@ class HexploreState:
     single_rewards: list[str] = field(default_factory=list)  # waiting for the group's pick
     single_to: list[str] = field(default_factory=list)  # the heroes who may take them
     single_taken: list[str] = field(default_factory=list)  # who took one, in order
+    # "Workshop Supplies three times from three different sources ... to create Ashul's
+    # Workshop": the sources counted so far, and whether the Workshop is built
+    workshop_supplies: list[str] = field(default_factory=list)
+    workshop_built: bool = False
 
 
 OPPONENT = "opponent"  # who the opponent is in events, beside the heroes' ids

@@ -114,6 +114,22 @@ UNCURABLE = {"encased", "soul_laced"}
 STARTING_GEAR_ROLLS = ((2, 3, 3), (4, 2, 3), (6, 1, 2))
 QUICK_PLAY_POWER_UPS = 3  # "Before the game begins, the group draws 3 Power Up cards"
 GEAR_UPGRADES_PER_STAT = 6  # "Heroes may only gain a total of 6 Gear Upgrades for each stat."
+# Gear Upgrade Rings: "Abilities begin at a cost of 4 Gold, Skills at a cost of 3 Gold, and
+# Vitals at a cost of 2 Gold" and rise clockwise, "4 Gold, then the next 5 Gold, and so on"
+# (1 Gold more each: ruling 48).
+RING_START = {
+    "health": 2,
+    "energy": 2,
+    "attack": 4,
+    "defend": 4,
+    "navigate": 3,
+    "explore": 3,
+    "survival": 3,
+}
+# "obtain the Workshop Supplies three times from three different sources"
+WORKSHOP_SOURCES_NEEDED = 3
+WAYPOSTS = 6  # "The six Wayposts are outlined in orange."
+WORKSHOP_SUPPLIES = "Workshop Supplies"
 
 
 def starting_gear_rolls(heroes: int) -> tuple[int, int]:
