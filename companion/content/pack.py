@@ -17,7 +17,7 @@ import msgspec
 
 from companion.content.schema import ID_PATTERN
 from companion.content.yamlines import LinedDoc, YamlSyntaxError, load_file, path_text
-from companion.paths import content_roots
+from companion.paths import content_roots, user_content_dir
 
 MAX_PACK_BYTES = 1024 * 1024  # a pack's YAML in all; shipped packs hold under 40 KB
 DRAFT_MARKER = "DRAFT"  # beside a pack's YAML while it has problems (see workshop.py)
@@ -48,18 +48,52 @@ class ContentError(Exception):
 
 @dataclass
 class Content:
-    """All content loaded for one game: items by kind and id, with where each came from."""
+    """All content loaded for one game: items by kind and id, with where each came from.
+
+    The group's own packs are a layer over the shipped ones (DESIGN 11): a card of the
+    group's with the id, or the kind and name, of a shipped card replaces it, keeping the
+    shipped id so boards, decks and printed labels that name it still find it.
+    """
 
     game: str
     items: dict[str, dict[str, Any]] = field(default_factory=dict)
     sources: dict[str, str] = field(default_factory=dict)
     packs: list[str] = field(default_factory=list)
+    # the pack each card comes from after overriding, and the packs that are the group's
+    pack_of: dict[str, str] = field(default_factory=dict)
+    own_packs: set[str] = field(default_factory=set)
+    # a shipped card the group's copy replaced: its id -> the shipped pack it came from
+    replaced: dict[str, str] = field(default_factory=dict)
+    # the id a group's card was written with -> the shipped id it took over (by name)
+    aliases: dict[str, str] = field(default_factory=dict)
+    titles: dict[str, str] = field(default_factory=dict)  # pack -> what players call it
+
+    def canonical(self, item_id: str) -> str:
+        """The id the rules know a card by (a group's card named like a shipped one
+        answers to the shipped id)."""
+        return self.aliases.get(item_id, item_id)
 
     def get(self, kind: str, item_id: str) -> Any:
         try:
-            return self.items[kind][item_id]
+            return self.items[kind][self.canonical(item_id)]
         except KeyError:
             raise KeyError(f"no {kind} '{item_id}' in the loaded content") from None
+
+    def kind_of(self, item_id: str) -> str | None:
+        item_id = self.canonical(item_id)
+        for kind, items in self.items.items():
+            if item_id in items:
+                return kind
+        return None
+
+    def checked(self, item_id: str) -> bool:
+        """Whether a card's numbers are real: printed in the rulebook, or held by the
+        group's copy (checked against the printed card); false while they are the demo's."""
+        item = self.by_id(item_id)
+        return item is not None and not getattr(item, "demo", False)
+
+    def pack_title(self, pack: str) -> str:
+        return self.titles.get(pack, pack)
 
     def get_as(self, kind: str, item_id: str, cls: type[T]) -> T:
         """`get`, checked to be of the schema type the rules expect (typed rules read this)."""
@@ -70,7 +104,7 @@ class Content:
         return [_checked(item, cls) for item in self.all(kind)]
 
     def find(self, kind: str, item_id: str) -> Any | None:
-        return self.items.get(kind, {}).get(item_id)
+        return self.items.get(kind, {}).get(self.canonical(item_id))
 
     def all(self, kind: str) -> list[Any]:
         return list(self.items.get(kind, {}).values())
@@ -79,6 +113,7 @@ class Content:
         return list(self.items.get(kind, {}))
 
     def by_id(self, item_id: str) -> Any | None:
+        item_id = self.canonical(item_id)
         for items in self.items.values():
             if item_id in items:
                 return items[item_id]
@@ -117,8 +152,11 @@ def add_items(
     problems: list[Problem],
     *,
     override: bool = False,
+    pack: str = "",
 ) -> None:
-    """Validate `doc` (a mapping of kind -> list of items) and add its items to `content`."""
+    """Validate `doc` (a mapping of kind -> list of items) and add its items to `content`
+    as pack `pack`'s (`content.own_packs` says which packs are the group's, the layer over
+    the shipped ones); `override` (a scenario's `define:`) replaces whatever it names."""
     data = doc.data
     if data is None:
         return
@@ -174,18 +212,57 @@ def add_items(
                 continue
             bucket = content.items.setdefault(kind, {})
             here = f"{doc.filename}:{doc.line_of(where)}"
-            if item.id in bucket and not override:
-                problems.append(
-                    Problem(
-                        doc.filename,
-                        doc.line_of(where),
-                        path_text(where),
-                        f"{item.id} is defined twice (first at {content.sources[item.id]})",
-                    )
-                )
+            if override:
+                bucket[item.id] = item
+                content.sources[item.id] = here
                 continue
-            bucket[item.id] = item
-            content.sources[item.id] = here
+            clash = _layered(content, kind, item, pack, here)
+            if clash is not None:
+                problems.append(Problem(doc.filename, doc.line_of(where), path_text(where), clash))
+
+
+def _named_like(content: Content, kind: str, item: Any, own: bool) -> str | None:
+    """The id of a card of `kind` loaded under the same name from the other layer (a
+    shipped card, for a card of the group's; the group's card, for a shipped one)."""
+    name = getattr(item, "name", "").strip().casefold()
+    if not name:
+        return None
+    for other_id, other in content.items.get(kind, {}).items():
+        other_own = content.pack_of.get(other_id, "") in content.own_packs
+        if other_own != own and getattr(other, "name", "").strip().casefold() == name:
+            return str(other_id)
+    return None
+
+
+def _layered(content: Content, kind: str, item: Any, pack: str, here: str) -> str | None:
+    """Add `item` of `pack` to `content`: the group's card wins over a shipped card of
+    the same id or name.  Returns the refusal in words when both cannot stand."""
+    bucket = content.items[kind]
+    own = pack in content.own_packs
+    same = item.id if item.id in bucket else _named_like(content, kind, item, own)
+    if same is None:
+        bucket[item.id] = item
+        content.pack_of[item.id] = pack
+        content.sources[item.id] = here
+        return None
+    first = content.pack_of.get(same, "")
+    if (first in content.own_packs) == own:
+        if own and first != pack:
+            return (
+                f"{item.title} is in two of your packs, '{content.pack_title(first)}' and "
+                f"'{content.pack_title(pack)}': keep it in one of them"
+            )
+        return f"{item.id} is defined twice (first at {content.sources[same]})"
+    if item.id != same:
+        content.aliases[item.id] = same
+    if own:
+        bucket[same] = msgspec.structs.replace(item, id=same) if item.id != same else item
+        content.pack_of[same] = pack
+        content.sources[same] = here
+        content.replaced[same] = first
+    else:
+        content.replaced[same] = pack
+    return None
 
 
 def pack_dirs(game: str, pack: str) -> list[Path]:
@@ -194,6 +271,35 @@ def pack_dirs(game: str, pack: str) -> list[Path]:
     if direct.is_dir():
         return [direct]
     return [root / game / pack for root in content_roots() if (root / game / pack).is_dir()]
+
+
+def is_own(dirs: Iterable[Path]) -> bool:
+    """Whether a pack is the group's (a layer over the shipped cards): it lives in the
+    user data folder, or anywhere but the folders the app's own content ships in."""
+    mine = user_content_dir().resolve()
+    shipped = [r.resolve() for r in content_roots() if r.resolve() != mine]
+    for d in dirs:
+        where = d.resolve()
+        if where.is_relative_to(mine):
+            return True
+        if any(where.is_relative_to(root) for root in shipped):
+            return False
+    return True
+
+
+def own_packs(game: str) -> list[str]:
+    """The group's packs of `game` in the user data folder, drafts included."""
+    base = user_content_dir() / game
+    return sorted(p.name for p in base.iterdir() if p.is_dir()) if base.is_dir() else []
+
+
+def default_packs(game: str) -> list[str]:
+    """What a new game plays when nobody chose: the shipped demo with every finished pack
+    of the group's over it (a draft is left out: it cannot start a game)."""
+    mine = [
+        p for p in own_packs(game) if not (user_content_dir() / game / p / DRAFT_MARKER).exists()
+    ]
+    return ["demo", *mine]
 
 
 def available_packs(game: str) -> list[str]:
@@ -208,6 +314,10 @@ def yaml_files(root: Path) -> list[Path]:
     if root.is_file():
         return [root]
     return sorted(p for p in root.rglob("*") if p.suffix in (".yaml", ".yml") and p.is_file())
+
+
+def _not_manifest(path: Path) -> bool:
+    return path.name != "pack.yaml"
 
 
 def load_content(
@@ -242,7 +352,10 @@ def load_content(
                     "(or 'companion content check') before playing with it",
                 )
             )
-        files = [path for d in dirs for path in yaml_files(d)]
+        if is_own(dirs):
+            content.own_packs.add(pack)
+        # the manifest first: a refusal naming this pack names it as the players do
+        files = sorted((path for d in dirs for path in yaml_files(d)), key=_not_manifest)
         size = sum(path.stat().st_size for path in files)
         if size > MAX_PACK_BYTES:
             problems.append(
@@ -261,7 +374,11 @@ def load_content(
             except YamlSyntaxError as exc:
                 problems.append(Problem(exc.filename, exc.line, "", str(exc).split(": ", 1)[1]))
                 continue
-            add_items(content, doc, kinds, problems)
+            if path.name == "pack.yaml" and isinstance(doc.data, dict):
+                title = doc.data.get("pack")
+                if isinstance(title, str) and title.strip():
+                    content.titles[pack] = title.strip()
+            add_items(content, doc, kinds, problems, pack=pack)
     if define is not None:
         add_items(content, define, kinds, problems, override=True)
     if not problems and validate is not None:

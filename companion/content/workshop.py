@@ -199,11 +199,22 @@ def _validate(game: Any) -> Any:
     return getattr(game, "validate_content", None)
 
 
+def under(game_id: str, slug: str) -> list[str]:
+    """The packs a game loads to play `slug`: a pack of the group's is a layer over the
+    shipped demo, so it need hold only the cards it changes."""
+    info = pack_info(game_id, slug)
+    if info.shipped or slug == "demo" or not pack_dirs(game_id, "demo"):
+        return [slug]
+    return ["demo", slug]
+
+
 def pack_problems(game_id: str, slug: str) -> list[Problem]:
-    """Every problem the game would find starting with this pack alone."""
+    """Every problem the game would find starting with this pack (over the demo)."""
     game = get_game(game_id)
     try:
-        load_content(game_id, game.content_kinds, [slug], validate=_validate(game), drafts=True)
+        load_content(
+            game_id, game.content_kinds, under(game_id, slug), validate=_validate(game), drafts=True
+        )
     except ContentError as exc:
         return exc.problems
     return []
@@ -300,13 +311,18 @@ def pack_context(game_id: str, slug: str) -> Content:
     """The pack's cards that load, read once for the live checks of a card being edited
     (a draft's broken cards are left out, as the loader leaves them)."""
     game = get_game(game_id)
-    content = Content(game=game_id, packs=[slug])
+    packs = under(game_id, slug)
+    content = Content(game=game_id, packs=packs)
     ignored: list[Problem] = []
-    for path in yaml_files(pack_info(game_id, slug).path):
-        try:
-            add_items(content, load_file(str(path)), game.content_kinds, ignored)
-        except YamlSyntaxError:
-            continue
+    for pack in packs:
+        folders = pack_dirs(game_id, pack)
+        if pack == slug and not pack_info(game_id, slug).shipped:
+            content.own_packs.add(pack)
+        for path in (p for folder in folders for p in yaml_files(folder)):
+            try:
+                add_items(content, load_file(str(path)), game.content_kinds, ignored, pack=pack)
+            except YamlSyntaxError:
+                continue
     return content
 
 

@@ -9,6 +9,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from companion.content.pack import default_packs
 from companion.core.rules import Game
 from companion.core.session import Session
 from companion.core.store import SessionFileError, SessionNotFound
@@ -55,7 +56,9 @@ class Library:
         session_id: str | None = None,
     ) -> Session:
         sid = session_id or self.next_id(game.id)
-        return Session.create(self.path_for(sid), game, options, packs or ["demo"], define)
+        return Session.create(
+            self.path_for(sid), game, options, packs or default_packs(game.id), define
+        )
 
     def resolve(self, ref: str | None) -> Path:
         """A session by id, by path, or (None) the one played most recently."""

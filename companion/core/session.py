@@ -23,6 +23,14 @@ import msgspec
 from companion.content.pack import Content
 from companion.content.yamlines import load_text
 from companion.core import store as store_mod
+from companion.core.checking import (
+    CARD_CHECKED,
+    base_content,
+    checked_card,
+    checked_words,
+    current_content,
+    unchecked,
+)
 from companion.core.corrections import apply_correction, verify_correction
 from companion.core.fingerprint import rules_fingerprint
 from companion.core.rules import (
@@ -58,6 +66,7 @@ CORE_EVENTS = {
     "Corrected",
     "Undone",
     "Redone",
+    CARD_CHECKED,
 }
 
 
@@ -135,7 +144,10 @@ class Session:
     def __init__(self, store: Store, game: Game, content: Content, meta: dict[str, Any]) -> None:
         self.store = store
         self.game = game
-        self.content = content
+        self.loaded = content  # the packs as they are on disk now
+        self._base = content  # what the session started from (`checking.base_content`)
+        self._checks: list[tuple[int, dict[str, Any]]] = []  # every CardChecked, by tx
+        self.content = content  # what the rules read now: the base and the cards checked
         self.meta = meta
         self.state: Any = None
         self.pending: Pending | None = None
@@ -163,7 +175,7 @@ class Session:
     def rules_version(self) -> str:
         """The fingerprint of the rules and content folding this session (snapshots)."""
         if self._rules_version is None:
-            self._rules_version = rules_fingerprint(self.game, self.content)
+            self._rules_version = rules_fingerprint(self.game, self._base)
         return self._rules_version
 
     @classmethod
@@ -250,7 +262,7 @@ class Session:
         rows = self._rows(0)
         if not rows or rows[0].type != "SessionStarted":
             raise SessionDamaged(self.path, "does not start with a new game", 0)
-        self.state = self.game.initial_state(rows[0].data.get("options", {}), self.content)
+        self.state = self.game.initial_state(rows[0].data.get("options", {}), self._base)
         self.pending = None
 
     def _rows(self, tx: int) -> list[Row]:
@@ -263,8 +275,13 @@ class Session:
     def _load(self) -> None:
         """Fold the log into the state, starting from the newest snapshot that still fits."""
         self.chain = Chain()
+        self._checks = []
         for tx, head, data in self.store.tx_heads():
             self.chain.add(tx, head, data)
+            if head == CARD_CHECKED:
+                self._checks.append((tx, data))
+        self._base = base_content(self.loaded, self.game, self._checks)
+        self._relayer()
         alive = self.chain.alive
         position = {tx: i for i, tx in enumerate(alive)}
         start = -1
@@ -344,6 +361,8 @@ class Session:
             self.state = apply_correction(
                 self.state, self.game.state_type, data["path"], data["value"]
             )
+        elif etype == CARD_CHECKED:
+            self._card_checked(data)
         else:
             self.game.evolve(self.state, Event(etype, data))
 
@@ -424,6 +443,10 @@ class Session:
         self._events[tx] = rows
         self._last_seq = rows[-1].seq
         self.chain.add(tx, plan.head[0], plan.head[1])
+        if plan.head[0] == CARD_CHECKED:
+            self._checks.append((tx, plan.head[1]))
+        if plan.head[0] in (CARD_CHECKED, "Undone", "Redone"):
+            self._relayer()
         if plan.head[0] not in ("Undone", "Redone"):
             with contextlib.suppress(SessionFileError):  # a snapshot is only a cache
                 self._maybe_checkpoint(tx)
@@ -618,6 +641,52 @@ class Session:
 
         return self._commit(decide)
 
+    def check_card(
+        self, card_id: str, card: Mapping[str, Any] | None = None, pack: str = ""
+    ) -> Result:
+        """The table checked a card against the printed one: `card` holds its numbers
+        (None: they match the demo's).  Logged as one step, so it applies from now on
+        and one Undo takes it back; the caller writes it into the group's pack `pack`."""
+
+        def decide() -> _Plan:
+            data = checked_card(self.game, self.content, card_id, card, pack)
+            event = Event(CARD_CHECKED, data)
+
+            def apply() -> None:
+                self._card_checked(data)
+
+            return _Plan((CARD_CHECKED, data), [], apply, [event])
+
+        return self._commit(decide)
+
+    def _card_checked(self, data: Mapping[str, Any]) -> None:
+        """What the state copied from a card (a boss's HP at set-up) follows its new
+        numbers, where the game says how (its optional `card_checked` hook)."""
+        refresh = getattr(self.game, "card_checked", None)
+        if refresh is not None:
+            schema = self.game.content_kinds[data["kind"]]
+            refresh(self.state, msgspec.convert(data["after"], schema, strict=True))
+
+    def _relayer(self) -> None:
+        """The content the rules read now: the base with the checks still in play."""
+        self.content = current_content(self._base, self.game, self._checks, self.chain.alive)
+        self._content_names = None
+
+    def unchecked(self) -> list[str]:
+        """The cards the last step brought into play whose numbers are still the demo's
+        (the result card offers to check them against the group's printed cards)."""
+        alive = self.chain.alive
+        first = len(alive) - 1
+        while first > 0 and self._is_auto(alive[first]):
+            first -= 1
+        rows = [row for tx in alive[first:] for row in self._rows(tx)]
+        values: list[Any] = [row.data for row in rows if row.type != CARD_CHECKED]
+        faced = getattr(self.game, "faced", None)
+        if first == 0 and faced is not None:  # the set-up: the cards it starts facing
+            values.append(faced(self.state))
+        kinds = getattr(self.game, "played_kinds", None)
+        return unchecked(self.content, values, kinds)
+
     def _recent_commands(self, most: int = 30) -> list[Command]:
         """The last distinct commands played in this game, newest first (to try a
         correction with what this table actually does)."""
@@ -794,6 +863,10 @@ class Session:
                 return None
         return None
 
+    def history_of(self, tx: int) -> list[Row]:
+        """One transaction's rows (what an undo took back)."""
+        return list(self._rows(tx))
+
     def history(self) -> list[list[Row]]:
         """The transactions that make up the game now, oldest first (for the action log)."""
         return [self._rows(tx) for tx in self.chain.alive]
@@ -818,6 +891,8 @@ class Session:
             return "Undo"
         if row.type == "Redone":
             return "Redo"
+        if row.type == CARD_CHECKED:
+            return checked_words(d, self.names() if names is None else names, self.game)
         return self.game.describe(Event(row.type, d), self.names() if names is None else names)
 
     def names(self) -> dict[str, str]:

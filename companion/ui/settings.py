@@ -33,7 +33,10 @@ class UserSettings:
         return TEXT_SIZES.get(self.text_size, 1.0)
 
     def packs_for(self, game_id: str) -> list[str]:
-        return list(self.packs.get(game_id) or ["demo"])
+        """The packs chosen in Settings, else the demo with the group's own over it."""
+        from companion.content.pack import default_packs
+
+        return list(self.packs.get(game_id) or default_packs(game_id))
 
     @classmethod
     def load(cls, path: Path | None = None) -> UserSettings:

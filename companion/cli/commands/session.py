@@ -64,7 +64,7 @@ def cmd_new(args: argparse.Namespace) -> int:
 
         options, packs, define = load_setup_file(Path(args.setup))
         args.content = args.content or packs
-    session = Library().new(game, options, args.content or ["demo"], define, args.name)
+    session = Library().new(game, options, args.content or None, define, args.name)
     print(session.id)
     session.close()
     return 0
@@ -200,7 +200,11 @@ def register(sub: argparse._SubParsersAction) -> None:
     p = sub.add_parser("new", help="start a new session")
     p.add_argument("game")
     p.add_argument("--setup", help="YAML file with the game's set-up options")
-    p.add_argument("--content", action="append", help="content pack (repeatable; default demo)")
+    p.add_argument(
+        "--content",
+        action="append",
+        help="content pack (repeatable; default: demo with your own packs over it)",
+    )
     p.add_argument("--name", help="session name (default <game>-<n>)")
     p.set_defaults(func=cmd_new)
 

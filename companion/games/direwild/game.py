@@ -27,6 +27,8 @@ class Direwild(GameBase):
     commands = COMMANDS
     events = EVENTS
     card_kinds = ("minions", "ai_cards", "karn_cards")
+    # the cards whose numbers the table checks against its own as they come into play
+    played_kinds = ("minions", "ai_cards", "karn_cards", "karn")
     # An Enemy AI card shown to the camera with nothing waiting is the card flipped for the
     # Game Phase (docs/cards.md): the scanner runs this command with it.
     card_commands = {"ai_cards": ("reveal_ai_card", "card")}

@@ -11,7 +11,7 @@ from companion.games.kradia.content_check import validate_content
 from companion.games.kradia.events import EVENTS
 from companion.games.kradia.legal import legal_actions
 from companion.games.kradia.options import from_wizard, setup_options_for
-from companion.games.kradia.schema import CONTENT_KINDS
+from companion.games.kradia.schema import CONTENT_KINDS, Boss
 from companion.games.kradia.setup import initial_state
 from companion.games.kradia.state import KradiaState
 
@@ -27,6 +27,8 @@ class KradiaGame(GameBase):
     events = EVENTS
     content_kinds = CONTENT_KINDS
     card_kinds = ("items", "retainers", "battlefield_cards")
+    # the cards whose numbers the table checks against its own as they come into play
+    played_kinds = ("bosses", "battlefield_cards", "battlefield_boards")
     # The app's set-up wizard (plain data, see companion/ui/screens/newgame.py); every other
     # option has a default read from the packs: the first four heroes (heroes), each Level 3
     # card's first side (level3), the first story sequence, boss, level, start_player,
@@ -50,6 +52,18 @@ class KradiaGame(GameBase):
 
     def initial_state(self, options: dict[str, Any], content: Content) -> KradiaState:
         return initial_state(from_wizard(dict(options or {})), content)
+
+    def faced(self, state: KradiaState) -> list[str]:
+        """The cards a new game starts facing: the boss and its battlefield board."""
+        return [state.boss.id, state.battlefield.board]
+
+    def card_checked(self, state: KradiaState, card: object) -> None:
+        """A boss's HP checked against the printed card: the track follows the card, the
+        damage already dealt kept."""
+        if isinstance(card, Boss) and card.id == state.boss.id:
+            dealt = state.boss.max_hp - state.boss.hp
+            state.boss.max_hp = card.hp
+            state.boss.hp = max(card.hp - dealt, 0)
 
     def legal_actions(self, state: KradiaState, content: Content) -> list[Action]:
         return legal_actions(state, content)

@@ -1,0 +1,92 @@
+"""The group's copy, filled in while playing: a card checked at the table is kept.
+
+Why a module: DESIGN 11 makes the group's copy a layer over the demo pack.  When the
+table checks a card against the printed one, two things happen together: the session
+logs it (`Session.check_card`: the rules use the numbers from that step on, one Undo
+takes it back) and the card is written into the group's pack, so the next evening starts
+with it.  The app and the CLI both call `keep`; `follow_undo` keeps the pack in step
+when the table undoes or redoes a check.
+"""
+
+from __future__ import annotations
+
+import contextlib
+from collections.abc import Mapping
+from typing import TYPE_CHECKING, Any
+
+from companion.content import workshop
+from companion.content.forms import form_for, without_defaults
+from companion.content.pack import own_packs
+
+if TYPE_CHECKING:
+    from companion.core.session import Result, Session
+
+OUR_COPY = "Our copy"  # the pack made for a group that has none yet
+
+
+def our_pack(game_id: str, pack: str | None = None) -> str:
+    """The group's pack a checked card goes into: `pack`, the group's only pack, or a new
+    one called "Our copy".  Refused in words when the group has several and none is named."""
+    mine = own_packs(game_id)
+    if pack:
+        return workshop.pack_info(game_id, pack).slug
+    if len(mine) == 1:
+        return mine[0]
+    if not mine:
+        return workshop.new_pack(game_id, OUR_COPY).slug
+    titles = ", ".join(f"'{workshop.pack_info(game_id, p).title}'" for p in mine)
+    raise workshop.WorkshopError(f"you have several packs ({titles}): say which one to keep it in")
+
+
+def _written_as(session: Session, card_id: str, slug: str, kind: str) -> str | None:
+    """The id the group's pack holds this card under (a card named like the demo's may
+    carry an id of its own), if it holds it."""
+    held = {str(c.get("id")) for c in workshop.cards(session.game.id, slug, kind)}
+    for own_id, canonical in session.content.aliases.items():
+        if canonical == card_id and own_id in held:
+            return own_id
+    return card_id if card_id in held else None
+
+
+def _write(session: Session, data: Mapping[str, Any], side: str) -> None:
+    game_id, slug, kind = session.game.id, str(data["pack"]), str(data["kind"])
+    card_id = str(data["id"])
+    if slug not in own_packs(game_id):
+        return  # the pack was deleted or renamed since: the log still holds the numbers
+    held = _written_as(session, card_id, slug, kind)
+    if side == "after" or str(data.get("pack_before")) == slug:
+        form = form_for(session.game.content_kinds[kind])
+        card = without_defaults(form, dict(data[side]))
+        workshop.save_card(game_id, slug, kind, card, replaces=held)
+    elif held is not None:  # the check made the card the group's: taken back, it is not
+        workshop.delete_card(game_id, slug, kind, held)
+
+
+def keep(
+    session: Session,
+    card_id: str,
+    card: Mapping[str, Any] | None = None,
+    pack: str | None = None,
+) -> Result:
+    """Check a card in the running game and keep it in the group's pack.  `card` holds the
+    printed card's numbers; None means they match.  RuleError or WorkshopError in words
+    if they cannot be played; then nothing is logged or written."""
+    slug = our_pack(session.game.id, pack)
+    result = session.check_card(card_id, card, slug)
+    _write(session, result.events[0].data, "after")
+    return result
+
+
+def follow_undo(session: Session, result: Result | None) -> None:
+    """A session listener: an undone check is taken out of the group's pack again (the
+    card as it was, or no card), a redone one put back."""
+    if result is None or not result.events:
+        return
+    head = result.events[0]
+    if head.type not in ("Undone", "Redone"):
+        return
+    rows = session.history_of(int(head.data["tx"]))
+    if not rows or rows[0].type != "CardChecked":
+        return
+    with contextlib.suppress(workshop.WorkshopError):  # the pack changed hands since:
+        _write(session, rows[0].data, "before" if head.type == "Undone" else "after")

@@ -1,0 +1,200 @@
+"""Cards checked against the group's copy while playing: the log's part of the layer.
+
+Why a module: DESIGN 11 makes the group's copy a layer over the demo pack, filled in at
+the table.  When the table checks a card, the session logs a `CardChecked` transaction
+holding the card before and after, so the change applies from that step on, one Undo
+takes it back, and the file folds to one state whatever the pack folder holds later: the
+content a session starts from is the packs as loaded with every card the log changed put
+back as it was before its first check (`base`), and the content the rules read now is
+that base with each check still in the history applied in order (`current`).
+"""
+
+from __future__ import annotations
+
+import copy
+from collections.abc import Iterable, Mapping
+from typing import Any
+
+import msgspec
+
+from companion.content.pack import Content
+from companion.core.rules import Game, RuleError
+
+CARD_CHECKED = "CardChecked"
+
+
+def _copy(content: Content) -> Content:
+    out = copy.copy(content)
+    out.items = {kind: dict(items) for kind, items in content.items.items()}
+    out.sources = dict(content.sources)
+    out.pack_of = dict(content.pack_of)
+    return out
+
+
+def _put(content: Content, game: Game, data: Mapping[str, Any], side: str) -> None:
+    kind, card = data["kind"], data[side]
+    item = msgspec.convert(card, game.content_kinds[kind], strict=True)
+    content.items.setdefault(kind, {})[item.id] = item
+    content.pack_of[item.id] = str(data.get("pack" if side == "after" else "pack_before", ""))
+
+
+def base_content(
+    loaded: Content, game: Game, checks: Iterable[tuple[int, Mapping[str, Any]]]
+) -> Content:
+    """The content the session started from: each card a check changed, as it was before
+    the first check of it (the pack folder already holds the newer numbers)."""
+    out: Content | None = None
+    seen: set[str] = set()
+    for _tx, data in checks:
+        if data["id"] in seen or data["kind"] not in game.content_kinds:
+            continue
+        seen.add(data["id"])
+        out = out or _copy(loaded)
+        _put(out, game, data, "before")
+    return out or loaded
+
+
+def current_content(
+    base: Content, game: Game, checks: Iterable[tuple[int, Mapping[str, Any]]], alive: list[int]
+) -> Content:
+    """`base` with every check still in the game's history applied, oldest first."""
+    live = set(alive)
+    out: Content | None = None
+    for tx, data in checks:
+        if tx in live and data["kind"] in game.content_kinds:
+            out = out or _copy(base)
+            _put(out, game, data, "after")
+    return out or base
+
+
+def checked_card(
+    game: Game,
+    content: Content,
+    card_id: str,
+    card: Mapping[str, Any] | None,
+    pack: str,
+) -> dict[str, Any]:
+    """The `CardChecked` data for the table's word on one card: `card` is the printed
+    card's numbers (None: they match).  Refused in words if the card is unknown or the
+    numbers are not ones the game can play with; nothing is written then."""
+    item_id = content.canonical(card_id)
+    kind = content.kind_of(item_id)
+    if kind is None:
+        raise RuleError(f"there is no card {card_id} in this game's packs")
+    before = content.by_id(item_id)
+    after: dict[str, Any] = msgspec.to_builtins(before) if card is None else dict(card)
+    after["id"] = item_id
+    after.pop("demo", None)
+    try:
+        item = msgspec.convert(after, game.content_kinds[kind], strict=True)
+    except msgspec.ValidationError as exc:
+        raise RuleError(f"{getattr(before, 'title', item_id)}: {exc}") from None
+    trial = _copy(content)
+    trial.items[kind][item_id] = item
+    validate = getattr(game, "validate_content", None)
+    problems = [m for i, m in (validate(trial) if validate else []) if i == item_id]
+    if problems:
+        raise RuleError(f"{item.title}: {problems[0]}")
+    return {
+        "kind": kind,
+        "id": item_id,
+        "before": msgspec.to_builtins(before),
+        "after": msgspec.to_builtins(item),
+        "matches": card is None,
+        "pack": pack,
+        "pack_before": content.pack_of.get(item_id, ""),
+    }
+
+
+def changed_fields(data: Mapping[str, Any]) -> list[str]:
+    """The top-level fields a check changed (none when the card matched)."""
+    before, after = data.get("before") or {}, data.get("after") or {}
+    keys = [k for k in {**before, **after} if k not in ("id", "demo")]
+    return [k for k in keys if before.get(k) != after.get(k)]
+
+
+def ids_in(value: Any) -> Iterable[str]:
+    """Every string in an event's data, a command's arguments or an answer."""
+    if isinstance(value, str):
+        yield value
+    elif isinstance(value, Mapping):
+        for v in value.values():
+            yield from ids_in(v)
+    elif isinstance(value, list | tuple):
+        for v in value:
+            yield from ids_in(v)
+
+
+def unchecked(
+    content: Content, values: Iterable[Any], kinds: Iterable[str] | None = None
+) -> list[str]:
+    """The cards of `kinds` (the game's `played_kinds`; every kind if None) named in
+    `values` whose numbers are still the demo's, once each, in the order named: what the
+    result card offers to check against the group's printed cards."""
+    wanted = set(kinds) if kinds is not None else None
+    out: list[str] = []
+    for text in (t for v in values for t in ids_in(v)):
+        item_id = content.canonical(text)
+        kind = content.kind_of(item_id)
+        if item_id in out or kind is None or (wanted is not None and kind not in wanted):
+            continue
+        if not content.checked(item_id):
+            out.append(item_id)
+    return out
+
+
+def field_labels(game: Game, kind: str) -> dict[str, str]:
+    """A kind's fields as the card editor labels them (the rulebook's words)."""
+    from companion.content.forms import fields_of, form_for
+
+    schema = game.content_kinds.get(kind)
+    return {f.name: f.label for f in fields_of(form_for(schema))} if schema else {}
+
+
+def checked_words(data: Mapping[str, Any], names: Mapping[str, str], game: Game) -> str:
+    """The log's line for a check, in the table's words: what matched or what changed."""
+    name = names.get(data["id"]) or str((data.get("after") or {}).get("name") or data["id"])
+    if data.get("matches"):
+        return f"{name} checked against your card: it matches"
+    labels = field_labels(game, data["kind"])
+    changes = [
+        f"{_path_words(path, labels)} {_shown(old)} -> {_shown(new)}"
+        for path, old, new in leaf_changes(data.get("before") or {}, data.get("after") or {})
+        if path[0] not in ("id", "demo")
+    ]
+    return f"{name} checked against your card: " + ("; ".join(changes) or "it matches")
+
+
+def leaf_changes(
+    before: Any, after: Any, path: tuple[str | int, ...] = ()
+) -> list[tuple[tuple[str | int, ...], Any, Any]]:
+    """Each number or word that differs, by its path in the card (`chart`, 0, `min`)."""
+    if isinstance(before, dict) and isinstance(after, dict):
+        keys = list(dict.fromkeys([*before, *after]))
+        return [c for k in keys for c in leaf_changes(before.get(k), after.get(k), (*path, k))]
+    if isinstance(before, list) and isinstance(after, list) and len(before) == len(after):
+        return [
+            c
+            for i, (b, a) in enumerate(zip(before, after, strict=True))
+            for c in leaf_changes(b, a, (*path, i))
+        ]
+    return [] if before == after else [(path, before, after)]
+
+
+def _path_words(path: tuple[str | int, ...], labels: Mapping[str, str]) -> str:
+    """`("chart", 0, "effects", 0, "damage")` as "attack chart 1, effects 1, damage"."""
+    words: list[str] = []
+    for part in path:
+        if isinstance(part, int):
+            words[-1] += f" {part + 1}"
+        else:
+            words.append(
+                labels.get(part, part.replace("_", " ")) if not words else part.replace("_", " ")
+            )
+    return ", ".join(w.lower() for w in words)
+
+
+def _shown(value: Any) -> str:
+    if isinstance(value, list):
+        return f"{len(value)} entries" if value and isinstance(value[0], dict) else str(value)
+    return "none" if value is None else str(value)
