@@ -31,7 +31,13 @@ from companion.games.hexplore.levelling import (
 from companion.games.hexplore.opponent import opponent_action
 from companion.games.hexplore.resolve import resolve_round
 from companion.games.hexplore.rewards import give_single_reward
-from companion.games.hexplore.setting_out import quick_play_power_ups, search_starting_gear
+from companion.games.hexplore.setting_out import (
+    place_acropolis,
+    quick_play_power_ups,
+    roll_starting_location,
+    search_starting_gear,
+    take_starting_bonus,
+)
 from companion.games.hexplore.skills import (
     end_skill_phase,
     gain_found,
@@ -60,6 +66,9 @@ PHASES: dict[str, dict[str, HexCommand]] = {
     "set-up": {
         "search_starting_gear": search_starting_gear,
         "quick_play_power_ups": quick_play_power_ups,
+        "place_acropolis": place_acropolis,
+        "roll_starting_location": roll_starting_location,
+        "take_starting_bonus": take_starting_bonus,
     },
     # 1. Movement: a Wander or Roam a card or a failed Navigate calls for
     "movement": {"wander": wander, "roam": roam},

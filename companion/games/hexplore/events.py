@@ -210,6 +210,64 @@ def _starting_gear_rolled(s: HexploreState, e: StartingGearRolled) -> None:
     s.starting_gear[e.hero] = {"gear": list(e.gear), "items": list(e.items)}
 
 
+class AcropolisPlaced(HexEvent):
+    """The six-sided die (a hex rolled again) places the Acropolis over an Enthralled City."""
+
+    city: int
+    rolls: list[int] = []
+
+
+@EVENTS.on(
+    AcropolisPlaced,
+    text=lambda e: (
+        f"The Magi's Acropolis is placed over Enthralled City {e.city} (rolls {e.rolls})"
+    ),
+)
+def _acropolis_placed(s: HexploreState, e: AcropolisPlaced) -> None:
+    s.acropolis = e.city
+
+
+class StartingLocationRolled(HexEvent):
+    roll: int
+    location: str
+
+
+def _start_text(e: StartingLocationRolled) -> str:
+    where = "the Magi's Acropolis" if e.location == "acropolis" else e.location.title()
+    return f"Starting location roll {e.roll}: the group starts at {where}"
+
+
+@EVENTS.on(StartingLocationRolled, text=_start_text)
+def _starting_location_rolled(s: HexploreState, e: StartingLocationRolled) -> None:
+    s.starting_location = e.location
+
+
+class StartingBonusTaken(HexEvent):
+    """A hero's starting location bonus is taken (its ranks come as RankRaised events)."""
+
+    hero: str
+    location: str
+    gold: int = 0
+    food: int = 0
+    note: str = ""
+
+
+def _bonus_text(e: StartingBonusTaken) -> str:
+    parts = [f"+{n} {k}" for k, n in (("Gold", e.gold), ("Food", e.food)) if n]
+    what = ", ".join(parts + ([e.note] if e.note else [])) or "ranks"
+    return f"{e.hero} takes the starting bonus ({what})"
+
+
+@EVENTS.on(StartingBonusTaken, text=_bonus_text)
+def _starting_bonus_taken(s: HexploreState, e: StartingBonusTaken) -> None:
+    h = s.heroes[e.hero]
+    h.gold += e.gold
+    h.food += e.food
+    if e.note:
+        h.rewards.append(e.note)
+    s.starting_bonus.append(e.hero)
+
+
 class HeroRevived(HexEvent):
     hero: str
     health: int

@@ -24,7 +24,7 @@ from companion.games.hexplore.levelling import (
     supply_sources,
     upgradable,
 )
-from companion.games.hexplore.setting_out import before_the_game
+from companion.games.hexplore.setting_out import BONUS_STATS, before_the_game
 from companion.games.hexplore.state import (
     Combat,
     HeroState,
@@ -37,12 +37,15 @@ from companion.games.hexplore.state import (
 from companion.games.hexplore.tables import (
     CONDITIONS,
     DIFFICULTY_ORDER,
+    ELASHOR_RANKS,
     HELD,
     MAX_DECLARED,
     MAX_GAINED,
     QUICK_PLAY_POWER_UPS,
+    STARTING_BONUSES,
     UNCURABLE,
     starting_gear_rolls,
+    starting_location_name,
 )
 
 # Conditions a player may put on someone from a card without naming a second hero (Bound
@@ -96,6 +99,39 @@ def _setting_out(s: HexploreState) -> list[Action]:
     if s.play_style == "quick_play" and not s.starting_power_ups:
         label = f"Quick Play: the group draws {QUICK_PLAY_POWER_UPS} Power Up cards"
         out.append(_action("quick_play_power_ups", {}, label))
+    if not s.acropolis:
+        label = "Roll where the Magi's Acropolis stands (a hex is rolled again)"
+        out.append(_action("place_acropolis", {}, label))
+    elif not s.starting_location:
+        label = "Roll the Enthralled City the group starts in"
+        out.append(_action("roll_starting_location", {}, label))
+    else:
+        out += _starting_bonus(s)
+    return out
+
+
+def _starting_bonus(s: HexploreState) -> list[Action]:
+    """Each hero's bonus for the location the group starts at, once."""
+    where = s.starting_location
+    out: list[Action] = []
+    for hid, h in s.heroes.items():
+        if hid in s.starting_bonus or not in_play(h):
+            continue
+        label = f"{h.name}: {starting_location_name(where)} bonus, {STARTING_BONUSES[where]}"
+        if where in BONUS_STATS:
+            stats = list(BONUS_STATS[where])
+            args: dict[str, Any] = {"hero": hid, "stat": stats[0]}
+            inputs: dict[str, dict[str, Any]] = {"stat": {"choices": stats}}
+        elif where == "elashor":
+            args = {"hero": hid, "health": ELASHOR_RANKS}
+            inputs = {"health": {"min": 0, "max": ELASHOR_RANKS}}
+            label += " (the rest go to Energy)"
+        elif where == "myrin":
+            args = {"hero": hid, "take": "gold"}
+            inputs = {"take": {"choices": ["gold", "food"]}}
+        else:
+            args, inputs = {"hero": hid}, {}
+        out.append(_action("take_starting_bonus", args, label, inputs))
     return out
 
 

@@ -233,6 +233,11 @@ class HexploreState:
     # Workshop": the sources counted so far, and whether the Workshop is built
     workshop_supplies: list[str] = field(default_factory=list)
     workshop_built: bool = False
+    # Set-up: the Enthralled City (1-5) the Magi's Acropolis covers (0 = not rolled yet); the
+    # group's starting location (a city's key or "acropolis"); who has taken its bonus
+    acropolis: int = 0
+    starting_location: str = ""
+    starting_bonus: list[str] = field(default_factory=list)
 
 
 OPPONENT = "opponent"  # who the opponent is in events, beside the heroes' ids

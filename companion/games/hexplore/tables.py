@@ -132,6 +132,28 @@ WAYPOSTS = 6  # "The six Wayposts are outlined in orange."
 WORKSHOP_SUPPLIES = "Workshop Supplies"
 
 
+# Roll Starting Location: "There are 5 Enthralled Cities ... One of the Enthralled Cities
+# will be covered by the Magi's Acropolis"; each starting location's bonus, as printed.
+ENTHRALLED_CITIES = {1: "Elashor", 2: "Myrin", 3: "Connak", 4: "Darcassan", 5: "Keletheryl"}
+ACROPOLIS = "acropolis"
+HEX_D6 = 6  # the hex face of the six-sided die
+STARTING_BONUSES = {
+    "elashor": "+3 ranks to distribute to their Vitals",
+    "myrin": "5 Gold or 5 Food",
+    "connak": "+1 rank to an Ability of their choice",
+    "darcassan": "+1 rank to a stat of their choice",
+    "keletheryl": "an item from a Waypost or Elowen's Grove worth 5 Gold or less",
+    ACROPOLIS: "+1 rank to a Skill of their choice",
+}
+ELASHOR_RANKS = 3
+MYRIN_AMOUNT = 5
+
+
+def starting_location_name(key: str) -> str:
+    """A starting location in a player's words: "Acropolis" or the city's name."""
+    return "the Magi's Acropolis" if key == ACROPOLIS else key.title()
+
+
 def starting_gear_rolls(heroes: int) -> tuple[int, int]:
     """The printed rows: 1-2 heroes 3 and 3, 3-4 heroes 2 and 3, 5-6 heroes 1 and 2."""
     for top, gear, items in STARTING_GEAR_ROLLS:
