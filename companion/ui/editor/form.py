@@ -29,7 +29,7 @@ from companion.ui.widgets import BigButton, BigToggle, Body, text_width
 Builder.load_file(str(Path(__file__).with_suffix(".kv")))
 
 Path_ = tuple[str | int, ...]
-HIDDEN = ("id",)  # made from the name when a card is saved; a player never types an id
+MORE = "more"  # the last part of a section's path while its folded fields are shown
 BIG_STEP = 20  # numbers that may go past this get a keypad as well as + and -
 
 
@@ -128,6 +128,8 @@ class CardForm(BoxLayout):
         self.cards = cards or (lambda _kind: [])
         self.opened: set[Path_] = set()  # list entries shown in full, not as one line
         self.boxes: dict[Path_, FieldBox] = {}
+        self.lists: dict[Path_, list[Any]] = {}  # each list drawn, by its path
+        self.list_items: dict[Path_, FormField] = {}
         self.render()
 
     # -- drawing ---------------------------------------------------------------------
@@ -135,10 +137,31 @@ class CardForm(BoxLayout):
     def render(self) -> None:
         self.clear_widgets()
         self.boxes = {}
-        for f in self.form.fields:
-            if f.name in HIDDEN:
+        self.lists = {}
+        self.list_items = {}
+        for w in self._fields(self.form, self.card, (), nested=False):
+            self.add_widget(w)
+
+    def _fields(
+        self, form: FormField, value: dict[str, Any], path: Path_, nested: bool
+    ) -> list[Any]:
+        """A struct's fields as the printed card shows them: hidden ones never drawn, the
+        ones printed on a few cards only (`more`) folded under one button while unset."""
+        shown, folded = [], []
+        for sub in forms.fields_of(form):
+            if sub.hidden:
                 continue
-            self.add_widget(self._field(f, self.card, f.name, (f.name,), nested=False))
+            if sub.more and path + (MORE,) not in self.opened and _unset(sub, value):
+                folded.append(sub)
+                continue
+            shown.append(self._field(sub, value, sub.name, path + (sub.name,), nested))
+        if folded:
+            names = ", ".join(f.label for f in folded[:3]) + (", …" if len(folded) > 3 else "")
+            more = BigButton(text=f"More: {names}")
+            more.bind(on_release=lambda _b: self._open(path + (MORE,)))
+            self.boxes[path + (MORE,)] = more
+            shown.append(more)
+        return shown
 
     def changed(self, rebuild: bool = False) -> None:
         if rebuild:
@@ -185,8 +208,13 @@ class CardForm(BoxLayout):
             return self._text(f, holder, key, number=True)
         if kind == forms.BOOL:
             return self._choices(("Yes", "No"), holder, key, values=(True, False))
+        if kind == forms.CHOICE and f.among:
+            return self._among(f, holder, key, path)
         if kind == forms.CHOICE:
-            return self._choices([str(c) for c in f.choices], holder, key, values=f.choices)
+            labels = [f.choice_label(c) for c in f.choices]
+            return self._choices(
+                labels, holder, key, values=f.choices, rebuild=f.name in self.amongs
+            )
         if kind == forms.LIST:
             return self._list(f, holder[key], path)
         if kind == forms.MAPPING:
@@ -198,6 +226,31 @@ class CardForm(BoxLayout):
         if f.refers:
             return self._card_choice(f, holder, key)
         return self._text(f, holder, key)
+
+    @property
+    def amongs(self) -> set[str]:
+        """Fields other fields offer the values of (an action's key, for a Default)."""
+        return set(getattr(self, "_amongs", ()))
+
+    def _among(self, f: FormField, holder: Any, key: Any, path: Path_) -> Any:
+        """One of this card's own entries (a HEXplore action's Default: one of the card's
+        other actions), by the rulebook's word for it; "None" when optional."""
+        entries = self.lists.get(path[:-2], [])
+        item = self.list_items.get(path[:-2])
+        source = item.find(f.among) if item is not None else None
+        values: list[Any] = [""]
+        labels = ["None"]
+        for entry in entries:
+            v = entry.get(f.among) if isinstance(entry, dict) else None
+            if entry is holder or v in (None, "") or v in values:
+                continue
+            values.append(v)
+            labels.append(source.choice_label(v) if source is not None else str(v))
+        current = holder[key]
+        if current not in values:
+            values.append(current)
+            labels.append(f"{current} (not on this card)")
+        return self._choices(labels, holder, key, values=values)
 
     def _card_choice(self, f: FormField, holder: Any, key: Any) -> Any:
         """Another card of the pack, tapped by its name (the card keeps its id)."""
@@ -268,7 +321,9 @@ class CardForm(BoxLayout):
         box.bind(text=typed)
         return box
 
-    def _choices(self, labels: Any, holder: Any, key: Any, values: Any) -> Any:
+    def _choices(
+        self, labels: Any, holder: Any, key: Any, values: Any, rebuild: bool = False
+    ) -> Any:
         labels, values = list(labels), list(values)
         grid = GridLayout(cols=min(len(labels), 4) or 1, spacing=dp(8), size_hint_y=None)
         grid.bind(minimum_height=grid.setter("height"))
@@ -280,15 +335,16 @@ class CardForm(BoxLayout):
                 state="down" if holder[key] == value else "normal",
             )
             toggle.value = value
-            toggle.bind(on_release=lambda t: self._picked(t, holder, key))
+            toggle.bind(on_release=lambda t: self._picked(t, holder, key, rebuild))
             grid.add_widget(toggle)
         return grid
 
-    def _picked(self, toggle: Any, holder: Any, key: Any) -> None:
+    def _picked(self, toggle: Any, holder: Any, key: Any, rebuild: bool = False) -> None:
         if toggle.state != "down":  # tapping the chosen one again keeps it chosen
             toggle.state = "down"
+        changed = holder[key] != toggle.value
         holder[key] = toggle.value
-        self.changed()
+        self.changed(rebuild and changed)  # another field offers this one's values
 
     def _section(self) -> BoxLayout:
         box = BoxLayout(orientation="vertical", size_hint_y=None, spacing=dp(8))
@@ -297,14 +353,18 @@ class CardForm(BoxLayout):
 
     def _struct(self, f: FormField, value: dict[str, Any], path: Path_) -> Any:
         section = self._section()
-        for sub in forms.fields_of(f):
-            section.add_widget(self._field(sub, value, sub.name, path + (sub.name,)))
+        for w in self._fields(f, value, path, nested=True):
+            section.add_widget(w)
         return section
 
     def _list(self, f: FormField, items: list[Any], path: Path_) -> Any:
         section = self._section()
         item = f.item or FormField("item", "Entry", forms.TEXT)
         word = _item_word(item)
+        self.lists[path] = items
+        self.list_items[path] = item
+        if item.kind == forms.STRUCT:
+            self._amongs = self.amongs | {s.among for s in forms.fields_of(item) if s.among}
         for i in range(len(items)):
             where = path + (i,)
             head = BoxLayout(size_hint_y=None, height=dp(64), spacing=dp(8))
@@ -430,6 +490,14 @@ class CardForm(BoxLayout):
                     target.text = "Needs fixing: " + target.text.split(": ", 1)[-1]
                 unplaced.append(str(problem))
         return unplaced
+
+
+def _unset(f: FormField, holder: dict[str, Any]) -> bool:
+    """A folded field stays folded only while it holds nothing a player entered."""
+    value = holder.get(f.name)
+    if f.name not in holder or value in (None, "", [], {}, False, 0):
+        return True
+    return value == f.blank()
 
 
 def _int(value: Any) -> int:

@@ -137,6 +137,7 @@ class PacksScreen(Screen):
             "kinds": self.show_packs,
             "cards": lambda: self.show_kinds(self.game_id, self.slug),
             "card": lambda: self.show_cards(self.kind),
+            "shipped": lambda: self.show_cards(self.kind),
         }
         self.say("")
         steps.get(self.page, self.show_packs)()
@@ -304,7 +305,44 @@ class PacksScreen(Screen):
         if not body:
             body = [Body(text=f"No {kind_label(kind).lower()} in this pack yet.")]
         new = self._button(f"New {self.form.label.lower()}", self.new_card, primary=True)
-        self._fill(f"{self.info.title}: {kind_label(kind)}", body, [new])
+        actions = [new]
+        if self.shipped_cards() and (self.game_id, kind) not in OWN_EDITORS:
+            actions.append(self._button("Start from a shipped card", self.show_shipped))
+        self._fill(f"{self.info.title}: {kind_label(kind)}", body, actions)
+
+    def shipped_cards(self) -> list[tuple[workshop.PackInfo, dict[str, Any]]]:
+        """The installed shipped packs' cards of this kind, to start a new card from."""
+        return [
+            (info, card)
+            for info in workshop.list_packs(self.game_id)
+            if info.shipped
+            for card in workshop.cards(self.game_id, info.slug, self.kind)
+        ]
+
+    def show_shipped(self) -> None:
+        """The shipped cards of this kind by name, under their pack's name: a tap opens a
+        new card that is a copy of it, to edit (its name first)."""
+        self.page = "shipped"
+        body: list[Any] = []
+        pack = ""
+        for info, card in self.shipped_cards():
+            if info.title != pack:
+                pack = info.title
+                body.append(Heading(text=pack))
+            name = str(card.get("name") or card.get("id", "").rsplit("/", 1)[-1])
+            body.append(self._button(name, lambda c=card: self.start_from(c)))
+        self._fill(f"Start a {self.form.label.lower()} from", body)
+
+    def start_from(self, card: dict[str, Any]) -> None:
+        twin = copy.deepcopy(card)
+        twin.pop("id", None)
+        twin.pop("demo", None)  # the group's own numbers now
+        twin["name"] = f"{twin.get('name') or 'Card'} (copy)"
+        self.show_card(None)
+        self.card.clear()
+        self.card.update(twin)
+        self.card_form.render()
+        self.check()
 
     # -- one card --------------------------------------------------------------------
 
@@ -319,7 +357,7 @@ class PacksScreen(Screen):
     def show_card(self, card: dict[str, Any] | None) -> None:
         self.page = "card"
         self.original = card.get("id") if card else None
-        self.card = copy.deepcopy(card) if card else forms.new_card(self.game_kind_schema())
+        self.card = copy.deepcopy(card) if card else self.template()
         self.card.setdefault("name", "")
         # read once per card, not per tap: the pack's other cards and the id's middle part
         self.context = workshop.pack_context(self.game_id, self.slug)
@@ -388,6 +426,11 @@ class PacksScreen(Screen):
         self.card.update(twin)
         self.card_form.render()
         self.check()
+
+    def template(self) -> dict[str, Any]:
+        """A new card as its kind's template lays it out (the game's data)."""
+        game = get_game(self.game_id)
+        return forms.new_card(self.game_kind_schema(), forms.template_for(game, self.kind))
 
     def game_kind_schema(self) -> type:
         return get_game(self.game_id).content_kinds[self.kind]

@@ -15,6 +15,9 @@ import pytest
 
 from companion.content import workshop
 from tests.ui.editor.driver import (
+    BOSS_TASK,
+    MINION_TASK,
+    OPPONENT_TASK,
     EditorDriver,
     draw_board,
     new_card,
@@ -64,17 +67,31 @@ class TestOwnPackHexplore(AppTestCase):
             d.number(2, rank)
         save_clean(d, "Fen Walker")
 
+        # an Encounter from its template: its three actions laid out, each stepped
         new_card(d, "Opponents", "New opponent", "Marsh Wisp")
-        d.choose("encounter", "kind")  # words from a fixed list are picked
-        d.choose("creature", "type")
-        d.number(1, "level")
+        d.choose("Encounter", "kind")  # the rulebook's words, picked
+        d.choose("Undead", "type")
         d.number(6, "health")
-        for i, (key, health) in enumerate((("attack", 4), ("mastery", 1), ("special", 2))):
-            d.add("Add action", "actions")
-            d.choose(key, "actions", i, "key")
-            d.number(health, "actions", i, "health")
+        d.number(5, "energy")
+        d.open("actions", 0)
+        d.type_text("Mire Grasp", "actions", 0, "name")
+        d.number(4, "actions", 0, "health")
+        d.number(1, "actions", 0, "piercing")
+        d.open("actions", 1)
+        d.number(1, "actions", 1, "cost")
+        d.choose("Triple", "actions", 1, "target")
+        d.number(0, "actions", 1, "health")
+        d.number(2, "actions", 1, "energy")
+        d.choose("Attack", "actions", 1, "default")  # one of the card's own actions
+        d.open("actions", 2)
+        d.choose("Dual", "actions", 2, "target")
+        d.number(3, "actions", 2, "health")
+        d.number(1, "actions", 2, "defend")
         d.shoot("hexplore-opponent")
-        save_clean(d, "Marsh Wisp")
+        save_clean(d, "Marsh Wisp", OPPONENT_TASK)
+        (wisp,) = workshop.cards("hexplore", "our-hexplore-it", "opponents")
+        assert [a["key"] for a in wisp["actions"]] == ["attack", "mastery", "special"]
+        assert wisp["actions"][1]["default"] == "attack" and wisp["type"] == "undead"
         assert not workshop.pack_info("hexplore", "our-hexplore-it").draft
 
         new = start_with_pack(d, HEXPLORE, "Our HEXplore It")
@@ -122,15 +139,18 @@ class TestOwnPackDirewild(AppTestCase):
             k: v for k, v in demo.items() if k not in own
         }
 
+        # from its template (level 1, 3 hit points, one hit effect): mostly numbers
         new_card(d, "Minions (", "New minion", "Bog Hound")
-        d.number(1, "level")
         d.number(11, "attack")
-        d.number(3, "hp")
-        d.add("Add hit effect", "hit_effects")
-        d.choose("poison", "hit_effects", 0, "kind")
+        d.open("hit_effects", 0)
+        d.choose("Poison", "hit_effects", 0, "kind")
         d.number(2, "hit_effects", 0, "amount")
+        d.add("Add ability", "abilities")
+        d.choose("When revealed", "abilities", 0, "when")
+        d.add("Add effect", "abilities", 0, "effects")
+        d.choose("Teleport", "abilities", 0, "effects", 0, "kind")
         d.shoot("direwild-minion")
-        save_clean(d, "Bog Hound")
+        save_clean(d, "Bog Hound", MINION_TASK)
         # a chapter 1 track for two clans needs a level 2 minion too: a copy, renamed
         d.count.since = (d.count.taps, d.count.typed)
         d.tap(next(b for b in d.screen.ids.body.children if b.text.startswith("Minions (")))
@@ -147,8 +167,8 @@ class TestOwnPackDirewild(AppTestCase):
         save_clean(d, "Karn")
 
         new_card(d, "Ai cards (", "New ai card", "The Hunt")
-        d.add("Add action", "actions")
-        d.choose("activate", "actions", 0, "do")
+        d.add("Add action", "actions")  # after the template's Move Karn and Move 3
+        d.choose("Activate a minion", "actions", 2, "do")
         d.shoot("direwild-ai-card")
         save_clean(d, "The Hunt")
         assert not workshop.pack_info("direwild", "our-direwild").draft
@@ -195,12 +215,6 @@ def every_way_up() -> list[tuple[str, ...]]:
     return paths
 
 
-def charge_table(d: EditorDriver, field: str) -> None:
-    for roll in range(1, 7):
-        d.add("Add charge slot", field)
-        d.number(roll, field, roll - 1, "roll")
-
-
 class TestOwnPackKradia(AppTestCase):
     @pytest.mark.timeout(900)  # some 300 touches: 4 heroes, a boss, a board of 15 spaces
     def test_a_pack_from_empty_boss_attack_reads_the_new_chart(self) -> None:
@@ -209,13 +223,10 @@ class TestOwnPackKradia(AppTestCase):
         new_pack(d, KRADIA)
 
         new_card(d, "Heroes (", "New hero", "Ana")
-        d.number(10, "hp")
-        d.number(3, "red_max")
-        d.number(3, "blue_max")
-        d.add("Add level3", "level3")
-        d.add("Add level3", "level3")
-        charge_table(d, "charge")
-        charge_table(d, "charge_level4")
+        d.number(10, "hp")  # the template's HP, Mana tracks and Charge Attack #1-#6
+        d.number(4, "red_max")
+        d.add("Add level 3 skill card", "level3")
+        d.add("Add level 3 skill card", "level3")
         d.shoot("kradia-hero")
         save_clean(d, "Ana")
         for name in ("Bo", "Cy", "Di"):  # four seats: three copies, each renamed
@@ -226,38 +237,49 @@ class TestOwnPackKradia(AppTestCase):
             d.type_text(name, "name")
             save_clean(d, name)
 
+        # from its template: the Attack dice by HP and a chart covering every sum laid out
         new_card(d, "Bosses (", "New boss", "Big Boar")
-        d.choose("challenge", "level")  # a number, or the word the rules know: picked
+        d.choose("Challenge", "level")  # a number, or the word the rules know: picked
         d.number(20, "hp")
-        d.add("Add dice band", "dice")
+        d.open("dice", 0)
         d.number(20, "dice", 0, "hp_at_most")
-        d.number(2, "dice", 0, "dice")
-        d.add("Add chart row", "chart")
-        d.number(2, "chart", 0, "min")
-        d.number(12, "chart", 0, "max")
-        d.add("Add effect", "chart", 0, "effects")
-        d.choose("start player", "chart", 0, "effects", 0, "target")
-        d.number(3, "chart", 0, "effects", 0, "damage")
+        d.open("dice", 1)
+        d.number(8, "dice", 1, "hp_at_most")
+        # every row's damage, as the printed chart gives it; the sum of 11 hits the Start
+        # Player for 3
+        for row, (target, damage) in enumerate(
+            (
+                ("Start Player", 2),
+                ("Start Player", 1),
+                ("2nd", 3),
+                ("Start Player", 3),
+                ("All heroes", 2),
+            )
+        ):
+            d.open("chart", row)
+            d.open("chart", row, "effects", 0)
+            d.choose(target, "chart", row, "effects", 0, "target")
+            d.number(damage, "chart", row, "effects", 0, "damage")
         d.number(3, "rage", "length")
         d.shoot("kradia-boss")
-        save_clean(d, "Big Boar")
+        save_clean(d, "Big Boar", BOSS_TASK)
 
         for symbol in SYMBOLS:
             new_card(d, "Battlefield cards (", "New battlefield card", f"{symbol.title()} Card")
-            d.choose(symbol, "symbol")
+            d.choose(symbol.title(), "symbol")
             save_clean(d, f"{symbol.title()} Card")
         card_ids = [c["id"] for c in workshop.cards("kradia", "our-kradia", "battlefield_cards")]
 
         new_card(d, "Battlefield boards (", "New battlefield board", "Festival Field")
         for i, symbol in enumerate(SYMBOLS):  # the pack's cards, picked by their names
-            d.add("Add card", "cards")
+            d.add("Add battlefield card", "cards")
             d.choose(f"{symbol.title()} Card", "cards", i)
         d.shoot("kradia-battlefield-board")
         for i, path in enumerate(every_way_up()):
             d.add("Add space", "spaces")
             for j, symbol in enumerate(path):
-                d.add("Add path", "spaces", i, "path")
-                d.choose(symbol, "spaces", i, "path", j)
+                d.add("Add symbol", "spaces", i, "path")
+                d.choose(symbol.title(), "spaces", i, "path", j)
         save_clean(d, "Festival Field")
         (board,) = workshop.cards("kradia", "our-kradia", "battlefield_boards")
         assert board["cards"] == card_ids  # picked by name, kept as the cards' ids

@@ -33,9 +33,12 @@ class TestPackEditor(AppTestCase):
         d.number(2, "level")
         d.number(11, "attack")
         d.number(3, "hp")
-        d.add("Add hit effect", "hit_effects")
-        d.choose("knockback", "hit_effects", 0, "kind")
+        d.open("hit_effects", 0)  # the template's hit effect, opened from its line
+        d.choose("Knockback", "hit_effects", 0, "kind")
         d.number(2, "hit_effects", 0, "amount")
+        assert "treasure_monster_wins" not in [p[0] for p in d.screen.card_form.boxes]
+        d.more()  # the fields a few minions print, folded until asked for
+        d.choose("Yes", "attacks_flying")
         d.shoot("05-card-form")
         d.save()
         assert "Saved Bog Hound." in d.notice(), d.notice()
@@ -43,6 +46,35 @@ class TestPackEditor(AppTestCase):
         (card,) = workshop.cards("direwild", "our-direwild", "minions")
         assert card["attack"] == 11 and card["level"] == 2 and card["hp"] == 3
         assert card["hit_effects"] == [{"kind": "knockback", "amount": 2}]
+        assert card["attacks_flying"] is True and "demo" not in card
+
+    def test_a_card_starts_from_a_shipped_card_by_name(self) -> None:
+        """Adding a card offers the installed shipped cards of its kind by name: a copy
+        of one opens on the form, to edit and save under a name of its own."""
+        self.start_app()
+        workshop.new_pack("hexplore", "Ours")
+        shipped = workshop.cards("hexplore", "demo", "opponents")[0]
+        d = EditorDriver(self)
+        d.tap("Your cards")
+        d.tap(
+            "Open",
+            within=next(
+                r
+                for r in d.screen.ids.body.children
+                if getattr(r, "pack_slug", "") == "hexplore/ours"
+            ),
+        )
+        d.tap(next(b for b in d.screen.ids.body.children if b.text.startswith("Opponents (")))
+        d.tap("Start from a shipped card")
+        d.shoot("08-start-from")
+        d.tap(shipped["name"])
+        assert d.screen.page == "card" and d.screen.original is None
+        d.type_text("Our Fox", "name")
+        d.save()
+        assert d.notice() == "Saved Our Fox.", d.notice()
+        (card,) = workshop.cards("hexplore", "ours", "opponents")
+        assert [a["name"] for a in card["actions"]] == [a["name"] for a in shipped["actions"]]
+        assert card["id"] != shipped["id"] and "demo" not in card
 
     def test_a_card_with_a_problem_is_saved_as_a_draft_and_the_wizard_refuses_it(self) -> None:
         self.start_app()
@@ -60,9 +92,9 @@ class TestPackEditor(AppTestCase):
         d.tap("Bosses (0)")
         d.tap("New boss")
         d.type_text("Half Done", "name")
-        assert "hp must be at least 1" in d.notice(), d.notice()
-        d.number(12, "hp")
-        assert "hp must be" not in d.notice() and "dice" in d.notice(), d.notice()
+        assert d.notice() == "", d.notice()  # the template's boss is a whole one
+        d.number(30, "hp")  # more HP than its Attack dice cover
+        assert "dice" in d.notice(), d.notice()
         d.save()
         assert "draft" in d.notice()
         assert workshop.pack_info("kradia", "ours").draft
