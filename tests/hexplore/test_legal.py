@@ -93,6 +93,8 @@ TEMPLATES: dict[str, list[dict[str, Any]]] = {
     "gear_upgrade": [{"hero": "{hero}", "stat": "attack"}],
     "buy_gear_upgrade": [{"hero": "{hero}", "stat": "attack"}],
     "gain_workshop_supplies": [{"source": "Waypost 1"}],
+    "gain_relic": [{"relic": "kejels-great-sword"}],
+    "wield_relic": [{"relic": "kejels-great-sword", "hero": "{hero}"}],
     "rank_up": [{"hero": "{hero}", "stat": "attack"}],
     "sustain": [{"hero": "{hero}"}],
     "ally_leaves": [{"ally": "ally-lost-keeper"}],

@@ -29,6 +29,7 @@ from companion.games.hexplore.levelling import (
     rank_up,
 )
 from companion.games.hexplore.opponent import opponent_action
+from companion.games.hexplore.relics import gain_relic, wield_relic
 from companion.games.hexplore.resolve import resolve_round
 from companion.games.hexplore.rewards import give_single_reward
 from companion.games.hexplore.setting_out import (
@@ -110,6 +111,8 @@ PHASES: dict[str, dict[str, HexCommand]] = {
         "gain_workshop_supplies": gain_workshop_supplies,
         "rank_up": rank_up,
         "join_ally": join_ally,
+        "gain_relic": gain_relic,
+        "wield_relic": wield_relic,
         "ally_leaves": ally_leaves,
     },
 }

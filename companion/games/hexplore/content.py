@@ -212,11 +212,35 @@ class AllyCard(Item, kw_only=True):
     text: Annotated[str, _says("Card text")] = ""
 
 
+RANKED_STATS = ("health", "energy", "attack", "defend", *SKILLS)
+RANKED_WORDS = tuple(s.title() for s in RANKED_STATS)
+
+
+class RelicCard(Item, kw_only=True):
+    """A Relic: "A hero must meet the Wielder Requirement in order to wield the Relic";
+    "Soul Shield: ... Reduce an opponent's Soul Shield by the amount specified during the
+    Declaration phase of each round of combat"; "Wielder Bonus ... raise the rank of the stat
+    shown by the amount specified."  Its Ability and its bonus Against the Magi are text."""
+
+    requirement_stat: Annotated[
+        str, _words(*RANKED_STATS, labels=RANKED_WORDS, title="Wielder Requirement: stat")
+    ]
+    requirement: Annotated[int, _says("Wielder Requirement: rank")]
+    soul_shield: Annotated[int, _says("Soul Shield: all opponents lose, per round")] = 0
+    bonus_stat: Annotated[
+        str, _words("", *RANKED_STATS, labels=("None", *RANKED_WORDS), title="Wielder Bonus: stat")
+    ] = ""
+    bonus: Annotated[int, _says("Wielder Bonus: ranks")] = 0
+    ability: Annotated[str, _says("Relic Ability", more=True)] = ""
+    against_magi: Annotated[str, _says("Against the Magi", more=True)] = ""
+
+
 CONTENT_KINDS = {
     "opponents": Opponent,
     "heroes": Hero,
     "circumstances": CircumstanceCard,
     "allies": AllyCard,
+    "relics": RelicCard,
 }
 
 
@@ -279,6 +303,13 @@ def validate(content: Content) -> Iterable[tuple[str, str]]:
             yield a.id, f"kind must be one of {', '.join(ALLY_KINDS)}, not '{a.kind}'"
         if a.health < 1:
             yield a.id, "an ally needs 1 Health or more"
+    for r in content.all("relics"):
+        if r.requirement_stat not in RANKED_STATS:
+            yield r.id, f"requirement_stat must be one of {', '.join(RANKED_STATS)}"
+        if r.bonus_stat and r.bonus_stat not in RANKED_STATS:
+            yield r.id, f"bonus_stat must be one of {', '.join(RANKED_STATS)}"
+        if r.soul_shield < 0 or r.bonus < 0 or r.requirement < 0:
+            yield r.id, "a Relic's numbers are 0 or more"
     for c in content.all("circumstances"):
         if c.encounter and content.find("opponents", c.encounter) is None:
             yield c.id, f"encounter '{c.encounter}' is not in the loaded content"

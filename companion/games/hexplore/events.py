@@ -16,9 +16,11 @@ from companion.games.hexplore.state import (
     Combat,
     Condition,
     Declaration,
+    HeroState,
     HexploreState,
     LastAction,
     OpponentState,
+    RelicState,
     Sentinel,
     SkillPhase,
     foe_of,
@@ -158,16 +160,21 @@ def _rank_text(e: RankRaised) -> str:
     return f"{e.hero}: {words(e.stat)} +{e.by} ({what}{cost})"
 
 
+def _raise(h: HeroState, stat: str, by: int) -> None:
+    """A rank rises (or falls): a Vital's maximum and current value move together."""
+    if stat in h.skills:
+        h.skills[stat] += by
+    elif stat in h.abilities:
+        h.abilities[stat] += by
+    else:
+        setattr(h, f"max_{stat}", getattr(h, f"max_{stat}") + by)
+        setattr(h, stat, getattr(h, stat) + by)
+
+
 @EVENTS.on(RankRaised, text=_rank_text)
 def _rank_raised(s: HexploreState, e: RankRaised) -> None:
     h = s.heroes[e.hero]
-    if e.stat in h.skills:
-        h.skills[e.stat] += e.by
-    elif e.stat in h.abilities:
-        h.abilities[e.stat] += e.by
-    else:
-        setattr(h, f"max_{e.stat}", getattr(h, f"max_{e.stat}") + e.by)
-        setattr(h, e.stat, getattr(h, e.stat) + e.by)
+    _raise(h, e.stat, e.by)
     if e.gear:
         h.upgrades[e.stat] = h.upgrades.get(e.stat, 0) + e.by
     h.gold += e.gold
@@ -266,6 +273,40 @@ def _starting_bonus_taken(s: HexploreState, e: StartingBonusTaken) -> None:
     if e.note:
         h.rewards.append(e.note)
     s.starting_bonus.append(e.hero)
+
+
+class RelicGained(HexEvent):
+    relic: str
+    state: RelicState
+
+
+@EVENTS.on(RelicGained, text=lambda e: f"The group obtains {e.state.name}")
+def _relic_gained(s: HexploreState, e: RelicGained) -> None:
+    s.relics[e.relic] = RelicState(**{**e.state.__dict__, "wielder": ""})
+
+
+class RelicWielded(HexEvent):
+    """A hero wields a Relic: its Wielder Bonus moves from the one who wielded it before."""
+
+    relic: str
+    hero: str
+    name: str = ""
+    previous: str = ""
+
+
+def _wielded_text(e: RelicWielded) -> str:
+    before = f" (from {e.previous})" if e.previous else ""
+    return f"{e.hero} wields {e.name or e.relic}{before}"
+
+
+@EVENTS.on(RelicWielded, text=_wielded_text)
+def _relic_wielded(s: HexploreState, e: RelicWielded) -> None:
+    r = s.relics[e.relic]
+    if r.bonus_stat and r.bonus:
+        if e.previous:
+            _raise(s.heroes[e.previous], r.bonus_stat, -r.bonus)
+        _raise(s.heroes[e.hero], r.bonus_stat, r.bonus)
+    r.wielder = e.hero
 
 
 class HeroRevived(HexEvent):

@@ -4,13 +4,20 @@ what they are, never through an untyped lookup by kind name."""
 from __future__ import annotations
 
 from companion.content.pack import Content
-from companion.games.hexplore.content import AllyCard, CircumstanceCard, Hero, Opponent
+from companion.games.hexplore.content import (
+    AllyCard,
+    CircumstanceCard,
+    Hero,
+    Opponent,
+    RelicCard,
+)
 
 SINGULAR = {
     "opponents": "opponent",
     "heroes": "hero",
     "circumstances": "circumstance",
     "allies": "ally",
+    "relics": "relic",
 }
 
 
@@ -40,6 +47,13 @@ class HexContent:
     def ally(self, key: object) -> AllyCard | None:
         found = self._find("allies", key)
         return found if isinstance(found, AllyCard) else None
+
+    def relics(self) -> list[RelicCard]:
+        return list(self.content.all("relics"))
+
+    def relic(self, key: object) -> RelicCard | None:
+        found = self._find("relics", key)
+        return found if isinstance(found, RelicCard) else None
 
     def heroes(self) -> list[Hero]:
         return list(self.content.all("heroes"))

@@ -24,6 +24,7 @@ from companion.games.hexplore.levelling import (
     supply_sources,
     upgradable,
 )
+from companion.games.hexplore.relics import wielders_for
 from companion.games.hexplore.setting_out import BONUS_STATS, before_the_game
 from companion.games.hexplore.state import (
     Combat,
@@ -423,10 +424,29 @@ def _allies(s: HexploreState, content: HexContent) -> list[Action]:
     return out
 
 
+def _relics(s: HexploreState, content: HexContent) -> list[Action]:
+    """Relics of the packs the group may obtain (outside combat), and who may wield each."""
+    out: list[Action] = []
+    if not in_combat(s):
+        for card in content.relics():
+            if card.slug not in s.relics:
+                out.append(_action("gain_relic", {"relic": card.slug}, f"Obtain {card.title}"))
+    for slug, r in s.relics.items():
+        for hid in wielders_for(s, slug):
+            out.append(
+                _action(
+                    "wield_relic",
+                    {"relic": slug, "hero": hid},
+                    f"{s.heroes[hid].name} wields {r.name}",
+                )
+            )
+    return out
+
+
 def _any_time(s: HexploreState, content: HexContent) -> list[Action]:
     """What a card, an item or the table can do in any phase: Conditions, Gold and Food,
-    the Fate Tracker symbol, a Sentinel defeated."""
-    out: list[Action] = []
+    the Fate Tracker symbol, a Sentinel defeated, Relics."""
+    out: list[Action] = _relics(s, content)
     fight = in_combat(s)
     targets: list[tuple[str, str, dict[str, Any]]] = [
         (hid, h.name, h.conditions) for hid, h in s.heroes.items()

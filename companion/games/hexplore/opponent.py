@@ -12,6 +12,7 @@ from companion.games.hexplore.dice import target_dice
 from companion.games.hexplore.events import OpponentActed, VitalsChanged
 from companion.games.hexplore.fight import Potency, combat_in, fighting, find_opponent, targetable
 from companion.games.hexplore.hexcontent import HexContent
+from companion.games.hexplore.relics import relic_soul_shields
 from companion.games.hexplore.skills import check_skill
 from companion.games.hexplore.state import (
     OPPONENT,
@@ -37,6 +38,9 @@ def opponent_action(d: Decision, args: dict[str, Any], chance: Chance, content: 
             f"waiting for declarations from {', '.join(s.heroes[h].name for h in waiting)}"
         )
     card = find_opponent(content, c.opponent.id)
+    # "Reduce an opponent's Soul Shield by the amount specified during the Declaration phase
+    # of each round of combat": as it closes, once every opponent has joined (ruling 50)
+    relic_soul_shields(d)
     # The Declaration phase ends here: damage suffered in it can kill (Hero / Opponent Defeat).
     phase_end(d, "the Declaration phase")
     if settle_foes(d, chance, content, card, influence=False):

@@ -76,6 +76,22 @@ class AllyState:
 
 
 @dataclass
+class RelicState:
+    """A Relic the group possesses, with the numbers of its card as it was obtained.
+
+    `requirement` is the printed Wielder Requirement (the 2 per other Relic is added by the
+    rules); `wielder` is "" while the group only carries it."""
+
+    name: str
+    stat: str
+    requirement: int
+    soul_shield: int = 0
+    bonus_stat: str = ""
+    bonus: int = 0
+    wielder: str = ""
+
+
+@dataclass
 class Fate:
     tracker: int = 0
     cycle: int = 0
@@ -238,6 +254,7 @@ class HexploreState:
     acropolis: int = 0
     starting_location: str = ""
     starting_bonus: list[str] = field(default_factory=list)
+    relics: dict[str, RelicState] = field(default_factory=dict)  # by the card's slug
 
 
 OPPONENT = "opponent"  # who the opponent is in events, beside the heroes' ids
