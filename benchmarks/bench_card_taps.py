@@ -4,7 +4,10 @@ Why: issue 13 asks what entering a group's own cards costs at the table.  This r
 own_pack tests (tests/ui/editor/test_own_pack.py) in a fresh process, headless, without
 their screenshots, and reads the counts their driver writes for each card saved: every
 tap from the kind's button to Save, and each text field typed into (names and the words
-a schema keeps as free text).  A copied card ("Copy this card") is counted as entered; a
+a schema keeps as free text).  Issue 24's budgets are printed first, one line per task
+(`<task>: N taps`): a new Direwild minion from its template, a Kradia boss with its chart
+from a template, a HEXplore opponent with 3 actions (the tests assert each budget too).
+A copied card ("Copy this card") is counted as entered; a
 Direwild board is drawn in the board editor, each of its touches a tap, up to Save board.
 """
 
@@ -55,12 +58,30 @@ def counts() -> list[dict[str, Any]]:
         return [json.loads(line) for line in out.read_text().splitlines()]
 
 
+# the budgets of issue 24 (tests/ui/editor/driver.py BUDGETS, asserted by the tests)
+BUDGETS = {
+    "a new Direwild minion from its template": 20,
+    "a Kradia boss with its chart from a template": 50,
+    "a HEXplore opponent with 3 actions": 45,
+}
+
+
 def main() -> int:
     rows = counts()
+    over = 0
+    for task, budget in BUDGETS.items():
+        taps = [row["taps"] for row in rows if row.get("task") == task]
+        if not taps:
+            print(f"{task}: not measured")
+            over += 1
+            continue
+        print(f"{task}: {taps[0]} taps (budget {budget})")
+        over += taps[0] > budget
+    print()
     print(f"{'card':<22} {'kind':<20} {'taps':>5} {'typed':>6}")
     for row in rows:
         print(f"{row['card']:<22} {row['kind']:<20} {row['taps']:>5} {row['typed']:>6}")
-    return 0
+    return 1 if over else 0
 
 
 if __name__ == "__main__":

@@ -331,7 +331,7 @@ class PacksScreen(Screen):
                 body.append(Heading(text=pack))
             name = str(card.get("name") or card.get("id", "").rsplit("/", 1)[-1])
             body.append(self._button(name, lambda c=card: self.start_from(c)))
-        self._fill(f"Start a {self.form.label.lower()} from", body)
+        self._fill(f"Start from a shipped {self.form.label.lower()}", body)
 
     def start_from(self, card: dict[str, Any]) -> None:
         twin = copy.deepcopy(card)
