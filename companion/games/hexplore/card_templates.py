@@ -39,4 +39,12 @@ TEMPLATES: dict[str, dict[str, Any]] = {
         "survival": 1,
     },
     "allies": {"kind": "escort", "health": 4, "attack": 2},
+    # a Relic: its Wielder Requirement, the Soul Shield it lowers, its Wielder Bonus
+    "relics": {
+        "requirement_stat": "attack",
+        "requirement": 1,
+        "soul_shield": 0,
+        "bonus_stat": "attack",
+        "bonus": 1,
+    },
 }
