@@ -1,16 +1,19 @@
-"""`companion content check | list | new | export | import`: the packs of cards.
+"""`companion content check | list | new | export | import | cards | set | add`.
 
-`check` names every problem with file, line and field; the others make, list and share the
-group's own packs through the same workshop the tablet's pack editor uses.
+`check` names every problem with file, line and field; `list`, `new`, `export` and
+`import` make, list and share the group's own packs through the same workshop the
+tablet's pack editor uses; `cards`, `set` and `add` read and write one card at a time in
+the group's pack over the demo (the logic is in `companion/content/edits.py`).
 """
 
 from __future__ import annotations
 
 import argparse
+import json
 from pathlib import Path
 
 from companion.cli.errors import CliError
-from companion.content import workshop
+from companion.content import edits, workshop
 from companion.content.pack import ContentError, Problem, add_items, available_packs, yaml_files
 from companion.content.yamlines import YamlSyntaxError, load_file
 from companion.games import available_games, get_game, load_game_content
@@ -133,6 +136,86 @@ def cmd_import(args: argparse.Namespace) -> int:
     return 0
 
 
+def _edit(action: object, *args: object, **kwargs: object) -> edits.Edit:
+    try:
+        done = action(*args, **kwargs)  # type: ignore[operator]
+    except (edits.EditError, workshop.WorkshopError) as exc:
+        raise CliError(str(exc)) from None
+    assert isinstance(done, edits.Edit)
+    return done
+
+
+def _assignments(texts: list[str]) -> list[edits.Assignment]:
+    try:
+        return [edits.parse_assignment(t) for t in texts]
+    except edits.EditError as exc:
+        raise CliError(str(exc)) from None
+
+
+def _shown(value: object) -> str:
+    return (
+        "none"
+        if value is None
+        else json.dumps(value)
+        if isinstance(value, list | dict)
+        else str(value)
+    )
+
+
+def _made(done: edits.Edit) -> None:
+    if done.made_pack:
+        print(f"made your {done.game} pack '{done.pack_title}' ({done.pack})")
+    for problem in done.problems:
+        print(f"note: your pack '{done.pack}' still has a problem: {problem}")
+
+
+def cmd_cards(args: argparse.Namespace) -> int:
+    game = get_game(args.game)
+    content = edits.in_play(game.id)
+    rows = edits.card_rows(content, game.content_kinds)
+    if args.json:
+        print(json.dumps(rows, indent=2))
+        return 0
+    width = max((len(r["name"]) for r in rows), default=4)
+    for kind in game.content_kinds:
+        mine = [r for r in rows if r["kind"] == kind]
+        if not mine:
+            continue
+        print(f"{kind.replace('_', ' ').capitalize()} ({len(mine)}):")
+        for r in mine:
+            state = "checked" if r["checked"] else "unchecked"
+            print(f"  {r['name']:<{width}}  {state:<9}  {r['pack']:<12}  {r['id']}")
+    done = sum(1 for r in rows if r["checked"])
+    print(f"{done} of {len(rows)} cards checked against your copy")
+    return 0
+
+
+def cmd_set(args: argparse.Namespace) -> int:
+    game = get_game(args.game)
+    assignments = _assignments(args.fields)
+    done = _edit(edits.set_card, game.id, args.card, assignments, args.pack, args.matches)
+    _made(done)
+    if done.unchanged:
+        where = f"in your pack '{done.pack}'" if done.own else "its numbers are the rulebook's"
+        print(f"{done.name} is already checked ({where}): nothing to write")
+        return 0
+    what = "; ".join(
+        f"{edits.dotted(path)} {_shown(old)} -> {_shown(new)}" for path, old, new in done.changes
+    )
+    said = f": {what}" if what else ": it matches"
+    print(f"{done.name} ({done.card_id}) checked in your pack '{done.pack}'{said}")
+    return 0
+
+
+def cmd_add(args: argparse.Namespace) -> int:
+    game = get_game(args.game)
+    assignments = _assignments(args.fields)
+    done = _edit(edits.add_card, game.id, args.kind, assignments, args.pack)
+    _made(done)
+    print(done.card_id)
+    return 0
+
+
 def register(sub: argparse._SubParsersAction) -> None:
     p = sub.add_parser("content", help="check, list, make and share content packs")
     ss = p.add_subparsers(dest="content_command", metavar="ACTION")
@@ -158,3 +241,26 @@ def register(sub: argparse._SubParsersAction) -> None:
     i.add_argument("--replace", action="store_true", help="replace your pack of that name")
     i.add_argument("--as", dest="as_name", metavar="NAME", help="install it under this name")
     i.set_defaults(func=cmd_import)
+    cs = ss.add_parser(
+        "cards", help="every card in play: the demo with your packs over it, and which are checked"
+    )
+    cs.add_argument("game")
+    cs.add_argument("--json", action="store_true", help="id, name, kind, pack, checked for each")
+    cs.set_defaults(func=cmd_cards)
+    st = ss.add_parser(
+        "set", help="write a card into your pack as your copy prints it: FIELD=VALUE..."
+    )
+    st.add_argument("game")
+    st.add_argument("card", help="its id, its name, or its id's last part")
+    st.add_argument("fields", nargs="*", metavar="FIELD=VALUE", help="e.g. attack=6, hp=4")
+    st.add_argument("--pack", help="which of your packs (when you have more than one)")
+    st.add_argument(
+        "--matches", action="store_true", help="the card matches your copy: mark it checked"
+    )
+    st.set_defaults(func=cmd_set)
+    ad = ss.add_parser("add", help="a new card of your own from its kind's template")
+    ad.add_argument("game")
+    ad.add_argument("kind", help="e.g. minion, boss, opponent")
+    ad.add_argument("fields", nargs="*", metavar="FIELD=VALUE", help="e.g. name=Ink Wraith")
+    ad.add_argument("--pack", help="which of your packs (when you have more than one)")
+    ad.set_defaults(func=cmd_add)
