@@ -132,9 +132,16 @@ def unchecked(
     `values` whose numbers are still the demo's, once each, in the order named: what the
     result card offers to check against the group's printed cards."""
     wanted = set(kinds) if kinds is not None else None
+    # rules that name a card by its id's last part ("giant-fox") name it as well
+    slugs = {
+        item_id.rsplit("/", 1)[-1]: item_id
+        for kind, items in content.items.items()
+        if wanted is None or kind in wanted
+        for item_id in items
+    }
     out: list[str] = []
     for text in (t for v in values for t in ids_in(v)):
-        item_id = content.canonical(text)
+        item_id = content.canonical(slugs.get(text, text))
         kind = content.kind_of(item_id)
         if item_id in out or kind is None or (wanted is not None and kind not in wanted):
             continue

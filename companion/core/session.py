@@ -665,7 +665,10 @@ class Session:
         refresh = getattr(self.game, "card_checked", None)
         if refresh is not None:
             schema = self.game.content_kinds[data["kind"]]
-            refresh(self.state, msgspec.convert(data["after"], schema, strict=True))
+            before, after = (
+                msgspec.convert(data[side], schema, strict=True) for side in ("before", "after")
+            )
+            refresh(self.state, before, after)
 
     def _relayer(self) -> None:
         """The content the rules read now: the base with the checks still in play."""
@@ -680,10 +683,12 @@ class Session:
         while first > 0 and self._is_auto(alive[first]):
             first -= 1
         rows = [row for tx in alive[first:] for row in self._rows(tx)]
-        values: list[Any] = [row.data for row in rows if row.type != CARD_CHECKED]
+        # what a request may be answered with is not in play yet: what answered it is
+        skip = (CARD_CHECKED, "RequestOpened")
+        values: list[Any] = [row.data for row in rows if row.type not in skip]
         faced = getattr(self.game, "faced", None)
         if first == 0 and faced is not None:  # the set-up: the cards it starts facing
-            values.append(faced(self.state))
+            values.insert(0, faced(self.state))
         kinds = getattr(self.game, "played_kinds", None)
         return unchecked(self.content, values, kinds)
 

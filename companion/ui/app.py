@@ -22,6 +22,7 @@ from kivy.properties import NumericProperty, ObjectProperty
 from kivy.uix.screenmanager import NoTransition, ScreenManager
 from kivy.utils import platform
 
+from companion.content.our_copy import follow_undo
 from companion.core.library import Library
 from companion.core.rules import RuleError
 from companion.paths import data_home
@@ -161,6 +162,7 @@ class CompanionApp(App):
         self.session = session
         session.auto_steps = True  # at the table, steps with no choice take themselves
         session.subscribe(self._session_changed)
+        session.subscribe(follow_undo)  # an undone check leaves the group's pack too
         self.hub.attach(session)
         self.keep_awake(True)
         if self.root is not None and self.root.current == "session":
@@ -182,6 +184,7 @@ class CompanionApp(App):
     def close_session(self) -> None:
         if self.session is not None:
             self.session.unsubscribe(self._session_changed)
+            self.session.unsubscribe(follow_undo)
             self.session.close()
             self.session = None
             self.hub.attach(None)

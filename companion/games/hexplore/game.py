@@ -28,6 +28,8 @@ class HexploreGame(GameBase):
     state_type = HexploreState
     content_kinds = content_mod.CONTENT_KINDS
     card_kinds = ("opponents", "circumstances")
+    # the cards whose numbers the table checks against its own as they come into play
+    played_kinds = ("opponents", "circumstances", "allies")
     setup_options = SETUP_OPTIONS
     commands = COMMANDS
     events = EVENTS
@@ -43,6 +45,20 @@ class HexploreGame(GameBase):
             **{aid: ally.name for aid, ally in state.allies.items() if ally.name},
             **{hid: hero.name for hid, hero in state.heroes.items() if hero.name},
         }
+
+    def card_checked(self, state: HexploreState, before: Any, after: Any) -> None:
+        """An opponent on the mat checked against the printed card: its Vitals move by
+        what the card's changed (the Difficulty's per-hero Vitals kept, damage kept)."""
+        if not isinstance(after, content_mod.Opponent) or state.combat is None:
+            return
+        for foe in [state.combat.opponent, *state.combat.extra]:
+            if foe.id != after.id:
+                continue
+            for vital in ("health", "energy", "influence"):
+                change = getattr(after, vital) - getattr(before, vital)
+                if change and (vital != "influence" or foe.max_influence):
+                    setattr(foe, f"max_{vital}", max(getattr(foe, f"max_{vital}") + change, 0))
+                    setattr(foe, vital, max(getattr(foe, vital) + change, 0))
 
     def initial_state(self, options: dict[str, Any], content: Content) -> HexploreState:
         return initial_state(options, HexContent.of(content))

@@ -57,7 +57,7 @@ class KradiaGame(GameBase):
         """The cards a new game starts facing: the boss and its battlefield board."""
         return [state.boss.id, state.battlefield.board]
 
-    def card_checked(self, state: KradiaState, card: object) -> None:
+    def card_checked(self, state: KradiaState, before: object, card: object) -> None:
         """A boss's HP checked against the printed card: the track follows the card, the
         damage already dealt kept."""
         if isinstance(card, Boss) and card.id == state.boss.id:

@@ -23,6 +23,19 @@ Builder.load_file(str(Path(__file__).with_suffix(".kv")))
 MAX_LINES = 8  # beyond this the card says how many more the log holds
 
 
+class CheckRow(BoxLayout):
+    """The offer to check a card.  Hidden, it has no height but its buttons keep theirs:
+    it lets every touch through then (a disabled row would swallow them, Undo's too)."""
+
+    offered = BooleanProperty(False)
+
+    def on_touch_down(self, touch: Any) -> bool:
+        return bool(self.offered and super().on_touch_down(touch))
+
+    def on_touch_up(self, touch: Any) -> bool:
+        return bool(self.offered and super().on_touch_up(touch))
+
+
 class ResultCard(BoxLayout):
     title = StringProperty("")
     text = StringProperty("")
@@ -31,6 +44,14 @@ class ResultCard(BoxLayout):
     # scroll inside it beyond that, so a game's board below it stays whole on screen
     most = NumericProperty(0)
     least = NumericProperty(0)  # the height of the title and the lines' least room
+    # the first card of the step whose numbers are still the demo's (none: "")
+    check_id = StringProperty("")
+    check_words = StringProperty("")
+
+    def __init__(self, **kwargs: Any) -> None:
+        super().__init__(**kwargs)
+        self._later: set[str] = set()  # cards the table put off checking, this session
+        self._session: Any = None
 
     def on_touch_down(self, touch: Any) -> bool:
         """A card put away has no height but its Undo keeps its size, and a disabled
@@ -41,7 +62,21 @@ class ResultCard(BoxLayout):
     def on_touch_up(self, touch: Any) -> bool:
         return bool(self.shown and super().on_touch_up(touch))
 
+    def later(self) -> None:
+        """Put this card off: play goes on, and it is offered again next session."""
+        self._later.add(self.check_id)
+        self._offer(self._session)
+
+    def _offer(self, session: Any) -> None:
+        cards = [c for c in session.unchecked() if c not in self._later] if session else []
+        self.check_id = cards[0] if cards else ""
+        name = session.names().get(self.check_id, self.check_id) if cards else ""
+        self.check_words = f"{escape_markup(name)}: numbers still the demo's" if cards else ""
+
     def refresh(self, session: Any) -> None:
+        if session is not self._session:
+            self._later = set()
+            self._session = session
         step = session.last_step() if session is not None else None
         if step is None:
             self.title, self.text, self.shown = "", "", False
@@ -60,3 +95,4 @@ class ResultCard(BoxLayout):
         self.title = escape_markup(step["title"])
         self.text = "\n".join(lines)
         self.shown = True
+        self._offer(session)

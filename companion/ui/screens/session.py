@@ -324,6 +324,26 @@ class SessionScreen(Screen):
         """Demo: the simulated tray rolls what is waiting; the answer comes over its port."""
         return self._try(App.get_running_app().hub.roll_simulated)
 
+    def check_card(self, card_id: str) -> Any:
+        """The sheet checking a card against the group's printed one (`our_copy.keep`)."""
+        from companion.content.our_copy import keep
+        from companion.content.workshop import WorkshopError
+        from companion.ui.panels.check_sheet import open_check
+
+        session = self._session
+        kind = session.content.kind_of(card_id)
+        if kind is None:
+            return None
+        item = session.content.by_id(card_id)
+
+        def kept(card: str, numbers: dict[str, Any] | None) -> str:
+            try:
+                return self._try(lambda: keep(session, card, numbers))
+            except WorkshopError as exc:  # the group's pack could not take it: in words
+                return str(exc)
+
+        return open_check(card_id, item, session.game.content_kinds[kind], kept)
+
     def undo(self) -> str:
         return self._try(self._session.undo)
 
