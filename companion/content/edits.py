@@ -24,6 +24,7 @@ import msgspec
 import yaml
 
 from companion.content import forms, workshop
+from companion.content.diff import FieldPath, changes
 from companion.content.forms import CHOICE, EITHER, LIST, MAPPING, STRUCT, TEXT, FormField
 from companion.content.pack import DRAFT_MARKER, Content, default_packs, load_content, own_packs
 from companion.core.registry import get_game
@@ -36,9 +37,6 @@ _COUNT = {2: "two", 3: "three", 4: "four", 5: "five"}
 
 class EditError(Exception):
     """What is wrong with the input, in one sentence; nothing was written."""
-
-
-FieldPath = tuple[str | int, ...]
 
 
 @dataclass(frozen=True)
@@ -371,7 +369,7 @@ def check_card(
         raise EditError(f"{name}: {said[0]}")
 
 
-def _file_id(content: Content, item_id: str) -> str:
+def file_id(content: Content, item_id: str) -> str:
     """The id a group's card is written with (a card named like a shipped one keeps its
     own id in the file and answers to the shipped one in play)."""
     return next((a for a, shipped in content.aliases.items() if shipped == item_id), item_id)
@@ -433,22 +431,6 @@ def _tidy(form: FormField, card: dict[str, Any]) -> dict[str, Any]:
     return dict(out)
 
 
-def changes(before: Any, after: Any, path: FieldPath = ()) -> list[tuple[FieldPath, Any, Any]]:
-    """Each value that differs, by its path in the card (an entry added to a list is
-    one change from None, an entry taken away one change to None)."""
-    if isinstance(before, dict) and isinstance(after, dict):
-        keys = list(dict.fromkeys([*before, *after]))
-        return [c for k in keys for c in changes(before.get(k), after.get(k), (*path, k))]
-    if isinstance(before, list) and isinstance(after, list):
-        longest = max(len(before), len(after))
-        pairs = [
-            (before[i] if i < len(before) else None, after[i] if i < len(after) else None)
-            for i in range(longest)
-        ]
-        return [c for i, (b, a) in enumerate(pairs) for c in changes(b, a, (*path, i))]
-    return [] if before == after else [(path, before, after)]
-
-
 def _shown(form: FormField, path: FieldPath, value: Any) -> Any:
     """A list or entry as a pack file writes it: fields at their defaults left out."""
     if not isinstance(value, dict | list):
@@ -492,11 +474,11 @@ def set_card(
     current: dict[str, Any] = msgspec.to_builtins(item)
     card = apply(current, form, assignments, f"{name} ({singular(kind)})")
     card.pop("demo", None)
-    file_id = _file_id(content, item_id) if holder in content.own_packs else item_id
+    written_as = file_id(content, item_id) if holder in content.own_packs else item_id
     card["id"] = item_id
     check_card(game_id, kind, card, content, item_id)
-    card["id"] = file_id
-    written, made, problems = _write(game_id, kind, _tidy(form, card), slug, file_id)
+    card["id"] = written_as
+    written, made, problems = _write(game_id, kind, _tidy(form, card), slug, written_as)
     title = _title(content, written, made)
     full = msgspec.to_builtins(msgspec.convert(card, game.content_kinds[kind], strict=True))
     done = [

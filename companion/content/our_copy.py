@@ -15,37 +15,33 @@ from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
 from companion.content import workshop
+from companion.content.edits import OUR_COPY, EditError, choose_pack, file_id
 from companion.content.forms import form_for, without_defaults
 from companion.content.pack import own_packs
 
 if TYPE_CHECKING:
     from companion.core.session import Result, Session
 
-OUR_COPY = "Our copy"  # the pack made for a group that has none yet
 
-
-def our_pack(game_id: str, pack: str | None = None) -> str:
-    """The group's pack a checked card goes into: `pack`, the group's only pack, or a new
-    one called "Our copy".  Refused in words when the group has several and none is named."""
-    mine = own_packs(game_id)
-    if pack:
-        return workshop.pack_info(game_id, pack).slug
-    if len(mine) == 1:
-        return mine[0]
-    if not mine:
-        return workshop.new_pack(game_id, OUR_COPY).slug
-    titles = ", ".join(f"'{workshop.pack_info(game_id, p).title}'" for p in mine)
-    raise workshop.WorkshopError(f"you have several packs ({titles}): say which one to keep it in")
+def our_pack(session: Session, card_id: str, pack: str | None = None) -> str:
+    """The group's pack a checked card goes into (`edits.choose_pack`: `pack`, the pack
+    already holding it, the group's only pack), or a new one called "Our copy"."""
+    game, content = session.game, session.content
+    holder = content.pack_of.get(card_id)
+    held = holder if holder in content.own_packs else None
+    name = str(getattr(content.by_id(card_id), "title", card_id))
+    try:
+        slug = choose_pack(game.title, own_packs(game.id), pack, held, name)
+    except EditError as exc:
+        raise workshop.WorkshopError(str(exc)) from None
+    return slug or workshop.new_pack(game.id, OUR_COPY).slug
 
 
 def _written_as(session: Session, card_id: str, slug: str, kind: str) -> str | None:
-    """The id the group's pack holds this card under (a card named like the demo's may
-    carry an id of its own), if it holds it."""
+    """The id the group's pack holds this card under, if it holds it."""
     held = {str(c.get("id")) for c in workshop.cards(session.game.id, slug, kind)}
-    for own_id, canonical in session.content.aliases.items():
-        if canonical == card_id and own_id in held:
-            return own_id
-    return card_id if card_id in held else None
+    written = file_id(session.content, card_id)
+    return written if written in held else None
 
 
 def _write(session: Session, data: Mapping[str, Any], side: str) -> None:
@@ -71,7 +67,7 @@ def keep(
     """Check a card in the running game and keep it in the group's pack.  `card` holds the
     printed card's numbers; None means they match.  RuleError or WorkshopError in words
     if they cannot be played; then nothing is logged or written."""
-    slug = our_pack(session.game.id, pack)
+    slug = our_pack(session, session.content.canonical(card_id), pack)
     result = session.check_card(card_id, card, slug)
     _write(session, result.events[0].data, "after")
     return result

@@ -17,6 +17,7 @@ from typing import Any
 
 import msgspec
 
+from companion.content.diff import changes
 from companion.content.pack import Content
 from companion.core.rules import Game, RuleError
 
@@ -106,13 +107,6 @@ def checked_card(
     }
 
 
-def changed_fields(data: Mapping[str, Any]) -> list[str]:
-    """The top-level fields a check changed (none when the card matched)."""
-    before, after = data.get("before") or {}, data.get("after") or {}
-    keys = [k for k in {**before, **after} if k not in ("id", "demo")]
-    return [k for k in keys if before.get(k) != after.get(k)]
-
-
 def ids_in(value: Any) -> Iterable[str]:
     """Every string in an event's data, a command's arguments or an answer."""
     if isinstance(value, str):
@@ -164,28 +158,12 @@ def checked_words(data: Mapping[str, Any], names: Mapping[str, str], game: Game)
     if data.get("matches"):
         return f"{name} checked against your card: it matches"
     labels = field_labels(game, data["kind"])
-    changes = [
+    said = [
         f"{_path_words(path, labels)} {_shown(old)} -> {_shown(new)}"
-        for path, old, new in leaf_changes(data.get("before") or {}, data.get("after") or {})
+        for path, old, new in changes(data.get("before") or {}, data.get("after") or {})
         if path[0] not in ("id", "demo")
     ]
-    return f"{name} checked against your card: " + ("; ".join(changes) or "it matches")
-
-
-def leaf_changes(
-    before: Any, after: Any, path: tuple[str | int, ...] = ()
-) -> list[tuple[tuple[str | int, ...], Any, Any]]:
-    """Each number or word that differs, by its path in the card (`chart`, 0, `min`)."""
-    if isinstance(before, dict) and isinstance(after, dict):
-        keys = list(dict.fromkeys([*before, *after]))
-        return [c for k in keys for c in leaf_changes(before.get(k), after.get(k), (*path, k))]
-    if isinstance(before, list) and isinstance(after, list) and len(before) == len(after):
-        return [
-            c
-            for i, (b, a) in enumerate(zip(before, after, strict=True))
-            for c in leaf_changes(b, a, (*path, i))
-        ]
-    return [] if before == after else [(path, before, after)]
+    return f"{name} checked against your card: " + ("; ".join(said) or "it matches")
 
 
 def _path_words(path: tuple[str | int, ...], labels: Mapping[str, str]) -> str:

@@ -55,6 +55,7 @@ def _digest(blob: bytes) -> str:
 
 SNAPSHOT_EVERY = 200  # chain transactions between snapshots written to the file
 AUTO_MOST = 4  # steps taken by themselves in a row, at most (a rules bug cannot loop)
+UNCHECKED_STEPS = 40  # steps looked back over for cards brought into play, at most
 CHECKPOINT_EVERY = 20  # chain transactions between in-memory checkpoints (fast undo)
 
 CORE_EVENTS = {
@@ -676,11 +677,18 @@ class Session:
         self._content_names = None
 
     def unchecked(self) -> list[str]:
-        """The cards the last step brought into play whose numbers are still the demo's
-        (the result card offers to check them against the group's printed cards)."""
+        """The cards brought into play since the table was last free (no roll or card
+        asked for) whose numbers are still the demo's: the result card offers to check
+        them against the group's printed cards once nothing is waited on."""
         alive = self.chain.alive
         first = len(alive) - 1
-        while first > 0 and self._is_auto(alive[first]):
+        while first > 0 and len(alive) - first < UNCHECKED_STEPS:
+            head = self._rows(alive[first])[0].type
+            asked = self._rows(alive[first - 1])[-1].type == "RequestOpened"
+            if not (
+                asked or head in (CARD_CHECKED, "RequestAnswered") or self._is_auto(alive[first])
+            ):
+                break
             first -= 1
         rows = [row for tx in alive[first:] for row in self._rows(tx)]
         # what a request may be answered with is not in play yet: what answered it is

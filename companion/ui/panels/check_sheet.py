@@ -24,7 +24,16 @@ from kivy.uix.boxlayout import BoxLayout
 from kivy.uix.label import Label
 from kivy.uix.modalview import ModalView
 
-from companion.content.forms import EITHER, INT, LIST, STRUCT, FormField, fields_of, form_for
+from companion.content.forms import (
+    EITHER,
+    INT,
+    LIST,
+    STRUCT,
+    FormField,
+    fields_of,
+    form_for,
+    without_defaults,
+)
 from companion.ui.style import style
 from companion.ui.widgets import BigButton, clear_and_fill
 
@@ -117,7 +126,9 @@ class CheckSheet(ModalView):
         self.card_id = card_id
         self._keep = keep
         self._card: dict[str, Any] = msgspec.to_builtins(item)
-        self._numbers = list(numbers(form_for(schema), self._card))
+        form = form_for(schema)
+        # the numbers the card prints: what it sets, not the schema's every default
+        self._numbers = list(numbers(form, without_defaults(form, self._card)))
         self.title = f"{getattr(item, 'title', card_id)}: check against your card"
         self.hint = (
             "Same numbers as your printed card? Tap Matches. If not, set them here, then Save."
@@ -166,7 +177,7 @@ def _block_heading(text: str) -> Label:
         text=text,
         bold=True,
         color=style.fg,
-        font_size=sp(20) * style.font_scale,
+        font_size=sp(24) * style.font_scale,
         size_hint_y=None,
         halign="left",
         valign="bottom",

@@ -12,22 +12,24 @@ from pathlib import Path
 from typing import Any
 
 from kivy.lang import Builder
+from kivy.metrics import dp
 from kivy.properties import BooleanProperty, NumericProperty, StringProperty
 from kivy.uix.boxlayout import BoxLayout
 from kivy.utils import escape_markup
 
-from companion.ui.widgets import BigButton  # noqa: F401 - the card's Undo button
+from companion.ui.widgets import BigButton, text_width
 
 Builder.load_file(str(Path(__file__).with_suffix(".kv")))
 
 MAX_LINES = 8  # beyond this the card says how many more the log holds
 
 
-class CheckRow(BoxLayout):
-    """The offer to check a card.  Hidden, it has no height but its buttons keep theirs:
-    it lets every touch through then (a disabled row would swallow them, Undo's too)."""
+class OfferButton(BigButton):
+    """The offer to check a card.  Put away, it has no width but keeps its height: it lets
+    every touch through then (a disabled button would swallow them, Undo's among them)."""
 
     offered = BooleanProperty(False)
+    text_width = staticmethod(text_width)
 
     def on_touch_down(self, touch: Any) -> bool:
         return bool(self.offered and super().on_touch_down(touch))
@@ -47,11 +49,25 @@ class ResultCard(BoxLayout):
     # the first card of the step whose numbers are still the demo's (none: "")
     check_id = StringProperty("")
     check_words = StringProperty("")
+    narrow = BooleanProperty(False)  # the offer beside the title would squeeze it
 
-    def __init__(self, **kwargs: Any) -> None:
-        super().__init__(**kwargs)
-        self._later: set[str] = set()  # cards the table put off checking, this session
-        self._session: Any = None
+    def on_size(self, *_args: Any) -> None:
+        self._fit_offer()
+
+    def on_check_words(self, *_args: Any) -> None:
+        self._fit_offer()
+
+    def on_title(self, *_args: Any) -> None:
+        self._fit_offer()
+
+    def _fit_offer(self) -> None:
+        """The offer beside the title when both fit on the title's line, else below it."""
+        offer, title = self.ids.get("check"), self.ids.get("title")
+        if offer is None or title is None or not self.check_words:
+            return
+        wide = text_width(self.check_words, offer.font_size, offer.font_name) + dp(28)
+        words = text_width(self.title, title.font_size, title.font_name)
+        self.narrow = words + wide + dp(150) > self.width
 
     def on_touch_down(self, touch: Any) -> bool:
         """A card put away has no height but its Undo keeps its size, and a disabled
@@ -62,24 +78,20 @@ class ResultCard(BoxLayout):
     def on_touch_up(self, touch: Any) -> bool:
         return bool(self.shown and super().on_touch_up(touch))
 
-    def later(self) -> None:
-        """Put this card off: play goes on, and it is offered again next session."""
-        self._later.add(self.check_id)
-        self._offer(self._session)
-
     def _offer(self, session: Any) -> None:
-        cards = [c for c in session.unchecked() if c not in self._later] if session else []
+        """The first card this step brought into play still holding the demo's numbers
+        (the next step's card offers the next; "Later" is taking no notice)."""
+        free = session is not None and session.request is None  # never mid-draw or roll
+        cards = session.unchecked() if free else []
         self.check_id = cards[0] if cards else ""
         name = session.names().get(self.check_id, self.check_id) if cards else ""
-        self.check_words = f"{escape_markup(name)}: numbers still the demo's" if cards else ""
+        self.check_words = f"Check {escape_markup(name)} against your card" if cards else ""
 
     def refresh(self, session: Any) -> None:
-        if session is not self._session:
-            self._later = set()
-            self._session = session
         step = session.last_step() if session is not None else None
         if step is None:
             self.title, self.text, self.shown = "", "", False
+            self.check_id = self.check_words = ""
             return
         lines = [escape_markup(line) for line in step["lines"]]
         if len(lines) > MAX_LINES:
