@@ -15,9 +15,10 @@ from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
 from companion.content import workshop
-from companion.content.edits import OUR_COPY, EditError, choose_pack, file_id
+from companion.content.edits import OUR_COPY, EditError, check_card, choose_pack, file_id
 from companion.content.forms import form_for, without_defaults
 from companion.content.pack import own_packs
+from companion.core.rules import RuleError
 
 if TYPE_CHECKING:
     from companion.core.session import Result, Session
@@ -67,7 +68,14 @@ def keep(
     """Check a card in the running game and keep it in the group's pack.  `card` holds the
     printed card's numbers; None means they match.  RuleError or WorkshopError in words
     if they cannot be played; then nothing is logged or written."""
-    slug = our_pack(session, session.content.canonical(card_id), pack)
+    item_id = session.content.canonical(card_id)
+    kind = session.content.kind_of(item_id)
+    if card is not None and kind is not None:  # in the words `content check` uses
+        try:
+            check_card(session.game.id, kind, {**card, "id": item_id}, session.content, item_id)
+        except EditError as exc:
+            raise RuleError(str(exc)) from None
+    slug = our_pack(session, item_id, pack)
     result = session.check_card(card_id, card, slug)
     _write(session, result.events[0].data, "after")
     return result

@@ -34,7 +34,7 @@ def _copy(content: Content) -> Content:
 
 def _put(content: Content, game: Game, data: Mapping[str, Any], side: str) -> None:
     kind, card = data["kind"], data[side]
-    item = msgspec.convert(card, game.content_kinds[kind], strict=True)
+    item: Any = msgspec.convert(card, game.content_kinds[kind], strict=True)
     content.items.setdefault(kind, {})[item.id] = item
     content.pack_of[item.id] = str(data.get("pack" if side == "after" else "pack_before", ""))
 
@@ -87,7 +87,7 @@ def checked_card(
     after["id"] = item_id
     after.pop("demo", None)
     try:
-        item = msgspec.convert(after, game.content_kinds[kind], strict=True)
+        item: Any = msgspec.convert(after, game.content_kinds[kind], strict=True)
     except msgspec.ValidationError as exc:
         raise RuleError(f"{getattr(before, 'title', item_id)}: {exc}") from None
     trial = _copy(content)

@@ -666,9 +666,8 @@ class Session:
         refresh = getattr(self.game, "card_checked", None)
         if refresh is not None:
             schema = self.game.content_kinds[data["kind"]]
-            before, after = (
-                msgspec.convert(data[side], schema, strict=True) for side in ("before", "after")
-            )
+            before: Any = msgspec.convert(data["before"], schema, strict=True)
+            after: Any = msgspec.convert(data["after"], schema, strict=True)
             refresh(self.state, before, after)
 
     def _relayer(self) -> None:
