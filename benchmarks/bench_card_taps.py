@@ -25,28 +25,17 @@ ROOT = Path(__file__).resolve().parent.parent
 TEST = "tests/ui/editor/test_own_pack.py"
 
 
-def counts() -> list[dict[str, Any]]:
+def measured(
+    test: str, counts_to: str, args: list[str], env: dict[str, str]
+) -> list[dict[str, Any]]:
+    """Run `test` in a fresh process, headless, and read the counts it writes to the file
+    named by the environment variable `counts_to` (one JSON object a line)."""
     with tempfile.TemporaryDirectory() as tmp:
-        out = Path(tmp) / "cards.jsonl"
-        env = {
-            **os.environ,
-            "EDITOR_COUNTS": str(out),
-            "EDITOR_SHOTS": "0",
-            "KIVY_NO_ARGS": "1",
-            "PYTHONPATH": str(ROOT),
-        }
+        out = Path(tmp) / "counts.jsonl"
+        env = {**os.environ, **env, counts_to: str(out), "KIVY_NO_ARGS": "1"}
+        env["PYTHONPATH"] = str(ROOT)
         run = subprocess.run(
-            [
-                sys.executable,
-                "-m",
-                "pytest",
-                "-q",
-                "-p",
-                "no:cacheprovider",
-                "-k",
-                "from_empty",
-                TEST,
-            ],
+            [sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider", *args, test],
             cwd=ROOT,
             env=env,
             capture_output=True,
@@ -54,8 +43,13 @@ def counts() -> list[dict[str, Any]]:
             timeout=1800,
         )
         if run.returncode != 0:
-            raise SystemExit(f"the own_pack tests failed:\n{run.stdout[-3000:]}")
+            raise SystemExit(f"{test} failed:\n{run.stdout[-3000:]}")
         return [json.loads(line) for line in out.read_text().splitlines()]
+
+
+def counts() -> list[dict[str, Any]]:
+    """Each card entered in Your cards by the own_pack tests, without their screenshots."""
+    return measured(TEST, "EDITOR_COUNTS", ["-k", "from_empty"], {"EDITOR_SHOTS": "0"})
 
 
 # the budgets of issue 24 (tests/ui/editor/driver.py BUDGETS, asserted by the tests)
@@ -76,21 +70,7 @@ CHECK_BUDGETS = {  # tests/ui/test_verify_as_you_play.py BUDGETS, asserted by th
 def check_counts() -> list[dict[str, Any]]:
     """The taps of checking a card as it comes into play, by the verify_as_you_play
     tests' own touches (from the offer on the result card to the sheet closed)."""
-    with tempfile.TemporaryDirectory() as tmp:
-        out = Path(tmp) / "checks.jsonl"
-        env = {**os.environ, "CHECK_COUNTS": str(out), "KIVY_NO_ARGS": "1"}
-        env["PYTHONPATH"] = str(ROOT)
-        run = subprocess.run(
-            [sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider", CHECK_TEST],
-            cwd=ROOT,
-            env=env,
-            capture_output=True,
-            text=True,
-            timeout=1800,
-        )
-        if run.returncode != 0:
-            raise SystemExit(f"the verify_as_you_play tests failed:\n{run.stdout[-3000:]}")
-        return [json.loads(line) for line in out.read_text().splitlines()]
+    return measured(CHECK_TEST, "CHECK_COUNTS", [], {})
 
 
 def main() -> int:

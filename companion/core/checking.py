@@ -83,7 +83,7 @@ def checked_card(
     if kind is None:
         raise RuleError(f"there is no card {card_id} in this game's packs")
     before = content.by_id(item_id)
-    after: dict[str, Any] = msgspec.to_builtins(before) if card is None else dict(card)
+    after: dict[str, Any] = {**msgspec.to_builtins(before), **(card or {})}
     after["id"] = item_id
     after.pop("demo", None)
     try:

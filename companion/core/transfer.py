@@ -224,6 +224,7 @@ def recover_session(path: Path, lib: Library) -> tuple[str, int]:
         "CommandDone",
         "RequestOpened",
         "Corrected",
+        "CardChecked",
         "Undone",
         "Redone",
         "SessionStarted",
@@ -251,6 +252,12 @@ def export_scenario(session: Session) -> str:
                 current.setdefault("dice", []).extend(values)
             else:
                 current.setdefault("cards", []).append(values)
+        elif head.type == "CardChecked":
+            numbers = None if head.data.get("matches") else head.data["after"]
+            steps.append(
+                {"do": "check_card", "with": {"card": head.data["id"], "numbers": numbers}}
+            )
+            current = None
         elif head.type == "Corrected":
             steps.append(
                 {"do": "correct", "with": {"path": head.data["path"], "value": head.data["value"]}}

@@ -179,3 +179,23 @@ def test_the_log_says_what_a_check_changed_in_the_cards_words(home: Path) -> Non
     assert session.describe(session.history_of(result.tx)[0]) == (
         "Coatl checked against your card: it matches"
     )
+
+
+def test_a_check_is_exported_as_a_scenario_step_that_plays_again(
+    home: Path, tmp_path: Path
+) -> None:
+    from companion.core.transfer import export_scenario
+    from companion.scenario.runner import run_file
+
+    session = Library().new(
+        get_game("direwild"), {"players": ["stormbringer", "shadowleaf"]}, ["demo"]
+    )
+    session.do("check_card", {"card": INKLING, "numbers": {"attack": 11}})
+    text = export_scenario(session)
+    doc = yaml.safe_load(text)
+    (step,) = [s for s in doc["steps"] if s.get("do") == "check_card"]
+    assert step["with"]["card"] == INKLING and step["with"]["numbers"]["attack"] == 11
+    path = tmp_path / "exported.yaml"
+    path.write_text(text)
+    outcome = run_file(path)
+    assert outcome.passed, outcome
