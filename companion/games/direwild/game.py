@@ -10,7 +10,7 @@ from companion.games.direwild import chapters, legal
 from companion.games.direwild.board import check_board
 from companion.games.direwild.commands import COMMANDS
 from companion.games.direwild.events import EVENTS
-from companion.games.direwild.options import SETUP_OPTIONS, setup_options_for
+from companion.games.direwild.options import SETUP_OPTIONS, complete_setup, setup_options_for
 from companion.games.direwild.schema import CONTENT_KINDS, Effect
 from companion.games.direwild.state import KARN, AiStep, DirewildState
 
@@ -42,6 +42,11 @@ class Direwild(GameBase):
     def setup_options_for(self, content: Content) -> list[dict[str, Any]]:
         """The wizard's choices, with the boards of the packs chosen."""
         return setup_options_for(content)
+
+    def complete_setup(self, options: dict[str, Any], content: Content) -> dict[str, Any]:
+        """The options a new game records: the group's own board for the chapter's land,
+        if they drew one and chose no other (options.py)."""
+        return complete_setup(options, content)
 
     def summary(self, state: DirewildState) -> str:
         text = f"Chapter {state.chapter}, round {state.round}"

@@ -1,14 +1,17 @@
 """The new-game wizard's choices for Direwild, as plain data (the app turns them into
 touch choices; `chapters.initial_state` still checks whatever it is given).  With no board
-chosen, each chapter is played on the first board of its land in the packs; the boards on
-offer are the packs' own, by name (`setup_options_for`)."""
+chosen, each chapter is played on the first board of its land in the packs, or on the
+group's own board of that land if they drew one (`complete_setup`, recorded when the game
+starts); the boards on offer are the packs' own, by name and land, the group's first
+(`setup_options_for`)."""
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from companion.content.offer import new_of_own, own_first
 from companion.games.direwild import content as typed
-from companion.games.direwild.chapters import AI_MODES, DEFAULT_PLAYERS
+from companion.games.direwild.chapters import AI_MODES, DEFAULT_PLAYERS, LANDS
 from companion.games.direwild.state import CLANS, HOUSE_RULES
 
 if TYPE_CHECKING:
@@ -71,15 +74,47 @@ SETUP_OPTIONS: list[dict[str, Any]] = [
 ]
 
 
+def _board_name(board: Any) -> str:
+    """A board by its name, with its land unless the name says it already."""
+    name = board.name or board.slug
+    land = board.land.capitalize()
+    return name if land.casefold() in name.casefold() else f"{name} ({land})"
+
+
+def own_board(content: Content, chapter: object) -> str | None:
+    """The group's own board (new, not a copy over a shipped one) of the chapter's land."""
+    land = LANDS.get(chapter) if isinstance(chapter, int) else None
+    for board in typed.boards(content):
+        if board.land == land and new_of_own(content, board.id):
+            return board.id
+    return None
+
+
+def complete_setup(options: dict[str, Any], content: Content) -> dict[str, Any]:
+    """The options a new game records: with no board chosen, the group's own board of
+    the chapter's land when they have one (else the rules take the land's first)."""
+    out = dict(options)
+    if out.get("board") is None:
+        board = own_board(content, out.get("chapter", 1))
+        if board is not None:
+            out["board"] = board
+    return out
+
+
 def setup_options_for(content: Content) -> list[dict[str, Any]]:
     """The wizard's choices for the packs loaded: the clans, chapter, AI deck, and a board
-    from the packs (by the name on the board file), or the chapter's own."""
-    boards = typed.boards(content)
+    from the packs (by the name on the board file and its land, the group's first), or
+    the chapter's own."""
+    boards = own_first(content, typed.boards(content))
+    yours = any(new_of_own(content, b.id) for b in boards)
     board = {
         "name": "board",
         "label": "Board",
         "choices": [None, *(b.id for b in boards)],
         "default": None,
-        "choice_labels": {"None": "The chapter's own", **{b.id: b.name or b.slug for b in boards}},
+        "choice_labels": {
+            "None": "The chapter's land (your board first)" if yours else "The chapter's own",
+            **{b.id: _board_name(b) for b in boards},
+        },
     }
     return [*SETUP_OPTIONS, board]

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from companion.content.offer import own_first
 from companion.games.hexplore.content import Hero
 from companion.games.hexplore.hexcontent import HexContent
 from companion.games.hexplore.house import house_options
@@ -59,6 +60,7 @@ SETUP_OPTIONS: list[dict[str, Any]] = [
 
 
 def setup_options_for(content: HexContent) -> list[dict[str, Any]]:
-    """The wizard's choices for the packs chosen: their heroes by name, then the rest."""
-    heroes = content.heroes()
+    """The wizard's choices for the packs chosen: their heroes by name (the group's new
+    ones first), then the rest."""
+    heroes = own_first(content.content, content.heroes())
     return ([_heroes_option(heroes)] if heroes else []) + SETUP_OPTIONS

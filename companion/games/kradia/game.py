@@ -10,7 +10,7 @@ from companion.games.kradia.commands import COMMANDS
 from companion.games.kradia.content_check import validate_content
 from companion.games.kradia.events import EVENTS
 from companion.games.kradia.legal import legal_actions
-from companion.games.kradia.options import from_wizard, setup_options_for
+from companion.games.kradia.options import complete_setup, from_wizard, setup_options_for
 from companion.games.kradia.schema import CONTENT_KINDS, Boss
 from companion.games.kradia.setup import initial_state
 from companion.games.kradia.state import KradiaState
@@ -49,6 +49,11 @@ class KradiaGame(GameBase):
         """The wizard's choices for the packs chosen: their heroes, story sequences,
         Challenge bosses and Level 3 sides by name (options.py)."""
         return setup_options_for(content)
+
+    def complete_setup(self, options: dict[str, Any], content: Content) -> dict[str, Any]:
+        """The options a new game records: a story game nobody chose a boss for faces
+        the group's own Level 1 boss, if they made one (options.py)."""
+        return complete_setup(options, content)
 
     def initial_state(self, options: dict[str, Any], content: Content) -> KradiaState:
         return initial_state(from_wizard(dict(options or {})), content)

@@ -1,24 +1,34 @@
-"""Home: continue a session, start a new one, move saves, and see the content packs."""
+"""Home: continue a session, start a new one, move saves, and see the content packs.
+
+Beside the packs, per game: how many of the cards that come into play (the rules'
+`played_kinds`, in the packs a new game plays) hold numbers checked against the group's
+own printed copy, and a list of the others by name, grouped as the card editor groups
+them.  A table checks them as they come into play (panels/check_sheet.py)."""
 
 from __future__ import annotations
 
 import asyncio
 import time
+from dataclasses import dataclass, field
 from datetime import datetime
 from pathlib import Path
 from typing import Any
 
 from kivy.app import App
 from kivy.lang import Builder
+from kivy.properties import ObjectProperty
 from kivy.uix.boxlayout import BoxLayout
+from kivy.uix.popup import Popup
 from kivy.uix.screenmanager import Screen
 
-from companion.content.pack import ContentError, available_packs
+from companion.content.forms import label_of
+from companion.content.offer import card_name
+from companion.content.pack import ContentError, available_packs, default_packs
 from companion.core.store import SessionFileError
 from companion.core.transfer import export_session, import_session
 from companion.games import available_games, get_game, load_game_content
 from companion.paths import data_home
-from companion.ui.widgets import Body, clear_and_fill
+from companion.ui.widgets import BigButton, Body, clear_and_fill
 
 Builder.load_file(str(Path(__file__).with_suffix(".kv")))
 
@@ -59,6 +69,76 @@ def exports_dir() -> Path:
     path = data_home() / "exports"
     path.mkdir(parents=True, exist_ok=True)
     return path
+
+
+@dataclass
+class Checked:
+    """One game's cards in play, checked against the group's copy or not."""
+
+    game: str
+    title: str
+    checked: int
+    total: int
+    unchecked: list[tuple[str, list[str]]] = field(default_factory=list)  # (kind, names)
+
+    @property
+    def words(self) -> str:
+        if self.checked == self.total:
+            return f"[b]{self.title}[/b]: all {self.total} cards checked against your copy"
+        return (
+            f"[b]{self.title}[/b]: {self.checked} of {self.total} cards checked against your copy"
+        )
+
+
+def checked_cards(game_id: str) -> Checked | None:
+    """How many of the game's played cards in its default packs are checked; None when
+    the game plays no such cards or its packs do not load (the pack list says why)."""
+    game = get_game(game_id)
+    kinds = [k for k in getattr(game, "played_kinds", ()) if k in game.content_kinds]
+    try:
+        content = load_game_content(game, default_packs(game_id))
+    except (ContentError, LookupError):
+        return None
+    total, checked, unchecked = 0, 0, []
+    for kind in kinds:
+        items = content.all(kind)
+        left = [card_name(c) for c in items if not content.checked(c.id)]
+        total += len(items)
+        checked += len(items) - len(left)
+        if left:
+            unchecked.append((label_of(kind), left))
+    if not total:
+        return None
+    return Checked(game_id, game.title, checked, total, unchecked)
+
+
+class CheckedRow(BoxLayout):
+    """A game's count of checked cards, with the list of the others a tap away."""
+
+    checked = ObjectProperty(None)
+
+    def __init__(self, checked: Checked, **kwargs: Any) -> None:
+        super().__init__(**kwargs)
+        self.checked = checked
+        self.ids.text.text = checked.words
+        left = checked.total - checked.checked
+        if left:
+            button = BigButton(text=f"See the {left} not yet checked")
+            button.bind(on_release=lambda _b: UncheckedPopup(checked).open())
+            self.add_widget(button)
+
+
+class UncheckedPopup(Popup):
+    """The cards still holding the demo's numbers, by name, grouped by kind."""
+
+    def __init__(self, checked: Checked, **kwargs: Any) -> None:
+        super().__init__(**kwargs)
+        self.title = f"{checked.title}: not yet checked"
+        rows: list[Any] = []
+        for kind, names in checked.unchecked:
+            rows.append(Body(text=f"[b]{kind}[/b] ({len(names)})"))
+            rows.append(Body(text="\n".join(names)))
+        clear_and_fill(self.ids.cards, rows)
 
 
 class SessionRow(BoxLayout):
@@ -180,6 +260,8 @@ class HomeScreen(Screen):
     def _pack_results(self):
         for game_id, pack in self._pack_jobs():
             yield self._check_pack(game_id, pack)
+        for game_id in available_games():
+            yield checked_cards(game_id)
 
     def _check_pack(self, game_id: str, pack: str) -> tuple[str, str, str]:
         title = game_title(game_id)
@@ -201,15 +283,19 @@ class HomeScreen(Screen):
 
     async def _check_packs_async(self) -> None:
         jobs = self._pack_jobs()
-        results = []
+        results: list[Any] = []
         for i, (game_id, pack) in enumerate(jobs):
             self.ids.packs_progress.text = f"Checking content packs... {i + 1} of {len(jobs)}"
             results.append(await asyncio.to_thread(self._check_pack, game_id, pack))
+        for game_id in available_games():
+            results.append(await asyncio.to_thread(checked_cards, game_id))
         self.ids.packs_progress.text = ""
         self._show_packs(results)
 
-    def _show_packs(self, results: list[tuple[str, str, str]]) -> None:
-        rows = [Body(text=text) for _t, _p, text in results]
-        if not rows:
-            rows = [Body(text="No content packs installed.")]
-        clear_and_fill(self.ids.packs, rows)
+    def _show_packs(self, results: list[Any]) -> None:
+        """Per game, the cards checked against the group's copy; then the packs' checks."""
+        packs: list[Any] = [Body(text=r[2]) for r in results if isinstance(r, tuple)]
+        if not packs:
+            packs = [Body(text="No content packs installed.")]
+        rows: list[Any] = [CheckedRow(r) for r in results if isinstance(r, Checked)]
+        clear_and_fill(self.ids.packs, rows + packs)

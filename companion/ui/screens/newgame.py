@@ -1,14 +1,16 @@
 """New game: pick the game, then its set-up wizard, built from the game's own options.
 
 A game offers its options as plain data so the rules stay free of Kivy: from the packs the
-group chose, through `setup_options_for(content)` (heroes, boards, bosses by name: what is
-installed, never a list written into the code), else its fixed `setup_options`:
+group chose, through `setup_options_for(content)` (heroes, boards, bosses by name, the
+group's own first: what is installed, never a list written into the code), else its fixed
+`setup_options`:
 `[{"name": "chapter", "label": "Chapter", "choices": [1, 2, 3], "default": 1}, ...]` or
 `{"name": "heroes", "label": "Heroes", "min": 1, "max": 4, "default": 2}` for a number, or
 `{"name": "players", "label": "Clans", "pick": [...], "default": [...]}` for several of a
 list (the value is the list of those picked, in the list's order).
 Every choice is a tap: no keyboard needed.  The game's own `initial_state` has the last
-word; its RuleError is shown as it is and nothing is written.
+word; its RuleError is shown as it is and nothing is written.  Under the pack toggles a
+line says which cards come from the group's copy and which from the shipped packs.
 """
 
 from __future__ import annotations
@@ -24,6 +26,7 @@ from kivy.properties import ObjectProperty, StringProperty
 from kivy.uix.boxlayout import BoxLayout
 from kivy.uix.screenmanager import Screen
 
+from companion.content.offer import where_cards_come_from
 from companion.content.pack import ContentError
 from companion.content.workshop import list_packs
 from companion.core.rules import RuleError
@@ -156,9 +159,13 @@ class NewGameScreen(Screen):
         options = list(getattr(game, "setup_options", []) or [])
         offer = getattr(game, "setup_options_for", None)
         packs = self.chosen_packs()
-        if callable(offer) and packs:
+        self.ids.from_where.text = ""
+        if packs:
             try:
-                options = list(offer(load_game_content(game, packs)))
+                content = load_game_content(game, packs)
+                self.ids.from_where.text = where_cards_come_from(content)
+                if callable(offer):
+                    options = list(offer(content))
             except PROBLEMS as exc:
                 self.show_problem(exc)
         rows: list[Any] = [OptionRow(o) for o in options]
