@@ -169,7 +169,7 @@ class TestCheckedOnHome(AppTestCase):
         make_our_copy(our_boss(opener, opener["name"], opener["hp"] - 2))
         game = get_game("kradia")
         content = load_game_content(game, ["demo", workshop.slugify(OURS)])
-        played = [c for k in game.played_kinds for c in content.all(k)]
+        played = [c for k in game.content_kinds for c in content.all(k)]
         checked = [c for c in played if content.checked(c.id)]
         assert opener["id"] in [c.id for c in checked]
 

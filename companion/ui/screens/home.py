@@ -1,9 +1,9 @@
 """Home: continue a session, start a new one, move saves, and see the content packs.
 
-Beside the packs, per game: how many of the cards that come into play (the rules'
-`played_kinds`, in the packs a new game plays) hold numbers checked against the group's
-own printed copy, and a list of the others by name, grouped as the card editor groups
-them.  A table checks them as they come into play (panels/check_sheet.py)."""
+Beside the packs, per game: how many of its cards (in the packs a new game plays, counted
+as `companion content cards` counts them) hold numbers checked against the group's own
+printed copy, and a list of the others by name, grouped as the card editor groups them.
+A table checks them as they come into play (panels/check_sheet.py)."""
 
 from __future__ import annotations
 
@@ -91,10 +91,10 @@ class Checked:
 
 
 def checked_cards(game_id: str) -> Checked | None:
-    """How many of the game's played cards in its default packs are checked; None when
-    the game plays no such cards or its packs do not load (the pack list says why)."""
+    """How many of the game's cards in its default packs are checked; None when the game
+    has no cards or its packs do not load (the pack list says why)."""
     game = get_game(game_id)
-    kinds = [k for k in getattr(game, "played_kinds", ()) if k in game.content_kinds]
+    kinds = list(game.content_kinds)
     try:
         content = load_game_content(game, default_packs(game_id))
     except (ContentError, LookupError):
