@@ -1,0 +1,104 @@
+"""The synthetic dice photographs (training/dice/synth.py): reproducible, labelled right.
+
+The pip count below checks the renderer (a die drawn from straight above shows its label's
+number of pips), not a reader: it knows where the top face is.
+"""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import cv2
+import numpy as np
+
+from training.dice.synth import FACE_NORMAL, Config, make, pip_layout, render
+
+ROOT = Path(__file__).resolve().parents[2]
+SMALL = Config(min_dice=1, max_dice=6, sizes=((320, 240),))
+
+
+def test_same_seed_same_bytes() -> None:
+    a = make(7, 3, SMALL)
+    b = make(7, 3, SMALL)
+    assert a[0] == b[0]
+    assert json.dumps(a[1]) == json.dumps(b[1])
+    assert make(8, 3, SMALL)[0] != a[0]
+
+
+def test_boxes_faces_and_counts() -> None:
+    cfg = Config(min_dice=2, max_dice=5, sizes=((320, 240), (240, 320)))
+    for i in range(6):
+        scene = render(np.random.default_rng([11, i]), cfg)
+        h, w = scene.image.shape[:2]
+        assert 2 <= len(scene.dice) <= 5
+        for d in scene.dice:
+            x0, y0, x1, y1 = d.box
+            assert 0 <= x0 < x1 <= w and 0 <= y0 < y1 <= h
+            # The whole die's outline lies in its box.
+            assert d.hull[:, 0].min() >= x0 and d.hull[:, 0].max() <= x1
+            assert d.hull[:, 1].min() >= y0 and d.hull[:, 1].max() <= y1
+            assert d.face in range(1, 7)
+            assert 0.0 < d.visible <= 1.0
+
+
+def test_pip_layouts_are_a_real_die() -> None:
+    assert [len(pip_layout(v)) for v in range(1, 7)] == [1, 2, 3, 4, 5, 6]
+    assert pip_layout(2) != pip_layout(2, turned=True)
+    assert sorted(pip_layout(6)) != sorted(pip_layout(6, turned=True))
+    # Opposite faces sum to 7; 1, 2, 3 run counter-clockwise round their corner.
+    for v in range(1, 7):
+        assert np.array_equal(FACE_NORMAL[v], -FACE_NORMAL[7 - v])
+    assert np.cross(FACE_NORMAL[1], FACE_NORMAL[2]) @ FACE_NORMAL[3] > 0
+
+
+def _pips_on_top(image: np.ndarray, quad: np.ndarray) -> int:
+    """Blobs that differ from the face's own colour inside the top face's flat part."""
+    c = quad.mean(0)
+    mask = np.zeros(image.shape[:2], np.uint8)
+    cv2.fillConvexPoly(mask, np.round((quad - c) * 0.97 + c).astype(np.int32), 255)
+    gray = cv2.cvtColor(image, cv2.COLOR_BGR2GRAY).astype(np.int16)
+    body = int(np.median(gray[mask > 0]))
+    blobs = ((np.abs(gray - body) > 60) & (mask > 0)).astype(np.uint8)
+    n, _, stats, _ = cv2.connectedComponentsWithStats(blobs, connectivity=8)
+    return sum(1 for s in stats[1:] if s[cv2.CC_STAT_AREA] >= 6)
+
+
+def test_top_face_from_above_shows_its_pips() -> None:
+    cfg = Config(
+        min_dice=3, max_dice=4, sizes=((480, 360),), elevation=(90.0, 90.0),
+        die_px=(60.0, 70.0), clean=True,
+        styles=("white", "ivory", "red", "black", "wood", "green_translucent"),
+        backgrounds=("board", "felt", "wood"),
+    )  # fmt: skip
+    seen = set()
+    for i in range(5):
+        scene = render(np.random.default_rng([3, i]), cfg)
+        for d in scene.dice:
+            assert _pips_on_top(scene.image, d.top_quad) == d.face, (i, d.style, d.face)
+            seen.add(d.face)
+    assert len(seen) >= 5
+
+
+def test_cli_writes_images_labels_and_yolo(tmp_path: Path) -> None:
+    out = tmp_path / "set"
+    cmd = [sys.executable, "-m", "training.dice.synth", "--out", str(out), "--count", "2",
+           "--seed", "1", "--max-dice", "4", "--size", "320x240", "--yolo", "--quiet"]  # fmt: skip
+    subprocess.run(cmd, cwd=ROOT, check=True, timeout=60)
+    lines = (out / "labels.jsonl").read_text(encoding="utf-8").splitlines()
+    assert len(lines) == 2
+    for i, line in enumerate(lines):
+        rec = json.loads(line)
+        assert rec["image"] == f"images/{i:06d}.jpg"
+        img = cv2.imread(str(out / rec["image"]))
+        assert img.shape[:2] == (240, 320)
+        yolo = (out / "labels" / f"{i:06d}.txt").read_text(encoding="utf-8").splitlines()
+        assert len(yolo) == len(rec["dice"]) >= 1
+        for row, die in zip(yolo, rec["dice"], strict=True):
+            assert int(row.split()[0]) == die["face"] - 1
+    # The CLI's image 0 is the library's image 0.
+    data, line, _, _ = make(1, 0, Config(max_dice=4, sizes=((320, 240),)))
+    assert (out / "images" / "000000.jpg").read_bytes() == data
+    assert json.loads(lines[0]) == line
