@@ -17,6 +17,7 @@ import json
 import logging
 import secrets
 import socket
+import ssl
 from dataclasses import dataclass
 from importlib import resources
 from typing import Any
@@ -104,6 +105,7 @@ class PhoneHost:
         port: int = 0,
         tokens: Tokens | None = None,
         table: Table | None = None,
+        ssl_context: ssl.SSLContext | None = None,
     ) -> None:
         if not is_local(address):
             raise ValueError(
@@ -114,6 +116,7 @@ class PhoneHost:
         self.port = port
         self.tokens = tokens or Tokens()
         self.table = table or Table(session)
+        self.ssl_context = ssl_context  # HTTPS on the LAN: browsers give the camera only then
         self.links: list[Link] = []
         self.listeners: list[Any] = []  # called with no arguments when phones come or go
         self._runner: web.AppRunner | None = None
@@ -135,7 +138,7 @@ class PhoneHost:
         app.router.add_get("/ws", self._socket)
         self._runner = web.AppRunner(app, access_log=None, shutdown_timeout=1.0)
         await self._runner.setup()
-        site = web.TCPSite(self._runner, self.address, self.port)
+        site = web.TCPSite(self._runner, self.address, self.port, ssl_context=self.ssl_context)
         await site.start()
         self.port = int(self._runner.addresses[0][1])  # the port taken when asked for 0
         self.session.subscribe(self._session_changed)
