@@ -16,6 +16,8 @@ command -v gs >/dev/null || need+=(ghostscript)  # the label tests read printed 
 # the phone page's tests drive the system's browser headless; nothing is downloaded
 [ -x /usr/bin/chromium ] || need+=(chromium)
 [ -x /usr/bin/chromedriver ] || need+=(chromium-driver)
+# the HTTPS phone tests trust the tablet's certificate through an NSS database, as a user would
+command -v certutil >/dev/null || need+=(libnss3-tools)
 [ ${#need[@]} -eq 0 ] && exit 0
 line="apt-get install -y ${need[*]}"
 if [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null; then
