@@ -13,10 +13,10 @@ import contextlib
 import hashlib
 import logging
 import sqlite3
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Callable, Iterable, Iterator, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import Any, Protocol
 
 import msgspec
 
@@ -139,6 +139,16 @@ class Chain:
                 self.redo.clear()
 
 
+class Guard(Protocol):
+    """A caller's condition on, and record in, one transaction (`Session.guarded`)."""
+
+    def check(self) -> None:
+        """Raise RuleError to refuse; runs after catching up, under the write lock."""
+
+    def wrote(self, tx: int) -> None:
+        """Write the caller's own record; runs inside the transaction that wrote `tx`."""
+
+
 class Session:
     """One game at the table.  Not thread-safe: drive it from one thread or event loop."""
 
@@ -161,6 +171,7 @@ class Session:
         self.auto_steps = False  # take the steps the rules mark auto (the app turns it on)
         self._content_names: dict[str, str] | None = None  # the packs' names, by id (`names`)
         self._listed: tuple[int, list[Action]] | None = None  # `listed()`, and at which row
+        self._guard: Guard | None = None  # see `guarded`
 
     # -- creating and opening ------------------------------------------------------------
 
@@ -420,6 +431,19 @@ class Session:
             self._sync()
         return self._last_seq != before
 
+    @contextlib.contextmanager
+    def guarded(self, guard: Guard) -> Iterator[None]:
+        """Run the next transaction (only that one, not the steps taken by themselves after
+        it) with `guard`: its `check()` runs after catching up with other writers, inside the
+        write lock, so a caller's own condition (a phone's answer is to the roll waiting now)
+        holds when the transaction is decided; its `wrote(tx)` writes the caller's own record
+        (a phone's command number) in the same transaction, so both land or neither."""
+        self._guard = guard
+        try:
+            yield
+        finally:
+            self._guard = None
+
     def _commit(self, decide: Callable[[], _Plan]) -> Result:
         """Decide and write one transaction under the file's write lock, then tell listeners.
 
@@ -428,15 +452,20 @@ class Session:
         memory are exactly as they were.
         """
         changed = False
+        guard, self._guard = self._guard, None
         try:
             with self.store.transaction():
                 self._sync()
+                if guard is not None:
+                    guard.check()
                 plan = decide()
                 tx = self.store.last_tx() + 1
                 rows = self.store.append(tx, [plan.head, *plan.body])
                 changed = True
                 plan.apply()
                 self._write_summary(self.state)
+                if guard is not None:
+                    guard.wrote(tx)
         except BaseException:
             if changed:
                 self._refold_to(self.chain.alive)  # the transaction rolled back; so does memory
