@@ -29,7 +29,7 @@ def test_host_prints_the_join_link_and_serves_the_page(tmp_path):
     assert companion("new", "tiny", "--name", "phones", env=env).returncode == 0
     process = subprocess.Popen(
         [sys.executable, "-m", "companion", "host", "phones", "--address", "127.0.0.1",
-         "--port", "0", "--json", "--for", "30"],
+         "--port", "0", "--plain", "--json", "--for", "30"],
         cwd=ROOT, env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
     )  # fmt: skip
     try:
