@@ -103,7 +103,14 @@ class HostThread:
 class Phone:
     """One headless Chromium showing the phone page, 360 px wide."""
 
-    def __init__(self, profile: Path, video: Path | None = None, width: int = 360) -> None:
+    def __init__(
+        self,
+        profile: Path,
+        video: Path | None = None,
+        width: int = 360,
+        home: Path | None = None,
+        dark: bool = False,
+    ) -> None:
         from selenium import webdriver
         from selenium.webdriver.chrome.service import Service
 
@@ -119,9 +126,14 @@ class Phone:
         )
         if video is not None:
             options.add_argument(f"--use-file-for-fake-video-capture={video}")
+        if dark:
+            options.add_argument("--force-dark-mode")  # prefers-color-scheme: dark
         os.environ.setdefault("SE_AVOID_STATS", "true")
         self.profile = profile
-        self.driver = webdriver.Chrome(options=options, service=Service(CHROMEDRIVER))
+        # HOME holds the NSS database a user's trusted certificates are in (tests/browser/lan)
+        env = {**os.environ, "HOME": str(home)} if home is not None else None
+        service = Service(CHROMEDRIVER, env=env)
+        self.driver = webdriver.Chrome(options=options, service=service)
         self.driver.set_script_timeout(20)
 
     def open(self, url: str) -> None:
