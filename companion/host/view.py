@@ -136,12 +136,29 @@ def heroes_view(session: Any) -> list[dict[str, Any]]:
     return out
 
 
+def action_group(session: Any, action: dict[str, Any]) -> dict[str, str]:
+    """How the rules group an action, so a phone lays its buttons out as they do: the
+    phase its command is declared in (the game's `Commands` table, e.g. HEXplore's Game
+    Turn phases) and the hero it is for (its `hero` argument), when it names one."""
+    commands = getattr(session.game, "commands", None)
+    try:
+        phase = str(commands.phase_of(action["do"])) if commands is not None else ""
+    except (KeyError, AttributeError):
+        phase = ""
+    out = {"phase": phase}
+    hero = (action.get("with") or {}).get("hero")
+    if isinstance(hero, str) and hero:
+        out["hero"] = hero
+    return out
+
+
 def table_view(session: Any) -> dict[str, Any]:
     """Everything a phone renders, stamped with the log's revision."""
     summary = getattr(session.game, "summary", None)
     actions = [
         {"do": a["do"], "with": a.get("with", {}), "label": a.get("label") or pretty(a["do"])}
         | ({"primary": True} if a.get("primary") else {})
+        | action_group(session, a)
         for a in legal_actions(session)
     ]
     return {
