@@ -13,6 +13,7 @@ from companion.games.direwild.events import EVENTS
 from companion.games.direwild.options import SETUP_OPTIONS, complete_setup, setup_options_for
 from companion.games.direwild.schema import CONTENT_KINDS, Effect
 from companion.games.direwild.state import KARN, AiStep, DirewildState
+from companion.games.direwild.words import VALUE_WORDS
 
 if TYPE_CHECKING:
     from companion.content.pack import Content
@@ -33,6 +34,8 @@ class Direwild(GameBase):
     # Game Phase (docs/cards.md): the scanner runs this command with it.
     card_commands = {"ai_cards": ("reveal_ai_card", "card")}
     setup_options = SETUP_OPTIONS
+    # the rulebook's words for the state's own words (a phase): screens showing the state
+    value_words = VALUE_WORDS
 
     # -- set-up and summary -------------------------------------------------------------
 

@@ -17,6 +17,7 @@ from companion.games.hexplore.legal import legal_actions
 from companion.games.hexplore.options import SETUP_OPTIONS, setup_options_for
 from companion.games.hexplore.setup import initial_state
 from companion.games.hexplore.state import OPPONENT, HexploreState, standing
+from companion.games.hexplore.words import VALUE_WORDS
 
 ORDINALS = {2: "second", 3: "third", 4: "fourth", 5: "fifth", 6: "sixth"}
 
@@ -31,6 +32,8 @@ class HexploreGame(GameBase):
     # the cards whose numbers the table checks against its own as they come into play
     played_kinds = ("opponents", "circumstances", "allies")
     setup_options = SETUP_OPTIONS
+    # the rulebook's words for the state's own words (a phase): screens showing the state
+    value_words = VALUE_WORDS
     commands = COMMANDS
     events = EVENTS
 

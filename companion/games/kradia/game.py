@@ -14,6 +14,7 @@ from companion.games.kradia.options import complete_setup, from_wizard, setup_op
 from companion.games.kradia.schema import CONTENT_KINDS, Boss
 from companion.games.kradia.setup import initial_state
 from companion.games.kradia.state import KradiaState
+from companion.games.kradia.words import VALUE_WORDS
 
 if TYPE_CHECKING:
     from companion.content.pack import Content
@@ -29,6 +30,8 @@ class KradiaGame(GameBase):
     card_kinds = ("items", "retainers", "battlefield_cards")
     # the cards whose numbers the table checks against its own as they come into play
     played_kinds = ("bosses", "battlefield_cards", "battlefield_boards")
+    # the rulebook's words for the state's own words (a phase): screens showing the state
+    value_words = VALUE_WORDS
     # The app's set-up wizard (plain data, see companion/ui/screens/newgame.py); every other
     # option has a default read from the packs: the first four heroes (heroes), each Level 3
     # card's first side (level3), the first story sequence, boss, level, start_player,
