@@ -15,9 +15,10 @@ import html
 import ipaddress
 import json
 import logging
-import secrets
 import socket
 import ssl
+import time
+from collections import Counter
 from dataclasses import dataclass
 from importlib import resources
 from typing import Any
@@ -25,13 +26,19 @@ from typing import Any
 from aiohttp import WSMsgType, web
 
 from companion.core.rules import RuleError
+from companion.core.store import SessionFileError
+from companion.host.safety import Throttle, hide_tokens_in_logs, redact, same_origin, too_deep
 from companion.host.table import Phone, Table
 from companion.host.tokens import Grant, TokenRefused, Tokens
 from companion.host.view import revision
 
 log = logging.getLogger(__name__)
 MAX_MESSAGE = 64 * 1024  # bytes in one phone message: a command is a few hundred
+MAX_FRAME = 4 * MAX_MESSAGE  # read this much to refuse in words; beyond, closed with 1009
 MAX_SOCKETS = 32  # open connections at once: a table has a handful of phones
+UNSEATED_PER_ADDRESS = 16  # sockets from one address that have not said hello yet
+HELLO_WITHIN = 5.0  # seconds a new socket has to say hello before it is closed
+WATCH_EVERY = 0.1  # seconds between looks for another program's commit (budget: 250 ms)
 
 # The phone page's files: name -> (package folder, content type).
 STATIC: dict[str, str] = {
@@ -79,7 +86,7 @@ def is_local(address: str) -> bool:
 def _log_failure(task: asyncio.Task[Any]) -> None:
     """A send that failed in the background is logged, never lost silently."""
     if not task.cancelled() and task.exception() is not None:
-        log.warning("sending to a phone failed", exc_info=task.exception())
+        log.warning("sending to a phone failed: %s", redact(repr(task.exception())))
 
 
 def _static(name: str) -> bytes:
@@ -92,11 +99,18 @@ class Link:
 
     ws: web.WebSocketResponse
     token: str
+    address: str = ""
+    opened: float = 0.0
     phone: Phone | None = None
 
 
 class PhoneHost:
-    """Serves one session to phones.  `start()` and `stop()` run on the session's loop."""
+    """Serves one session to phones.  `start()` and `stop()` run on the session's loop.
+
+    The seats, passes, port and this table's name are kept in the session file (see
+    `table.Table`), so a tablet that restarts on the same session takes its phones back:
+    their passes still work, their seats keep name and hero, and their resent commands
+    are answered from the record, never run twice."""
 
     def __init__(
         self,
@@ -106,6 +120,7 @@ class PhoneHost:
         tokens: Tokens | None = None,
         table: Table | None = None,
         ssl_context: ssl.SSLContext | None = None,
+        throttle: Throttle | None = None,
     ) -> None:
         if not is_local(address):
             raise ValueError(
@@ -113,10 +128,12 @@ class PhoneHost:
             )
         self.session = session
         self.address = address
-        self.port = port
         self.tokens = tokens or Tokens()
         self.table = table or Table(session)
+        self.table.attach(self.tokens)
+        self.port = port or self.table.port  # 0: the port this session had, if any
         self.ssl_context = ssl_context  # HTTPS on the LAN: browsers give the camera only then
+        self.throttle = throttle or Throttle()
         self.links: list[Link] = []
         self.listeners: list[Any] = []  # called with no arguments when phones come or go
         self._runner: web.AppRunner | None = None
@@ -124,27 +141,50 @@ class PhoneHost:
         self._page = _static("index.html").decode()
         self._broadcast_due = False
         self._loop: asyncio.AbstractEventLoop | None = None
-        # This hosting's name: a phone holding unsent commands from an earlier hosting (the
-        # tablet restarted) drops them instead of sending numbers this one never saw.
-        self.epoch = secrets.token_hex(6)
+        self._watch: asyncio.Task[None] | None = None
+        self._data_version = -1
+        # This table's name, kept with the session: a phone holding unsent commands from
+        # another table drops them, one from this table (even after a restart) resends them.
+        self.epoch = self.table.epoch
 
     # -- life --------------------------------------------------------------------------
 
     async def start(self) -> None:
         self._loop = asyncio.get_running_loop()
+        hide_tokens_in_logs()
         app = web.Application(middlewares=[self._headers], client_max_size=MAX_MESSAGE)
         app.router.add_get("/", self._index)
         app.router.add_get("/s/{name}", self._file)
         app.router.add_get("/ws", self._socket)
         self._runner = web.AppRunner(app, access_log=None, shutdown_timeout=1.0)
         await self._runner.setup()
-        site = web.TCPSite(self._runner, self.address, self.port, ssl_context=self.ssl_context)
-        await site.start()
+        try:
+            await self._listen(self.port)
+        except OSError:
+            if not self.port or self.port != self.table.port:
+                await self._runner.cleanup()
+                raise
+            log.warning("port %s is taken: phones must scan the new QR code", self.port)
+            await self._listen(0)
         self.port = int(self._runner.addresses[0][1])  # the port taken when asked for 0
+        self.table.port = self.port
+        self.table.save_table()
         self.session.subscribe(self._session_changed)
+        self._data_version = self._version()
+        self._watch = self._loop.create_task(self._watch_file())
+
+    async def _listen(self, port: int) -> None:
+        assert self._runner is not None
+        site = web.TCPSite(self._runner, self.address, port, ssl_context=self.ssl_context)
+        await site.start()
 
     async def stop(self) -> None:
         self.session.unsubscribe(self._session_changed)
+        if self._watch is not None:
+            self._watch.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await self._watch
+            self._watch = None
         for link in list(self.links):
             with contextlib.suppress(Exception):
                 await link.ws.close()
@@ -153,12 +193,17 @@ class PhoneHost:
             self._runner = None
 
     @property
+    def scheme(self) -> str:
+        return "https" if self.ssl_context is not None else "http"
+
+    @property
     def join_url(self) -> str:
-        return f"http://{self.address}:{self.port}/?t={self.tokens.join.token}"
+        return f"{self.scheme}://{self.address}:{self.port}/?t={self.tokens.join.token}"
 
     def new_link(self) -> str:
         """A fresh join link (the old QR code stops working; joined phones stay)."""
         self.tokens.new_join()
+        self.table.save_table()
         self._told()
         return self.join_url
 
@@ -169,11 +214,13 @@ class PhoneHost:
 
     def remove_phone(self, phone_id: str) -> None:
         """Take a phone out: its token is revoked and its connection closed."""
-        self.tokens.revoke_phone(phone_id)
         self.table.remove(phone_id)
-        for link in [k for k in self.links if k.phone is not None and k.phone.id == phone_id]:
-            self._spawn(self._refuse(link, "The tablet took this phone out of the game."))
+        self._close_seat(phone_id, "The tablet took this phone out of the game.")
         self._told()
+
+    def _close_seat(self, phone_id: str, text: str) -> None:
+        for link in [k for k in self.links if k.phone is not None and k.phone.id == phone_id]:
+            self._spawn(self._refuse(link, text))
 
     def _told(self) -> None:
         for listener in list(self.listeners):
@@ -184,17 +231,62 @@ class PhoneHost:
         task = self._loop.create_task(coro)
         task.add_done_callback(_log_failure)
 
+    # -- other programs writing the same file -----------------------------------------------
+
+    def _version(self) -> int:
+        """SQLite's count of other connections' commits to the file (`PRAGMA data_version`):
+        one cheap read, whatever the journal mode, no -wal file or file watch needed."""
+        try:
+            return int(self.session.store.db.execute("PRAGMA data_version").fetchone()[0])
+        except Exception:  # a file gone away: the next look tries again
+            return self._data_version
+
+    async def _watch_file(self) -> None:
+        """Look every WATCH_EVERY seconds; a commit by another program (`companion undo`,
+        `companion do ... correct` beside the host) is taken in and sent to every phone."""
+        while True:
+            await asyncio.sleep(WATCH_EVERY)
+            version = self._version()
+            if version == self._data_version:
+                continue
+            self._data_version = version
+            try:
+                changed = self.session.refresh()
+            except SessionFileError as exc:
+                log.warning("the session file could not be read: %s", exc)
+                continue
+            if changed:
+                self._session_changed(self.session, None)
+
     # -- HTTP --------------------------------------------------------------------------
 
     @web.middleware
     async def _headers(self, request: web.Request, handler: Any) -> web.StreamResponse:
-        response: web.StreamResponse = await handler(request)
+        if not same_origin(request.headers.get("Origin"), request.host, self.scheme):
+            response: web.StreamResponse = web.Response(
+                status=403, text="This page may be opened only from the tablet's own link."
+            )
+        else:
+            response = await handler(request)
         for key, value in HEADERS.items():
             response.headers.setdefault(key, value)
         return response
 
     def _grant(self, request: web.Request) -> Grant:
-        return self.tokens.check(request.query.get("t"))
+        """The grant behind the request's token; TokenRefused in words otherwise, and
+        after too many wrong ones from one address, without looking."""
+        address = request.remote or ""
+        wait = self.throttle.wait(address)
+        if wait > 0:
+            raise TokenRefused(
+                f"Too many wrong links from this device: wait {max(1, round(wait))} seconds "
+                "and scan the tablet's QR code."
+            )
+        try:
+            return self.tokens.check(request.query.get("t"))
+        except TokenRefused:
+            self.throttle.failed(address)
+            raise
 
     async def _index(self, request: web.Request) -> web.Response:
         try:
@@ -231,24 +323,31 @@ class PhoneHost:
     # -- WebSocket ---------------------------------------------------------------------
 
     async def _socket(self, request: web.Request) -> web.StreamResponse:
-        token = request.query.get("t") or ""
-        ws = web.WebSocketResponse(max_msg_size=MAX_MESSAGE, heartbeat=20.0)
+        ws = web.WebSocketResponse(max_msg_size=MAX_FRAME, heartbeat=20.0)
         await ws.prepare(request)
-        link = Link(ws, token)
+        link = Link(ws, "", request.remote or "", time.monotonic())
         try:
-            self.tokens.check(token)
-            if len(self.links) >= MAX_SOCKETS:
-                raise TokenRefused("The tablet has too many connections: close a tab and retry.")
+            grant = self._grant(request)
         except TokenRefused as refused:
             await self._refuse(link, refused.message)
             return ws
+        link.token = request.query.get("t") or ""
+        if not self._make_room(link):
+            await self._refuse(link, "The tablet has too many connections: close a tab and retry.")
+            return ws
         self.links.append(link)
         try:
-            async for msg in ws:
-                if msg.type != WSMsgType.TEXT:
-                    continue
-                if not await self._message(link, msg.data):
-                    break
+            try:
+                first = await ws.receive(timeout=HELLO_WITHIN)
+            except TimeoutError:
+                await self._refuse(link, "This page did not say hello in time: reload it.")
+                return ws
+            if first.type == WSMsgType.TEXT and await self._message(link, first.data, grant):
+                async for msg in ws:
+                    if msg.type != WSMsgType.TEXT:
+                        continue
+                    if not await self._message(link, msg.data):
+                        break
         finally:
             if link in self.links:
                 self.links.remove(link)
@@ -257,6 +356,34 @@ class PhoneHost:
                 self._told()
         return ws
 
+    def _make_room(self, link: Link) -> bool:
+        """Room for one more socket.  Sockets that have not said hello give way first: from
+        an address holding UNSEATED_PER_ADDRESS of them, its oldest; when every place is
+        taken, the oldest from the address holding most; then a seated phone that never
+        played.  So sockets opened and left silent, or made-up phones, never lock out a
+        real phone.  False when every place holds a phone that played."""
+        waiting = [k for k in self.links if k.phone is None]
+        same = [k for k in waiting if k.address == link.address]
+        if len(same) >= UNSEATED_PER_ADDRESS:
+            self._drop(same[0])
+            waiting.remove(same[0])
+        if len(self.links) < MAX_SOCKETS:
+            return True
+        if waiting:
+            counts = Counter(k.address for k in waiting)
+            self._drop(next(k for k in waiting if counts[k.address] == max(counts.values())))
+            return True
+        idle = [k for k in self.links if k.phone is not None and not k.phone.played]
+        if idle:
+            self._drop(idle[0])
+            return True
+        return False
+
+    def _drop(self, link: Link) -> None:
+        if link in self.links:
+            self.links.remove(link)
+        self._spawn(self._refuse(link, "Too many pages opened without joining: reload this one."))
+
     async def _refuse(self, link: Link, text: str) -> None:
         with contextlib.suppress(Exception):
             await link.ws.send_json({"t": "refused", "text": text})
@@ -264,12 +391,16 @@ class PhoneHost:
         if link in self.links:
             self.links.remove(link)
 
-    async def _message(self, link: Link, data: str) -> bool:
+    async def _message(self, link: Link, data: str, grant: Grant | None = None) -> bool:
         """Handle one message; False when the connection must close."""
-        try:
-            grant = self.tokens.check(link.token)
-        except TokenRefused as refused:
-            await self._refuse(link, refused.message)
+        if grant is None:
+            try:
+                grant = self.tokens.check(link.token)
+            except TokenRefused as refused:
+                await self._refuse(link, refused.message)
+                return False
+        if len(data) > MAX_MESSAGE or too_deep(data):
+            await self._refuse(link, "The tablet was sent more than a phone ever sends: reload.")
             return False
         try:
             message = json.loads(data)
@@ -293,6 +424,10 @@ class PhoneHost:
             reply = self.table.command(link.phone, message)
             await link.ws.send_json(reply)
             await self._flush()
+        elif kind == "seat" and self.table.allowed(link.phone):
+            self.table.seat(link.phone, message.get("name"), message.get("hero"))
+            await link.ws.send_json(self._welcome(link, link.phone))
+            self._told()
         elif kind == "sync" and self.table.allowed(link.phone):
             await link.ws.send_json({"t": "state", **self.table.view()})
         return True
@@ -303,34 +438,45 @@ class PhoneHost:
             await self._refuse(link, "This pass belongs to another phone. Scan the QR code.")
             return False
         try:
-            phone = self.table.join(str(phone_id or ""), str(message.get("name") or ""))
+            phone = self.table.join(
+                str(phone_id or ""), str(message.get("name") or ""), message.get("hero")
+            )
         except RuleError as exc:
             await self._refuse(link, exc.message)
             return False
+        while self.table.evicted:
+            gone = self.table.evicted.pop()
+            self._close_seat(
+                gone.id, "A new phone took this seat: this one had not played. Reload to join."
+            )
         if grant.joining:
             link.token = self.tokens.issue_phone(phone.id).token
+            self.table.save_table()
         link.phone = phone
         phone.connected = True
-        await link.ws.send_json(
-            {
-                "t": "welcome",
-                "phone": phone.id,
-                "name": phone.name,
-                "token": link.token,
-                "seq": phone.last_seq,
-                "rev": revision(self.session),
-                "table": self.epoch,
-            }
-        )
+        await link.ws.send_json(self._welcome(link, phone))
         await link.ws.send_json({"t": "state", **self.table.view()})
         self._told()
         return True
 
+    def _welcome(self, link: Link, phone: Phone) -> dict[str, Any]:
+        return {
+            "t": "welcome",
+            "phone": phone.id,
+            "name": phone.name,
+            "hero": phone.hero,
+            "token": link.token,
+            "seq": phone.floor,
+            "done": phone.handled_above_floor(),
+            "rev": revision(self.session),
+            "table": self.epoch,
+        }
+
     # -- updates -----------------------------------------------------------------------
 
     def _session_changed(self, _session: Any, _result: Any) -> None:
-        """Any change, from a phone or the tablet: every phone gets the new state once the
-        current handler is done (several changes in a row make one update)."""
+        """Any change, from a phone, the tablet or another program: every phone gets the
+        new state once the current handler is done (several changes make one update)."""
         if not self._broadcast_due and self._loop is not None:
             self._broadcast_due = True
             self._loop.call_soon(lambda: self._spawn(self._flush()))

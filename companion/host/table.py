@@ -1,17 +1,25 @@
 """Phone commands applied to the session exactly once, and refused in words when the
-game has moved on.
+game has moved on; every phone's seat kept in the session file.
 
-Each phone numbers its commands.  The table remembers, per phone, the highest number it
-has handled and the replies to the last few, so a command resent after a dropped
-connection gets its first reply again instead of running twice.  A command carries the
-revision the phone saw; when the log has moved on since, the command is looked at again
-against the state now: an answer to a request that was meanwhile answered, or a button
-the rules no longer offer, is refused with the reason, never applied to a state the
-player did not see.  Call everything here from the one loop that owns the session.
+Each phone numbers its commands.  The table remembers, per phone, which numbers it has
+handled (not just the highest: a number that arrives late, after a higher one, is still
+applied or refused, never waved through as "already done") and the replies to the last
+few, so a command resent after a dropped connection gets its first reply again instead of
+running twice.  That record is written in the same SQLite transaction as the move itself
+(`Session.guarded`), so a tablet killed between the two cannot apply a resend twice.
+
+A command carries the revision the phone saw, an answer the key of the request it
+answers; both are checked after taking in what other programs wrote, under the write
+lock, so an answer to a roll that was undone or answered meanwhile (by the tablet, a
+phone or `companion undo` beside it) is refused with the reason, never applied to a
+request the player did not see.  Call everything here from the one loop that owns the
+session.
 """
 
 from __future__ import annotations
 
+import logging
+import secrets
 import time
 from collections import OrderedDict
 from collections.abc import Callable
@@ -20,30 +28,119 @@ from typing import Any
 
 from companion.core.rules import RuleError
 from companion.core.store import SessionFileError
-from companion.host.view import legal_actions, revision, same_action, table_view, waiting_key
+from companion.host.tokens import Tokens
+from companion.host.view import (
+    legal_actions,
+    name_of,
+    revision,
+    same_action,
+    table_view,
+    waiting_key,
+)
 
-REPLIES_KEPT = 64  # replies remembered per phone for resends
+log = logging.getLogger(__name__)
+
+REPLIES_KEPT = 32  # replies remembered per phone for resends (a page's outbox is a few)
+TXS_KEPT = 32  # a phone's own transactions remembered, for its Undo
 RATE = 20.0  # commands a second a phone may keep up
 BURST = 40.0  # commands a phone may send at once after a pause
-MAX_PHONES = 16  # phones remembered at once: a table seats a handful
+MAX_PHONES = 16  # phones seated at once: a table seats a handful
+SEAT_IDLE = 30.0  # seconds a seat that never played may sit before a new phone takes it
+TABLE_KEY = "phones.table"  # the session file's record of this table's hosting
+SEAT_KEY = "phones.seat:"  # ... and of each phone's seat, one record a phone
 
 
 @dataclass
 class Phone:
-    """One joined phone: its name, what it has sent, and the transactions it made."""
+    """One seated phone: its name and hero, the numbers it has sent, its transactions."""
 
     id: str
     name: str
-    last_seq: int = 0
+    hero: str = ""
+    floor: int = 0  # every number up to here is handled (or too old to remember)
     replies: OrderedDict[int, dict[str, Any]] = field(default_factory=OrderedDict)
     txs: set[int] = field(default_factory=set)
+    played: bool = False  # has a command applied: a real player, never evicted
+    seen: float = 0.0  # wall-clock time of its last message
     allowance: float = BURST
     stamp: float = 0.0
     connected: bool = False
 
+    @property
+    def last_seq(self) -> int:
+        return max([self.floor, *self.replies])
+
+    def handled_above_floor(self) -> list[int]:
+        return sorted(s for s in self.replies if s > self.floor)
+
+    def remember(self, seq: int, reply: dict[str, Any]) -> None:
+        """Keep `reply` as the answer to number `seq` for good."""
+        self.replies[seq] = reply
+        self.replies = OrderedDict(sorted(self.replies.items()))
+        while len(self.replies) > REPLIES_KEPT:
+            oldest, _ = self.replies.popitem(last=False)
+            self.floor = max(self.floor, oldest)  # a gap below it is forgotten: refused later
+        while self.floor + 1 in self.replies:
+            self.floor += 1
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "id": self.id,
+            "name": self.name,
+            "hero": self.hero,
+            "floor": self.floor,
+            "replies": [[seq, reply] for seq, reply in self.replies.items()],
+            "txs": sorted(self.txs)[-TXS_KEPT:],
+            "played": self.played,
+            "seen": self.seen,
+        }
+
+    @classmethod
+    def from_json(cls, doc: Any) -> Phone | None:
+        """A seat kept in the session file; None when it is unreadable (that phone joins
+        afresh)."""
+        try:
+            phone = cls(str(doc["id"]), str(doc["name"]), str(doc.get("hero") or ""))
+            phone.floor = int(doc.get("floor") or 0)
+            for seq, reply in doc.get("replies") or []:
+                if isinstance(reply, dict):
+                    phone.replies[int(seq)] = reply
+            phone.txs = {int(tx) for tx in doc.get("txs") or []}
+            phone.played = bool(doc.get("played"))
+            phone.seen = float(doc.get("seen") or 0.0)
+        except (KeyError, TypeError, ValueError):
+            return None
+        return phone
+
+
+class _PhoneMove:
+    """A phone's command as `Session.guarded` runs it: `check` refuses it in words when
+    the request or button it was made for is gone (after other writers' commits are in),
+    `wrote` keeps its number and reply in the move's own transaction."""
+
+    def __init__(
+        self, table: Table, phone: Phone, seq: int, check: Callable[[], None], text: str
+    ) -> None:
+        self.table, self.phone, self.seq, self._check, self.text = table, phone, seq, check, text
+        self.tx: int | None = None
+        self.reply: dict[str, Any] = {}
+
+    def check(self) -> None:
+        self._check()
+
+    def wrote(self, tx: int) -> None:
+        self.tx = tx
+        self.reply = self.table._reply(self.seq, True, self.text)
+        seat = Phone.from_json(self.phone.to_json())
+        assert seat is not None
+        seat.remember(self.seq, self.reply)
+        seat.txs.add(tx)
+        seat.played = True
+        self.table.session.store.set_meta(SEAT_KEY + seat.id, seat.to_json())
+
 
 class Table:
-    """The session as the phones see it."""
+    """The session as the phones see it, and the phones' seats."""
 
     def __init__(
         self,
@@ -51,57 +148,176 @@ class Table:
         clock: Callable[[], float] = time.monotonic,
         rate: float = RATE,
         burst: float = BURST,
+        wall: Callable[[], float] = time.time,
     ) -> None:
         self.session = session
         self.clock = clock
+        self.wall = wall
         self.rate = rate
         self.burst = burst
         self.phones: dict[str, Phone] = {}
+        self.evicted: list[Phone] = []  # seats given to newer phones, for the host to close
+        self.tokens: Tokens | None = None
+        self.epoch = secrets.token_hex(6)
+        self.port = 0
+        self._kept_tokens: Any = None
+        self._restore()
+
+    # -- kept with the session -------------------------------------------------------------
+
+    def _restore(self) -> None:
+        """Take the seats back from the session file (the tablet restarted)."""
+        try:
+            meta = self.session.store.meta()
+        except SessionFileError as exc:
+            log.warning("the phones' seats could not be read: %s", exc)
+            return
+        kept = meta.get(TABLE_KEY)
+        if isinstance(kept, dict):
+            if isinstance(kept.get("epoch"), str) and kept["epoch"]:
+                self.epoch = kept["epoch"]
+            if isinstance(kept.get("port"), int):
+                self.port = kept["port"]
+            self._kept_tokens = kept.get("tokens")
+        for key, doc in meta.items():
+            if key.startswith(SEAT_KEY) and doc is not None:
+                phone = Phone.from_json(doc)
+                if phone is not None:
+                    phone.allowance = self.burst
+                    phone.stamp = self.clock()
+                    self.phones[phone.id] = phone
+
+    def attach(self, tokens: Tokens) -> None:
+        """Use `tokens` for this table, with the passes the session file kept."""
+        self.tokens = tokens
+        if self._kept_tokens is not None:
+            tokens.restore(self._kept_tokens)
+            self._kept_tokens = None
+
+    def _write(self, key: str, value: Any) -> None:
+        store = self.session.store
+        try:
+            if store.db.in_transaction:
+                store.set_meta(key, value)
+            else:
+                with store.transaction():
+                    store.set_meta(key, value)
+        except SessionFileError as exc:  # the seat still works until the tablet restarts
+            log.warning("a phone's seat could not be saved: %s", exc)
+
+    def save_seat(self, phone: Phone) -> None:
+        self._write(SEAT_KEY + phone.id, phone.to_json())
+
+    def save_table(self) -> None:
+        """The hosting's own record: its name, port and the passes given out."""
+        doc: dict[str, Any] = {"epoch": self.epoch, "port": self.port}
+        if self.tokens is not None:
+            doc["tokens"] = self.tokens.to_json()
+        self._write(TABLE_KEY, doc)
 
     # -- phones ------------------------------------------------------------------------
 
-    def join(self, phone_id: str, name: str) -> Phone:
+    def join(self, phone_id: str, name: str, hero: Any = None) -> Phone:
+        """Seat a phone, or welcome it back to its seat.  When every seat is taken, a seat
+        that never played and has sat idle gives way (`evicted`): a real phone always gets
+        in past ones made up to fill the table."""
         phone_id = _clean(phone_id, 64)
         if not phone_id:
             raise RuleError("This phone did not say who it is: reload the page.")
         phone = self.phones.get(phone_id)
         if phone is None and len(self.phones) >= MAX_PHONES:
-            raise RuleError("The table is full: remove a phone on the tablet first.")
+            self._make_room()
         if phone is None:
             phone = Phone(phone_id, _clean(name, 30) or "Phone", allowance=self.burst)
             phone.stamp = self.clock()
             self.phones[phone_id] = phone
-        elif name:
+        elif _clean(name, 30):
             phone.name = _clean(name, 30)
+        if isinstance(hero, str):
+            phone.hero = _clean(hero, 64)
+        phone.seen = self.wall()
+        self.save_seat(phone)
         return phone
 
+    def _make_room(self) -> None:
+        now = self.wall()
+        idle = [
+            p
+            for p in self.phones.values()
+            if not p.played and not p.hero and (not p.connected or now - p.seen >= SEAT_IDLE)
+        ]
+        if not idle:
+            raise RuleError("The table is full: remove a phone on the tablet first.")
+        gone = min(idle, key=lambda p: (p.connected, p.seen))
+        self.remove(gone.id)
+        self.evicted.append(gone)
+
+    def seat(self, phone: Phone, name: Any = None, hero: Any = None) -> None:
+        """A phone's new name or hero, kept with its seat."""
+        if isinstance(name, str) and _clean(name, 30):
+            phone.name = _clean(name, 30)
+        if isinstance(hero, str):
+            phone.hero = _clean(hero, 64)
+        self.save_seat(phone)
+
     def remove(self, phone_id: str) -> None:
-        self.phones.pop(phone_id, None)
+        if self.phones.pop(phone_id, None) is not None:
+            self._write(SEAT_KEY + phone_id, None)
+        if self.tokens is not None:
+            self.tokens.revoke_phone(phone_id)
+            self.save_table()
+
+    def whose(self, tx: int) -> str | None:
+        """Whose phone made transaction `tx`, in words; None for the tablet's own."""
+        for phone in self.phones.values():
+            if tx in phone.txs:
+                return f"{phone.name}'s phone"
+        return None
 
     def view(self) -> dict[str, Any]:
-        return table_view(self.session)
+        return table_view(self.session, self.whose)
 
     # -- commands ------------------------------------------------------------------------
 
     def command(self, phone: Phone, message: dict[str, Any]) -> dict[str, Any]:
         """Apply one command from `phone` (at most once) and return the reply to send."""
         seq = message.get("seq")
-        if isinstance(seq, bool) or not isinstance(seq, int) or seq < 1:
+        if isinstance(seq, bool) or not isinstance(seq, int) or seq < 1 or seq > 2**53:
             return self._reply(None, False, "The phone sent a command without its number.")
-        if seq <= phone.last_seq:
-            kept = phone.replies.get(seq)
-            if kept is not None:
-                return {**kept, "again": True}
-            return self._reply(seq, True, "Already done.", again=True)
+        phone.seen = self.wall()
+        kept = phone.replies.get(seq)
+        if kept is not None:
+            return {**kept, "again": True}
+        if seq <= phone.floor:
+            # handled long ago, or skipped past: the tablet cannot say which, so it is not
+            # run now against a state the player did not see, and not called done either
+            return self._reply(
+                seq,
+                False,
+                "The tablet no longer knows that tap (it is too old): look at the table "
+                "and tap again if it is still needed.",
+            )
         if not self.allowed(phone):
             # not counted as handled: the phone may send the same number again later
             return self._reply(seq, False, "Too fast: wait a moment and try again.", retry=True)
-        ok, text = self._apply(phone, message)
-        reply = self._reply(seq, ok, text)
-        phone.last_seq = seq
-        phone.replies[seq] = reply
-        while len(phone.replies) > REPLIES_KEPT:
-            phone.replies.popitem(last=False)
+        try:
+            move = self._apply(phone, seq, message)
+        except _Refused as refused:
+            reply = self._reply(seq, False, refused.text)
+            phone.remember(seq, reply)
+            self.save_seat(phone)
+            return reply
+        except SessionFileError as exc:  # nothing was written: the number is not used up
+            return self._reply(seq, False, f"The tablet could not save that: {exc}", retry=True)
+        reply = move.reply | {"rev": revision(self.session)}
+        phone.remember(seq, reply)
+        phone.played = True
+        if move.tx is not None:
+            phone.txs.add(move.tx)
+        while len(phone.txs) > TXS_KEPT:
+            phone.txs.discard(min(phone.txs))
+        if reply["text"] != move.text:  # a card's words are known only once it was read
+            self.save_seat(phone)
         return reply
 
     def _reply(self, seq: int | None, ok: bool, text: str, **extra: Any) -> dict[str, Any]:
@@ -118,69 +334,103 @@ class Table:
         phone.allowance -= 1
         return True
 
-    def _apply(self, phone: Phone, message: dict[str, Any]) -> tuple[bool, str]:
+    def _apply(self, phone: Phone, seq: int, message: dict[str, Any]) -> _PhoneMove:
+        """Run the command under its guard; _Refused with the words when it is not run."""
         do = message.get("do")
         args = message.get("with") or {}
         if not isinstance(do, str) or not isinstance(args, dict):
-            return False, "The phone sent a command the tablet cannot read."
-        seen_rev = message.get("rev")
-        moved_on = seen_rev != revision(self.session)
+            raise _Refused("The phone sent a command the tablet cannot read.")
         by = f"phone: {phone.name}"
+        session = self.session
         try:
             if do == "answer":
-                return self._answer(phone, message, args.get("values"), by)
+                move = self._move(phone, seq, lambda: None, "Answered.")
+                move._check = lambda: self._still_waiting(message, move)
+                with session.guarded(move):
+                    session.answer(args.get("values"), by=by)
+                return move
             if do == "scan":
-                return self._scan(phone, args.get("text"), by)
+                return self._scan(phone, seq, args.get("text"), by)
             if do == "undo":
-                return self._undo(phone)
-            return self._action(phone, {"do": do, "with": args}, moved_on)
+                move = self._move(phone, seq, lambda: self._own_last(phone), "Undone.")
+                with session.guarded(move):
+                    result = session.undo()
+                phone.txs.add(result.tx)
+                return move
+            action = {"do": do, "with": args}
+            move = self._move(phone, seq, lambda: self._offered(action, message), "Done.")
+            with session.guarded(move):
+                result = session.do(do, args)
+            phone.txs.add(result.tx)
+            return move
         except RuleError as exc:
-            return False, exc.message
-        except SessionFileError as exc:
-            return False, f"The tablet could not save that: {exc}"
+            raise _Refused(exc.message) from None
 
-    def _answer(
-        self, phone: Phone, message: dict[str, Any], values: Any, by: str
-    ) -> tuple[bool, str]:
+    def _move(self, phone: Phone, seq: int, check: Callable[[], None], text: str) -> _PhoneMove:
+        return _PhoneMove(self, phone, seq, check, text)
+
+    # the checks below run inside the write transaction, after other writers' commits
+
+    def _still_waiting(self, message: dict[str, Any], move: _PhoneMove) -> None:
         request = self.session.request
         if request is None:
-            return False, "Nothing is waiting for a roll now: someone answered it already."
+            raise RuleError("Nothing is waiting for a roll now: someone answered it already.")
         if message.get("waiting") != waiting_key(self.session):
-            return False, f"The game moved on: that roll was answered. Now: {request.why}."
-        result = self.session.answer(values, by=by)
-        phone.txs.add(result.tx)
-        return True, "Answered."
+            what = "roll" if request.kind == "dice" else "card"
+            raise RuleError(
+                f"That {what} was already answered or taken back: the game moved on. "
+                f"Now: {request.why}."
+            )
+        move.text = _answered(self.session, request, (message.get("with") or {}).get("values"))
 
-    def _scan(self, phone: Phone, text: Any, by: str) -> tuple[bool, str]:
+    def _own_last(self, phone: Phone) -> None:
+        alive = self.session.chain.alive
+        if len(alive) <= 1 or alive[-1] not in phone.txs:
+            raise RuleError(
+                "Undo takes back only this phone's own last action, and the last step was not it."
+            )
+
+    def _offered(self, action: dict[str, Any], message: dict[str, Any]) -> None:
+        offered = legal_actions(self.session)
+        moved_on = message.get("rev") != revision(self.session)
+        if moved_on and not any(same_action(action, a) for a in offered):
+            raise RuleError("The game moved on: that is no longer possible.")
+        if offered and not any(same_action(action, a) for a in offered):
+            raise RuleError("The rules do not offer that now.")
+
+    def _scan(self, phone: Phone, seq: int, text: Any, by: str) -> _PhoneMove:
         from vision.answering import offer_card
 
         if not isinstance(text, str) or not text or len(text) > 512:
-            return False, "The camera read nothing the tablet can use."
-        offer = offer_card(self.session, text, by=by)
+            raise _Refused("The camera read nothing the tablet can use.")
+        move = self._move(phone, seq, lambda: None, "Card read.")
+        with self.session.guarded(move):
+            offer = offer_card(self.session, text, by=by)
+        if move.tx is None or not offer.accepted:
+            raise _Refused(offer.message)
         if offer.result is not None:
             phone.txs.add(offer.result.tx)
-        return offer.accepted, offer.message
+        move.reply["text"] = offer.message
+        return move
 
-    def _undo(self, phone: Phone) -> tuple[bool, str]:
-        alive = self.session.chain.alive
-        if len(alive) <= 1 or alive[-1] not in phone.txs:
-            return (
-                False,
-                "Undo takes back only this phone's own last action, and the last step was not it.",
-            )
-        result = self.session.undo()
-        phone.txs.add(result.tx)
-        return True, "Undone."
 
-    def _action(self, phone: Phone, action: dict[str, Any], moved_on: bool) -> tuple[bool, str]:
-        offered = legal_actions(self.session)
-        if moved_on and not any(same_action(action, a) for a in offered):
-            return False, "The game moved on: that is no longer possible."
-        if offered and not any(same_action(action, a) for a in offered):
-            return False, "The rules do not offer that now."
-        result = self.session.do(action["do"], action["with"])
-        phone.txs.add(result.tx)
-        return True, "Done."
+class _Refused(Exception):
+    """A command not run, with the words for the player."""
+
+    def __init__(self, text: str) -> None:
+        super().__init__(text)
+        self.text = text
+
+
+def _answered(session: Any, request: Any, values: Any) -> str:
+    """The value a player tapped, echoed ("You rolled 4: to score."), so a phone shows
+    what the tablet took."""
+    if isinstance(values, list):
+        shown = ", ".join(str(v) for v in values)
+    else:
+        shown = name_of(session, values) if isinstance(values, str) else str(values)
+    verb = "rolled" if request.kind == "dice" else "chose"
+    return f"You {verb} {shown}: {request.why}."
 
 
 def _clean(text: Any, limit: int) -> str:

@@ -5,18 +5,30 @@ Why two kinds: the QR code is on a screen anyone at (or walking past) the table 
 photograph, so it opens the door only for a few minutes; a phone that came in gets its own
 token, which lasts the evening and is revoked when the phone is removed from the Phones
 panel.  Every request carries one or the other, and a refusal says which it was in words.
+
+Tokens are kept by their SHA-256, never as given: the session file stores them (a tablet
+restart keeps every phone's pass working) without holding anything a copy of the file
+could use to get in, and a token of any bytes or length is only ever hashed, never
+compared or printed.  Expiry is wall-clock time, so it survives the restart too.
 """
 
 from __future__ import annotations
 
-import hmac
+import hashlib
 import secrets
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
+from typing import Any
 
 JOIN_TTL = 10 * 60.0  # seconds a join link stays good
 PHONE_TTL = 12 * 3600.0  # seconds a joined phone's token stays good without a re-join
+MAX_TOKEN = 200  # characters: ours are 24; anything longer is refused unread
+REVOKED_KEPT = 256  # retired tokens remembered, so their refusal says why
+
+JOIN_REPLACED = "This join link was replaced by a newer one. Scan the tablet's QR code."
+PHONE_REMOVED = "The tablet took this phone out of the game. Scan the QR code to join again."
+UNKNOWN = "This link is not for this table. Scan the tablet's QR code."
 
 
 class TokenRefused(Exception):
@@ -27,13 +39,26 @@ class TokenRefused(Exception):
         self.message = message
 
 
+def digest(token: str | bytes) -> str:
+    """The token's SHA-256: how it is looked up and stored.  Any bytes hash; none raise."""
+    if isinstance(token, str):
+        token = token.encode("utf-8", "surrogatepass")
+    return hashlib.sha256(token).hexdigest()
+
+
 @dataclass
 class Grant:
-    """One token: a join token (`phone` empty) or a phone's own token."""
+    """One token: a join token (`phone` empty) or a phone's own token.  `token` is the
+    token itself only for grants issued by this process; restored ones know their hash."""
 
     token: str
     expires: float
     phone: str = ""
+    hash: str = ""
+
+    def __post_init__(self) -> None:
+        if not self.hash:
+            self.hash = digest(self.token)
 
     @property
     def joining(self) -> bool:
@@ -45,67 +70,104 @@ class Tokens:
 
     def __init__(
         self,
-        clock: Callable[[], float] = time.monotonic,
+        clock: Callable[[], float] = time.time,
         join_ttl: float = JOIN_TTL,
         phone_ttl: float = PHONE_TTL,
     ) -> None:
         self.clock = clock
         self.join_ttl = join_ttl
         self.phone_ttl = phone_ttl
-        self._live: dict[str, Grant] = {}
-        self._revoked: dict[str, str] = {}  # token -> why it no longer works
+        self._live: dict[str, Grant] = {}  # by hash
+        self._revoked: dict[str, str] = {}  # hash -> why it no longer works
         self.join: Grant = self.new_join()
 
     def new_join(self) -> Grant:
         """A fresh join link; the previous one stops working (phones already in stay)."""
         old = getattr(self, "join", None)
         if old is not None:
-            self.revoke(old.token)
+            self._revoke(old.hash)
         self.join = self._issue("")
         return self.join
 
     def issue_phone(self, phone: str) -> Grant:
         """A phone's own token; any token the same phone held before is revoked."""
-        for grant in [g for g in self._live.values() if g.phone == phone]:
-            self.revoke(grant.token)
+        self.revoke_phone(phone)
         return self._issue(phone)
 
     def _issue(self, phone: str) -> Grant:
         ttl = self.phone_ttl if phone else self.join_ttl
         grant = Grant(secrets.token_urlsafe(18), self.clock() + ttl, phone)
-        self._live[grant.token] = grant
+        self._live[grant.hash] = grant
         return grant
 
-    def check(self, token: str | None) -> Grant:
-        """The grant behind `token`, or TokenRefused saying why not."""
+    def check(self, token: str | bytes | None) -> Grant:
+        """The grant behind `token`, or TokenRefused saying why not.  Never raises anything
+        else, whatever the token holds."""
         if not token:
             raise TokenRefused("This page needs the join link from the tablet: scan its QR code.")
-        grant = self._find(token)
+        if len(token) > MAX_TOKEN:
+            raise TokenRefused(UNKNOWN)
+        key = digest(token)
+        grant = self._live.get(key)
         if grant is None:
-            for known, why in self._revoked.items():
-                if hmac.compare_digest(token, known):
-                    raise TokenRefused(why)
-            raise TokenRefused("This link is not for this table. Scan the tablet's QR code.")
+            raise TokenRefused(self._revoked.get(key, UNKNOWN))
         if self.clock() >= grant.expires:
             what = "join link" if grant.joining else "phone's pass"
             raise TokenRefused(f"This {what} has expired. Scan the tablet's QR code again.")
         return grant
 
-    def _find(self, token: str) -> Grant | None:
-        for known, grant in self._live.items():
-            if hmac.compare_digest(token, known):
-                return grant
-        return None
+    def _revoke(self, key: str) -> None:
+        grant = self._live.pop(key, None)
+        if grant is not None:
+            self._revoked[key] = JOIN_REPLACED if grant.joining else PHONE_REMOVED
+            while len(self._revoked) > REVOKED_KEPT:
+                del self._revoked[next(iter(self._revoked))]
 
     def revoke(self, token: str) -> None:
-        grant = self._live.pop(token, None)
-        if grant is not None:
-            self._revoked[token] = (
-                "This join link was replaced by a newer one. Scan the tablet's QR code."
-                if grant.joining
-                else "The tablet took this phone out of the game. Scan the QR code to join again."
-            )
+        self._revoke(digest(token))
 
     def revoke_phone(self, phone: str) -> None:
         for grant in [g for g in self._live.values() if g.phone == phone]:
-            self.revoke(grant.token)
+            self._revoke(grant.hash)
+
+    # -- kept with the session -------------------------------------------------------------
+
+    def to_json(self) -> dict[str, Any]:
+        """What the session file keeps: hashes, owners, expiry and refusals; the join token
+        itself too while it is good (it is on the tablet's screen anyway, and lets a phone
+        that scanned it just before a restart still come in)."""
+        now = self.clock()
+        return {
+            "join": {"token": self.join.token, "expires": self.join.expires}
+            if self.join.token and self.join.expires > now
+            else None,
+            "live": [
+                {"hash": g.hash, "phone": g.phone, "expires": g.expires}
+                for g in self._live.values()
+                if g.phone and g.expires > now
+            ],
+            "revoked": dict(self._revoked),
+        }
+
+    def restore(self, doc: Any) -> None:
+        """Take back what `to_json` kept (a tablet restart).  Anything unreadable is skipped:
+        the phone it belonged to scans the QR code again."""
+        if not isinstance(doc, dict):
+            return
+        for item in doc.get("live") or []:
+            if isinstance(item, dict) and isinstance(item.get("hash"), str):
+                phone, expires = item.get("phone"), item.get("expires")
+                if isinstance(phone, str) and phone and isinstance(expires, int | float):
+                    self._live[item["hash"]] = Grant("", float(expires), phone, item["hash"])
+        revoked = doc.get("revoked")
+        if isinstance(revoked, dict):
+            for key, why in revoked.items():
+                if isinstance(key, str) and isinstance(why, str):
+                    self._revoked.setdefault(key, why)
+        join = doc.get("join")
+        if isinstance(join, dict) and isinstance(join.get("token"), str):
+            expires = join.get("expires")
+            if isinstance(expires, int | float) and expires > self.clock():
+                self._live.pop(self.join.hash, None)
+                self.join = Grant(join["token"], float(expires))
+                self._live[self.join.hash] = self.join

@@ -136,6 +136,40 @@ def heroes_view(session: Any) -> list[dict[str, Any]]:
     return out
 
 
+TOOK_BACK = {"Undone": "took back", "Redone": "brought back"}
+
+
+def notice_view(session: Any, whose: Any = None) -> dict[str, Any] | None:
+    """Words for a phone when the newest step changed what it may have been looking at: an
+    undo, a redo or a correction (from the tablet, the CLI beside it, or a phone), so a
+    player whose roll just vanished reads why.  `whose(tx)` names the phone that made a
+    transaction, or None for the tablet.  None while the newest step is a plain move."""
+    tx = int(session.store.last_tx())
+    if tx < 1:
+        return None
+    head = session.history_of(tx)[0]
+    who = (whose(tx) if whose is not None else None) or "The tablet"
+    if head.type in TOOK_BACK:
+        target = session.history_of(int(head.data["tx"]))
+        words = (session.describe(target[0]) if target else "") or "a step"
+        text = f"{who} {TOOK_BACK[head.type]}: {words}."
+    elif head.type == "Corrected":
+        path = str(head.data.get("path", "")).replace(".", " ").replace("_", " ")
+        text = (
+            f"{who} corrected {path}: {_shown(session, head.data.get('previous'))} is now "
+            f"{_shown(session, head.data.get('value'))}."
+        )
+    else:
+        return None
+    return {"tx": tx, "kind": head.type.lower(), "text": text}
+
+
+def _shown(session: Any, value: Any) -> str:
+    if isinstance(value, str) and "/" in value:
+        return name_of(session, value)
+    return json.dumps(value) if not isinstance(value, str | int | float) else str(value)
+
+
 def action_group(session: Any, action: dict[str, Any]) -> dict[str, str]:
     """How the rules group an action, so a phone lays its buttons out as they do: the
     phase its command is declared in (the game's `Commands` table, e.g. HEXplore's Game
@@ -152,7 +186,7 @@ def action_group(session: Any, action: dict[str, Any]) -> dict[str, str]:
     return out
 
 
-def table_view(session: Any) -> dict[str, Any]:
+def table_view(session: Any, whose: Any = None) -> dict[str, Any]:
     """Everything a phone renders, stamped with the log's revision."""
     summary = getattr(session.game, "summary", None)
     actions = [
@@ -169,4 +203,5 @@ def table_view(session: Any) -> dict[str, Any]:
         "actions": actions,
         "result": result_view(session),
         "heroes": heroes_view(session),
+        "notice": notice_view(session, whose),
     }

@@ -136,14 +136,15 @@ def test_bad_input_gets_words_and_changes_nothing(tmp_path):
         assert session.state.score == 0 and len(session.chain.alive) == 1
 
 
-def test_the_table_seats_a_limited_number_of_phones(tmp_path):
+def test_the_table_seats_a_limited_number_of_phones_that_played(tmp_path):
     from companion.core.rules import RuleError
     from companion.host.table import MAX_PHONES
 
     with new_session(tmp_path) as session:
         table = Table(session)
         for n in range(MAX_PHONES):
-            table.join(f"phone-{n}", f"Player {n}")
+            phone = table.join(f"phone-{n}", f"Player {n}")
+            assert cmd(table, phone, 1, "add", {"n": 1})["ok"]
         table.join("phone-0", "Player 0 again")  # one already seated comes back
         try:
             table.join("one-too-many", "Zed")
@@ -152,3 +153,24 @@ def test_the_table_seats_a_limited_number_of_phones(tmp_path):
             assert "table is full" in exc.message
         table.remove("phone-3")
         assert table.join("one-too-many", "Zed").name == "Zed"
+
+
+def test_made_up_seats_that_never_played_give_way_to_a_real_phone(tmp_path):
+    from companion.host.table import MAX_PHONES, SEAT_IDLE
+
+    wall = Clock()
+    with new_session(tmp_path) as session:
+        table = Table(session, wall=wall)
+        real = table.join("real", "Ann")
+        assert cmd(table, real, 1, "add", {"n": 1})["ok"]
+        for n in range(MAX_PHONES - 1):
+            table.join(f"made-up-{n}", "x").connected = True
+        wall.now += 1
+        table.phones["made-up-5"].connected = False  # gone: gives way at once
+        ben = table.join("ben", "Ben")
+        ben.connected = True
+        assert [p.id for p in table.evicted] == ["made-up-5"]
+        wall.now += SEAT_IDLE  # the connected ones, idle this long, give way too
+        assert table.join("cat", "Cat").name == "Cat"
+        assert table.evicted[-1].id.startswith("made-up-") and "real" in table.phones
+        assert len(table.phones) == MAX_PHONES
