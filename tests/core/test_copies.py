@@ -1,0 +1,63 @@
+"""A `.session` file copied alone, at any moment of play, holds every acknowledged move
+(issue 26, part 4).
+
+A person copies the file while the app runs (a file manager, `adb pull`, a cloud folder),
+and never the files beside it.  Here a second thread copies the file at random moments
+while commands run in the first; every copy must open, and hold at least every move whose
+command had returned before the copy began.
+"""
+
+from __future__ import annotations
+
+import random
+import shutil
+import threading
+import time
+
+from companion.core.session import Session
+from tests.core.helpers import log_rows, tiny_session
+
+MOVES = 60
+
+
+def test_copies_taken_during_play_hold_every_acknowledged_move(tmp_path):
+    s = tiny_session(tmp_path, "live")
+    acked = {"events": len(log_rows(s)), "score": 0}
+    copies: list[tuple[int, int, str]] = []
+    done = threading.Event()
+
+    def copier() -> None:
+        rng = random.Random(26)
+        n = 0
+        while not done.is_set():
+            events, score = acked["events"], acked["score"]
+            target = tmp_path / f"copy{n}.session"
+            shutil.copyfile(s.path, target)
+            copies.append((events, score, target.name))
+            n += 1
+            time.sleep(rng.random() * 0.004)
+
+    thread = threading.Thread(target=copier)
+    thread.start()
+    try:
+        for i in range(MOVES):
+            if i % 7 == 3:
+                s.do("roll")
+                s.answer([1 + i % 5])
+            else:
+                s.do("add", {"n": 1})
+            acked["events"], acked["score"] = len(log_rows(s)), s.to_json()["score"]
+    finally:
+        done.set()
+        thread.join()
+    final = log_rows(s)
+    s.close()
+    assert len(copies) >= 10, "the copier ran too rarely to test anything"
+    short = []
+    for events, score, name in copies:
+        with Session.open(tmp_path / name) as copy:
+            rows = log_rows(copy)
+            if len(rows) < events or copy.to_json()["score"] < score:
+                short.append(name)
+            assert rows == final[: len(rows)]
+    assert short == [], f"{len(short)} of {len(copies)} copies lost acknowledged moves"
