@@ -154,7 +154,23 @@ class Phone:
             time.sleep(0.05)
         raise AssertionError(f"the phone never showed {what or check}: {self.text('message')!r}")
 
+    def join_as(self, name: str) -> None:
+        """Give the name the page asks for at join (once per phone), then wait to be in."""
+        asked = "return !document.getElementById('join').hidden"
+        joined = "return document.getElementById('link').textContent === 'joined'"
+        self.until(lambda: self.js(asked) or self.js(joined), what="the name asked")
+        if self.js(asked):
+            self.js(
+                "document.getElementById('join-name').value = arguments[0];"
+                "document.getElementById('join-go').click();",
+                name,
+            )
+        self.until(lambda: self.js(joined), what="joined")
+
     def tap(self, css: str) -> None:
+        """Tap a button once it takes taps (a new keypad holds its keys a moment)."""
+        ready = "const b = document.querySelector(arguments[0]); return !!b && !b.disabled"
+        self.until(lambda: self.js(ready, css), seconds=10, what=f"{css} ready for a tap")
         self.js("document.querySelector(arguments[0]).click()", css)
 
     def close(self) -> None:

@@ -1,7 +1,10 @@
 // The phone page: renders what the tablet sends and sends back what the player chose or
-// what the camera read.  It decides no rule.  Every command carries this phone's id and
-// a number; unanswered commands are kept and sent again after a reconnect, and the tablet
-// applies each number once.  All text goes in through textContent, never as HTML.
+// what the camera read.  It decides no rule: the buttons, their labels and their groups
+// (the phase and the hero the rules give each) come from the tablet.  Every command
+// carries this phone's id and a number; unanswered commands are kept and sent again after
+// a reconnect (the tablet applies each number once).  When the tablet is away (restarting,
+// out of reach) the page keeps trying, waiting longer each time.  All text goes in through
+// textContent, never as HTML.
 "use strict";
 (function () {
   const $ = (id) => document.getElementById(id);
@@ -10,8 +13,12 @@
   const phoneId = store.getItem("tc-phone") || newId();
   store.setItem("tc-phone", phoneId);
   let seq = Number(store.getItem("tc-seq") || 0);
+  let acked = Number(store.getItem("tc-acked") || 0);
   let outbox = JSON.parse(store.getItem("tc-outbox") || "[]");
-  let ws = null, view = null, refused = false, paused = false, backoff = 300, chosen = [];
+  let ws = null, view = null, refused = false, paused = false, chosen = [];
+  let backoff = 0, retryTimer = null, welcomed = false, noticeTx = Number(store.getItem("tc-notice") || 0);
+  let waitingKey = null, armedAt = 0;
+  const BACKOFF_FIRST = 250, BACKOFF_MOST = 5000, ARM_MS = 600;
   const metrics = { scans: [], decodeMs: [] };
   window.tcPhone = { metrics, get view() { return view; }, get outbox() { return outbox; },
     get seq() { return seq; }, phoneId, drop: () => ws && ws.close(), hold: false };
@@ -21,76 +28,144 @@
     crypto.getRandomValues(bytes);
     return Array.from(bytes, (b) => b.toString(16).padStart(2, "0")).join("");
   }
-  function save() { store.setItem("tc-seq", String(seq)); store.setItem("tc-outbox", JSON.stringify(outbox)); }
+  function save() {
+    store.setItem("tc-seq", String(seq)); store.setItem("tc-acked", String(acked));
+    store.setItem("tc-outbox", JSON.stringify(outbox));
+  }
   function say(text, ok) { const m = $("message"); m.textContent = text || ""; m.className = ok ? "ok" : "refused"; }
   function el(tag, text, cls) { const e = document.createElement(tag); if (text !== undefined) e.textContent = text; if (cls) e.className = cls; return e; }
+  function myName() { return store.getItem("tc-name") || ""; }
+  function myHero() { return store.getItem("tc-hero") || ""; }
 
-  $("name").value = store.getItem("tc-name") || "";
-  $("name").addEventListener("change", () => { store.setItem("tc-name", $("name").value); hello(); });
+  // -- light and dark: the phone's own setting, or the player's pick ------------------
+  const THEMES = ["auto", "light", "dark"], THEME_WORDS = { auto: "Auto", light: "Light", dark: "Dark" };
+  function applyTheme() {
+    const theme = store.getItem("tc-theme") || "auto";
+    if (theme === "auto") document.documentElement.removeAttribute("data-theme");
+    else document.documentElement.dataset.theme = theme;
+    $("theme").textContent = THEME_WORDS[theme];
+  }
+  $("theme").addEventListener("click", () => {
+    const now = store.getItem("tc-theme") || "auto";
+    store.setItem("tc-theme", THEMES[(THEMES.indexOf(now) + 1) % THEMES.length]); applyTheme();
+  });
+  applyTheme();
 
+  // -- a name, asked before joining ----------------------------------------------------
+  $("name").value = myName();
+  $("name").addEventListener("change", () => {
+    const name = $("name").value.trim();
+    if (name) { store.setItem("tc-name", name); hello(); } else $("name").value = myName();
+  });
+  $("join").addEventListener("submit", (e) => {
+    e.preventDefault();
+    const name = $("join-name").value.trim();
+    if (!name) return;
+    store.setItem("tc-name", name); $("name").value = name; $("join").hidden = true; hello();
+  });
+  function askName() { $("join").hidden = false; $("join-name").focus(); }
+
+  // -- the connection: kept up with backoff, whatever happens to the tablet -----------
   function connect() {
     if (refused || paused) return;
+    clearTimeout(retryTimer); retryTimer = null;
     const scheme = location.protocol === "https:" ? "wss" : "ws";
-    ws = new WebSocket(`${scheme}://${location.host}/ws?t=${encodeURIComponent(token)}`);
-    ws.onopen = () => { backoff = 300; hello(); };
-    ws.onmessage = (e) => receive(JSON.parse(e.data));
-    ws.onclose = () => {
-      $("link").textContent = refused ? "not let in" : "reconnecting…"; $("link").className = "link off";
-      if (!refused && !paused) setTimeout(connect, backoff); backoff = Math.min(backoff * 2, 3000);
+    const socket = new WebSocket(`${scheme}://${location.host}/ws?t=${encodeURIComponent(token)}`);
+    ws = socket;
+    socket.onopen = () => { if (myName()) hello(); else { askName(); showLink("name?", false); } };
+    socket.onmessage = (e) => receive(JSON.parse(e.data));
+    socket.onclose = () => {
+      if (socket !== ws) return;
+      welcomed = false; setEnabled();
+      if (refused) { showLink("not let in", false); return; }
+      if (paused) { showLink("away", false); return; }
+      // First retry at once-ish, then longer each time, with a little jitter so eight
+      // phones do not knock at the same instant when the tablet comes back.
+      backoff = backoff ? Math.min(backoff * 2, BACKOFF_MOST) : BACKOFF_FIRST;
+      const wait = backoff * (0.75 + Math.random() * 0.5);
+      showLink(`reconnecting in ${Math.max(1, Math.round(wait / 1000))} s…`, false);
+      retryTimer = setTimeout(connect, wait);
     };
   }
+  function showLink(text, on) { $("link").textContent = text; $("link").className = on ? "link on" : "link off"; }
   function hello() {
-    if (ws && ws.readyState === 1) ws.send(JSON.stringify({ t: "hello", phone: phoneId,
-      name: $("name").value || "", rev: view ? view.rev : null }));
+    if (ws && ws.readyState === 1 && myName()) ws.send(JSON.stringify({ t: "hello", phone: phoneId,
+      name: myName(), hero: myHero(), rev: view ? view.rev : null }));
   }
   function flush() {
-    if (!ws || ws.readyState !== 1 || window.tcPhone.hold) return;
+    if (!ws || ws.readyState !== 1 || !welcomed || window.tcPhone.hold) return;
     for (const cmd of outbox) ws.send(JSON.stringify(cmd));
   }
+  const echoes = new Map();  // seq -> the words the player is shown for it ("You rolled 7 for ...")
   function send(doing, args, extra) {
     seq += 1;
+    const { echo, ...more } = extra || {};
     const cmd = Object.assign({ t: "cmd", phone: phoneId, seq, rev: view ? view.rev : null,
-      do: doing, with: args || {} }, extra || {});
+      do: doing, with: args || {} }, more);
+    if (echo) echoes.set(seq, echo);
     outbox.push(cmd); save();
-    if (ws && ws.readyState === 1 && !window.tcPhone.hold) ws.send(JSON.stringify(cmd));
+    if (ws && ws.readyState === 1 && welcomed && !window.tcPhone.hold) ws.send(JSON.stringify(cmd));
+    setEnabled();
     return cmd;
   }
   window.tcPhone.send = send;
   window.tcPhone.flush = flush;
 
   function receive(msg) {
-    if (msg.t === "welcome") {
-      token = msg.token; $("link").textContent = "joined"; $("link").className = "link on";
-      // a reload later uses this phone's own pass, not the join link that soon expires
-      history.replaceState(null, "", `?t=${encodeURIComponent(token)}`);
-      if (!$("name").value) { $("name").value = msg.name; }
-      const before = store.getItem("tc-table");
-      if (before && before !== msg.table && outbox.length) {
-        // Kept from before the tablet restarted: whether they were applied is unknown here,
-        // so none is sent again; the player checks the table and does them again.
-        say(`The tablet restarted: ${outbox.length} unsent action(s) dropped. Check and redo them.`, false);
-        outbox = [];
-      }
-      store.setItem("tc-table", msg.table);
-      seq = Math.max(seq, msg.seq);
-      outbox = outbox.filter((c) => c.seq > msg.seq); save(); flush();
-    } else if (msg.t === "state") {
-      view = msg; render();
-    } else if (msg.t === "ack") {
-      outbox = outbox.filter((c) => c.seq !== msg.seq); save();
-      if (!msg.retry) say(msg.text, msg.ok);
-      else setTimeout(flush, 250);
-      const pending = metrics.scans.find((s) => s.seq === msg.seq);
-      if (pending) { pending.ack = performance.now(); pending.ackRev = msg.rev; }
-    } else if (msg.t === "refused") {
-      refused = true; say(msg.text, false); $("link").textContent = "not let in";
-    } else if (msg.t === "error") {
-      say(msg.text, false);
-    }
+    if (msg.t === "welcome") welcome(msg);
+    else if (msg.t === "state") { view = msg; render(); }
+    else if (msg.t === "ack") ack(msg);
+    else if (msg.t === "refused") {
+      refused = true; say(msg.text, false); showLink("not let in", false);
+      // nothing here can be done any more: no button may look tappable
+      document.querySelectorAll("button").forEach((b) => { b.disabled = true; });
+    } else if (msg.t === "error") say(msg.text, false);
   }
 
+  function welcome(msg) {
+    token = msg.token; welcomed = true; backoff = 0;
+    showLink("joined", true);
+    // a reload later uses this phone's own pass, not the join link that soon expires
+    history.replaceState(null, "", `?t=${encodeURIComponent(token)}`);
+    if (msg.name && msg.name !== myName()) { store.setItem("tc-name", msg.name); $("name").value = msg.name; }
+    if (msg.hero && !myHero()) store.setItem("tc-hero", msg.hero);
+    if (msg.seq < acked && outbox.length) {
+      // The tablet does not remember this phone's numbers (a new table, or its record was
+      // lost): whether these were applied cannot be known, so none is sent again.
+      say(`The tablet does not remember ${outbox.length} unanswered action(s) from this phone: check the table and do them again if they are missing.`, false);
+      outbox = [];
+    }
+    seq = Math.max(seq, msg.seq);
+    acked = Math.max(acked, Math.min(msg.seq, seq));
+    // what the tablet already handled is done; the rest is sent once more, in order
+    outbox = outbox.filter((c) => c.seq > msg.seq); save(); flush(); setEnabled();
+    if (outbox.length) say(`Back at the table: sending ${outbox.length} action(s) again…`, true);
+  }
+
+  function ack(msg) {
+    const cmd = outbox.find((c) => c.seq === msg.seq);
+    if (msg.retry) {
+      // too fast: the number is not used up; the same command goes again shortly
+      say(msg.text, false);
+      setTimeout(() => { if (cmd && outbox.includes(cmd) && ws && ws.readyState === 1) ws.send(JSON.stringify(cmd)); }, 300);
+      return;
+    }
+    outbox = outbox.filter((c) => c.seq !== msg.seq);
+    if (typeof msg.seq === "number") acked = Math.max(acked, msg.seq);
+    save();
+    const echo = echoes.get(msg.seq); echoes.delete(msg.seq);
+    say(echo && msg.ok ? `${echo}. ${msg.text}` : msg.text, msg.ok);
+    if (cmd && cmd.do === "scan") $("scan-state").textContent = scanning ? "Hold a card's label up to the camera." : "";
+    const pending = metrics.scans.find((s) => s.seq === msg.seq);
+    if (pending) { pending.ack = performance.now(); pending.ackRev = msg.rev; }
+    setEnabled();
+  }
+
+  // -- rendering ---------------------------------------------------------------------
   function render() {
     $("game").textContent = view.summary ? `${view.game}: ${view.summary}` : view.game;
+    renderNotice(view.notice);
+    renderHero();
     renderWaiting(view.waiting);
     const r = view.result;
     $("result").hidden = !r;
@@ -98,21 +173,40 @@
       $("result-title").textContent = r.title;
       $("result-lines").replaceChildren(...r.lines.map((line) => el("li", line)));
     }
-    const acts = view.actions || [];
-    $("actions").hidden = acts.length === 0;
-    $("actions").replaceChildren(...acts.map((a) => {
-      const b = el("button", a.label, a.primary ? "primary" : "");
-      b.type = "button"; b.addEventListener("click", () => send(a.do, a.with)); return b;
-    }));
-    renderHero();
+    renderActions(view.actions || []);
+    setEnabled();
     for (const s of metrics.scans) if (s.ack && !s.shown && view.rev >= s.ackRev) s.shown = performance.now();
+  }
+
+  function renderNotice(notice) {
+    // The tablet undid or corrected something: said once in words, until the next move.
+    if (!notice) { $("notice").hidden = true; return; }
+    $("notice").textContent = notice.text; $("notice").hidden = false;
+    if (notice.tx !== noticeTx) { noticeTx = notice.tx; store.setItem("tc-notice", String(noticeTx)); }
+  }
+
+  function answering() { return outbox.some((c) => c.do === "answer"); }
+  function setEnabled() {
+    // A keypad is live only once its request has been on screen a moment and no answer
+    // of this phone is still on its way: a double tap never answers two requests.
+    // Taps while the tablet is away are kept and sent when it is back.
+    const live = !refused && !answering() && performance.now() >= armedAt;
+    $("waiting").classList.toggle("sent", answering());
+    for (const b of document.querySelectorAll("#keypad button, #options button")) b.disabled = !live;
+    for (const b of document.querySelectorAll("#actions button, #undo")) b.disabled = refused;
   }
 
   function renderWaiting(w) {
     $("waiting").hidden = !w;
     $("keypad").replaceChildren(); $("options").replaceChildren();
-    if (!w) { chosen = []; $("waiting-chosen").textContent = ""; return; }
-    if (w.key !== renderWaiting.key) { chosen = []; renderWaiting.key = w.key; }
+    if (!w) { chosen = []; waitingKey = null; $("waiting-chosen").textContent = ""; return; }
+    if (w.key !== waitingKey) {
+      // a new request: flash the card and hold the keys a moment, so a second tap meant
+      // for the last roll cannot land on this one
+      chosen = []; waitingKey = w.key; armedAt = performance.now() + ARM_MS;
+      setTimeout(setEnabled, ARM_MS + 20);
+      const card = $("waiting"); card.classList.remove("fresh"); void card.offsetWidth; card.classList.add("fresh");
+    }
     $("waiting-who").textContent = w.kind === "dice" ? `Roll ${w.count > 1 ? w.count + " × " : ""}${w.die}` : `Draw: ${w.deck}`;
     $("waiting-why").textContent = w.who ? `${w.who}: ${w.why}` : w.why;
     $("waiting-chosen").textContent = chosen.map((v) => label(w, v)).join("  ");
@@ -124,30 +218,99 @@
     } else {
       for (const o of w.options) {
         const b = el("button", o.name); b.type = "button"; b.dataset.card = o.card;
-        b.addEventListener("click", () => send("answer", { values: o.card }, { waiting: w.key }));
+        b.addEventListener("click", () => answer(w, o.card, `You chose ${o.name} for ${purpose(w)}`));
         $("options").append(b);
       }
     }
   }
+  function purpose(w) { return w.who ? `${w.who}, ${w.why}` : w.why; }
   function label(w, v) { const f = w.faces.find((x) => x.value === v); return f ? f.label : String(v); }
   function pick(w, value) {
+    if (answering() || w.key !== waitingKey) return;
     chosen.push(value);
     $("waiting-chosen").textContent = chosen.map((v) => label(w, v)).join("  ");
-    if (chosen.length >= w.count) { const values = chosen; chosen = []; send("answer", { values }, { waiting: w.key }); }
+    if (chosen.length >= w.count) {
+      const values = chosen; chosen = [];
+      answer(w, values, `You rolled ${values.map((v) => label(w, v)).join(" + ")} for ${purpose(w)}`);
+    }
+  }
+  function answer(w, values, echo) {
+    if (answering()) return;
+    say(`${echo}: sending…`, true);
+    send("answer", { values }, { waiting: w.key, echo });
+  }
+
+  function heroName(id) { const h = (view.heroes || []).find((x) => x.id === id); return h ? h.name : ""; }
+  function renderActions(acts) {
+    // The rules' own grouping: the next step first, this phone's hero's actions, then each
+    // phase the rules declare, then the other heroes'; short lists stay flat.
+    const box = $("actions");
+    box.hidden = acts.length === 0;
+    const open = new Set([...box.querySelectorAll("details[open]")].map((d) => d.dataset.group));
+    const seenBefore = box.dataset.seen === "1";
+    const button = (a) => {
+      const b = el("button", a.label, a.primary ? "primary" : ""); b.type = "button";
+      b.addEventListener("click", () => send(a.do, a.with, { echo: `You chose: ${a.label}` })); return b;
+    };
+    if (acts.length <= 6) {
+      const flat = el("div", undefined, "card group-buttons"); flat.id = "next";
+      flat.append(...acts.map(button)); box.replaceChildren(flat); return;
+    }
+    const mine = myHero();
+    const groups = new Map();
+    const add = (key, title, a) => { if (!groups.has(key)) groups.set(key, { title, acts: [] }); groups.get(key).acts.push(a); };
+    for (const a of acts) {
+      if (a.hero) add(`hero:${a.hero}`, heroName(a.hero) || "A hero", a);
+      else add(`phase:${a.phase || ""}`, phaseTitle(a.phase), a);
+    }
+    const order = [...groups.keys()].sort((x, y) => rank(x) - rank(y));
+    function rank(key) {
+      if (key === `hero:${mine}`) return 0;
+      if (key.startsWith("phase:")) return 1 + [...groups.keys()].indexOf(key) / 1000;
+      return 2 + [...groups.keys()].indexOf(key) / 1000;
+    }
+    const next = acts.filter((a) => a.primary);
+    const parts = [];
+    if (next.length) { const n = el("div", undefined, "card group-buttons"); n.id = "next"; n.append(...next.map(button)); parts.push(n); }
+    for (const key of order) {
+      const g = groups.get(key);
+      const d = el("details", undefined, "group"); d.dataset.group = key;
+      const s = el("summary", g.title); s.append(el("span", String(g.acts.length), "count")); d.append(s);
+      const inner = el("div", undefined, "group-buttons");
+      if (key.startsWith("hero:")) {
+        // within a hero, by phase as the rules declare them
+        const phases = new Map();
+        for (const a of g.acts) { const p = a.phase || ""; if (!phases.has(p)) phases.set(p, []); phases.get(p).push(a); }
+        for (const [p, list] of phases) { if (p) inner.append(el("div", phaseTitle(p), "phase")); inner.append(...list.map(button)); }
+      } else inner.append(...g.acts.map(button));
+      d.append(inner);
+      d.open = seenBefore ? open.has(key) : key === `hero:${mine}`;
+      parts.push(d);
+    }
+    box.replaceChildren(...parts); box.dataset.seen = "1";
+  }
+  function phaseTitle(phase) {
+    if (!phase) return "Other";
+    return phase.charAt(0).toUpperCase() + phase.slice(1);
   }
 
   function renderHero() {
     const heroes = view.heroes || [];
     $("hero").hidden = heroes.length === 0;
+    if (!heroes.length) return;
+    let mine = myHero();
+    if (!heroes.some((h) => h.id === mine)) { mine = heroes[0].id; }
     const pickEl = $("hero-pick");
-    const mine = store.getItem("tc-hero") || (heroes[0] && heroes[0].id);
     pickEl.replaceChildren(...heroes.map((h) => { const o = el("option", h.name); o.value = h.id; o.selected = h.id === mine; return o; }));
-    const hero = heroes.find((h) => h.id === mine) || heroes[0];
-    const facts = hero ? hero.facts.flatMap((f) => [el("dt", f.label), el("dd", f.value)]) : [];
-    $("hero-facts").replaceChildren(...facts);
+    const hero = heroes.find((h) => h.id === mine);
+    $("hero-name").textContent = hero.name;
+    $("hero-facts").replaceChildren(...hero.facts.flatMap((f) => [el("dt", f.label), el("dd", f.value)]));
   }
-  $("hero-pick").addEventListener("change", () => { store.setItem("tc-hero", $("hero-pick").value); renderHero(); });
-  $("undo").addEventListener("click", () => send("undo", {}));
+  $("hero-pick").addEventListener("change", () => {
+    store.setItem("tc-hero", $("hero-pick").value); hello();  // the tablet keeps it with the seat
+    if (view) render();
+  });
+  $("undo").addEventListener("click", () => send("undo", {}, { echo: "You asked to undo your last action" }));
 
   // -- scanning: decoded here with zxing-cpp's WebAssembly build; only the text is sent --
   // Fetched on the first scan, with the phone's own pass by then (the join link's expires).
@@ -166,7 +329,7 @@
     const now = performance.now();
     const asking = view && view.waiting ? view.waiting.key : "";
     const fresh = text !== lastText || now - lastAt >= 4000 || (asking && asking !== lastAsking);
-    if (!text || !fresh) return;
+    if (!text || !fresh || !welcomed) return;
     lastText = text; lastAsking = asking; lastAt = now;
     $("scan-state").textContent = "Card read: sending to the tablet…";
     const cmd = send("scan", { text });
@@ -192,7 +355,7 @@
     stream.getTracks().forEach((t) => t.stop()); video.hidden = true;
     $("scan-start").textContent = "Scan a card"; $("scan-state").textContent = "";
   }
-  if (navigator.mediaDevices && navigator.mediaDevices.getUserMedia) {
+  if (window.isSecureContext && navigator.mediaDevices && navigator.mediaDevices.getUserMedia) {
     $("scan-start").addEventListener("click", () => {
       if (scanning) { scanning = false; return; }
       startCamera().catch(() => { $("scan-state").textContent = "No camera: allow the camera, or take a photo instead."; $("photo-label").hidden = false; });
@@ -220,5 +383,6 @@
   // Out of reach (a phone in a pocket, a tunnel): used by the tests to go away and come back.
   window.tcPhone.pause = () => { paused = true; if (ws) ws.close(); };
   window.tcPhone.resume = () => { paused = false; connect(); };
+  if (!myName()) askName();
   connect();
 })();
