@@ -24,6 +24,8 @@ from bleak_retry_connector import establish_connection
 from hardware.linked import Backoff, DiceSourceError, LinkedSource
 from hardware.source import ROLLING, DeviceInfo, RollEvent
 
+RESTED = "rested"  # a die's state after lying still unrolled: never delivered
+
 log = logging.getLogger("hardware.ble")
 
 
@@ -43,6 +45,12 @@ class RollTracker:
         """The die's state when the app first met it: known, never delivered."""
         if self.state is None:
             self.state, self.face = state, face
+
+    def rest(self, face: int) -> None:
+        """The die lies on `face` without having been rolled (a Pixels die's onFace: set
+        down or turned by hand).  Nothing is delivered: a roll it was seen starting ends
+        without a result, and the face it lies on is not news when asked for again."""
+        self.state, self.face = RESTED, face
 
     def update(self, state: str, face: int, now: float | None = None) -> RollEvent | None:
         now = time.monotonic() if now is None else now

@@ -125,7 +125,7 @@ class PixelsSource(BleSource):
                 state, face = px.reading(info, info.roll_state, info.face_index)
             except ValueError:
                 state, face = None, -1  # no face it has: nothing known yet
-            if state is not None:
+            if state is not None:  # "rested" too: the face it lies on is not news
                 self.tracker.prime(state, face)
         self._hello.set()
 
@@ -134,6 +134,11 @@ class PixelsSource(BleSource):
             self.reject("a roll came before the die said which die it is")
             return
         state, face = px.roll_result(self.die_info, data)
+        if state == px.RESTED:
+            # onFace: lying still without a roll (the vendor counts a roll on "rolled"
+            # alone): not a result, and not crooked either (docs/dice.md)
+            self.tracker.rest(face)
+            return
         self._deliver_state(self.tracker, state, face)
 
     async def identify(self, die_id: str) -> bool:

@@ -4,6 +4,11 @@ Serial and BLE deliver the same `wire.Frame`s; this turns them into `RollEvent`s
 each, keeps the dice list, notices lost frames (asking for a resync) and a rebooted
 tray (a new boot id, a count or an uptime that goes back: never deaf until the count
 catches up), and logs every frame it throws away in words.
+
+A roll is new only when its die's roll number is past the furthest this host has seen
+from that die in that boot of the tray (`BootMarks`).  Frame sequence numbers say what
+was lost, never what is new: a ROLL replayed after a reconnect, a lost HELLO or a resync
+names a roll already seen and is dropped, however its frame is numbered (issue 26).
 """
 
 from __future__ import annotations
@@ -11,6 +16,7 @@ from __future__ import annotations
 import asyncio
 import logging
 import time
+from collections import OrderedDict
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
@@ -27,6 +33,32 @@ class TrayDie:
     faces: int
     name: str
     battery: int | None = None
+
+
+RANK = {"rolling": 0, "settled": 1, "crooked": 1}  # a roll number's states, in order
+KEEP_BOOTS = 64  # boots remembered per link: each a few bytes per die
+
+
+@dataclass
+class BootMarks:
+    """What one boot of the tray has shown this host: per die, the furthest (roll number,
+    rank) seen.  A ROLL at or behind it was seen before; the roll numbers are the tray's
+    own, which only go up within a boot (version 2 also across a die leaving and joining
+    again; version 1 restarts a die that joins again at 1, so its marks go with it)."""
+
+    version: int
+    marks: dict[str, tuple[int, int]] = field(default_factory=dict)
+
+    def take(self, die: str, rollno: int, state: str) -> bool:
+        """True when (rollno, state) is past the mark (and moves it); False: seen before."""
+        rank = RANK[state]
+        mark = self.marks.get(die)
+        if mark is not None:
+            ahead = wire.seq_after(rollno, mark[0])
+            if ahead < 0 or (ahead == 0 and rank <= mark[1]):
+                return False
+        self.marks[die] = (rollno, rank)
+        return True
 
 
 @dataclass
@@ -59,9 +91,12 @@ class TrayLink:
         self.clock = clock
         self.state = TrayState()
         self.seq = wire.SeqTracker()
-        self.delivered: dict[str, tuple[int, str]] = {}  # die -> (roll no, state) last given
+        # every boot of the tray this link has heard a HELLO from, oldest first
+        self.boots: OrderedDict[str, BootMarks] = OrderedDict()
         self.replies: dict[int, str] = {}
         self.rejected = 0
+        self.replayed = 0  # ROLL frames of rolls already seen, dropped
+        self._asked: float | None = None  # when the host last asked the tray who it is
         # Until the first resync completes, rolls are old news (made before the app
         # listened): remembered so a repeat is recognised, never delivered.
         self.priming = True
@@ -88,17 +123,31 @@ class TrayLink:
             ) from None
 
     def _greet(self) -> None:
+        self._asked = self.clock()
         self.send(wire.HELLO, (str(wire.VERSION), "0000", "host", "0", "roll"))
+
+    def _ask_who(self, why: str) -> None:
+        """Something does not fit the boot this host believes it talks to: ask the tray
+        (HELLO and SYNC), at most once a second however many frames do not fit."""
+        if self._asked is not None and self.clock() - self._asked < 1.0:
+            return
+        log.warning("%s: %s; asking the tray who it is", self.source, why)
+        self._greet()
+        self.send(wire.SYNC, ())
 
     def _start_afresh(self, why: str) -> None:
         """The tray's count restarted without a HELLO reaching us (it rebooted and the
         line was lost) or one misread frame threw ours off: take the count as it is now,
         and ask the tray who it is (a new boot id forgets the old dice) and for all it
-        knows.  Rolls already delivered are not delivered again (`delivered`)."""
+        knows.  Rolls already seen are not delivered again (`BootMarks`); while a question
+        is waiting for its answer (up to a second) it is not asked again, so a burst of
+        old frames cannot set off a burst of resyncs."""
         log.warning(
             "%s: %s; taking the tray's count afresh and asking it to resync", self.source, why
         )
         self.uptime = None
+        if self._asked is not None and self.clock() - self._asked < 1.0:
+            return
         self._greet()
         self.send(wire.SYNC, ())
 
@@ -179,40 +228,84 @@ class TrayLink:
         if len(f) < 5:
             self.reject("HELLO frame is missing fields")
             return None
-        if f[0] != str(wire.VERSION):
-            self.reject(f"tray speaks protocol version {f[0]}; this app speaks {wire.VERSION}")
+        if f[0] not in {str(v) for v in wire.VERSIONS}:
+            self.reject(
+                f"tray speaks protocol version {f[0]}; this app speaks "
+                + " and ".join(str(v) for v in wire.VERSIONS)
+            )
             return None
         if not wire.is_hex4(f[1]):
             self.reject(f"HELLO boot id '{f[1]}' is not four upper-case hex digits")
             return None
         st = self.state
-        if st.boot_id is not None and st.boot_id != f[1]:
+        boot = f[1]
+        asked = self._asked is not None and self.clock() - self._asked < 5.0
+        if boot != st.boot_id and boot in self.boots and not asked:
+            # A tray that restarts draws a new boot id; one this host saw the tray leave,
+            # unasked, is an old frame come again.  Believing it would judge the tray's
+            # new rolls against the wrong marks: ask the tray itself.
+            self.reject(f"a HELLO from the tray's earlier boot {boot} came again")
+            self._ask_who("an old HELLO came again")
+            return None
+        if st.boot_id is not None and st.boot_id != boot:
             log.info("%s: the tray restarted; starting its sequence afresh", self.source)
-            self.delivered.clear()
             st.dice.clear()
-        st.boot_id, st.name, st.firmware = f[1], f[2], f[3]
+            if not asked:
+                self.send(wire.SYNC, ())  # its dice, as the new boot knows them
+        version = int(f[0])
+        marks = self.boots.pop(boot, None) or BootMarks(version)
+        marks.version = version
+        self.boots[boot] = marks  # the newest last
+        while len(self.boots) > KEEP_BOOTS:
+            self.boots.popitem(last=False)
+        st.boot_id, st.name, st.firmware = boot, f[2], f[3]
         self.uptime = None
-        st.version = int(f[0])
+        st.version = version
         st.capabilities = tuple(f[4].split(","))
+        self._asked = None
         self.seq.reset()
         self.seq.check(frame.seq)
         self._hello_seen.set()
         return None
 
+    def _roll(self, frame: wire.Frame, now: float) -> RollEvent | None:
+        """A ROLL: an event when it is a roll this host has not seen, else None."""
+        st = self.state
+        die, rollno, state, face = wire.parse_roll(frame.fields)
+        known = st.dice.get(die)
+        if known is not None and face >= known.faces:
+            raise ValueError(f"die {die} has {known.faces} faces, not a face index {face}")
+        boot = wire.roll_boot(frame.fields) or st.boot_id
+        marks = self.boots.get(boot) if boot is not None else None
+        if marks is None:
+            # a roll from a boot no HELLO has told of: the tray restarted and its HELLO
+            # was lost, or an old frame came again.  The tray's answer tells which; its
+            # resync brings the die's last roll if it is new.
+            self.reject(f"a roll of die {die} from boot {boot}, which has not said HELLO")
+            self._ask_who(f"a roll came from the tray's boot {boot}, unknown here")
+            return None
+        if boot != st.boot_id:
+            self._ask_who(f"a roll came from the tray's earlier boot {boot}")
+        if not marks.take(die, rollno, state):
+            self.replayed += 1
+            log.info(
+                "%s: die %s roll %d (%s, boot %s) was seen before; not a new roll",
+                self.source,
+                die,
+                rollno,
+                state,
+                boot,
+            )
+            return None
+        if self.priming:
+            return None
+        return RollEvent(f"{self.source}:{die}", face, state, now, rollno, self.source)
+
     def _frame(self, frame: wire.Frame, now: float) -> RollEvent | None:
         kind, f = frame.kind, frame.fields
         st = self.state
         if kind == wire.ROLL:
-            die, rollno, state, face = wire.parse_roll(f)
-            known = st.dice.get(die)
-            if known is not None and face >= known.faces:
-                raise ValueError(f"die {die} has {known.faces} faces, not a face index {face}")
-            if self.delivered.get(die) == (rollno, state):
-                return None  # already given (a resync repeats the last roll)
-            self.delivered[die] = (rollno, state)
-            if self.priming:
-                return None
-            return RollEvent(f"{self.source}:{die}", face, state, now, rollno, self.source)
+            return self._roll(frame, now)
         if kind == wire.DIE:
             if len(f) != 4:
                 raise ValueError("DIE needs 4 fields")
@@ -221,7 +314,11 @@ class TrayLink:
             st.dice[f[0]] = TrayDie(f[0], f[1], faces, f[3], old.battery if old else None)
         elif kind == wire.GONE:
             st.dice.pop(f[0], None)
-            self.delivered.pop(f[0], None)
+            marks = self.boots.get(st.boot_id) if st.boot_id is not None else None
+            if marks is not None and marks.version < 2:
+                # a version 1 tray counts a die that joins again from 1: its mark must go
+                # (a replayed roll of it may then come again: version 2 closes that)
+                marks.marks.pop(f[0], None)
         elif kind == wire.BATTERY:
             pct = wire.parse_int(f[1], 0, 100, "battery percent")
             if f[0] == "tray":

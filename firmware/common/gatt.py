@@ -34,6 +34,8 @@ _KINDS = (
     (10, wire.SYNC, ""),
     (11, wire.BLINK, "<B"),
 )
+# Version 2's ROLL adds the boot id (u16): 12 bytes, told from version 1's 10 by its length
+ROLL_V2 = "<BHBBH"
 _BY_CODE = {code: (kind, fmt) for code, kind, fmt in _KINDS}
 _BY_KIND = {kind: (code, fmt) for code, kind, fmt in _KINDS}
 _STATE_CODES = {"R": 0, "S": 1, "C": 2}
@@ -49,8 +51,9 @@ def _to_numbers(kind, fields):
         major, _, minor = fields[3].partition(".")
         return (int(fields[0]), int(fields[1], 16), int(major), int(minor.split(".")[0] or 0))
     if kind == wire.ROLL:
-        die, rollno, letter, face = fields
-        return (int(die), int(rollno), _STATE_CODES[letter], 255 if face == "-" else int(face))
+        die, rollno, letter, face = fields[:4]
+        numbers = (int(die), int(rollno), _STATE_CODES[letter], 255 if face == "-" else int(face))
+        return numbers + ((int(fields[4], 16),) if len(fields) == 5 else ())
     if kind == wire.DIE:
         code = DIE_KINDS.index(fields[1]) if fields[1] in DIE_KINDS else 0
         return (int(fields[0]), code, int(fields[2]))
@@ -68,11 +71,12 @@ def _to_fields(kind, numbers):
         version, boot, major, minor = numbers
         return (str(version), "%04X" % boot, "tray-ble", "%d.%d" % (major, minor), BLE_CAPS)
     if kind == wire.ROLL:
-        die, rollno, code, face = numbers
+        die, rollno, code, face = numbers[:4]
         letter = _STATE_LETTERS.get(code)
         if letter is None:
             raise ValueError("roll state code %d is unknown" % code)
-        return (str(die), str(rollno), letter, "-" if face == 255 else str(face))
+        fields = (str(die), str(rollno), letter, "-" if face == 255 else str(face))
+        return fields + (("%04X" % numbers[4],) if len(numbers) == 5 else ())
     if kind == wire.DIE:
         die, code, faces = numbers
         if code >= len(DIE_KINDS):
@@ -92,6 +96,8 @@ def _to_fields(kind, numbers):
 def encode(seq, kind, fields=()):
     # type: (int, str, tuple[str, ...] | list[str]) -> bytes
     code, fmt = _BY_KIND[kind]
+    if kind == wire.ROLL and len(fields) == 5:
+        fmt = ROLL_V2
     head = struct.pack("<BH", code, seq % wire.SEQ_MOD)
     body = head + (struct.pack(fmt, *_to_numbers(kind, fields)) if fmt else b"")
     return body + struct.pack("<H", wire.crc16(body))
@@ -116,6 +122,8 @@ def decode(data):
     if entry is None:
         return wire.Reject("packet kind %d is unknown" % code, data)
     kind, fmt = entry
+    if kind == wire.ROLL and len(body) - 3 == struct.calcsize(ROLL_V2):
+        fmt = ROLL_V2
     size = struct.calcsize(fmt) if fmt else 0
     if len(body) - 3 != size:
         return wire.Reject(

@@ -27,12 +27,17 @@ I_AM_A_DIE = 2
 ROLL_STATE = 3
 BATTERY_LEVEL = 34
 
-# Roll states (PixelRollStateValues): 0 unknown, 1 rolled, 2 handling, 3 rolling,
-# 4 crooked, 5 onFace.  Firmware before November 2024 had no 5 and sent 1 for any rest.
-# 5 is a die that came to rest without a roll (set down or turned by hand): like a GoDice
-# moved by hand it is not a roll, so it is reported crooked and the player rolls again
-# (docs/dice.md, "Decisions").
-ROLL_STATES = {1: "settled", 2: "rolling", 3: "rolling", 4: "crooked", 5: "crooked"}
+# Roll states as the vendor names them (pixels-js PixelRollState.ts): 0 unknown, 1 rolled
+# ("finished rolling and is now on a face, and it looked like a proper roll"), 2 handling
+# (being handled), 3 rolling, 4 crooked ("finished rolling but is not on a valid face"),
+# 5 onFace ("not moving and ... either never moved or didn't move enough to trigger a
+# roll").  The vendor's app counts a roll on `rolled` alone; so does this.  onFace is no
+# roll and not crooked either: the die lies on a face as it was put down, so it answers
+# nothing ("rested") and the request waits for a real roll.  Firmware before November
+# 2024 had no 5 and sent 1 for any rest, which the vendor read as a roll too.  Handling
+# starts a roll as rolling does (the vendor's app shows both as "Rolling...").
+ROLL_STATES = {1: "settled", 2: "rolling", 3: "rolling", 4: "crooked", 5: "rested"}
+RESTED = "rested"
 
 DIE_TYPES = ("unknown", "d4", "d6", "d8", "d10", "d00", "d12", "d20", "d6pipped", "d6fudge")
 FACES = {
@@ -191,7 +196,8 @@ def face_index(die_type, index, build_timestamp_s=None):
 def reading(info, code, index):
     # type: (DieInfo, int, int) -> tuple[str | None, int]
     """A roll state code and Pixels face index from the die `info` describes -> (state
-    word or None for "unknown", our face index; -1 while rolling).  ValueError in words
+    word or None for "unknown", our face index; -1 while rolling).  "rested" (onFace) is
+    a die lying on a face without a roll: its face, never a result.  ValueError in words
     for a face the die does not have."""
     state = ROLL_STATES.get(code)
     if code == 4 and info.led_count == 6 and info.build_timestamp * 1000 < TILT_FIXED_MS:

@@ -1,4 +1,4 @@
-"""The tray's serial wire protocol, version 1 (see hardware/PROTOCOL.md).
+"""The tray's serial wire protocol, version 2 (see hardware/PROTOCOL.md).
 
 One frame per line, printable ASCII only, so a stray byte can never reach MicroPython's
 REPL as Ctrl-C (0x03) and a human can read the traffic in any terminal:
@@ -13,14 +13,15 @@ no typing imports, no f-string tricks), because the tray, the die and the app sh
 # MicroPython runs this file too: %-formatting and try/except stand in for what it lacks.
 # ruff: noqa: UP031, SIM105, SIM110, SIM115
 
-VERSION = 1
+VERSION = 2  # 2: each ROLL names the boot it was made in (a replayed one is known)
+VERSIONS = (1, 2)  # every version this code still speaks (a v1 tray or host works on)
 MAX_LINE = 120  # bytes, newline included: longer lines are skipped whole
 SEQ_MOD = 65536
 
 # Tray to host
 HELLO = "HELLO"  # <version> <boot id> <name> <firmware version> <capabilities,...>
 HEARTBEAT = "HB"  # <uptime seconds>
-ROLL = "ROLL"  # <die> <roll no> <R|S|C> <face index or ->
+ROLL = "ROLL"  # <die> <roll no> <R|S|C> <face index or -> [<boot id>, version 2]
 DIE = "DIE"  # <die> <kind> <faces> <name>
 GONE = "GONE"  # <die>
 BATTERY = "BAT"  # <die or "tray"> <percent>
@@ -265,10 +266,13 @@ def parse_int(text, low, high, what):
 
 def parse_roll(fields):
     # type: (tuple[str, ...]) -> tuple[str, int, str, int]
-    """ROLL fields -> (die, roll number, state word, face index or -1)."""
-    if len(fields) != 4:
-        raise ValueError("ROLL needs 4 fields, got %d" % len(fields))
-    die, rollno, letter, face = fields
+    """ROLL fields -> (die, roll number, state word, face index or -1); a version 2 ROLL's
+    boot id is checked here and read with `roll_boot`."""
+    if len(fields) not in (4, 5):
+        raise ValueError("ROLL needs 4 fields (5 with its boot id), got %d" % len(fields))
+    die, rollno, letter, face = fields[:4]
+    if len(fields) == 5 and not is_hex4(fields[4]):
+        raise ValueError("ROLL boot id '%s' is not four upper-case hex digits" % fields[4])
     state = STATES.get(letter)
     if state is None:
         raise ValueError("roll state '%s' is not R, S or C" % letter)
@@ -280,9 +284,19 @@ def parse_roll(fields):
     return die, number, state, parse_int(face, 0, 119, "face index")
 
 
-def roll_fields(die, rollno, state, face):
-    # type: (str, int, str, int) -> tuple[str, str, str, str]
-    return (die, str(rollno % SEQ_MOD), STATE_LETTERS[state], "-" if face < 0 else str(face))
+def roll_boot(fields):
+    # type: (tuple[str, ...]) -> str | None
+    """The boot id a version 2 ROLL carries (None from a version 1 tray)."""
+    return fields[4] if len(fields) == 5 else None
+
+
+def roll_fields(die, rollno, state, face, boot_id=None):
+    # type: (str, int, str, int, int | None) -> tuple[str, ...]
+    """A ROLL's fields; with `boot_id` (version 2) the roll names the boot it was made in."""
+    fields = (die, str(rollno % SEQ_MOD), STATE_LETTERS[state], "-" if face < 0 else str(face))
+    if boot_id is None:
+        return fields
+    return fields + ("%04X" % (boot_id & 0xFFFF),)
 
 
 def seq_after(seq, last):

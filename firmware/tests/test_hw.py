@@ -123,9 +123,23 @@ class TestRelay(unittest.TestCase):
         self.relay.notified(3, bytes([pixels.ROLL_STATE, 1, 6]))  # rolled
         self.relay.notified(3, bytes([pixels.ROLL_STATE, 1, 12]))  # not on a d8
         self.relay.notified(3, b"\x03")  # truncated
-        rolls = [f.fields for f in self.serial.frames if f.kind == wire.ROLL]
+        rolls = [f.fields[:4] for f in self.serial.frames if f.kind == wire.ROLL]
         self.assertEqual(rolls, [("3", "1", "R", "-"), ("3", "1", "S", "6")])
         self.assertEqual(self.relay.rejected, 2)
+
+    def test_a_pixels_die_set_down_by_hand_is_relayed_as_no_roll(self):
+        """onFace (5): lying still without a roll; the tray sends no result for it (not
+        crooked), and the die's next roll has a number of its own."""
+        self.relay.joined_pixels(3)
+        legacy = bytes([2, 20, 1, 3]) + b"\x00" * 8 + b"\x00\x04" + b"\x00\x00\x00\x70"
+        self.relay.notified(3, legacy + bytes([5, 0, 90, 0]))  # a d8 lying on its 1
+        self.relay.notified(3, bytes([pixels.ROLL_STATE, 2, 2]))  # picked up
+        self.relay.notified(3, bytes([pixels.ROLL_STATE, 5, 4]))  # put down on the 5
+        self.relay.notified(3, bytes([pixels.ROLL_STATE, 3, 2]))
+        self.relay.notified(3, bytes([pixels.ROLL_STATE, 1, 6]))  # rolled
+        rolls = [f.fields[:4] for f in self.serial.frames if f.kind == wire.ROLL]
+        self.assertEqual(rolls, [("3", "1", "R", "-"), ("3", "2", "R", "-"), ("3", "2", "S", "6")])
+        self.assertEqual(self.relay.rejected, 0)
 
     def test_a_2023_pixels_die_saying_type_0_is_relayed_as_a_d6(self):
         self.relay.joined_pixels(4)
@@ -141,7 +155,7 @@ class TestRelay(unittest.TestCase):
         for index in (1, 2):  # every roll, faces as the vendor reads an old d6: 5, 4
             self.relay.notified(4, bytes([pixels.ROLL_STATE, 3, 0]))
             self.relay.notified(4, bytes([pixels.ROLL_STATE, 1, index]))
-        rolls = [f.fields[2:] for f in self.serial.frames if f.kind == wire.ROLL]
+        rolls = [f.fields[2:4] for f in self.serial.frames if f.kind == wire.ROLL]
         self.assertEqual(rolls, [("R", "-"), ("S", "4"), ("R", "-"), ("S", "3")])
         self.assertEqual(self.relay.rejected, 0)
 
@@ -150,7 +164,7 @@ class TestRelay(unittest.TestCase):
         self.relay.notified(2, b"R")
         self.relay.notified(2, b"S" + bytes([64, 0, 22]))
         self.relay.notified(2, b"TS" + bytes([30, 30, 30]))
-        rolls = [f.fields for f in self.serial.frames if f.kind == wire.ROLL]
+        rolls = [f.fields[:4] for f in self.serial.frames if f.kind == wire.ROLL]
         self.assertEqual(
             rolls, [("2", "1", "R", "-"), ("2", "1", "S", "19"), ("2", "2", "C", "13")]
         )
@@ -175,7 +189,7 @@ class TestHomeDie(unittest.TestCase):
         die.step(20)
         die.step(400)
         packets = [gatt.decode(p) for _c, _h, p in bt.ble.notified]
-        rolls = [p.fields for p in packets if p.kind == wire.ROLL]
+        rolls = [p.fields[:4] for p in packets if p.kind == wire.ROLL]
         self.assertEqual(rolls, [("1", "1", "R", "-"), ("1", "1", "S", "1")])
 
     def test_every_shell_and_a_crooked_landing(self):

@@ -5,6 +5,10 @@ No hardware here: the board layer (main.py on the device, sim.py on a computer) 
 `write` (USB serial) and `notify` (BLE peripheral) to send with.  Every frame gets the
 next sequence number, so a host that missed some asks for a resync (SYNC) and gets the
 tray's whole state again.
+
+A die's roll number only ever goes up within one boot, also when the die leaves and
+joins again, and (protocol version 2) every ROLL names the boot it was made in: the host
+can then tell a ROLL it has seen from a new one whatever the wire did (PROTOCOL.md).
 """
 
 # MicroPython runs this file too: %-formatting and try/except stand in for what it lacks.
@@ -49,6 +53,9 @@ class TrayApp:
         self.held = {}  # type: dict[str, tuple[str, int]]  # results waiting for a quiet floor
         self.decoder = wire.LineDecoder()
         self.rejected = 0
+        # the version spoken: the newest until a host's HELLO asks for an older one
+        self.version = wire.VERSION
+        self.rollnos = {}  # type: dict[str, int]  # a die that left: its last roll number
 
     # -- sending -------------------------------------------------------------------------
 
@@ -66,7 +73,7 @@ class TrayApp:
     def hello(self):
         self.send(
             wire.HELLO,
-            (str(wire.VERSION), "%04X" % self.boot_id, self.name, FIRMWARE_VERSION, CAPABILITIES),
+            (str(self.version), "%04X" % self.boot_id, self.name, FIRMWARE_VERSION, CAPABILITIES),
         )
 
     def heartbeat(self, uptime_s):
@@ -80,13 +87,17 @@ class TrayApp:
         known = self.dice.get(die)
         if known is None:
             self.dice[die] = known = Die(kind, faces, name)
+            # counting on from before it left: a roll number is never used twice per boot
+            known.rollno = self.rollnos.pop(die, 0)
         else:
             known.kind, known.faces, known.name = kind, faces, name
         self.send(wire.DIE, (die, kind, str(faces), name))
 
     def die_left(self, die):
         die = str(die)
-        if self.dice.pop(die, None) is not None:
+        gone = self.dice.pop(die, None)
+        if gone is not None:
+            self.rollnos[die] = gone.rollno
             self.held.pop(die, None)
             self.send(wire.GONE, (die,))
 
@@ -111,7 +122,7 @@ class TrayApp:
         d = self.dice.get(die)
         if d is None:
             return
-        if d.state is None or d.state in ("settled", "crooked"):
+        if d.state is None or d.state in ("settled", "crooked", "rested"):
             d.rollno = (d.rollno + 1) % wire.SEQ_MOD  # a result with no rolling report first
         state = "crooked" if crooked else "settled"
         if self.floor is not None and self.floor.state == ROLLING:
@@ -119,9 +130,24 @@ class TrayApp:
             return
         self._report(die, d, state, face)
 
+    def die_rested(self, die):
+        """The die lies still without having been rolled (a Pixels die's onFace: set down
+        or turned by hand).  Nothing to tell the host; a roll it was seen starting ends
+        without a result, and its next movement is a new roll."""
+        d = self.dice.get(str(die))
+        if d is None:
+            return
+        self.held.pop(str(die), None)
+        if d.state == "rolling":
+            d.state = "rested"
+
+    def _roll_fields(self, die, d):
+        boot = self.boot_id if self.version >= 2 else None
+        return wire.roll_fields(die, d.rollno, d.state, d.face, boot)
+
     def _report(self, die, d, state, face):
         d.state, d.face = state, face
-        self.send(wire.ROLL, wire.roll_fields(die, d.rollno, state, face))
+        self.send(wire.ROLL, self._roll_fields(die, d))
 
     def floor_sample(self, t_ms, level):
         if self.floor is None:
@@ -153,6 +179,11 @@ class TrayApp:
     def host_frame(self, frame):
         kind = frame.kind
         if kind == wire.HELLO:
+            # answer in the host's version when it is older (a version 1 app reads no boot
+            # id in a ROLL); a host that says nothing we know gets ours
+            said = frame.fields[0] if frame.fields else ""
+            if said in ("1", "2"):
+                self.version = min(wire.VERSION, int(said))
             self.hello()
         elif kind == wire.SYNC:
             self.resync()
@@ -174,6 +205,6 @@ class TrayApp:
             self.send(wire.DIE, (die, d.kind, str(d.faces), d.name))
             if d.battery is not None:
                 self.send(wire.BATTERY, (die, str(d.battery)))
-            if d.state is not None:
-                self.send(wire.ROLL, wire.roll_fields(die, d.rollno, d.state, d.face))
+            if d.state in ("rolling", "settled", "crooked"):  # not "rested": nothing to say
+                self.send(wire.ROLL, self._roll_fields(die, d))
         self.send(wire.SYNCED, (str(len(self.dice)),))

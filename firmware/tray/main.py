@@ -17,6 +17,19 @@ I2C_SCL, I2C_SDA = 22, 21
 FLOOR_THRESHOLD = 60  # thousandths of g between samples: a die landing on the floor
 
 
+def new_boot_id(machine):
+    """A boot id no earlier power-up of this tray is likely to have had: the host keeps
+    what each boot said, so a new boot must not look like an old one.  The chip's random
+    generator (ESP32 and RP2040 ports give `os.urandom`); the board id and the clock
+    (near the same at every power-up) only where there is none."""
+    try:
+        import os
+
+        return int.from_bytes(os.urandom(2), "big")
+    except (ImportError, AttributeError, OSError):
+        return int.from_bytes(machine.unique_id()[-2:], "big") ^ (ticks_ms() & 0xFFFF)
+
+
 class Tray:
     """Everything the board runs, built from the `machine` and `bluetooth` modules it is
     given (the tests give fakes)."""
@@ -25,7 +38,7 @@ class Tray:
         self.serial = serial if serial is not None else UsbSerial()
         self.led = StatusLed(machine, LED_PIN)
         self.accel = Accel(floor_i2c) if floor_i2c is not None else None
-        boot_id = int.from_bytes(machine.unique_id()[-2:], "big") ^ (ticks_ms() & 0xFFFF)
+        boot_id = new_boot_id(machine)
         self.app = TrayApp(
             self.serial.write,
             boot_id,

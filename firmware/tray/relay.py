@@ -61,6 +61,8 @@ class DiceRelay:
             state, face = pixels.roll_result(info, data)
             if state == "rolling":
                 self.app.die_rolling(slot)
+            elif state == pixels.RESTED:
+                self.app.die_rested(slot)  # set down or turned by hand: not a roll
             elif state is not None:
                 self.app.die_result(slot, face, crooked=state == "crooked")
         elif t == pixels.BATTERY_LEVEL:

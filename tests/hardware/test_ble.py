@@ -189,21 +189,62 @@ def test_type_0_dice_take_the_vendors_estimate(leds, die_type):
 
 
 async def test_a_pixels_die_set_down_by_hand_is_not_a_roll(air):
-    """onFace (roll state 5, firmware from November 2024): at rest without having been
-    rolled.  Like a GoDice turned or slid by hand, it is reported crooked: roll again."""
+    """Issue 26: onFace (roll state 5, firmware from November 2024) was read as crooked.
+    The vendor's meaning (pixels-js PixelRollState.ts): "not moving and ... either never
+    moved or didn't move enough to trigger a roll"; its app counts a roll on "rolled"
+    alone.  So a die picked up and put down answers nothing (neither a result nor "roll
+    again"), and its next real roll is one roll with a number of its own."""
     die = FakePixelsDie(air, PIXELS_ADDR)
     source = PixelsSource(PIXELS_ADDR, **radio(air))
     await source.connect()
     try:
         die.send(bytes([3, 2, 4]))  # handling: picked up
         die.land(7, state=5)  # and put down on the 8
-        got = await events(source, 2)
-        assert [(e.state, e.face_index) for e in got] == [("rolling", -1), ("crooked", 7)]
-        die.roll(7)
+        die.land(2, state=5)  # turned by hand to the 3
+        die.roll(7)  # then rolled for real
+        got = await events(source, 3)
+        assert [(e.state, e.face_index, e.seq) for e in got] == [
+            ("rolling", -1, 1),  # the hand starts a roll, as the vendor's "Rolling..."
+            ("rolling", -1, 2),  # nothing came of it; the real roll is the next one
+            ("settled", 7, 2),
+        ]
+        die.land(7, state=5)  # still, on the face it rolled: nothing new
+        die.roll(3)
         assert [(e.state, e.face_index) for e in await events(source, 2)] == [
             ("rolling", -1),
-            ("settled", 7),
+            ("settled", 3),
         ]
+        assert source.rejected == 0 and source._queue.empty()
+    finally:
+        await source.disconnect()
+
+
+@pytest.mark.parametrize(
+    "code, answer",
+    [(0, None), (1, "settled"), (2, "rolling"), (3, "rolling"), (4, "crooked"), (5, "rested")],
+)
+def test_each_pixels_roll_state_means_what_the_vendor_says(code, answer):
+    """unknown, rolled (a roll: the answer), handling and rolling (a roll begins),
+    crooked (a roll that needs rolling again), onFace (lying still: no answer)."""
+    info = pixels.DieInfo("d20", 1, 1_730_000_000, 1, 0, 50)
+    state, face = pixels.reading(info, code, 11)
+    assert state == answer
+    assert face == (11 if answer in ("settled", "crooked", "rested") else -1)
+
+
+async def test_a_pixels_die_met_lying_on_a_face_is_not_a_roll_when_asked_again(air):
+    """Connected to a die lying still (iAmADie says onFace): after a reconnection its
+    requestRollState answer (onFace, the same face) is no roll made while away."""
+    die = FakePixelsDie(air, PIXELS_ADDR)
+    die.state, die.face = 5, 12
+    source = PixelsSource(PIXELS_ADDR, **radio(air))
+    await source.connect()
+    try:
+        die.land(12, state=5)
+        die.land(4, state=5)  # turned by hand
+        die.roll(9)
+        got = await events(source, 2)
+        assert [(e.state, e.face_index) for e in got] == [("rolling", -1), ("settled", 9)]
     finally:
         await source.disconnect()
 
@@ -372,8 +413,10 @@ async def test_tray_over_ble(air):
 @pytest.mark.parametrize("die_kind", ["pixels onFace", "godice FS", "godice MS"])
 async def test_a_die_set_down_by_hand_answers_nothing_whichever_kind(air, tiny_session, die_kind):
     """One policy (docs/dice.md): a die that comes to rest without a roll (a Pixels die's
-    onFace, a GoDice's fake or moved stable) is not a roll: the player is asked to roll,
-    nothing is recorded; the roll that follows answers."""
+    onFace, a GoDice's fake or moved stable) is not a roll: nothing is recorded; the roll
+    that follows answers.  A GoDice says it was moved by hand ("roll it again"); a Pixels
+    die's onFace is the die lying still as the vendor means it, never "crooked" (issue
+    26), so the request simply waits."""
     from hardware.answering import RequestAnswerer
 
     if die_kind.startswith("pixels"):
@@ -401,11 +444,17 @@ async def test_a_die_set_down_by_hand_answers_nothing_whichever_kind(air, tiny_s
     await source.connect()
     try:
         by_hand()
-        messages = [answerer.feed(e) for e in await events(source, 2)]
-        assert messages[-1].endswith("landed crooked or was set down by hand: roll it again")
+        pixels = die_kind.startswith("pixels")
+        messages = [answerer.feed(e) for e in await events(source, 1 if pixels else 2)]
+        if pixels:
+            assert messages == [None]  # handling began a roll; onFace delivered nothing
+        else:
+            assert messages[-1].endswith("landed crooked or was set down by hand: roll it again")
         assert tiny_session.request is not None and tiny_session.state.last_roll != [6]
         roll()
-        assert answerer.feed((await events(source, 2))[1]) is not None
+        got = await events(source, 2)
+        assert [e.state for e in got] == ["rolling", "settled"]
+        assert answerer.feed(got[1]) is not None
         assert tiny_session.state.last_roll == [4]
     finally:
         await source.disconnect()

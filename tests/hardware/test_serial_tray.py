@@ -42,7 +42,7 @@ async def tray_and_source(request):
 async def test_hello_and_dice_list(tray_and_source):
     tray, source = tray_and_source
     st = source.link.state
-    assert st.name == "tray-sim" and st.version == 1
+    assert st.name == "tray-sim" and st.version == 2
     assert "roll" in st.capabilities
     assert st.boot_id == f"{tray.boot_id:04X}"
     assert {d: st.dice[d].faces for d in st.dice} == {d.id: d.faces for d in tray.dice}
