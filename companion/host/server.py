@@ -143,6 +143,7 @@ class PhoneHost:
         self._loop: asyncio.AbstractEventLoop | None = None
         self._watch: asyncio.Task[None] | None = None
         self._data_version = -1
+        self._sent_rev = -1  # the revision every phone was last sent
         # This table's name, kept with the session: a phone holding unsent commands from
         # another table drops them, one from this table (even after a restart) resends them.
         self.epoch = self.table.epoch
@@ -255,7 +256,7 @@ class PhoneHost:
             except SessionFileError as exc:
                 log.warning("the session file could not be read: %s", exc)
                 continue
-            if changed:
+            if changed or self._behind():
                 self._session_changed(self.session, None)
 
     # -- HTTP --------------------------------------------------------------------------
@@ -423,6 +424,8 @@ class PhoneHost:
                 return True
             reply = self.table.command(link.phone, message)
             await link.ws.send_json(reply)
+            if self._behind():  # a refused command took in another program's commits too
+                self._broadcast_due = True
             await self._flush()
         elif kind == "seat" and self.table.allowed(link.phone):
             self.table.seat(link.phone, message.get("name"), message.get("hero"))
@@ -481,11 +484,19 @@ class PhoneHost:
             self._broadcast_due = True
             self._loop.call_soon(lambda: self._spawn(self._flush()))
 
+    def _behind(self) -> bool:
+        """Whether the phones were last sent an older revision than the session holds."""
+        try:
+            return revision(self.session) != self._sent_rev
+        except SessionFileError:
+            return False
+
     async def _flush(self) -> None:
         if not self._broadcast_due:
             return
         self._broadcast_due = False
         state = {"t": "state", **self.table.view()}
+        self._sent_rev = state["rev"]
         for link in list(self.links):
             if link.phone is None or link.ws.closed:
                 continue

@@ -32,7 +32,13 @@ def name_of(session: Any, item_id: str) -> str:
 
 
 def revision(session: Any) -> int:
-    """The log's revision: the sequence number of its newest row, in this process or any."""
+    """The log's revision the session in memory shows: the sequence number of the newest
+    row it has taken in (its own or another program's).  Not the file's newest row: a
+    state a phone is sent must carry the revision it was built from, so a command made
+    against it is recognised as made against an older state once the file moved on."""
+    taken_in = getattr(session, "_last_seq", None)  # Session keeps it; a stand-in may not
+    if isinstance(taken_in, int):
+        return taken_in
     return int(session.store.last_seq())
 
 

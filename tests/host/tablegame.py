@@ -30,3 +30,10 @@ def new_session(path, game: Any = None) -> Session:
 
 def tiny() -> Any:
     return get_game("tiny")
+
+
+class ManyHands(TableTiny):
+    """Each phone adds its own amount, so the log says whose command each Added was."""
+
+    def legal_actions(self, state: Any, content: Any) -> list[Any]:
+        return [{"do": "add", "with": {"n": n}, "label": f"Add {n}"} for n in range(1, 11)]

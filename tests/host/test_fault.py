@@ -7,25 +7,17 @@ from __future__ import annotations
 import asyncio
 import random
 from collections import Counter
-from typing import Any
 
 import aiohttp
 
 from companion.host.server import PhoneHost
 from companion.host.view import revision
 from tests.host.phones import ScriptPhone
-from tests.host.tablegame import TableTiny, new_session
+from tests.host.tablegame import ManyHands, new_session
 
 PHONES = 9  # each adds its own amount, 1 to 9; the tablet adds 10
 COMMANDS = 25
 DEADLINE = 20.0
-
-
-class ManyHands(TableTiny):
-    """Each phone adds its own amount, so the log says whose command each Added was."""
-
-    def legal_actions(self, state: Any, content: Any) -> list[Any]:
-        return [{"do": "add", "with": {"n": n}, "label": f"Add {n}"} for n in range(1, 11)]
 
 
 async def unreliable_phone(client, host, index: int, rng: random.Random) -> dict[int, dict]:
