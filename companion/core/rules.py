@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING, Any, ClassVar, Protocol, Required, TypedDict
 
 if TYPE_CHECKING:
     from companion.content.pack import Content
+    from companion.core.headline import Headline
     from companion.core.tables import Commands, EventData, Events
 
 
@@ -395,6 +396,13 @@ class GameBase:
             return str(text(event.data))
         details = ", ".join(f"{k} {v}" for k, v in event.data.items())
         return f"{event.type}: {details}" if details else event.type
+
+    def headline(self, event: Event, names: Mapping[str, str] | None = None) -> Headline | None:
+        """The event as news for the result card's headline, if it is news (the game's
+        events table says which are; core/headline.py)."""
+        if self.events is not None:
+            return self.events.headline(event.type, event.data, names)
+        return None
 
     def legal_actions(self, state: Any, content: Content) -> list[Action]:
         raise NotImplementedError(f"{self.title} does not list its legal actions yet")

@@ -33,6 +33,7 @@ from companion.core.checking import (
 )
 from companion.core.corrections import apply_correction, verify_correction
 from companion.core.fingerprint import rules_fingerprint
+from companion.core.headline import Headline, lead
 from companion.core.rules import (
     Action,
     Chance,
@@ -848,12 +849,16 @@ class Session:
 
     def _answer_words(self, data: dict[str, Any], names: Mapping[str, str] | None) -> str:
         request = Request.from_json(data.get("request", {"kind": "dice"}))
-        who = f"{request.who_name}: " if request.for_ or request.who else ""
+        names = self.names() if names is None else names
         values = data.get("values")
+        # the game's own words for what the answer was (a target roll, a card revealed by
+        # the Start Player, the Enemy AI card): who drew or rolled is the rules' to say
+        said = getattr(self.game, "answer_words", None)
+        if said is not None and (text := said(request, values, names)):
+            return str(text)
+        who = f"{request.who_name}: " if request.for_ or request.who else ""
         if request.kind == "draw":
-            return (
-                f"{who}drew {(self.names() if names is None else names).get(str(values), values)}"
-            )
+            return f"{who}drew {names.get(str(values), values)}"
         shown = ", ".join(str(v) for v in values) if isinstance(values, list) else str(values)
         return f"{who}rolled {shown} on the {request.die_name}"
 
@@ -873,8 +878,14 @@ class Session:
             first -= 1
         skip = ("RequestOpened", "CommandDone")
         names = self.names()
+        # what the step just taken names by its role ("the opponent") is today's: the
+        # game may name it so for the card (the Log keeps the words of every step)
+        now = getattr(self.game, "step_names", None)
+        if now is not None:
+            names = {**names, **now(self.state)}
         lines: list[str] = []
         then: list[str] = []  # the steps taken by itself, for a card too short for all lines
+        news: list[Headline] = []
         for n, tx in enumerate(alive[first:]):
             rows = self._rows(tx)
             if n:  # a step taken by itself: what it was, then what it did
@@ -883,6 +894,7 @@ class Session:
             lines += [
                 text for r in rows[1:] if r.type not in skip and (text := self.describe(r, names))
             ]
+            news += [h for r in rows if (h := self.headline(r, names)) is not None]
         head = self._rows(alive[first])[0]
         title = self.describe(head, names)
         if head.type == "RequestAnswered":  # the dice or card: the step they answered leads
@@ -890,13 +902,33 @@ class Session:
             if asked is not None:
                 lines.insert(0, title)
                 title = self.describe(asked, names)
+        title = title[:1].upper() + title[1:]
         return {
             "tx": alive[-1],
-            "title": title[:1].upper() + title[1:],
+            "title": title,
             "lines": lines,
             "then": then,
             "waiting": self.request.describe() if self.request else None,
+            # the news, most important first; a step with none is its own headline
+            "headlines": lead(news) or [Headline("step", "", title)],
         }
+
+    def headline(self, row: Row, names: Mapping[str, str] | None = None) -> Headline | None:
+        """One log row as news for the result card's headline, if the rules say it is:
+        a game event by the game's events table, a roll or card by the game's
+        `answer_headline` (core/headline.py)."""
+        names = self.names() if names is None else names
+        if row.type == "RequestAnswered":
+            said = getattr(self.game, "answer_headline", None)
+            if said is None:
+                return None
+            request = Request.from_json(row.data.get("request", {"kind": "dice"}))
+            found: Headline | None = said(request, row.data.get("values"), names)
+            return found
+        if row.type in CORE_EVENTS:
+            return None
+        tell = getattr(self.game, "headline", None)
+        return tell(Event(row.type, row.data), names) if tell is not None else None
 
     def _asking_step(self, before: list[int]) -> Row | None:
         """The command whose request the answers at the end of `before` follow ("Boss

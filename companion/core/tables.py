@@ -20,6 +20,7 @@ from companion.core.rules import RuleError
 
 if TYPE_CHECKING:
     from companion.content.pack import Content
+    from companion.core.headline import Headline
     from companion.core.rules import Chance, Decision
 
 S = TypeVar("S")
@@ -39,6 +40,7 @@ class EventData(msgspec.Struct, kw_only=True, forbid_unknown_fields=True):
 
 Handler = Callable[[S, Any], None]
 Text = Callable[[Any], str]
+Said = Callable[[Any], "Headline | None"]
 Upcaster = Callable[[dict[str, Any]], dict[str, Any]]
 
 
@@ -49,6 +51,7 @@ class EventKind(Generic[S]):
     data_type: type[EventData]
     apply: Handler[S]
     text: Text | None
+    headline: Said | None = None  # the news this event is, if any (core/headline.py)
 
 
 class EventTypeError(ValueError):
@@ -63,18 +66,32 @@ class Events(Generic[S]):
         self.upcasters: dict[tuple[str, int], Upcaster] = {}
 
     def on(
-        self, data_type: type[E], text: Callable[[E], str] | None = None
+        self,
+        data_type: type[E],
+        text: Callable[[E], str] | None = None,
+        headline: Callable[[E], Headline | None] | None = None,
     ) -> Callable[[Callable[[S, E], None]], Callable[[S, E], None]]:
-        """Register the handler that folds `data_type` into the state."""
+        """Register the handler that folds `data_type` into the state, with its words and
+        the headline it makes on the result card (if it is news)."""
 
         def register(handler: Callable[[S, E], None]) -> Callable[[S, E], None]:
             name = data_type.__name__
             if name in self.kinds:
                 raise ValueError(f"event type {name} is registered twice")
-            self.kinds[name] = EventKind(data_type, handler, text)
+            self.kinds[name] = EventKind(data_type, handler, text, headline)
             return handler
 
         return register
+
+    def tell(
+        self, data_type: type[E], headline: Callable[[E], Headline | None]
+    ) -> Callable[[E], Headline | None]:
+        """Give a registered event its headline (a game's headlines module keeps them
+        together, beside the events they read)."""
+        name = data_type.__name__
+        kind = self.kinds[name]
+        self.kinds[name] = EventKind(kind.data_type, kind.apply, kind.text, headline)
+        return headline
 
     def upcast(self, type_name: str, from_version: int) -> Callable[[Upcaster], Upcaster]:
         """Register how a stored `type_name` of `from_version` becomes `from_version + 1`."""
@@ -141,12 +158,32 @@ class Events(Generic[S]):
         if not names:
             return kind.text(self.read(type_name, data))
         try:
-            event = self.read(type_name, named(dict(data), names))
+            event = self.read(type_name, named_fields(data, names))
         except EventTypeError:  # a field whose type holds only ids: the words keep them
             event = self.read(type_name, data)
         text = kind.text(event)
         # a name may open the line ("the opponent: health -9")
         return text[:1].upper() + text[1:]
+
+    def headline(
+        self, type_name: str, data: Mapping[str, Any], names: Mapping[str, str] | None = None
+    ) -> Headline | None:
+        """The event's headline, if the game says it is news; ids read as names, as in
+        `describe`."""
+        kind = self.kinds.get(type_name)
+        if kind is None or kind.headline is None:
+            return None
+        try:
+            event = self.read(type_name, named_fields(data, names) if names else data)
+        except EventTypeError:  # a field whose type holds only ids: the words keep them
+            event = self.read(type_name, data)
+        return kind.headline(event)
+
+
+def named_fields(data: Mapping[str, Any], names: Mapping[str, str]) -> dict[str, Any]:
+    """An event's fields with every id in their values named; the field names stay (an
+    event's `opponent` field is not the opponent a name map calls "opponent")."""
+    return {key: named(value, names) for key, value in data.items()}
 
 
 def named(value: Any, names: Mapping[str, str]) -> Any:

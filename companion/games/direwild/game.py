@@ -3,10 +3,12 @@ now, set-up, and the checks a content pack must pass."""
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
-from companion.core.rules import DIE_PROFILES, Action, Event, GameBase
-from companion.games.direwild import chapters, legal
+from companion.core.headline import Headline
+from companion.core.rules import DIE_PROFILES, Action, Event, GameBase, Request
+from companion.games.direwild import chapters, headlines, legal
 from companion.games.direwild.board import check_board
 from companion.games.direwild.commands import COMMANDS
 from companion.games.direwild.events import EVENTS
@@ -102,6 +104,17 @@ class Direwild(GameBase):
 
     def legal_actions(self, state: DirewildState, content: Content) -> list[Action]:
         return legal.legal_actions(state, content)
+
+    def answer_words(self, request: Request, values: Any, names: Mapping[str, str]) -> str | None:
+        """A card drawn in the rules' words: the Enemy AI card is the enemies', flipped by
+        the first player ("The 1st player flips the top card in the Enemy AI deck"); a
+        minion is drawn for the table.  Rolls keep the core's words."""
+        return headlines.answer_words(request, values, names)
+
+    def answer_headline(
+        self, request: Request, values: Any, names: Mapping[str, str]
+    ) -> Headline | None:
+        return headlines.answer_headline(request, values, names)
 
 
 def effect_problems(effects: list[Effect]) -> list[str]:

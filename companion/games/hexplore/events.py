@@ -451,7 +451,10 @@ class GroupNavigated(HexEvent):
 
 @EVENTS.on(
     GroupNavigated,
-    text=lambda e: f"The group Navigates ({e.successes} of {e.needed} needed successes)",
+    text=lambda e: (
+        f"The group Navigates: {e.successes} Navigate success{'es' if e.successes != 1 else ''}"
+        f", {e.needed} needed"
+    ),
 )
 def _group_navigated(s: HexploreState, e: GroupNavigated) -> None:
     s.wander = []
@@ -881,7 +884,10 @@ class CombatEnded(HexEvent):
     kind: str
 
 
-@EVENTS.on(CombatEnded, text=lambda e: f"The combat ends: {words(e.outcome)}")
+@EVENTS.on(
+    CombatEnded,
+    text=lambda e: f"The combat with {e.opponent.rsplit('/', 1)[-1]} ends: {words(e.outcome)}",
+)
 def _combat_ended(s: HexploreState, e: CombatEnded) -> None:
     c = _combat(s)
     c.phase = "over"

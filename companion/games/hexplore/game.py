@@ -3,15 +3,18 @@ the declared commands, the legal actions and the set-up."""
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from typing import Any
 
 from companion.content.pack import Content
-from companion.core.rules import Action, Chance, Command, Event, GameBase, RuleError
+from companion.core.headline import Headline
+from companion.core.rules import Action, Chance, Command, Event, GameBase, Request, RuleError
+from companion.core.tables import named_fields
 from companion.games.hexplore import content as content_mod
+from companion.games.hexplore import headlines
 from companion.games.hexplore.commands import COMMANDS
 from companion.games.hexplore.common import in_combat
-from companion.games.hexplore.events import EVENTS
+from companion.games.hexplore.events import EVENTS, OpponentActed
 from companion.games.hexplore.hexcontent import HexContent
 from companion.games.hexplore.legal import legal_actions
 from companion.games.hexplore.options import SETUP_OPTIONS, setup_options_for
@@ -48,6 +51,22 @@ class HexploreGame(GameBase):
             **{aid: ally.name for aid, ally in state.allies.items() if ally.name},
             **{hid: hero.name for hid, hero in state.heroes.items() if hero.name},
         }
+
+    def step_names(self, state: HexploreState) -> dict[str, str]:
+        """The opponents on the mat by name, for the step just taken (headlines.py)."""
+        return headlines.step_names(state)
+
+    def headline(self, event: Event, names: Mapping[str, str] | None = None) -> Headline | None:
+        """The event as news (headlines.py); an opponent's action is named by who acted."""
+        if event.type == "OpponentActed":
+            payload = EVENTS.read(event.type, named_fields(event.data, names or {}))
+            assert isinstance(payload, OpponentActed)
+            return headlines.acted(payload, names or {})
+        return super().headline(event, names)
+
+    def answer_words(self, request: Request, values: Any, names: Mapping[str, str]) -> str | None:
+        """A target roll reads as one (headlines.py)."""
+        return headlines.answer_words(request, values, names)
 
     def card_checked(self, state: HexploreState, before: Any, after: Any) -> None:
         """An opponent on the mat checked against the printed card: its Vitals move by

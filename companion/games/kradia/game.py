@@ -3,9 +3,11 @@ rage), the heroes' HP, Mana, ailments and states, the battlefield, and story mod
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
-from companion.core.rules import Action, GameBase
+from companion.core.rules import Action, GameBase, Request
+from companion.games.kradia import headlines
 from companion.games.kradia.commands import COMMANDS
 from companion.games.kradia.content_check import validate_content
 from companion.games.kradia.events import EVENTS
@@ -72,6 +74,10 @@ class KradiaGame(GameBase):
             dealt = state.boss.max_hp - state.boss.hp
             state.boss.max_hp = card.hp
             state.boss.hp = max(card.hp - dealt, 0)
+
+    def answer_words(self, request: Request, values: Any, names: Mapping[str, str]) -> str | None:
+        """A Battlefield card revealed by the Start Player, in the rulebook's words."""
+        return headlines.answer_words(request, values, names)
 
     def legal_actions(self, state: KradiaState, content: Content) -> list[Action]:
         return legal_actions(state, content)
