@@ -30,8 +30,9 @@ from pathlib import Path
 import cv2
 import numpy as np
 
-from vision.decode import Cascade, Decoder, Found, gray
+from vision.decode import Cascade, Decoder, Found
 from vision.frames import FrameSource, SourceError
+from vision.pixels import Unreadable, grey_frame
 from vision.tracker import Sighting, Tracker
 
 log = logging.getLogger(__name__)
@@ -49,6 +50,7 @@ class ScanStats:
     frames: int = 0
     decode_ms: float = 0.0
     errors: int = 0  # frames (or stages in a frame) that raised, and were passed over
+    refused: int = 0  # frames that were no picture (`Scanner.refused` says why)
 
     @property
     def mean_ms(self) -> float:
@@ -74,6 +76,7 @@ class Scanner:
         self.sightings: queue.Queue[Sighting] = queue.Queue()
         self.stats = ScanStats()
         self.error: str | None = None
+        self.refused = ""  # why the last frame that was no picture was passed over
         self.last_found: list[Found] = []  # the codes in the last decoded frame, to outline
         self._latest: np.ndarray | None = None
         self._grabbed = 0  # frames grabbed so far; the decoder skips to the newest
@@ -85,13 +88,19 @@ class Scanner:
 
     def process(self, frame: np.ndarray) -> list[Sighting]:
         """Decode one frame and vote; the same code path the threads use."""
-        if not frame.size:
+        if not getattr(frame, "size", 0):
             return []  # a frame the camera dropped is no evidence either way
         start = time.perf_counter()
         errors_before = getattr(self.decoder, "errors", 0)
         try:
             small, scale = decodable(frame)
             found = [_scaled(f, scale) for f in self.decoder(small)]
+        except Unreadable as exc:  # not a picture: said once, and not a card leaving
+            self.stats.refused += 1
+            if self.refused != str(exc):
+                self.refused = str(exc)
+                log.warning("a frame was passed over: %s", exc)
+            return []
         except Exception as exc:  # a frame no stage could cope with: the next one may
             self._failed_frame(frame, f"{type(exc).__name__}: {exc}")
             found = []
@@ -256,9 +265,9 @@ def give_back_freed_memory() -> bool:
 
 
 def decodable(frame: np.ndarray) -> tuple[np.ndarray, float]:
-    """The frame as the decoder wants it: grey, at most `DECODE_WIDTH` wide, and the
+    """The frame as the decoder wants it: 8-bit grey, at most `DECODE_WIDTH` wide, and the
     scale it was shrunk by (the camera's own frame is never copied at full size)."""
-    g = gray(frame)
+    g = grey_frame(frame)  # 16-bit, float, BGRA...: 8-bit grey; raises `Unreadable`
     width = g.shape[1]
     if width <= DECODE_WIDTH:
         return g, 1.0

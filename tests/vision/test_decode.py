@@ -92,7 +92,7 @@ def test_one_stage_raising_does_not_stop_the_others():
             recording(calls, "third", [Found("y"), Found("y")]),
         ]
     )
-    assert [f.text for f in cascade(np.zeros((10, 10), np.uint8))] == ["y"]
+    assert [f.text for f in cascade(np.zeros((32, 32), np.uint8))] == ["y"]
     assert calls == ["first", "second", "third"]
     assert cascade.errors == 2 and "MemoryError" in cascade.last_error
     assert cascade.stats == {"third": 1}
@@ -121,7 +121,7 @@ def test_a_budget_spreads_the_dear_stages_over_frames_and_keeps_a_reading_stage_
         return Stage(name, run)
 
     cascade = Cascade([stage(n) for n in cost], budget_ms=5.0, clock=clock)
-    blank = np.zeros((10, 10), np.uint8)
+    blank = np.zeros((32, 32), np.uint8)
     spent = []
     for _ in range(40):
         before = clock.now

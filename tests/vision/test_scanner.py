@@ -10,7 +10,7 @@ import cv2
 import numpy as np
 import pytest
 
-from vision.decode import Cascade, Stage, gray, opencv, pyzbar, zxing
+from vision.decode import DEFAULT_STAGES, Cascade, Found, Stage, gray, opencv, pyzbar, zxing
 from vision.frames import CameraSource, ImageSource, SourceError, VideoSource, open_source
 from vision.scanner import Scanner
 from vision.synthetic import make_frame, table_image
@@ -154,12 +154,24 @@ def test_frames_that_raise_are_counted_and_logged_and_scanning_goes_on(tmp_path,
     assert photo is not None
     expected = (PHOTOS / "qrcode-2" / "31.txt").read_bytes().decode("utf-8")
     card = make_frame("nominal", 8)
-    bad = [
-        np.zeros((720, 1280), np.float64),  # not 8-bit
-        np.zeros((4, 4, 2), np.uint8),  # two channels
+    bad = [  # every shape and type is read now (tests/vision/test_pixels.py): a stage raises
+        np.zeros((720, 1280), np.float64),
+        np.zeros((40, 40, 2), np.uint8),
         np.zeros((720, 1280, 3), np.int16),
     ]
-    scanner = Scanner(ImageSource([]), tracker=Tracker(confirm=1, window=1), error_dir=tmp_path)
+
+    def raises_on_black(image: np.ndarray) -> list[Found]:
+        if not image.any():
+            raise MemoryError("a stage that ran out of memory")
+        return []
+
+    decoder = Cascade([*DEFAULT_STAGES, Stage("black", raises_on_black)])
+    scanner = Scanner(
+        ImageSource([]),
+        decoder=decoder,
+        tracker=Tracker(confirm=1, window=1),
+        error_dir=tmp_path,
+    )
     with caplog.at_level("WARNING", logger="vision.scanner"):
         for frame in bad:
             assert scanner.process(frame) == []
