@@ -386,11 +386,11 @@ class PhoneHost:
         self._spawn(self._refuse(link, "Too many pages opened without joining: reload this one."))
 
     async def _refuse(self, link: Link, text: str) -> None:
+        if link in self.links:  # out of the count at once, not after the goodbye
+            self.links.remove(link)
         with contextlib.suppress(Exception):
             await link.ws.send_json({"t": "refused", "text": text})
             await link.ws.close(code=4403, message=b"refused")
-        if link in self.links:
-            self.links.remove(link)
 
     async def _message(self, link: Link, data: str, grant: Grant | None = None) -> bool:
         """Handle one message; False when the connection must close."""
@@ -442,7 +442,10 @@ class PhoneHost:
             return False
         try:
             phone = self.table.join(
-                str(phone_id or ""), str(message.get("name") or ""), message.get("hero")
+                str(phone_id or ""),
+                str(message.get("name") or ""),
+                message.get("hero"),
+                link.address,
             )
         except RuleError as exc:
             await self._refuse(link, exc.message)

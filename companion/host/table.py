@@ -46,6 +46,7 @@ RATE = 20.0  # commands a second a phone may keep up
 BURST = 40.0  # commands a phone may send at once after a pause
 MAX_PHONES = 16  # phones seated at once: a table seats a handful
 SEAT_IDLE = 30.0  # seconds a seat that never played may sit before a new phone takes it
+UNPLAYED_PER_ADDRESS = 12  # seats that never played from one address: room stays for others
 TABLE_KEY = "phones.table"  # the session file's record of this table's hosting
 SEAT_KEY = "phones.seat:"  # ... and of each phone's seat, one record a phone
 
@@ -61,6 +62,7 @@ class Phone:
     replies: OrderedDict[int, dict[str, Any]] = field(default_factory=OrderedDict)
     txs: set[int] = field(default_factory=set)
     played: bool = False  # has a command applied: a real player, never evicted
+    address: str = ""  # where it said hello from (not kept: a restart starts afresh)
     seen: float = 0.0  # wall-clock time of its last message
     allowance: float = BURST
     stamp: float = 0.0
@@ -217,14 +219,20 @@ class Table:
 
     # -- phones ------------------------------------------------------------------------
 
-    def join(self, phone_id: str, name: str, hero: Any = None) -> Phone:
-        """Seat a phone, or welcome it back to its seat.  When every seat is taken, a seat
-        that never played and has sat idle gives way (`evicted`): a real phone always gets
-        in past ones made up to fill the table."""
+    def join(self, phone_id: str, name: str, hero: Any = None, address: str = "") -> Phone:
+        """Seat a phone, or welcome it back to its seat.  Seats that never played give way
+        (`evicted`) to a new phone: the oldest from its own address once that address holds
+        UNPLAYED_PER_ADDRESS of them, and when every seat is taken one that is gone or has
+        sat idle SEAT_IDLE.  So phone ids made up to fill the table never keep a real
+        phone out."""
         phone_id = _clean(phone_id, 64)
         if not phone_id:
             raise RuleError("This phone did not say who it is: reload the page.")
         phone = self.phones.get(phone_id)
+        if phone is None:
+            mine = [p for p in self.phones.values() if p.address == address and not p.played]
+            if address and len(mine) >= UNPLAYED_PER_ADDRESS:
+                self._evict(min(mine, key=lambda p: p.seen))
         if phone is None and len(self.phones) >= MAX_PHONES:
             self._make_room()
         if phone is None:
@@ -236,6 +244,7 @@ class Table:
         if isinstance(hero, str):
             phone.hero = _clean(hero, 64)
         phone.seen = self.wall()
+        phone.address = address or phone.address
         self.save_seat(phone)
         return phone
 
@@ -244,13 +253,15 @@ class Table:
         idle = [
             p
             for p in self.phones.values()
-            if not p.played and not p.hero and (not p.connected or now - p.seen >= SEAT_IDLE)
+            if not p.played and (not p.connected or now - p.seen >= SEAT_IDLE)
         ]
         if not idle:
             raise RuleError("The table is full: remove a phone on the tablet first.")
-        gone = min(idle, key=lambda p: (p.connected, p.seen))
-        self.remove(gone.id)
-        self.evicted.append(gone)
+        self._evict(min(idle, key=lambda p: (p.connected, p.seen)))
+
+    def _evict(self, phone: Phone) -> None:
+        self.remove(phone.id)
+        self.evicted.append(phone)
 
     def seat(self, phone: Phone, name: Any = None, hero: Any = None) -> None:
         """A phone's new name or hero, kept with its seat."""
