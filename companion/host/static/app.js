@@ -256,7 +256,7 @@
       const flat = el("div", undefined, "card group-buttons"); flat.id = "next";
       flat.append(...acts.map(button)); box.replaceChildren(flat); return;
     }
-    const mine = myHero();
+    const mine = myHero() || ((view.heroes || [])[0] || {}).id;
     const groups = new Map();
     const add = (key, title, a) => { if (!groups.has(key)) groups.set(key, { title, acts: [] }); groups.get(key).acts.push(a); };
     for (const a of acts) {
@@ -304,10 +304,15 @@
     pickEl.replaceChildren(...heroes.map((h) => { const o = el("option", h.name); o.value = h.id; o.selected = h.id === mine; return o; }));
     const hero = heroes.find((h) => h.id === mine);
     $("hero-name").textContent = hero.name;
-    $("hero-facts").replaceChildren(...hero.facts.flatMap((f) => [el("dt", f.label), el("dd", f.value)]));
+    // the first numbers at a glance, the rest folded (a HEXplore hero has twenty-odd)
+    const pair = (f) => [el("dt", f.label), el("dd", f.value)];
+    $("hero-facts").replaceChildren(...hero.facts.slice(0, 8).flatMap(pair));
+    $("hero-more").hidden = hero.facts.length <= 8;
+    $("hero-more-facts").replaceChildren(...hero.facts.slice(8).flatMap(pair));
   }
   $("hero-pick").addEventListener("change", () => {
     store.setItem("tc-hero", $("hero-pick").value); hello();  // the tablet keeps it with the seat
+    $("actions").dataset.seen = "";  // the new hero's actions open, the rest folded
     if (view) render();
   });
   $("undo").addEventListener("click", () => send("undo", {}, { echo: "You asked to undo your last action" }));
