@@ -99,3 +99,46 @@ class TestIdleDiceStrip(AppTestCase):
         assert keypad.children and keypad.get_root_window() is not None
         self.tap("Settings", within=screen)  # nothing of the card lies over the top bar
         assert app.root.current == "settings"
+
+
+class TestHeadline(AppTestCase):
+    """Issue 25: the step's news from the rules, above the detail lines, in type at least
+    1.5x theirs, with a drawn symbol and words, on screen at every size."""
+
+    def test_the_headline_is_on_screen_above_the_details_and_large(self) -> None:
+        from companion.ui.panels.headline import HeadlineRow, HeadlineSymbol
+
+        app = self.start_app()
+        session = app.library.new(get_game("kradia"))
+        session.auto_steps = True
+        session.do("start_round", {})
+        assert session.request is not None
+        session.answer(session.request.options[0])
+        attack = next(a for a in session.listed() if a.get("label") == "Basic Attack")
+        session.do(attack["do"], attack["with"])
+        boss = session.content.get("bosses", session.state.boss.id).title
+        session.close()
+        app.open_session(session.id)
+        card = app.screen("session").ids.result
+        for size_name in ("Normal", "Largest"):
+            with text_size(TEXT_SIZES[size_name]):
+                for size in ((1280, 800), (800, 1280)):
+                    self.resize(size)
+                    self.frames(4)
+                    rows = [w for w in card.ids.news.children if isinstance(w, HeadlineRow)]
+                    assert rows, f"no headline at {size}, {size_name}"
+                    row = rows[-1]  # the first (children are listed last first)
+                    assert row.headline.kind == "damage" and row.headline.subject == boss
+                    assert boss in row.label.text and "takes 1 damage" in row.label.text
+                    assert isinstance(row.symbol, HeadlineSymbol) and row.symbol.kind == "damage"
+                    assert row.symbol.canvas.length() > 0, "the symbol is drawn"
+                    body = card.ids.lines_text.font_size
+                    assert row.label.font_size >= 1.5 * body - 0.01, (row.label.font_size, body)
+                    # above the details, inside the card, inside the window
+                    _x, top = row.to_window(row.x, row.top)
+                    _x, bottom = row.to_window(row.x, row.y)
+                    _x, lines_top = card.ids.lines.to_window(0, card.ids.lines.top)
+                    assert bottom >= lines_top - 1, (bottom, lines_top)
+                    assert bottom >= 0 and top <= self.Window.height, (bottom, top)
+                    assert row.label.texture_size[1] <= row.label.height + 1, "not clipped"
+                self.shoot(f"result-card-headline-{size_name.lower()}")

@@ -11,12 +11,15 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
+from kivy.clock import Clock
 from kivy.lang import Builder
 from kivy.metrics import dp
-from kivy.properties import BooleanProperty, NumericProperty, StringProperty
+from kivy.properties import BooleanProperty, ListProperty, NumericProperty, StringProperty
 from kivy.uix.boxlayout import BoxLayout
 from kivy.utils import escape_markup
 
+from companion.core.headline import Headline
+from companion.ui.panels.headline import HeadlineRow
 from companion.ui.widgets import BigButton, text_width
 
 Builder.load_file(str(Path(__file__).with_suffix(".kv")))
@@ -50,9 +53,62 @@ class ResultCard(BoxLayout):
     check_id = StringProperty("")
     check_words = StringProperty("")
     narrow = BooleanProperty(False)  # the offer beside the title would squeeze it
+    # the step's news from the rules, most important first (core/headline.py)
+    headlines = ListProperty([])
+    NEWS_SHARE = 0.6  # of the card's most height: the headlines' room, the lines get the rest
+
+    _news_width = 0.0  # the width the rows were fitted to (a new height needs no refit)
+
+    def __init__(self, **kwargs: Any) -> None:
+        super().__init__(**kwargs)
+        from companion.ui.style import style
+
+        # the rows are drawn in the theme's colours at the text size: made again on a change
+        style.bind(font_scale=self._refit_news, fg=self._refit_news)
+
+    def _refit_news(self, *_args: Any) -> None:
+        self._news_width = -1.0
+        self._fit_news()
 
     def on_size(self, *_args: Any) -> None:
         self._fit_offer()
+        if self.width != self._news_width:
+            self._fit_news()
+
+    def on_most(self, *_args: Any) -> None:
+        self._fit_news()
+
+    def on_headlines(self, *_args: Any) -> None:
+        self._fit_news()
+
+    def _fit_news(self, *_args: Any) -> None:
+        """A row per headline, as many as fit in their share of the card (the first one
+        always: every step has one); the rest stay in the detail lines below."""
+        news = self.ids.get("news")
+        if news is None:
+            return
+        news.clear_widgets()
+        self._news_width = self.width
+        from kivy.core.window import Window
+
+        room = (self.most or Window.height / 3) * self.NEWS_SHARE
+        used = 0.0
+        for n, headline in enumerate(self.headlines):
+            row = HeadlineRow(headline, width=max(self.width - dp(20), dp(100)))
+            row.label.width = row.width - row.symbol.width - row.spacing
+            row.label.texture_update()
+            row._fit()
+            if n and used + row.height > room:
+                break
+            used += row.height
+            news.add_widget(row)
+        Clock.schedule_once(self._settle_news, 0)
+
+    def _settle_news(self, *_args: Any) -> None:
+        """The rows' words wrapped to the card's width once laid out."""
+        news = self.ids.get("news")
+        for row in news.children if news is not None else []:
+            row._fit()
 
     def on_check_words(self, *_args: Any) -> None:
         self._fit_offer()
@@ -92,6 +148,7 @@ class ResultCard(BoxLayout):
         if step is None:
             self.title, self.text, self.shown = "", "", False
             self.check_id = self.check_words = ""
+            self.headlines = []
             return
         lines = [escape_markup(line) for line in step["lines"]]
         if len(lines) > MAX_LINES:
@@ -106,5 +163,8 @@ class ResultCard(BoxLayout):
             lines = [*kept, more or f"... and {len(lines) - len(kept)} more in the Log"]
         self.title = escape_markup(step["title"])
         self.text = "\n".join(lines)
+        news: list[Headline] = list(step.get("headlines") or [])
+        if news != list(self.headlines):
+            self.headlines = news
         self.shown = True
         self._offer(session)
