@@ -70,7 +70,7 @@ def test_join_by_the_link_and_answer_a_roll_from_the_keypad(table, phones):
     phone.tap('#keypad button[data-value="5"]')
     phone.until(lambda: "Rolled 5" in phone.text("result-lines"), what="the result card")
     assert phone.text("game") == "Tiny: Round 0, score 5"
-    assert phone.text("message").startswith("You rolled 5 for Player, to score. ")  # echoed
+    assert phone.text("message") == "You rolled 5 for Player, to score."  # echoed
     assert rows(table, "RequestAnswered")[-1].data["by"].startswith("phone: ")
     phone.driver.save_screenshot(str(SHOTS / "phone-result-360.png"))
     phone.tap("#undo")

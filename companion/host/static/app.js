@@ -19,7 +19,7 @@
   let backoff = 0, retryTimer = null, welcomed = false, noticeTx = Number(store.getItem("tc-notice") || 0);
   let waitingKey = null, armedAt = 0;
   const BACKOFF_FIRST = 250, BACKOFF_MOST = 5000, ARM_MS = 600;
-  const metrics = { scans: [], decodeMs: [] };
+  const metrics = { scans: [], decodeMs: [], states: [] };  // states: [rev, wall-clock ms shown]
   window.tcPhone = { metrics, get view() { return view; }, get outbox() { return outbox; },
     get seq() { return seq; }, phoneId, drop: () => ws && ws.close(), hold: false };
 
@@ -113,7 +113,7 @@
 
   function receive(msg) {
     if (msg.t === "welcome") welcome(msg);
-    else if (msg.t === "state") { view = msg; render(); }
+    else if (msg.t === "state") { view = msg; render(); metrics.states.push([msg.rev, Date.now()]); }
     else if (msg.t === "ack") ack(msg);
     else if (msg.t === "refused") {
       refused = true; say(msg.text, false); showLink("not let in", false);
@@ -154,7 +154,9 @@
     if (typeof msg.seq === "number") acked = Math.max(acked, msg.seq);
     save();
     const echo = echoes.get(msg.seq); echoes.delete(msg.seq);
-    say(echo && msg.ok ? `${echo}. ${msg.text}` : msg.text, msg.ok);
+    // an answer is echoed in the page's own words (who and why); other replies add the tablet's
+    const said = !echo || !msg.ok ? msg.text : cmd && cmd.do === "answer" ? `${echo}.` : `${echo}. ${msg.text}`;
+    say(said, msg.ok);
     if (cmd && cmd.do === "scan") $("scan-state").textContent = scanning ? "Hold a card's label up to the camera." : "";
     const pending = metrics.scans.find((s) => s.seq === msg.seq);
     if (pending) { pending.ack = performance.now(); pending.ackRev = msg.rev; }

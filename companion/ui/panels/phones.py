@@ -41,10 +41,12 @@ class PhonesPanel(BoxLayout):
     status = StringProperty("Let the players' phones join this game from their browsers.")
     qr = ObjectProperty(None, allownone=True)
     address: str | None = None  # None: this tablet's LAN address (tests set loopback)
+    secure = True  # HTTPS with the tablet's certificate (a scripted phone test may turn it off)
 
     def __init__(self, **kwargs: Any) -> None:
         super().__init__(**kwargs)
         self.host: Any = None
+        self.door: Any = None
         self._session: Any = None
         self._starting = False
 
@@ -64,21 +66,34 @@ class PhonesPanel(BoxLayout):
 
     async def start(self, session: Any, address: str | None = None) -> None:
         from companion.host.server import PhoneHost, lan_address
+        from companion.host.tls import table_certificate
+        from companion.host.trust import TrustDoor
 
         address = address or self.address or lan_address()
         try:
-            host = PhoneHost(session, address=address, port=PORT)
+            # HTTPS with this tablet's own certificate: phones get their live camera
+            certificate = table_certificate(address) if self.secure else None
+            context = certificate.context() if certificate is not None else None
+            host = PhoneHost(session, address=address, port=PORT, ssl_context=context)
             try:
                 await host.start()
             except OSError:
-                host = PhoneHost(session, address=address, port=0)
+                host = PhoneHost(session, address=address, port=0, ssl_context=context)
                 await host.start()
+            door = None
+            if certificate is not None:
+                door = TrustDoor(certificate, address, host.port, host.port + 1)
+                try:
+                    await door.start()
+                except OSError:
+                    door = TrustDoor(certificate, address, host.port, 0)
+                    await door.start()
         except (OSError, ValueError) as exc:
             self.status = escape_markup(f"Phones cannot join: {exc}")
             return
         finally:
             self._starting = False
-        self.host = host
+        self.host, self.door = host, door
         host.listeners.append(self.show)
         self.hosting = True
         self.show()
@@ -86,15 +101,23 @@ class PhonesPanel(BoxLayout):
             self.status = "No local network found: only this device can open the link."
         else:
             self.status = "Scan the code with a phone's camera. The link works for 10 minutes."
+            if door is not None:
+                self.status += (
+                    " The first time, the phone shows how to trust this table: its "
+                    f"certificate's code is {door.certificate.fingerprint()}."
+                )
 
     def stop(self) -> None:
         host, self.host = self.host, None
+        door, self.door = self.door, None
         self.hosting = False
         self.qr = None
         self.link = ""
         self.status = "Phones are not connected. Tap to let them join again."
         if host is not None:
             asyncio.get_running_loop().create_task(host.stop())
+        if door is not None:
+            asyncio.get_running_loop().create_task(door.stop())
         self.ids.list.clear_widgets()
 
     def new_link(self) -> None:
@@ -118,9 +141,11 @@ class PhonesPanel(BoxLayout):
         host = self.host
         if host is None:
             return
-        if self.link != host.join_url:
-            self.link = host.join_url
-            self.qr = qr_texture(host.join_url)
+        # the QR code opens the door, which takes a new phone through trusting the table
+        join = self.door.url(host.tokens.join.token) if self.door is not None else host.join_url
+        if self.link != join:
+            self.link = join
+            self.qr = qr_texture(join)
         rows = self.ids.list
         rows.clear_widgets()
         phones = host.phones()
