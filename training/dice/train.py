@@ -1,0 +1,421 @@
+"""Train the dice reader's two networks on synthetic photographs, on one CPU core, and
+export them to ONNX for OpenCV's DNN module (issue 28).
+
+    python -m training.dice.synth --out data/dice-synth --count 2000 --seed 1 --jobs 1
+    OMP_NUM_THREADS=1 nice -n 19 python -m training.dice.train detector --data data/dice-synth
+    OMP_NUM_THREADS=1 nice -n 19 python -m training.dice.train faces --data data/dice-synth
+
+Each writes `vision/dice/models/dice_<part>.onnx` and beside it `dice_<part>.json`: the
+command, data seed and count, seed, epochs, losses, validation figures and (faces) the
+confidence under which a die is "unsure".  Every tenth image (index 9, 19, ...) is kept for
+validation.  Needs the `train` extra (torch 2.13.0 CPU, onnx): `pip install -e '.[train]'`.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import math
+import platform
+import sys
+import time
+from collections.abc import Sequence
+from pathlib import Path
+
+import cv2
+import numpy as np
+import torch
+import torch.nn.functional as F
+
+from training.dice.model import FACE_CLASSES, Detector, FaceNet
+from vision.dice.prep import CROP_SIZE, DET_SIZE, DET_STRIDE, crop, crop_box, letterbox, to_blob
+
+ROOT = Path(__file__).resolve().parents[2]
+MODELS = ROOT / "vision" / "dice" / "models"
+BOX_UNIT = 32.0  # the detector's width/height outputs are in units of 32 input pixels
+NOT_A_DIE = FACE_CLASSES - 1
+
+
+def load_labels(data: Path, limit: int | None) -> list[dict]:
+    """The labelled images that are on disk (a set still being written is read so far)."""
+    rows = []
+    with open(data / "labels.jsonl", encoding="utf-8") as f:
+        for line in f:
+            if not line.endswith("\n"):
+                break
+            row = json.loads(line)
+            if (data / row["image"]).exists():
+                rows.append(row)
+            if limit and len(rows) >= limit:
+                break
+    return rows
+
+
+def _is_val(row: dict) -> bool:
+    return int(Path(row["image"]).stem) % 10 == 9
+
+
+def _log(msg: str) -> None:
+    print(f"[{time.strftime('%H:%M:%S')}] {msg}", file=sys.stderr, flush=True)
+
+
+# -- detector ------------------------------------------------------------------------------
+
+
+def _dihedral(img: np.ndarray, boxes: np.ndarray, nw: int, nh: int, k: int) -> tuple:
+    """One of the 8 flips/turns of the photo's part of the square (top-left nw x nh)."""
+    part = img[:nh, :nw]
+    b = boxes.copy()
+    if k & 1:  # mirror left-right
+        part = part[:, ::-1]
+        b[:, [0, 2]] = nw - b[:, [2, 0]]
+    if k & 2:  # mirror top-bottom
+        part = part[::-1]
+        b[:, [1, 3]] = nh - b[:, [3, 1]]
+    if k & 4:  # transpose
+        part = part.transpose(1, 0, 2)
+        b = b[:, [1, 0, 3, 2]]
+        nw, nh = nh, nw
+    out = np.full_like(img, img[-1, -1])
+    out[:nh, :nw] = part
+    return out, b
+
+
+def det_targets(
+    boxes: np.ndarray, size: int = DET_SIZE
+) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """Heat map (1, S, S), box targets (4, S, S) and where they count (S, S)."""
+    s = size // DET_STRIDE
+    heat = np.zeros((s, s), np.float32)
+    reg = np.zeros((4, s, s), np.float32)
+    mask = np.zeros((s, s), np.float32)
+    yy, xx = np.mgrid[0:s, 0:s].astype(np.float32)
+    for x0, y0, x1, y1 in boxes:
+        cx, cy = (x0 + x1) / 2 / DET_STRIDE, (y0 + y1) / 2 / DET_STRIDE
+        ix, iy = min(s - 1, int(cx)), min(s - 1, int(cy))
+        sigma = max(0.7, 0.12 * min(x1 - x0, y1 - y0) / DET_STRIDE)
+        g = np.exp(-((xx - ix) ** 2 + (yy - iy) ** 2) / (2 * sigma * sigma))
+        np.maximum(heat, g, out=heat)
+        reg[:, iy, ix] = ((x1 - x0) / BOX_UNIT, (y1 - y0) / BOX_UNIT, cx - ix, cy - iy)
+        mask[iy, ix] = 1.0
+    return heat[None], reg, mask
+
+
+def det_loss(out: torch.Tensor, heat: torch.Tensor, reg: torch.Tensor, mask: torch.Tensor):
+    p = out[:, :1].clamp(1e-4, 1 - 1e-4)
+    pos = (heat == 1).float()
+    n = pos.sum().clamp(min=1)
+    focal = (
+        -(
+            pos * (1 - p) ** 2 * torch.log(p)
+            + (1 - pos) * (1 - heat) ** 4 * p**2 * torch.log(1 - p)
+        ).sum()
+        / n
+    )
+    m = mask[:, None]
+    box = (F.l1_loss(out[:, 1:], reg, reduction="none") * m).sum() / n
+    return focal + box, focal.item(), box.item()
+
+
+def decode(out: np.ndarray, heat_min: float, top: int = 100) -> list[tuple[float, ...]]:
+    """(score, x0, y0, x1, y1) in the square's pixels from one detector output (5, S, S).
+    The same decoding as vision/dice/reader.py, kept here so training has no app import."""
+    heat = out[0]
+    peaks = (heat == cv2.dilate(heat, np.ones((3, 3), np.uint8))) & (heat >= heat_min)
+    ys, xs = np.nonzero(peaks)
+    order = np.argsort(-heat[ys, xs])[:top]
+    found = []
+    for y, x in zip(ys[order], xs[order], strict=True):
+        w, h = out[1, y, x] * BOX_UNIT, out[2, y, x] * BOX_UNIT
+        cx, cy = (x + out[3, y, x]) * DET_STRIDE, (y + out[4, y, x]) * DET_STRIDE
+        found.append((float(heat[y, x]), cx - w / 2, cy - h / 2, cx + w / 2, cy + h / 2))
+    return found
+
+
+def iou(a: Sequence[float], b: Sequence[float]) -> float:
+    ix = max(0.0, min(a[2], b[2]) - max(a[0], b[0]))
+    iy = max(0.0, min(a[3], b[3]) - max(a[1], b[1]))
+    inter = ix * iy
+    union = (a[2] - a[0]) * (a[3] - a[1]) + (b[2] - b[0]) * (b[3] - b[1]) - inter
+    return inter / union if union > 0 else 0.0
+
+
+def match(found: Sequence[Sequence[float]], truth: Sequence[Sequence[float]], thr: float = 0.5):
+    """Greedy one-to-one matching by IoU, best finds first: list of (found_i, truth_i)."""
+    pairs, used = [], set()
+    for i, f in enumerate(found):
+        best, bj = thr, -1
+        for j, t in enumerate(truth):
+            if j not in used and (v := iou(f, t)) >= best:
+                best, bj = v, j
+        if bj >= 0:
+            used.add(bj)
+            pairs.append((i, bj))
+    return pairs
+
+
+def train_detector(a: argparse.Namespace) -> dict:
+    rows = load_labels(a.data, a.limit)
+    _log(f"{len(rows)} images; letterboxing")
+    imgs = np.zeros((len(rows), DET_SIZE, DET_SIZE, 3), np.uint8)
+    boxes, sizes = [], []
+    for i, row in enumerate(rows):
+        img = cv2.imread(str(a.data / row["image"]))
+        imgs[i], scale = letterbox(img)
+        b = np.array([d["box"] for d in row["dice"]], np.float32).reshape(-1, 4) * scale
+        boxes.append(b)
+        sizes.append((round(row["width"] * scale), round(row["height"] * scale)))
+    val = [i for i, r in enumerate(rows) if _is_val(r)]
+    train = [i for i, r in enumerate(rows) if not _is_val(r)]
+    rng = np.random.default_rng(a.seed)
+    torch.manual_seed(a.seed)
+    net = Detector()
+    opt = torch.optim.AdamW(net.parameters(), lr=a.lr, weight_decay=1e-4)
+    steps = a.epochs * math.ceil(len(train) / a.batch)
+    sched = torch.optim.lr_scheduler.OneCycleLR(opt, a.lr, total_steps=steps, pct_start=0.1)
+    history = []
+    for epoch in range(a.epochs):
+        net.train()
+        order = rng.permutation(train)
+        tot = [0.0, 0.0, 0]
+        t0 = time.time()
+        for start in range(0, len(order), a.batch):
+            idx = order[start : start + a.batch]
+            xb, hb, rb, mb = [], [], [], []
+            for i in idx:
+                nw, nh = sizes[i]
+                img, b = _dihedral(imgs[i], boxes[i], nw, nh, int(rng.integers(8)))
+                img = img.astype(np.float32)
+                img = (img - 128) * rng.uniform(0.7, 1.3) + 128 + rng.uniform(-30, 30)
+                img *= rng.uniform(0.85, 1.15, 3).astype(np.float32)
+                xb.append(np.clip(img, 0, 255))
+                h, r, m = det_targets(b)
+                hb.append(h), rb.append(r), mb.append(m)
+            x = torch.from_numpy(to_blob(np.stack(xb)))
+            out = net(x)
+            loss, lf, lb = det_loss(
+                out, torch.from_numpy(np.stack(hb)), torch.from_numpy(np.stack(rb)),
+                torch.from_numpy(np.stack(mb)),
+            )  # fmt: skip
+            opt.zero_grad()
+            loss.backward()
+            opt.step()
+            sched.step()
+            tot[0] += lf
+            tot[1] += lb
+            tot[2] += 1
+        rec = {"epoch": epoch + 1, "heat_loss": tot[0] / tot[2], "box_loss": tot[1] / tot[2]}
+        rec.update(eval_detector(net, imgs, boxes, val, a.heat))
+        rec["seconds"] = round(time.time() - t0)
+        history.append(rec)
+        _log(json.dumps(rec))
+    out = a.out / "dice_detector.onnx"
+    export(net, torch.zeros(1, 3, DET_SIZE, DET_SIZE), out, dynamic=False)
+    return {
+        "images": len(train), "validation_images": len(val), "history": history,
+        "heat_threshold": a.heat, "input": DET_SIZE, "stride": DET_STRIDE, "box_unit": BOX_UNIT,
+    }  # fmt: skip
+
+
+@torch.no_grad()
+def eval_detector(
+    net: Detector, imgs: np.ndarray, boxes: list, val: list[int], heat: float
+) -> dict:
+    net.eval()
+    tp = nf = nt = 0
+    for s in range(0, len(val), 32):
+        idx = val[s : s + 32]
+        out = net(torch.from_numpy(to_blob(imgs[idx]))).numpy()
+        for o, i in zip(out, idx, strict=True):
+            found = [f[1:] for f in decode(o, heat)]
+            tp += len(match(found, boxes[i].tolist()))
+            nf += len(found)
+            nt += len(boxes[i])
+    return {"val_recall": round(tp / max(1, nt), 4), "val_precision": round(tp / max(1, nf), 4)}
+
+
+# -- faces ---------------------------------------------------------------------------------
+
+
+def face_crops(
+    rows: list[dict], data: Path, rng: np.random.Generator, per_die: int, negatives: int
+):
+    """Crops of each die with its box shifted and scaled a little (a detector's box is never
+    exact), and crops of the table where no die is (class "not a die")."""
+    xs, ys = [], []
+    for row in rows:
+        img = cv2.imread(str(data / row["image"]))
+        h, w = img.shape[:2]
+        bxs = [d["box"] for d in row["dice"]]
+        for d in row["dice"]:
+            cx, cy, side = crop_box(d["box"])
+            for _ in range(per_die):
+                j = side / CROP_MARGIN_
+                xs.append(
+                    crop(
+                        img, cx + rng.normal(0, 0.06) * j, cy + rng.normal(0, 0.06) * j,
+                        side * math.exp(rng.normal(0, 0.08)),
+                    )
+                )  # fmt: skip
+                ys.append(d["face"] - 1)
+        sides = [crop_box(b)[2] for b in bxs] or [60.0]
+        for _ in range(negatives):
+            side = float(rng.choice(sides)) * rng.uniform(0.8, 1.3)
+            cx, cy = rng.uniform(side / 2, w - side / 2), rng.uniform(side / 2, h - side / 2)
+            sq = (cx - side / 2, cy - side / 2, cx + side / 2, cy + side / 2)
+            # A crop that holds most of a die is no negative; one with a sliver of die is.
+            if any(iou(sq, b) > 0.15 for b in bxs):
+                continue
+            xs.append(crop(img, cx, cy, side))
+            ys.append(NOT_A_DIE)
+    return np.stack(xs), np.array(ys, np.int64)
+
+
+CROP_MARGIN_ = 1.2
+
+
+def _augment_crops(x: np.ndarray, rng: np.random.Generator) -> np.ndarray:
+    k = int(rng.integers(8))
+    if k & 1:
+        x = x[:, :, ::-1]
+    if k & 2:
+        x = x[:, ::-1]
+    if k & 4:
+        x = x.transpose(0, 2, 1, 3)
+    x = x.astype(np.float32)
+    n = len(x)
+    x = (x - 128) * rng.uniform(0.7, 1.3, (n, 1, 1, 1)) + 128 + rng.uniform(-30, 30, (n, 1, 1, 1))
+    x *= rng.uniform(0.85, 1.15, (n, 1, 1, 3)).astype(np.float32)
+    return np.clip(x, 0, 255)
+
+
+def train_faces(a: argparse.Namespace) -> dict:
+    rows = load_labels(a.data, a.limit)
+    rng = np.random.default_rng(a.seed)
+    torch.manual_seed(a.seed)
+    tr = [r for r in rows if not _is_val(r)]
+    va = [r for r in rows if _is_val(r)]
+    _log(f"{len(rows)} images; cutting crops")
+    xt, yt = face_crops(tr, a.data, rng, a.per_die, a.negatives)
+    xv, yv = face_crops(va, a.data, np.random.default_rng(a.seed + 1), 1, a.negatives)
+    _log(f"{len(xt)} training crops, {len(xv)} validation crops")
+    net = FaceNet()
+    opt = torch.optim.AdamW(net.parameters(), lr=a.lr, weight_decay=1e-4)
+    steps = a.epochs * math.ceil(len(xt) / a.batch)
+    sched = torch.optim.lr_scheduler.OneCycleLR(opt, a.lr, total_steps=steps, pct_start=0.1)
+    history = []
+    for epoch in range(a.epochs):
+        net.train()
+        order = rng.permutation(len(xt))
+        tot, nb, t0 = 0.0, 0, time.time()
+        for s in range(0, len(order), a.batch):
+            idx = np.sort(order[s : s + a.batch])
+            x = torch.from_numpy(to_blob(_augment_crops(xt[idx], rng)))
+            logits = net(x).flatten(1)
+            loss = F.cross_entropy(logits, torch.from_numpy(yt[idx]), label_smoothing=0.05)
+            opt.zero_grad()
+            loss.backward()
+            opt.step()
+            sched.step()
+            tot += loss.item()
+            nb += 1
+        probs = face_probs(net, xv)
+        rec = {"epoch": epoch + 1, "loss": tot / nb, **face_figures(probs, yv, a.target_wrong)}
+        rec["seconds"] = round(time.time() - t0)
+        history.append(rec)
+        _log(json.dumps(rec))
+    export(net, torch.zeros(1, 3, CROP_SIZE, CROP_SIZE), a.out / "dice_faces.onnx", dynamic=True)
+    last = history[-1]
+    return {
+        "crops": len(xt), "validation_crops": len(xv), "history": history,
+        "face_threshold": last["threshold"], "classes": ["1", "2", "3", "4", "5", "6", "not a die"],
+        "input": CROP_SIZE,
+    }  # fmt: skip
+
+
+@torch.no_grad()
+def face_probs(net: FaceNet, x: np.ndarray) -> np.ndarray:
+    net.eval()
+    out = [
+        torch.softmax(net(torch.from_numpy(to_blob(x[s : s + 256]))).flatten(1), 1).numpy()
+        for s in range(0, len(x), 256)
+    ]
+    return np.concatenate(out)
+
+
+def face_figures(probs: np.ndarray, y: np.ndarray, target_wrong: float) -> dict:
+    """Accuracy on dice, and the lowest confidence at which at most `target_wrong` of the
+    dice answered are wrong (the "unsure" threshold), with the share answered there."""
+    dice = y != NOT_A_DIE
+    pred = probs.argmax(1)
+    conf = probs.max(1)
+    acc = float((pred[dice] == y[dice]).mean())
+    threshold = 0.99
+    for t in np.arange(0.3, 0.99, 0.01):
+        ans = dice & (conf >= t)
+        wrong = float((pred[ans] != y[ans]).sum()) / max(1, int(ans.sum()))
+        if wrong <= target_wrong:
+            threshold = float(t)
+            break
+    ans = dice & (conf >= threshold)
+    return {
+        "val_accuracy": round(acc, 4),
+        "threshold": round(threshold, 2),
+        "answered": round(float(ans.sum()) / max(1, int(dice.sum())), 4),
+        "negatives_caught": round(float((pred[~dice] == NOT_A_DIE).mean()), 4)
+        if (~dice).any()
+        else None,
+    }
+
+
+# -- export --------------------------------------------------------------------------------
+
+
+def export(net: torch.nn.Module, dummy: torch.Tensor, path: Path, dynamic: bool) -> None:
+    net.eval()
+    path.parent.mkdir(parents=True, exist_ok=True)
+    torch.onnx.export(
+        net, (dummy,), str(path), opset_version=13, input_names=["input"],
+        output_names=["output"], dynamo=False,
+        dynamic_axes={"input": {0: "n"}, "output": {0: "n"}} if dynamic else None,
+    )  # fmt: skip
+    _log(f"wrote {path} ({path.stat().st_size} bytes)")
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    ap = argparse.ArgumentParser(prog="python -m training.dice.train", description=__doc__)
+    ap.add_argument("part", choices=("detector", "faces"))
+    ap.add_argument("--data", type=Path, required=True, help="a folder from training.dice.synth")
+    ap.add_argument("--out", type=Path, default=MODELS)
+    ap.add_argument("--limit", type=int, help="use only the first N images")
+    ap.add_argument("--seed", type=int, default=0)
+    ap.add_argument("--epochs", type=int, default=8)
+    ap.add_argument("--batch", type=int)
+    ap.add_argument("--lr", type=float, default=3e-3)
+    ap.add_argument("--heat", type=float, default=0.3, help="detector: a centre's least score")
+    ap.add_argument("--per-die", type=int, default=2, help="faces: crops per die")
+    ap.add_argument("--negatives", type=int, default=3, help="faces: table crops per image")
+    ap.add_argument("--target-wrong", type=float, default=0.01)
+    ap.add_argument("--threads", type=int, default=1)
+    a = ap.parse_args(argv)
+    torch.set_num_threads(a.threads)
+    cv2.setNumThreads(1)
+    a.batch = a.batch or (16 if a.part == "detector" else 128)
+    t0 = time.time()
+    rec = train_detector(a) if a.part == "detector" else train_faces(a)
+    data_line = json.loads((a.data / "labels.jsonl").open().readline() or "{}")
+    record = {
+        "command": "python -m training.dice.train " + " ".join(argv or sys.argv[1:]),
+        "data": str(a.data), "first_image_size": [data_line.get("width"), data_line.get("height")],
+        "seed": a.seed, "epochs": a.epochs, "batch": a.batch, "lr": a.lr,
+        "torch": torch.__version__, "python": platform.python_version(),
+        "train_seconds": round(time.time() - t0), **rec,
+    }  # fmt: skip
+    path = a.out / f"dice_{a.part}.json"
+    path.write_text(json.dumps(record, indent=1) + "\n", encoding="utf-8")
+    _log(f"wrote {path}")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
