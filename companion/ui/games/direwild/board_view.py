@@ -1,5 +1,12 @@
 """The land board drawn from its board file: squares, walls, trails, spawns, treasure, units,
-and each enemy's last path as numbered arrows."""
+and each enemy's last path as numbered arrows.
+
+Why the margin: the Enemy AI card and the log name squares ("to D4", "to I4"), so the board
+carries the same letters along its top and numbers down its side (issue 25), in the app's
+text size and theme; spawn rings carry their colour's word, and the light marks on the grass
+(treasure, entrance wedges) are ringed dark, so none is told apart by colour alone and each
+stands 3:1 or more against the grass.
+"""
 
 from __future__ import annotations
 
@@ -22,7 +29,19 @@ from companion.ui.games.direwild.colours import (
     TREASURE,
     WALL,
 )
-from companion.ui.games.direwild.pieces import PIECE_RADIUS, draw_piece, pieces
+from companion.ui.games.direwild.pieces import (
+    PIECE_RADIUS,
+    draw_piece,
+    draw_text,
+    fitted_font,
+    pieces,
+    plain_texture,
+    text_px,
+)
+from companion.ui.style import style
+
+LETTERS = "ABCDEFGHIJKLMNOPQRSTUVWXYZ"
+SLOT_WORDS = {"red": "Red", "blue": "Blue", "green": "Green", "black": "Black"}
 
 Builder.load_file(__file__.replace(".py", ".kv"))
 
@@ -35,6 +54,8 @@ class BoardView(Widget):
     highlight = ListProperty([])  # the path of the AI step on show, drawn over the rest
     cols = NumericProperty(12)  # the board's size in squares, for the layout to size it by
     rows = NumericProperty(12)
+    # the band along the top and left holding the column letters and row numbers
+    margin = NumericProperty(0)
 
     def on_highlight(self, *_: Any) -> None:
         self.refresh()
@@ -57,11 +78,16 @@ class BoardView(Widget):
         size, cols, rows, ox, oy = self._cell()
         return ox, oy, size * cols, size * rows
 
+    def label_band(self) -> float:
+        """The room the coordinates take along the top and the left: the app's text."""
+        return round(text_px() * 1.5)
+
     def _cell(self) -> tuple[float, int, int, float, float]:
         cols, rows = parse_size(self._board().size)
-        size = min(self.width / cols, self.height / rows)
-        ox = self.x + (self.width - size * cols) / 2
-        oy = self.y + (self.height - size * rows) / 2
+        m = self.label_band()
+        size = max(1.0, min((self.width - m) / cols, (self.height - m) / rows))
+        ox = self.x + m + (self.width - m - size * cols) / 2
+        oy = self.y + (self.height - m - size * rows) / 2
         return size, cols, rows, ox, oy
 
     def centre(self, square: str) -> tuple[float, float]:
@@ -69,11 +95,27 @@ class BoardView(Widget):
         c, r = parse_square(square)
         return ox + (c + 0.5) * size, oy + (rows - r - 0.5) * size
 
+    def marks(self) -> list[tuple[str, tuple[float, float, float, float]]]:
+        """The light marks drawn on the grass, each with the square around it in window
+        pixels (what a check of 3:1 against the grass measures; tests/ui/looks.py)."""
+        if self.session is None or self.width < 10:
+            return []
+        board = self._board()
+        squares = [("treasure", sq) for sq in self.session.state.treasures]
+        squares += [("entrance", sq.upper()) for sq in board.entrance]
+        squares += [(f"{slot} spawn", sq.upper()) for slot, sq in board.spawns.items()]
+        half = self._cell()[0] / 2
+        out = []
+        for what, sq in squares:
+            x, y = self.to_window(*self.centre(sq))
+            out.append((f"{what} at {sq}", (x - half, y - half, x + half, y + half)))
+        return out
+
     def square_at(self, x: float, y: float) -> str | None:
         size, cols, rows, ox, oy = self._cell()
         c, r = int((x - ox) // size), rows - 1 - int((y - oy) // size)
         if 0 <= c < cols and 0 <= r < rows:
-            return f"{'ABCDEFGHIJKLMNOPQRSTUVWXYZ'[c]}{r + 1}"
+            return f"{LETTERS[c]}{r + 1}"
         return None
 
     def on_touch_down(self, touch: Any) -> bool:
@@ -93,6 +135,7 @@ class BoardView(Widget):
 
     def refresh(self) -> None:
         self.canvas.clear()
+        self.margin = self.label_band()
         if self.session is None or self.width < 10:
             return
         state = self.session.state
@@ -116,6 +159,23 @@ class BoardView(Widget):
                 Line(points=[p for sq in self.highlight for p in self.centre(sq)], width=5)
                 self._arrow(self.highlight, size, (1, 1, 1))
             self._units(state, size)
+            self._coordinates(size)
+
+    def _coordinates(self, size: float) -> None:
+        """The column letters over the board and the row numbers beside it, as the Enemy
+        AI card and the log name the squares, in the theme's text colour."""
+        _, cols, rows, ox, oy = self._cell()
+        font = min(text_px(), size * 0.8)
+        Color(*style.fg[:3])
+        top = oy + rows * size
+        for c in range(cols):
+            tex = plain_texture(LETTERS[c], font)
+            x = ox + (c + 0.5) * size
+            Rectangle(texture=tex, pos=(x - tex.width / 2, top + 2), size=tex.size)
+        for r in range(rows):
+            tex = plain_texture(str(r + 1), font)
+            y = oy + (rows - r - 0.5) * size
+            Rectangle(texture=tex, pos=(ox - tex.width - 4, y - tex.height / 2), size=tex.size)
 
     def _marks(self, board: Any, size: float) -> None:
         for slot, trail in board.trails.items():
@@ -124,18 +184,29 @@ class BoardView(Widget):
             Line(points=pts, width=1.5, dash_length=6, dash_offset=4)
         for slot, sq in board.spawns.items():
             x, y = self.centre(sq.upper())
-            Color(*SLOT_COLOURS.get(slot, (1, 1, 1)), 0.8)
+            Color(*OUTLINE)
+            Line(circle=(x, y, size * 0.46), width=3.5)
+            Color(*SLOT_COLOURS.get(slot, (1, 1, 1)))
             Line(circle=(x, y, size * 0.46), width=2)
+            # the ring's colour in words: a spawn is never told apart by colour alone
+            word = SLOT_WORDS.get(slot, slot.title())
+            draw_text(word, x, y, fitted_font(word, min(text_px(), size * 0.4), size * 0.9))
         x, y = self.centre(board.altar.upper())
         Color(*ALTAR, 0.8)
         Rectangle(pos=(x - size * 0.45, y - size * 0.45), size=(size * 0.9, size * 0.9))
-        Color(*TREASURE)
         for sq in self.session.state.treasures:
             x, y = self.centre(sq)
-            Ellipse(pos=(x - size * 0.18, y - size * 0.18), size=(size * 0.36, size * 0.36))
-        Color(*ENTRANCE)
+            r = size * 0.18
+            Color(*OUTLINE)  # ringed dark: yellow on grass alone is 1.6:1
+            Ellipse(pos=(x - r - 2.5, y - r - 2.5), size=(2 * r + 5, 2 * r + 5))
+            Color(*TREASURE)
+            Ellipse(pos=(x - r, y - r), size=(2 * r, 2 * r))
         for sq in board.entrance:
-            Triangle(points=self.entrance_arrow(sq.upper(), size))
+            points = self.entrance_arrow(sq.upper(), size)
+            Color(*ENTRANCE)
+            Triangle(points=points)
+            Color(*OUTLINE)  # ringed dark: off-white on grass alone is 2.2:1
+            Line(points=points, close=True, width=2)
 
     def entrance_arrow(self, square: str, size: float) -> list[float]:
         """A wedge on the square's outer edge pointing into the board: the way heroes come in."""

@@ -33,7 +33,7 @@ Builder.load_file(__file__.replace(".py", ".kv"))
 
 # the marks of the board, in the words of the key
 MARKS: list[tuple[str, str]] = [
-    ("spawn", "Spawn: a ring in the minion's colour"),
+    ("spawn", "Spawn: a ring in the minion's colour, named in it"),
     ("trail", "Trail: the dashed loop a minion walks"),
     ("altar", "Altar"),
     ("treasure", "Treasure token"),

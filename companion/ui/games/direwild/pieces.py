@@ -128,6 +128,26 @@ def text_texture(text: str, font: float) -> Any:
     return _TEXTURES[key]
 
 
+_PLAIN: dict[tuple[str, float], Any] = {}
+
+
+def plain_texture(text: str, font: float) -> Any:
+    """Words with no outline (the board's coordinates, on the view's own background),
+    made once per text and size and tinted by the theme's text colour when drawn."""
+    key = (text, round(font, 1))
+    if key not in _PLAIN:
+        core = CoreLabel(text=text, font_size=font, bold=True)
+        core.refresh()
+        _PLAIN[key] = core.texture
+    return _PLAIN[key]
+
+
+def fitted_font(text: str, font: float, room: float) -> float:
+    """`font`, or smaller so the outlined `text` is no wider than `room`."""
+    wide = text_texture(text, font).width
+    return font if wide <= room else float(max(8, int(font * room / wide)))
+
+
 def draw_text(text: str, x: float, y: float, font: float, colour=(1, 1, 1)) -> None:
     """Words centred on (x, y), outlined dark so they read on any colour."""
     tex = text_texture(text, font)

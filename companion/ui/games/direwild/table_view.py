@@ -63,7 +63,7 @@ class DirewildView(SendsCommands, BoxLayout):
     # a roll or card is waited on: the board takes no taps (the rules list nothing), so it
     # is only looked at and may shrink to the room the frame leaves it
     waiting = BooleanProperty(False)
-    # the least height of a board square: a finger's 48 dp, 24 dp while only looked at
+    # the least height of the board: 48 dp squares (a finger's), and its coordinates
     board_floor = NumericProperty(0)
     # the height this view needs for its controls above the board and the whole board:
     # the frame gives the result card only the rest (SessionScreen.place_result)
@@ -115,7 +115,8 @@ class DirewildView(SendsCommands, BoxLayout):
         half away from the path, always inside the part of the board scrolled to."""
         area, board, walk = self.ids.board_area, self.ids.board, self.ids.walkthrough
         rows, cols = max(board.rows, 1), max(board.cols, 1)
-        side = min(area.width, area.height * cols / rows)
+        m = board.margin  # the coordinates' band, along the top and the left
+        side = min(area.width, (area.height - m) * cols / rows + m)
         self.walk_beside = area.width - side >= dp(240)
         board.size = (side, area.height)
         # to the left only to make room for the walk-through shown beside it
