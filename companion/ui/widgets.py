@@ -16,6 +16,9 @@ from kivy.uix.button import Button
 from kivy.uix.label import Label
 from kivy.uix.togglebutton import ToggleButton
 
+from companion.ui import scrolling
+
+scrolling.install()  # every ScrollView kept on what it holds
 Builder.load_file(str(Path(__file__).with_suffix(".kv")))
 
 
