@@ -76,7 +76,10 @@ def test_correctable_values_and_their_names():
     state = {"enemies": {"red": {"stamina": 2}}, "hand": ["x"], "round": 1}
     assert leaves(state) == [("enemies.red.stamina", 2), ("hand.0", "x"), ("round", 1)]
     assert path_words("enemies.red.stamina") == "Enemies > Red > Stamina"
-    assert path_words("hand.0") == "Hand > #1"
+    assert path_words("hand.0") == "Hand > 1st"
+    assert (
+        path_words("heroes.oakla.hp", {"oakla": "Oakla the Bold"}) == "Heroes > Oakla the Bold > Hp"
+    )
 
 
 def test_state_text_cannot_inject_markup():

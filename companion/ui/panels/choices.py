@@ -13,7 +13,7 @@ value picked, and a refusal is shown in its words.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from typing import Any
 
 NONE_WORDS = "none"
@@ -47,8 +47,30 @@ def _field(path: tuple[str, ...]) -> str:
     return next((p for p in reversed(path) if not p.isdigit()), "")
 
 
+def value_name(
+    value: Any,
+    path: str,
+    state: Any,
+    content: Any,
+    names: Mapping[str, str] | None = None,
+    game: Any = None,
+) -> str:
+    """A state value at `path` as the table says it: the game's words for that field's
+    values where it has them (`value_words`: a phase as the rulebook names it, "Game
+    Phase", not "game"), the name the rules give the id (`Session.names`), else `name_of`."""
+    if isinstance(value, str):
+        told: Mapping[str, Mapping[str, str]] = getattr(game, "value_words", None) or {}
+        field = _field(tuple(path.split(".")))
+        if value in told.get(field, {}):
+            return told[field][value]
+        if names and value in names:
+            return names[value]
+    return name_of(value, state, content)
+
+
 def name_of(value: Any, state: Any, content: Any) -> str:
-    """A value as a player knows it: a card's title, an entry's name, else its words."""
+    """A value as a player knows it: a card's title, an entry's name, else its words (an
+    entry of the state known by its key alone, a Direwild clan, capitalised as a name)."""
     if value is None:
         return NONE_WORDS
     text = str(value)
@@ -63,10 +85,17 @@ def name_of(value: Any, state: Any, content: Any) -> str:
             named = content.by_id(str(entry.get("card", ""))) if content is not None else None
             if named is not None and getattr(named, "title", None):
                 return str(named.title)
+            return text.replace("_", " ").replace("-", " ").title()
     return text.replace("_", " ").replace("-", " ")
 
 
-def text_choices(state: Any, path: str, content: Any, game: Any = None) -> list[tuple[Any, str]]:
+def text_choices(
+    state: Any,
+    path: str,
+    content: Any,
+    game: Any = None,
+    names: Mapping[str, str] | None = None,
+) -> list[tuple[Any, str]]:
     """(value, name) pairs the value at `path` may be picked from, the current one first."""
     parts = tuple(path.split("."))
     leaves = dict(_leaves(state))
@@ -75,8 +104,11 @@ def text_choices(state: Any, path: str, content: Any, game: Any = None) -> list[
     found: list[Any] = [current]
     ask = getattr(game, "correction_choices", None)
     told = ask(state, content, path) if callable(ask) else None
+    worded = (getattr(game, "value_words", None) or {}).get(field)
+    if told is None and worded:  # a field the game names every value of: its phases
+        told = list(worded)
     if told is not None:
-        return _named([current, *told], state, content)
+        return _named([current, *told], state, content, path, names, game)
     found += [v for p, v in leaves.items() if _field(p) == field and isinstance(v, str)]
     for value in list(found):
         if not isinstance(value, str) or content is None:
@@ -89,15 +121,22 @@ def text_choices(state: Any, path: str, content: Any, game: Any = None) -> list[
                 found += list(collection)
     if current is None or any(v is None for p, v in leaves.items() if _field(p) == field):
         found.append(None)
-    return _named(found, state, content)
+    return _named(found, state, content, path, names, game)
 
 
-def _named(found: list[Any], state: Any, content: Any) -> list[tuple[Any, str]]:
+def _named(
+    found: list[Any],
+    state: Any,
+    content: Any,
+    path: str,
+    names: Mapping[str, str] | None,
+    game: Any,
+) -> list[tuple[Any, str]]:
     out: list[tuple[Any, str]] = []
     seen: set[Any] = set()
     for value in found:
         if value in seen:
             continue
         seen.add(value)
-        out.append((value, name_of(value, state, content)))
+        out.append((value, value_name(value, path, state, content, names, game)))
     return out

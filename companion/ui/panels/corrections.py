@@ -19,7 +19,7 @@ from kivy.properties import ObjectProperty, StringProperty
 from kivy.uix.boxlayout import BoxLayout
 from kivy.utils import escape_markup
 
-from companion.ui.panels.choices import name_of, text_choices
+from companion.ui.panels.choices import text_choices, value_name
 from companion.ui.panels.state import words
 from companion.ui.widgets import BigButton, BigToggle, clear_and_fill
 
@@ -42,8 +42,20 @@ def leaves(value: Any, prefix: str = "") -> list[tuple[str, Any]]:
     return out
 
 
-def path_words(path: str) -> str:
-    return " > ".join(words(p) if not p.isdigit() else f"#{int(p) + 1}" for p in path.split("."))
+def ordinal(n: int) -> str:
+    """1st, 2nd, 3rd, 4th ... 11th, 12th, 13th, 21st."""
+    end = "th" if 10 <= n % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(n % 10, "th")
+    return f"{n}{end}"
+
+
+def path_words(path: str, names: dict[str, str] | None = None) -> str:
+    """Where a value sits, as the table says it: each key by the name the rules give it
+    (`Session.names`: a hero by name, not its id), else in words; a place in a list as
+    an ordinal ("Players > 1st", never "#1")."""
+    names = names or {}
+    return " > ".join(
+        ordinal(int(p) + 1) if p.isdigit() else names.get(p) or words(p) for p in path.split(".")
+    )
 
 
 class CorrectionRow(BigButton):
@@ -66,6 +78,7 @@ class CorrectionsPanel(BoxLayout):
     _state: Any = None
     _content: Any = None
     _game: Any = None
+    _names: dict[str, str] = {}  # noqa: RUF012 - replaced whole on every refresh
 
     def refresh(self, session: Any) -> None:
         if session is None:
@@ -74,9 +87,11 @@ class CorrectionsPanel(BoxLayout):
         state = session.to_json()
         state.pop("requests", None)
         self._state, self._content, self._game = state, session.content, session.game
+        self._names = dict(session.names())
         self.ids.value_list.data = [
             {
-                "text": f"{escape_markup(path_words(path))}: [b]{escape_markup(self._show(value))}[/b]",
+                "text": f"{escape_markup(path_words(path, self._names))}: "
+                f"[b]{escape_markup(self._show(path, value))}[/b]",
                 "value_path": path,
                 "current": value,
                 "panel": self,
@@ -87,22 +102,22 @@ class CorrectionsPanel(BoxLayout):
         if self.path and self.path not in dict(leaves(state)):
             self.cancel()
 
-    def _show(self, value: Any) -> str:
+    def _show(self, path: str, value: Any) -> str:
         if isinstance(value, bool):
             return "yes" if value else "no"
-        if isinstance(value, str):
-            return name_of(value, self._state, self._content)  # names, never ids
+        if isinstance(value, str):  # names and the rulebook's words, never ids
+            return value_name(value, path, self._state, self._content, self._names, self._game)
         return "-" if value is None else str(value)
 
     def edit(self, path: str, value: Any) -> None:
         self.path, self.value = path, value
-        self.path_text = path_words(path)
+        self.path_text = path_words(path, self._names)
         if isinstance(value, bool):
             self.kind = "bool"
         elif isinstance(value, int):
             self.kind = "int"
         else:
-            choices = text_choices(self._state, path, self._content, self._game)
+            choices = text_choices(self._state, path, self._content, self._game, self._names)
             if len([c for c, _n in choices if c is not None]) < 2:
                 # nothing in the state or the content to pick from (a game's own word,
                 # such as an outcome): for experts, typed, as the Fix tab always allowed
