@@ -26,6 +26,7 @@ from companion.ui.panels.dice import DicePanel
 from companion.ui.panels.log import LogPanel
 from companion.ui.panels.phones import PhonesPanel
 from companion.ui.panels.result import ResultCard  # noqa: F401 - in session.kv
+from companion.ui.style import style
 from companion.ui.widgets import BigButton, BigToggle, text_width
 
 Builder.load_file(str(Path(__file__).with_suffix(".kv")))
@@ -33,7 +34,7 @@ Builder.load_file(str(Path(__file__).with_suffix(".kv")))
 
 class TopBarButton(BigButton):
     """A top bar button as wide as its word at the text size chosen, so "Settings" never
-    breaks in two at Largest; the heading between the buttons gives way (it is shortened)."""
+    breaks in two at Largest; the heading between the buttons gives way (to a row of its own)."""
 
     text_width = staticmethod(text_width)
 
@@ -44,6 +45,15 @@ class SessionTab(BigToggle):
     "Log" had room to spare."""
 
     text_width = staticmethod(text_width)
+
+
+def bold_width(text: str, font_size: float, font_name: str) -> float:
+    """The width `text` takes on one line in bold (the heading's)."""
+    from kivy.core.text import Label as CoreLabel
+
+    return float(
+        CoreLabel(font_size=font_size, font_name=font_name, bold=True).get_extents(text)[0]
+    )
 
 
 log = logging.getLogger(__name__)
@@ -76,6 +86,11 @@ class SessionScreen(Screen):
     # and the camera, no more (0: half the screen).  The Cards panel's half once squeezed
     # the boss's attack on the result card to one line at the Largest text (issue 12)
     side_fit = NumericProperty(0)
+    # the heading fits between the top bar's buttons (else it gets a row of its own), and
+    # the width it has there; the tabs in one row of five, or in rows of three
+    heading_inline = BooleanProperty(True)
+    heading_room = NumericProperty(0)
+    tab_cols = NumericProperty(5)
 
     def __init__(self, **kwargs: Any) -> None:
         super().__init__(**kwargs)
@@ -99,6 +114,31 @@ class SessionScreen(Screen):
         self.bind(size=self._place)
         self.ids.game_column.bind(height=self._place)
         self.ids.result.bind(least=self._place)
+        fit = Clock.create_trigger(lambda _dt: self.fit_bars())
+        self.bind(size=fit, heading=fit)
+        style.bind(font_scale=fit)
+        for name in ("home", "undo", "redo", "settings"):
+            self.ids[name].bind(width=fit)
+        self.ids.side.bind(width=fit)
+        self.ids.top_bar.bind(width=fit)
+        fit()
+
+    def fit_bars(self) -> None:
+        """The heading between the buttons only if it fits there whole, the tabs in one
+        row only if every tab's word does (issue 25: a phone lost the round, Settings
+        and whole words)."""
+        ids = self.ids
+        bar = ids.top_bar
+        buttons = [ids[name] for name in ("home", "undo", "redo", "settings")]
+        room = bar.width - sum(b.width for b in buttons) - 4 * bar.spacing[0]
+        heading = ids.heading
+        words = bold_width(self.heading, heading.font_size, heading.font_name)
+        self.heading_room = max(0.0, room)
+        self.heading_inline = bool(self.heading) and words <= room
+        tabs = [ids[f"tab_{name}"] for name in TABS]
+        wanted = sum(t.size_hint_x for t in tabs) + (len(tabs) - 1) * ids.tab_bar.spacing[0]
+        side = ids.side
+        self.tab_cols = 5 if wanted <= side.width - 2 * dp(6) else 3
 
     # -- entering and leaving ----------------------------------------------------------
 
@@ -257,7 +297,7 @@ class SessionScreen(Screen):
             panel.bind(wanted=self._fit_side)
             self._fits = panel
         # the tabs' row, the side's padding and spacing, then what the panel wants
-        self.side_fit = dp(64) + 2 * dp(6) + dp(6) + panel.wanted
+        self.side_fit = self.ids.tab_bar.height + 2 * dp(6) + dp(6) + panel.wanted
 
     def stop_camera(self) -> None:
         """Free the camera (a Cards panel never made has none to free)."""
