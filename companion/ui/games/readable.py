@@ -40,8 +40,9 @@ class GameToggle(ToggleButton):
 
 
 BAR_FILLS = {
-    "hp": (0.2, 0.55, 0.3, 1),
-    "health": (0.2, 0.55, 0.3, 1),
+    # white words on the fill stand 4.5:1 or more (the old green was 4.2:1, issue 25)
+    "hp": (0.16, 0.45, 0.24, 1),
+    "health": (0.16, 0.45, 0.24, 1),
     "red": (0.7, 0.2, 0.2, 1),
     "blue": (0.2, 0.4, 0.8, 1),
     "energy": (0.2, 0.4, 0.8, 1),

@@ -28,7 +28,6 @@ from companion.ui.style import style
 Builder.load_file(__file__.replace(".py", ".kv"))
 
 LIT = (0.85, 0.55, 0.15, 1)
-UNLIT = (0.35, 0.36, 0.42, 1)
 SENTINEL = (0.75, 0.2, 0.2, 1)
 
 
@@ -62,7 +61,20 @@ class WheelDrawing(ButtonBehavior, Widget):
             sentinels=self.redraw,
             scale=self.redraw,
         )
-        style.bind(fg=self.redraw)  # the numbers follow the theme
+        style.bind(fg=self.redraw, muted=self.redraw)  # the numbers follow the theme
+
+    def marks(self) -> list[tuple[str, tuple[float, float, float, float]]]:
+        """The rim's numbers, each with a box around it in window pixels: the words of the
+        drawing a check of contrast measures (tests/ui/looks.py)."""
+        cx, cy = self.center
+        rim = max(30.0, min(self.width, self.height) / 2 - sp(12) * self.scale)
+        half = sp(15) * self.scale
+        out = []
+        for n in range(ADRIMON_CYCLE + 1):
+            a = math.pi / 2 - 2 * math.pi * n / (ADRIMON_CYCLE + 1)
+            x, y = self.to_window(cx + rim * math.cos(a), cy + rim * math.sin(a))
+            out.append((f"number {n}", (x - half, y - half, x + half, y + half)))
+        return out
 
     def redraw(self, *_: Any) -> None:
         self.canvas.clear()
@@ -77,15 +89,19 @@ class WheelDrawing(ButtonBehavior, Widget):
                 if n == self.cycle:
                     Color(*LIT)
                     Ellipse(pos=(x - number, y - number), size=(2 * number, 2 * number))
-                Color(*((0.1, 0.1, 0.1, 1) if n == self.cycle else UNLIT))
+                # the theme's muted text, not the unlit grey (2.1:1 on the panel; issue 25)
+                Color(*((0.1, 0.1, 0.1, 1) if n == self.cycle else style.muted))
                 _text(str(n), number, (x, y), bold=n == self.cycle)
             # the tracker's segments, lit as far as it has risen this cycle
             ring = rim - number * 1.8
             n = max(1, int(self.length))
             step = 360 / n
             for i in range(n):
-                Color(*(LIT if i < self.tracker else UNLIT))
-                Line(circle=(cx, cy, ring, i * step + 5, (i + 1) * step - 5), width=6)
+                # lit: thick and orange; unlit: thin and muted (3:1 or more on the panel),
+                # so how far the tracker rose reads by thickness as well as colour
+                lit = i < self.tracker
+                Color(*(LIT if lit else style.muted))
+                Line(circle=(cx, cy, ring, i * step + 5, (i + 1) * step - 5), width=6 if lit else 2)
             # the Battle Sites' Sentinel tokens at the corners: filled where one stands
             token = sp(13) * self.scale
             corners = [
@@ -96,7 +112,7 @@ class WheelDrawing(ButtonBehavior, Widget):
             ]
             for site, (x, y) in enumerate(corners, start=1):
                 here = site in self.sentinels
-                Color(*(SENTINEL if here else UNLIT))
+                Color(*(SENTINEL if here else style.muted))
                 if here:
                     Rectangle(pos=(x - token, y - token), size=(2 * token, 2 * token))
                 else:

@@ -56,8 +56,10 @@ class BossPanel(BoxLayout):
             blanks = track.cols - len(row)
             for hp in row:
                 here = hp == b["hp"]
-                tone = "marker" if here else ("overdrive" if in_overdrive(card, hp) else "plain")
-                cell = Cell(text=str(hp), bold=here, tone=tone)
+                overdrive = in_overdrive(card, hp)
+                tone = "marker" if here else ("overdrive" if overdrive else "plain")
+                # "!" marks an overdrive space in words as well as in orange (issue 25)
+                cell = Cell(text=f"{hp}!" if overdrive else str(hp), bold=here, tone=tone)
                 cell.space = hp
                 track.add_widget(cell)
             for _ in range(blanks):
