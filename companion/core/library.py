@@ -14,7 +14,7 @@ from companion.content.yamlines import load_text
 from companion.core.registry import load_game_content
 from companion.core.rules import Game
 from companion.core.session import Session
-from companion.core.store import SessionFileError, SessionNotFound
+from companion.core.store import SessionFileError, SessionNotFound, storage_error
 from companion.paths import sessions_dir
 
 SUFFIX = ".session"
@@ -109,7 +109,14 @@ class Library:
             return SessionInfo(
                 path.stem, path, meta.get("game", "?"), meta.get("summary", ""), updated
             )
-        except (sqlite3.Error, ValueError, TypeError, SessionFileError) as exc:
-            return SessionInfo(
-                path.stem, path, "?", "", path.stat().st_mtime, problem=f"cannot be read ({exc})"
+        except SessionFileError as exc:
+            problem = exc.problem
+        except (sqlite3.Error, UnicodeDecodeError) as exc:
+            problem = (
+                "is a folder, not a session file"
+                if path.is_dir()
+                else storage_error(path, exc, count=False).problem
             )
+        except (ValueError, TypeError):
+            problem = "its records are unreadable (changed after it was saved)"
+        return SessionInfo(path.stem, path, "?", "", path.stat().st_mtime, problem=problem)

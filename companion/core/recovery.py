@@ -3,8 +3,11 @@
 A session file cut short (a full SD card, a copy interrupted) makes SQLite refuse the
 whole database, even though most of the game is still on disk.  Because the log is
 append-only and its rows are never updated, every leaf page of the `log` table that
-survived holds valid events; we parse those pages directly (the file format is
-documented and stable) and keep the unbroken run of events from the start.
+survived holds valid events, wherever it sits in the file; we parse those pages directly
+(the file format is documented and stable, and Python's sqlite3 offers no `.recover`),
+following a row's overflow pages where it spilled over, and keep the unbroken run of
+events from the start, ended at the last complete transaction: a gap ends it, and a
+command is kept whole or not at all.
 """
 
 from __future__ import annotations
@@ -12,6 +15,7 @@ from __future__ import annotations
 import json
 import struct
 from collections.abc import Iterator
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -64,20 +68,52 @@ def _record(payload: bytes) -> list[Any]:
     return values
 
 
-def _leaf_cells(page: bytes, offset: int, usable: int) -> Iterator[tuple[int, list[Any]]]:
-    """Yield (rowid, record values) for each cell of a table leaf page held locally."""
+def _payload(pages: list[bytes], page: bytes, at: int, size: int, usable: int) -> bytes | None:
+    """A table leaf cell's record, with the part that spilled onto overflow pages.
+
+    None when an overflow page is missing (a file cut short) or the chain runs wrong."""
+    max_local = usable - 35
+    if size <= max_local:
+        return page[at : at + size] if at + size <= len(page) else None
+    min_local = (usable - 12) * 32 // 255 - 23
+    local = min_local + (size - min_local) % (usable - 4)
+    if local > max_local:
+        local = min_local
+    if at + local + 4 > len(page):
+        return None
+    parts = [page[at : at + local]]
+    got = local
+    nxt = struct.unpack(">I", page[at + local : at + local + 4])[0]
+    seen: set[int] = set()
+    while got < size:
+        if nxt < 1 or nxt > len(pages) or nxt in seen:
+            return None
+        seen.add(nxt)
+        over = pages[nxt - 1]
+        take = min(usable - 4, size - got)
+        parts.append(over[4 : 4 + take])
+        got += take
+        nxt = struct.unpack(">I", over[:4])[0]
+    return b"".join(parts)
+
+
+def _leaf_cells(
+    pages: list[bytes], n: int, offset: int, usable: int
+) -> Iterator[tuple[int, list[Any]]]:
+    """Yield (rowid, record values) for each cell of a table leaf page."""
+    page = pages[n]
     if page[offset] != 0x0D:
         return
     count = struct.unpack(">H", page[offset + 3 : offset + 5])[0]
-    max_local = usable - 35
     for c in range(count):
         try:
             ptr = struct.unpack(">H", page[offset + 8 + 2 * c : offset + 10 + 2 * c])[0]
             size, i = _varint(page, ptr)
             rowid, i = _varint(page, i)
-            if size > max_local or i + size > len(page):
-                continue  # spilled onto overflow pages: not worth chasing for a rescue
-            yield rowid, _record(page[i : i + size])
+            payload = _payload(pages, page, i, size, usable)
+            if payload is None:
+                continue
+            yield rowid, _record(payload)
         except (IndexError, ValueError, UnicodeDecodeError, struct.error):
             continue
 
@@ -178,8 +214,8 @@ def scan(path: Path) -> tuple[dict[str, Any], dict[int, tuple[int, str, dict[str
     meta: dict[str, Any] = {}
     rows: dict[int, tuple[int, str, dict[str, Any], float]] = {}
     pages, usable = _pages(path)
-    for n, page in enumerate(pages):
-        for rowid, values in _leaf_cells(page, 100 if n == 0 else 0, usable):
+    for n in range(len(pages)):
+        for rowid, values in _leaf_cells(pages, n, 100 if n == 0 else 0, usable):
             found = _event(values)
             if found is not None:
                 tx, etype, event, at, text, check = found
@@ -212,3 +248,69 @@ def file_version(path: Path) -> int:
         return 0
     value: int = struct.unpack(">I", head[60:64])[0]
     return value
+
+
+# The last event of every kind of transaction: one that ends elsewhere was cut off.
+LAST_EVENTS = frozenset(
+    {"CommandDone", "RequestOpened", "Corrected", "CardChecked", "Undone", "Redone"}
+)
+
+
+@dataclass(frozen=True)
+class Recovered:
+    """What `session recover` gets back from a damaged file, and what it cannot."""
+
+    meta: dict[str, Any]
+    rows: list[Any]  # store.Row: every event of the complete transactions kept
+    moves: int  # transactions after the new game's own
+    lost: int  # transactions seen after the last kept one (at least this many lost)
+    cut_short: bool  # the file is shorter than its header says: more may be lost
+
+    @property
+    def words(self) -> str:
+        """How much came back and how much did not, for a player."""
+        came = f"{self.moves} move(s) came back"
+        if self.lost:
+            return f"{came}, {'at least ' if self.cut_short else ''}{self.lost} move(s) were lost"
+        if self.cut_short:
+            return f"{came}; any made after them were cut off"
+        return f"{came}, none lost"
+
+
+def complete_run(found: dict[int, tuple[int, str, dict[str, Any], float]]) -> list[int]:
+    """The seqs of the complete transactions in order from the start: a gap in the events
+    or a transaction whose last event is missing ends it."""
+    kept: list[int] = []
+    seq = 0
+    tx_start = 0
+    current: int | None = None
+    while seq in found:
+        tx, etype, _data, _at = found[seq]
+        if current is not None and tx != current:
+            if tx < current:
+                break  # out of order: what follows is not this file's history
+            tx_start = seq
+        current = tx
+        last = seq + 1 not in found or found[seq + 1][0] != tx
+        if last:
+            if etype not in LAST_EVENTS and not (tx == 0 and etype == "SessionStarted"):
+                break
+            kept.extend(range(tx_start, seq + 1))
+        seq += 1
+    return kept
+
+
+def cut_short(path: Path) -> bool:
+    """True when the file holds fewer bytes than its header says it was saved with."""
+    try:
+        size = path.stat().st_size
+        with open(path, "rb") as fh:
+            head = fh.read(100)
+    except OSError:
+        return False
+    if len(head) < 100 or not head.startswith(b"SQLite format 3\x00"):
+        return False
+    page_size = struct.unpack(">H", head[16:18])[0]
+    page_size = 65536 if page_size == 1 else page_size
+    pages: int = struct.unpack(">I", head[28:32])[0]
+    return size < page_size * pages

@@ -26,9 +26,12 @@ import time
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import msgspec
+
+if TYPE_CHECKING:
+    from companion.core.recovery import Recovered
 
 SCHEMA_VERSION = 3
 APPLICATION_ID = 0x54434D50  # "TCMP": tells our files from any other SQLite database
@@ -46,7 +49,11 @@ class SessionFileError(Exception):
         self.recoverable = recoverable
         text = f"{self.path.name}: {problem}"
         if recoverable is not None:
-            text += f" ({recoverable} event(s) can be recovered with 'companion session recover')"
+            text += (
+                f" ({recoverable} move(s) can be recovered with 'companion session recover')"
+                if recoverable
+                else " (no move can be recovered from it)"
+            )
         super().__init__(text)
 
 
@@ -87,8 +94,11 @@ _PERM = 3
 _SQLITE_FAILURES = (sqlite3.Error, UnicodeDecodeError)
 
 
-def storage_error(path: Path, exc: Exception) -> SessionFileError:
-    """A SQLite failure said for a player, chosen by its result code (never its wording)."""
+def storage_error(path: Path, exc: Exception, count: bool = True) -> SessionFileError:
+    """A SQLite failure said for a player, chosen by its result code (never its wording).
+
+    `count` says whether to count what `session recover` would get back (a damaged file
+    is read page by page for that)."""
     code = (getattr(exc, "sqlite_errorcode", None) or 0) & 0xFF
     if code in (_BUSY, _LOCKED):
         return SessionLocked(
@@ -106,7 +116,44 @@ def storage_error(path: Path, exc: Exception) -> SessionFileError:
         return SessionStorageError(
             path, "could not be read or written (the device reported a storage error)"
         )
-    return SessionDamaged(path, f"is damaged ({exc})", count_recoverable(path))
+    return damaged(path, count)
+
+
+def damaged(path: Path, count: bool = True) -> SessionDamaged:
+    """A damaged file said for a player: cut short, or overwritten in part (never SQLite's
+    own text, which names pages and b-trees no player can act on)."""
+    return SessionDamaged(path, damage_words(path), count_recoverable(path) if count else None)
+
+
+def damage_words(path: Path) -> str:
+    """What is wrong with a file SQLite refuses, from what its header says of its size."""
+    try:
+        size = path.stat().st_size
+        with open(path, "rb") as fh:
+            head = fh.read(100)
+    except OSError:
+        return "is damaged: part of it cannot be read"
+    if not head:
+        return "is empty: the save was never written"
+    if not head.startswith(b"SQLite format 3\x00"):
+        return "is not a Table Companion session (it is another kind of file)"
+    if len(head) == 100:
+        if int.from_bytes(head[68:72], "big") != APPLICATION_ID:
+            return "is a database, but not a Table Companion session"
+        page_size = int.from_bytes(head[16:18], "big")
+        page_size = 65536 if page_size == 1 else page_size
+        pages = int.from_bytes(head[28:32], "big")
+        whole = page_size * pages
+        if 0 < size < whole and page_size >= 512:
+            return (
+                f"is cut short: it holds {_kb(size)} of the {_kb(whole)} it was saved with "
+                "(a copy or a save that did not finish)"
+            )
+    return "is damaged: part of the file was overwritten or lost since it was saved"
+
+
+def _kb(size: int) -> str:
+    return f"{size / 1024:.0f} KB" if size >= 1024 else f"{size} bytes"
 
 
 def event_sum(seq: int, tx: int, etype: str, data: str, at: float) -> str:
@@ -211,6 +258,23 @@ def _leave_wal(db: sqlite3.Connection) -> bool:
     return str(mode).lower() != "wal"
 
 
+def _small_pages(db: sqlite3.Connection) -> None:
+    """Rewrite an earlier version's file (4 KB pages, its first events 28 KB in) with the
+    small pages new files use, the log's pages in order, so a copy of it cut short keeps
+    its events from the first kilobytes on.  Tried once, without waiting: a file another
+    program holds stays as it is (nothing in it changes meaning either way)."""
+    if db.execute("PRAGMA page_size").fetchone()[0] == PAGE_SIZE:
+        return
+    db.execute("PRAGMA busy_timeout = 0")
+    try:
+        db.execute(f"PRAGMA page_size = {PAGE_SIZE}")
+        db.execute("VACUUM")
+    except sqlite3.Error:
+        pass
+    finally:
+        db.execute("PRAGMA busy_timeout = 2000")
+
+
 def _connect(path: Path, *, create: bool) -> sqlite3.Connection:
     mode = "rwc" if create else "rw"
     db = sqlite3.connect(
@@ -275,12 +339,18 @@ class Store:
         try:
             with open(path, "rb") as fh:
                 head = fh.read(100)
+        except PermissionError:
+            raise SessionReadOnly(
+                path, "may not be read by this app: the file's permissions keep it out"
+            ) from None
         except OSError as exc:
             raise SessionStorageError(path, f"cannot be read ({exc.strerror})") from None
         if head[:16] != b"SQLite format 3\x00":
             if not head:
                 raise SessionDamaged(path, "is empty: the save was never written", 0)
-            raise SessionDamaged(path, "is not a Table Companion session (not a database file)", 0)
+            raise SessionDamaged(
+                path, "is not a Table Companion session (it is another kind of file)", 0
+            )
         try:
             db = _connect(path, create=False)
         except _SQLITE_FAILURES as exc:
@@ -298,16 +368,27 @@ class Store:
     @classmethod
     def _checked(cls, path: Path, db: sqlite3.Connection) -> Store:
         db.execute("PRAGMA synchronous = FULL")
-        _leave_wal(db)
         version = db.execute("PRAGMA user_version").fetchone()[0]
         app_id = db.execute("PRAGMA application_id").fetchone()[0]
         if app_id != APPLICATION_ID:
+            moves = count_recoverable(path)
+            if moves:  # our log is in it: the header was overwritten
+                raise SessionDamaged(path, "is damaged: its first bytes were overwritten", moves)
             raise SessionDamaged(path, "is a database, but not a Table Companion session", 0)
         if version > SCHEMA_VERSION:
             raise too_new(path, version)
+        if (
+            version < 1
+            or not {"seq", "tx", "type", "data", "at"} <= _columns(db, "log")
+            or not {"key", "value"} <= _columns(db, "meta")
+        ):
+            raise SessionDamaged(path, "is a database, but not a Table Companion session", 0)
         ok = db.execute("PRAGMA integrity_check(1)").fetchone()[0]
         if ok != "ok":
-            raise SessionDamaged(path, f"is damaged ({ok})", count_recoverable(path))
+            raise damaged(path)
+        # only now, with the file known to be a sound session, is anything written to it
+        if _leave_wal(db):
+            _small_pages(db)
         store = cls(path, db)
         if version < SCHEMA_VERSION:
             store._migrate(version)
@@ -548,26 +629,32 @@ def _safe(text: str) -> str:
     return text.encode("unicode_escape").decode("ascii")[:40]
 
 
-def recover_rows(path: Path) -> tuple[dict[str, Any], list[Row]]:
-    """What can be read from a damaged file: the unbroken run of events from the start.
+def recover(path: Path) -> Recovered:
+    """What can be read from a damaged file: the complete transactions from the start, in
+    order (a gap ends them), and how many moves came back and were lost.
 
-    Reads through SQLite where it still can, else page by page (see recovery.py).
+    Reads the file page by page, whether or not SQLite still opens it (see recovery.py).
     """
-    from companion.core.recovery import scan
+    from companion.core.recovery import Recovered, complete_run, cut_short, scan
 
     meta, found = scan(path)
-    rows: list[Row] = []
-    seq = 0
-    while seq in found:
-        tx, etype, data, at = found[seq]
-        rows.append(Row(seq, tx, etype, data, at))
-        seq += 1
-    return meta, rows
+    rows = [Row(seq, *found[seq]) for seq in complete_run(found)]
+    last_tx = rows[-1].tx if rows else -1
+    newest = max((tx for tx, *_ in found.values()), default=-1)
+    moves = len({r.tx for r in rows}) - (1 if rows else 0)
+    return Recovered(meta, rows, moves, max(0, newest - last_tx), cut_short(path))
+
+
+def recover_rows(path: Path) -> tuple[dict[str, Any], list[Row]]:
+    """The meta records and the events of the complete transactions `recover` finds."""
+    found = recover(path)
+    return found.meta, found.rows
 
 
 def count_recoverable(path: Path) -> int:
-    """How many events a damaged file still yields, read without writing to it."""
+    """How many moves a damaged file still yields, read without writing to it."""
     try:
-        return len(recover_rows(path)[1])
+        found = recover(path)
     except OSError:
         return 0
+    return found.moves if "game" in found.meta and found.rows else 0

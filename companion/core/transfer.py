@@ -24,17 +24,18 @@ import yaml
 from companion.content.pack import available_packs
 from companion.content.yamlines import load_text
 from companion.core.library import SUFFIX, Library
-from companion.core.recovery import file_version
+from companion.core.recovery import Recovered, file_version
 from companion.core.session import Session
 from companion.core.store import (
     SCHEMA_VERSION,
     Row,
     SessionDamaged,
     SessionFileError,
+    SessionReadOnly,
     SessionStorageError,
     SessionTooNew,
     Store,
-    recover_rows,
+    recover,
     too_new,
 )
 
@@ -211,27 +212,35 @@ def import_session(file: Path, lib: Library, name: str | None = None) -> str:
     return _write_new(lib, doc["meta"], rows, name, file)
 
 
-def recover_session(path: Path, lib: Library) -> tuple[str, int]:
-    """Copy the readable start of a damaged session into a new one; never touch the old."""
+def recover_session(path: Path, lib: Library) -> tuple[str, Recovered]:
+    """Copy the complete transactions at the start of a damaged session into a new one
+    (a command whole or not at all); never touch the old file."""
+    if path.is_dir():
+        raise SessionFileError(path, "is a folder, not a session file")
     version = file_version(path)
     if version > SCHEMA_VERSION:
         raise too_new(path, version)
-    meta, rows = recover_rows(path)
-    if "game" not in meta or not rows:
-        raise SessionDamaged(path, "has nothing that can be recovered", 0)
-    # drop a trailing partial transaction: a command is kept whole or not at all
-    while rows and rows[-1].type not in (
-        "CommandDone",
-        "RequestOpened",
-        "Corrected",
-        "CardChecked",
-        "Undone",
-        "Redone",
-        "SessionStarted",
-    ):
-        rows.pop()
-    sid = _write_new(lib, meta, rows, f"{path.stem}-recovered", path)
-    return sid, len(rows)
+    try:
+        found = recover(path)
+    except PermissionError:
+        raise SessionReadOnly(
+            path, "may not be read by this app: the file's permissions keep it out"
+        ) from None
+    except OSError as exc:
+        raise SessionStorageError(path, f"cannot be read ({exc.strerror})") from None
+    if "game" not in found.meta or not found.rows:
+        why = (
+            "the start of the game is lost"
+            if "game" in found.meta
+            else "the record of which game it is is lost"
+        )
+        raise SessionDamaged(path, f"has nothing that can be recovered: {why}", 0)
+    name, n = f"{path.stem}-recovered", 1
+    while lib.path_for(name).exists():  # recovered before: keep that one, write beside it
+        n += 1
+        name = f"{path.stem}-recovered-{n}"
+    sid = _write_new(lib, found.meta, found.rows, name, path)
+    return sid, found
 
 
 def export_scenario(session: Session) -> str:

@@ -134,8 +134,8 @@ def test_recover_reads_the_write_ahead_log(tmp_path):
     shutil.copyfile(str(s.path) + "-wal", away / "w.session-wal")
     s.close()
     lib = Library(tmp_path / "lib")
-    new_id, count = recover_session(away / "w.session", lib)
-    assert count == events
+    new_id, found = recover_session(away / "w.session", lib)
+    assert len(found.rows) == events and (found.moves, found.lost) == (60, 0)
     with lib.open(new_id) as rescued:
         assert rescued.to_json()["score"] == 60
 

@@ -191,8 +191,8 @@ def cmd_recover(args: argparse.Namespace) -> int:
         path = lib.path_for(args.file)  # a session's name rather than a file
     if not path.exists():
         raise SessionNotFound(path, "no session file here")
-    new_id, count = recover_session(path, lib)
-    print(f"recovered {count} event(s) into session {new_id}; {path.name} was left as it was")
+    new_id, found = recover_session(path, lib)
+    print(f"recovered into session {new_id}: {found.words}; {path.name} was left as it was")
     return 0
 
 
