@@ -203,3 +203,38 @@ def test_the_tablet_restarts_and_the_phones_come_back_by_themselves(table):
     ann.tap("#actions button.primary")  # Start round 1, after the restart
     ben.until(lambda: ben.text("waiting-who").startswith("Draw:"), what="the draw on Ben's")
     assert [r.type for r in t.history()].count("RoundStarted") <= 1
+
+
+def test_a_change_from_a_second_process_reaches_every_phone(table):
+    t = table("kradia")
+    ann, ben = t.phone("Ann"), t.phone("Ben")
+    companion("do", "kradia", "start_round", home=t.home)  # beside the tablet, another program
+    for phone in (ann, ben):
+        phone.until(lambda p=phone: p.text("waiting-who").startswith("Draw:"), what="the draw")
+    companion("undo", "kradia", home=t.home)
+    for phone in (ann, ben):  # and the undo is said in words, with names
+        phone.until(lambda p=phone: "took back" in p.text("notice"), seconds=10, what="notice")
+        assert "/" not in phone.text("notice")
+        assert phone.js("return document.getElementById('waiting').hidden")
+    screenshots(ann, "kradia", "undone-beside")
+
+
+def test_an_answer_to_a_roll_undone_beside_the_tablet_is_refused_not_misdirected(table):
+    t = table("hexplore")
+    phone = t.phone("Cleo")
+    phone.tap("#next button.primary")  # Roll skills for Stormcaller: navigate, explore, survival
+    for _ in range(2):
+        phone.until(lambda: phone.text("waiting-who") == "Roll skill d10", what="a skill roll")
+        shown = phone.text("waiting-why")
+        phone.tap('#keypad button[data-value="5"]')
+        phone.until(lambda s=shown: phone.text("waiting-why") != s, what="the next roll")
+    assert "survival" in phone.text("waiting-why")
+    phone.js("tcPhone.pause()")  # the phone looks away: still showing the Survival roll
+    companion("undo", "hexplore", home=t.home)  # the explore roll taken back beside the tablet
+    phone.tap('#keypad button[data-value="4"]')  # 4 for Survival, on the keypad it shows
+    phone.js("tcPhone.resume()")
+    phone.until(lambda: "moved on" in phone.text("message"), what="the refusal in words")
+    assert "/" not in phone.text("message")
+    answered = [r.data["values"] for r in t.history() if r.type == "RequestAnswered"]
+    assert [4] not in answered  # nowhere: not for Explore, not for anything
+    phone.until(lambda: "explore" in phone.text("waiting-why"), what="the explore roll again")
