@@ -238,3 +238,25 @@ def test_an_answer_to_a_roll_undone_beside_the_tablet_is_refused_not_misdirected
     answered = [r.data["values"] for r in t.history() if r.type == "RequestAnswered"]
     assert [4] not in answered  # nowhere: not for Explore, not for anything
     phone.until(lambda: "explore" in phone.text("waiting-why"), what="the explore roll again")
+
+
+def test_a_double_tap_answers_one_roll_only(table):
+    """The next skill roll's keypad looks the same as the last; taps 40, 150 and 400 ms
+    after the first (a double tap, a nervous thumb) answer nothing more."""
+    t = table("hexplore")
+    phone = t.phone("Cleo")
+    phone.tap("#next button.primary")  # Roll skills for Stormcaller: three d10 rolls in a row
+    phone.until(lambda: phone.text("waiting-who") == "Roll skill d10", what="the first roll")
+    first = phone.text("waiting-why")
+    phone.tap('#keypad button[data-value="6"]')
+    phone.js(
+        "const key = () => document.querySelector('#keypad button[data-value=\"6\"]');"
+        "for (const ms of [40, 150, 400]) setTimeout(() => key().click(), ms);"
+    )
+    phone.until(lambda: phone.text("waiting-why") not in ("", first), what="the next roll")
+    phone.until(lambda: phone.js("return performance.now()") > 0 and not phone.js(
+        "return document.querySelector('#keypad button').disabled"), what="the keys armed")  # fmt: skip
+    answered = [r.data["values"] for r in t.history() if r.type == "RequestAnswered"]
+    assert answered == [[6]]
+    assert "explore" in phone.text("waiting-why")  # the next roll still waits for its own tap
+    assert phone.text("message").startswith("You rolled 6 for Stormcaller (Sprite), navigate")
