@@ -219,3 +219,38 @@ def test_commands_left_unsent_when_the_tablet_restarted_are_sent_once_to_it_agai
         assert len(rows(again, "Added")) == 1
     finally:
         again.close()
+
+
+@pytest.fixture
+def dark_phone(tmp_path):
+    phone = Phone(tmp_path / f"profile-{next(_profiles)}", dark=True)
+    yield phone
+    phone.close()
+
+
+def test_a_name_is_asked_at_join_and_the_theme_follows_the_phone_or_the_toggle(table, dark_phone):
+    phone = dark_phone
+    phone.open(table.host.join_url)
+    phone.until(lambda: phone.js("return !document.getElementById('join').hidden"), what="asked")
+    assert table.call(lambda: len(table.host.phones())) == 0  # not seated before a name
+    phone.join_as("Zoë")
+    assert [p.name for p, _ in table.call(table.host.phones)] == ["Zoë"]
+    background = "return getComputedStyle(document.documentElement).backgroundColor"
+    assert phone.js(background) == "rgb(21, 23, 28)"  # the phone prefers dark
+    assert phone.text("theme") == "Auto"
+    phone.tap("#theme")
+    assert (phone.text("theme"), phone.js(background)) == ("Light", "rgb(246, 244, 239)")
+    phone.driver.refresh()  # the pick is kept
+    phone.until(lambda: phone.text("link") == "joined", what="joined again")
+    assert (phone.text("theme"), phone.js(background)) == ("Light", "rgb(246, 244, 239)")
+
+
+def test_too_fast_commands_are_sent_again_and_each_applied_once(table, phones):
+    """Past the tablet's per-phone limit the reply says retry: the page sends the same
+    command again shortly, so every one is applied, none twice."""
+    phone = joined(phones(), table)
+    phone.js("for (let i = 0; i < 70; i++) tcPhone.send('add', {n: 1});")
+    phone.until(lambda: phone.js("return tcPhone.outbox.length") == 0, seconds=30, what="all")
+    assert table.call(lambda: table.session.state.score) == 70
+    assert len(rows(table, "Added")) == 70
+    assert phone.js("return tcPhone.metrics.retries") > 0  # the limit was met, and honoured

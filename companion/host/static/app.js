@@ -146,7 +146,7 @@
     const cmd = outbox.find((c) => c.seq === msg.seq);
     if (msg.retry) {
       // too fast: the number is not used up; the same command goes again shortly
-      say(msg.text, false);
+      say(msg.text, false); metrics.retries = (metrics.retries || 0) + 1;
       setTimeout(() => { if (cmd && outbox.includes(cmd) && ws && ws.readyState === 1) ws.send(JSON.stringify(cmd)); }, 300);
       return;
     }
