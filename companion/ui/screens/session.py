@@ -134,7 +134,10 @@ class SessionScreen(Screen):
         heading = ids.heading
         words = bold_width(self.heading, heading.font_size, heading.font_name)
         self.heading_room = max(0.0, room)
-        self.heading_inline = bool(self.heading) and words <= room
+        # between the buttons on one line, or on two where the bar has half its width
+        # for it (landscape at Largest): a row of its own costs a tablet the most height
+        lines = 2 if room >= bar.width * 0.45 else 1
+        self.heading_inline = bool(self.heading) and words <= room * lines * 0.92
         tabs = [ids[f"tab_{name}"] for name in TABS]
         wanted = sum(t.size_hint_x for t in tabs) + (len(tabs) - 1) * ids.tab_bar.spacing[0]
         side = ids.side
