@@ -91,7 +91,11 @@ class Phone:
             "name": self.name,
             "hero": self.hero,
             "floor": self.floor,
-            "replies": [[seq, reply] for seq, reply in self.replies.items()],
+            # [number, ok, words, revision]: small, as it is written with every move
+            "replies": [
+                [seq, bool(r.get("ok")), str(r.get("text", "")), r.get("rev")]
+                for seq, r in self.replies.items()
+            ],
             "txs": sorted(self.txs)[-TXS_KEPT:],
             "played": self.played,
             "seen": self.seen,
@@ -104,9 +108,14 @@ class Phone:
         try:
             phone = cls(str(doc["id"]), str(doc["name"]), str(doc.get("hero") or ""))
             phone.floor = int(doc.get("floor") or 0)
-            for seq, reply in doc.get("replies") or []:
-                if isinstance(reply, dict):
-                    phone.replies[int(seq)] = reply
+            for seq, ok, text, rev in doc.get("replies") or []:
+                phone.replies[int(seq)] = {
+                    "t": "ack",
+                    "seq": int(seq),
+                    "ok": bool(ok),
+                    "text": str(text),
+                    "rev": rev,
+                }
             phone.txs = {int(tx) for tx in doc.get("txs") or []}
             phone.played = bool(doc.get("played"))
             phone.seen = float(doc.get("seen") or 0.0)
