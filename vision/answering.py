@@ -65,6 +65,12 @@ def offer_card(session: Session, seen: Reading | str, by: str = "camera") -> Off
         if request is not None:
             if request.kind != "draw":
                 return Offer(False, f"Waiting for dice, not a card: {request.describe()}.")
+            if request.options and card_id not in request.options:
+                # said here, with names: the core's own refusal names the card by its id
+                deck = request.deck.rsplit("/", 1)[-1].replace("_", " ").replace("-", " ")
+                return Offer(
+                    False, f"{name} cannot be drawn from {deck} now ({request.describe()})."
+                )
             result = session.answer(card_id, by=by)
             return Offer(True, f"{name} answered {request.describe()}", result)
         command = _command_for(session, card_id)

@@ -59,6 +59,7 @@ def test_a_card_that_cannot_come_up_is_refused_and_nothing_changes(tmp_path):
         offer = offer_card(session, encode(COPPER))
         assert not offer.accepted
         assert "cannot be drawn from tokens now" in offer.message
+        assert "/" not in offer.message  # the card by its name, never its id
         assert session.to_json() == before
         assert offer_card(session, encode(SILVER)).accepted
 
