@@ -28,6 +28,8 @@ REVOKED_KEPT = 256  # retired tokens remembered, so their refusal says why
 
 JOIN_REPLACED = "This join link was replaced by a newer one. Scan the tablet's QR code."
 PHONE_REMOVED = "The tablet took this phone out of the game. Scan the QR code to join again."
+EXPIRED_JOIN = "This join link has expired. Scan the tablet's QR code again."
+EXPIRED_PHONE = "This phone's pass has expired. Scan the tablet's QR code again."
 UNKNOWN = "This link is not for this table. Scan the tablet's QR code."
 
 
@@ -112,8 +114,7 @@ class Tokens:
         if grant is None:
             raise TokenRefused(self._revoked.get(key, UNKNOWN))
         if self.clock() >= grant.expires:
-            what = "join link" if grant.joining else "phone's pass"
-            raise TokenRefused(f"This {what} has expired. Scan the tablet's QR code again.")
+            raise TokenRefused(EXPIRED_JOIN if grant.joining else EXPIRED_PHONE)
         return grant
 
     def _revoke(self, key: str) -> None:
@@ -137,6 +138,10 @@ class Tokens:
         itself too while it is good (it is on the tablet's screen anyway, and lets a phone
         that scanned it just before a restart still come in)."""
         now = self.clock()
+        revoked = dict(self._revoked)
+        for grant in self._live.values():  # an expired pass is refused as expired after a
+            if grant.expires <= now:  # restart too, never as another table's
+                revoked[grant.hash] = EXPIRED_JOIN if grant.joining else EXPIRED_PHONE
         return {
             "join": {"token": self.join.token, "expires": self.join.expires}
             if self.join.token and self.join.expires > now
@@ -146,7 +151,7 @@ class Tokens:
                 for g in self._live.values()
                 if g.phone and g.expires > now
             ],
-            "revoked": dict(self._revoked),
+            "revoked": dict(list(revoked.items())[-REVOKED_KEPT:]),
         }
 
     def restore(self, doc: Any) -> None:

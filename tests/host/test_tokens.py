@@ -63,3 +63,27 @@ def test_rejoining_replaces_a_phones_pass():
     assert first != second
     refusal(tokens, first)
     assert tokens.check(second).phone == "p1"
+
+
+def test_passes_kept_for_a_restart_are_refused_with_the_same_words():
+    clock = Clock()
+    tokens = Tokens(clock, join_ttl=60, phone_ttl=120)
+    first_join = tokens.join.token
+    kept_phone = tokens.issue_phone("p1").token
+    removed = tokens.issue_phone("p2").token
+    tokens.revoke_phone("p2")
+    tokens.new_join()
+    clock.now += 100  # the second join link has expired by the restart
+    old_join = tokens.join.token
+    doc = tokens.to_json()
+    assert kept_phone not in repr(doc) and removed not in repr(doc)  # hashes only
+
+    again = Tokens(clock, join_ttl=60, phone_ttl=120)
+    again.restore(doc)
+    assert again.check(kept_phone).phone == "p1"
+    assert "took this phone out" in refusal(again, removed)
+    assert "replaced by a newer one" in refusal(again, first_join)
+    assert "expired" in refusal(again, old_join)
+    clock.now += 20
+    assert "expired" in refusal(again, kept_phone)
+    assert "not for this table" in refusal(again, "never-issued")
