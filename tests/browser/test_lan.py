@@ -133,6 +133,12 @@ def test_direwild_from_a_phone_on_the_lan_with_the_live_camera(table, tmp_path):
     phone.tap("#actions button.primary")  # Start round
     scan_answers_the_draw(t, phone, card, "Gryk")
     screenshots(phone, "direwild", "after-scan")
+    # the next draw is a level 2 minion: Gryk, still in view, is refused by name
+    phone.until(lambda: "blue" in phone.text("waiting-why"), what="the next draw")
+    phone.tap("#scan-start")
+    phone.until(lambda: "cannot be drawn" in phone.text("message"), seconds=30, what="refusal")
+    phone.js("tcPhone.stopCamera()")
+    assert "Gryk" in phone.text("message") and "/" not in phone.text("message")
 
 
 def test_hexplore_from_a_phone_on_the_lan_hero_first_grouped_echoed(table, tmp_path):
