@@ -1,205 +1,277 @@
-"""Tablet ergonomics checked on every screen, both orientations: every control a finger
-must hit is at least 48 dp each way, and no text is smaller than 16 sp at normal size.
+"""Every screen at every size, read as a player across the table would (issue 25).
 
-The three real games' own views are held to the same rules on the session screen, with no
-exception: a board that takes taps itself (Direwild's) has each square checked as a target.
+Each game's session screen with each side panel (Dice, Log, Fix, Cards, Phones), the home,
+new-game and settings screens and the card editor are drawn on a 1280x800 and an 800x1280
+tablet and a 412x915 phone, at Normal and Largest text, and held to `tests/ui/looks.py`'s
+rules: touch targets of 48 dp, no text cut short or a word broken mid-word, no widget off
+the window, no text over other text, a scrolling list never scrolled clear of what it
+holds, and text contrast of 4.5:1 (3:1 large, and for the marks a board draws) measured on
+the drawn pixels.  A test per game and size (a failure names them), each problem line
+naming the panel and the text size; the app and the game are made once a test, and each
+combination is drawn and measured once.
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from contextlib import contextmanager
+from typing import Any
 
 import pytest
-from kivy.metrics import dp, sp
-from kivy.uix.behaviors import ButtonBehavior
-from kivy.uix.textinput import TextInput
+from kivy.metrics import dp
 
 from companion.games import get_game
 from companion.ui.settings import TEXT_SIZES
 from tests.ui.kivyharness import LANDSCAPE, PORTRAIT, AppTestCase, walk
+from tests.ui.looks import Looks, box, window_pixels
 
 pytestmark = pytest.mark.ui
 
-SCREENS = ("home", "new", "settings", "session")
+PHONE = (412, 915)
+SIZES = {"landscape": LANDSCAPE, "portrait": PORTRAIT, "phone": PHONE}
+TEXTS = {"Normal": TEXT_SIZES["Normal"], "Largest": TEXT_SIZES["Largest"]}
+PANELS = ("dice", "log", "fix", "cards", "phones")
+
+# each game brought to where the table is asked for something (a card, a declaration), as
+# a group gets there from the wizard: the steps are tapped on the game's own view
+GAMES: dict[str, tuple[str, ...]] = {
+    "direwild": ("Start round",),
+    "kradia": ("Start round 1",),
+    "hexplore": ("Fight Giant Fox!",),
+}
 
 
-class TestErgonomics(AppTestCase):
-    def visible(self, w) -> bool:
-        return w.get_root_window() is not None and w.opacity > 0 and not w.disabled
+# Problems these checks find today that are not fixed yet, each with why, matched against
+# the problem's line (where; size, text size: what).  Anything else fails the test; remove
+# an entry as soon as its fix lands.
+KNOWN: list[tuple[str, str, str]] = [
+    # (a part of the line, another part of it, why it is still so)
+    (
+        "phone",
+        "overlaps",
+        "a phone's game column is half of 915 px: the result card and a "
+        "game's fixed top (Kradia's boss board, HEXplore's combat mat) do not fit it and are "
+        "drawn over each other; a phone layout of the session screen is still to design",
+    ),
+    ("phone", "is off the window", "the same: the result card pushed off a phone"),
+    (
+        "phone",
+        "Cell '",
+        "Kradia's HP track at Largest on a phone: 12 spaces a row are too narrow for the numbers",
+    ),
+    ("phone", "contrast 1.0:1", "words drawn over by the overflow above"),
+    (
+        "Largest",
+        "overlaps Label 'New game of",
+        "the result card's headline (issue 25 "
+        "part 1, being built) is taller than the room the card is given",
+    ),
+    ("Largest", "overlaps Label 'Start round", "the same"),
+    ("Largest", "Label 'New game of", "the same"),
+    ("Largest", "BigButton 'Undo' overlaps Heading", "the same (the card's Undo)"),
+    (
+        "Largest",
+        "overlaps SessionTab",
+        "a side panel's content taller than the room "
+        "left beside the result card at Largest in landscape is drawn over the tabs",
+    ),
+    ("Largest", "SessionTab '", "the same"),
+]
 
-    checked = 0
 
-    def check_screen(self) -> list[str]:
-        problems = []
-        for w in walk(self.app.root):
-            if not self.visible(w) or w.width <= 1 or w.height <= 1:
-                continue
-            target = isinstance(w, ButtonBehavior | TextInput)
-            if target:
-                self.checked += 1
-            if target and min(w.size) < dp(48):
-                label = getattr(w, "text", "") or getattr(w, "hint_text", "")
-                problems.append(f"{type(w).__name__} {label!r} is {w.size}")
-            # a board that takes taps itself: each square it hands out is a touch target
-            cell = getattr(w, "touch_cell_size", None)
-            if callable(cell) and cell() < dp(48):
-                problems.append(f"{type(w).__name__} squares are {cell()}px")
-            size = getattr(w, "font_size", None)
-            if getattr(w, "text", "") and isinstance(size, float | int) and size < sp(16):
-                problems.append(f"text {w.text!r} is {size}px")
-        return problems
+def is_known(line: str) -> bool:
+    return any(a in line and b in line for a, b, _why in KNOWN)
 
-    def test_touch_targets_and_text_sizes(self) -> None:
-        app = self.start_app()
-        session = app.library.new(get_game("tiny"))
-        session.do("roll")
-        session.close()
-        problems = []
-        for size in (LANDSCAPE, PORTRAIT):
-            self.resize(size)
-            for name in SCREENS:
-                if name == "session":
-                    app.open_session("tiny-1")
-                else:
-                    app.go(name)
-                if name == "new":
-                    self.tap("Tiny")
-                self.frames(3)
-                problems += [f"{name} {size}: {p}" for p in self.check_screen()]
-                if name == "session":
-                    for tab in ("Log", "Fix", "Cards"):
-                        self.tap(tab)
-                        problems += [f"{name}/{tab} {size}: {p}" for p in self.check_screen()]
-                    app.close_session()
-        assert problems == []
-        assert self.checked > 60  # the walk really saw the controls
 
-    def check_game(self, game: str, *steps: str, card_asked: bool = False) -> None:
-        """A real game started from the wizard's defaults, as a group would; then each of
-        `steps` tapped in turn (bringing out the view's other controls: a pending roll's
-        faces, a combat's heroes) and the screen checked again, in both orientations; then
-        at normal and Largest text the top bar's words stay whole and, with `card_asked`, the
-        Cards panel's camera message is drawn clear of the card buttons."""
-        from kivy.uix.scrollview import ScrollView
+@contextmanager
+def text_size(scale: float):
+    """The text size setting, as Settings sets it; back to normal after."""
+    from companion.ui.style import style
 
-        app = self.start_app()
+    before = style.font_scale
+    style.font_scale = scale
+    try:
+        yield
+    finally:
+        style.font_scale = before
+
+
+class ErgonomicsCase(AppTestCase):
+    """The app at one size; `look(where)` checks what the window shows now."""
+
+    size = LANDSCAPE
+    size_name = "landscape"
+
+    def setUp(self) -> None:
+        super().setUp()
+        self.looks = Looks(dp48=dp(48), window=self.size)
+        # each problem once, with every screen or panel it was seen on
+        self.found: dict[tuple[str, str, str], list[str]] = {}
+
+    def settle(self, most: int = 40) -> None:
+        """Frames until no widget moves (a loaded machine lays a screen out over several
+        frames, and a check made early sees a half-placed screen)."""
+
+        def where() -> list[tuple[float, ...]]:
+            return [(*w.pos, *w.size) for c in self.Window.children for w in walk(c)]
+
+        before = where()
+        for _ in range(most):
+            self.frames(2)
+            now = where()
+            if now == before:
+                return
+            before = now
+
+    def look(self, where: str, text: str) -> None:
+        self.settle()
+        pixels = window_pixels()
+        roots = [self.Window.children[0]]  # the top one: an open sheet, else the screens
+        for problem in self.looks.check(roots, pixels):
+            self.found.setdefault((self.size_name, text, problem), []).append(where)
+
+    def each_text_size(self, shoot: str, step: Callable[[str], None]) -> None:
+        for text, scale in TEXTS.items():
+            with text_size(scale):
+                self.settle()
+                step(text)
+                if shoot:
+                    self.shot(f"{shoot}-{text.lower()}")
+
+    def shot(self, name: str) -> None:
+        """A screenshot at this test's size (artifacts/ui/ergonomics/)."""
+        from companion.ui.shot import shot_on_flip
+        from tests.ui.kivyharness import ARTIFACTS, assert_not_blank
+
+        path = ARTIFACTS / "ergonomics" / f"{name}-{self.size_name}.png"
+        taken: list[Any] = []
+        shot_on_flip(path, frames=2, done=taken.append)
+        for _ in range(20):
+            if taken:
+                break
+            self.Window.canvas.ask_update()
+            self.frames(1)
+        assert taken, f"no screenshot of {name}"
+        assert_not_blank(path)
+
+    def verdict(self) -> None:
+        lines, known = [], []
+        for (size, text, problem), wheres in self.found.items():
+            line = f"{', '.join(dict.fromkeys(wheres))}; {size}, {text} text: {problem}"
+            (known if is_known(line) else lines).append(line)
+        if known:  # printed with the test's output: what is still to fix
+            print(f"{len(known)} known problems (KNOWN):\n" + "\n".join(known))
+        assert lines == [], f"{len(lines)} problems:\n" + "\n".join(lines)
+
+    # -- the checks ---------------------------------------------------------------------
+
+    def check_game(self, game: str) -> None:
+        app = self.start_app(self.size)
         self.tap("New game")
         self.tap(get_game(game).title)
         self.tap("Start the game")
         assert app.root.current == "session", app.screen("new").ids.notice.text
-        view = app.screen("session").view
-        problems = []
-        for step in ("", *steps):
-            if step:
-                self.resize(LANDSCAPE)
-                self.tap(step, within=view)  # scrolled on screen first, as a player would
-                refusal = getattr(view, "message", "")
-                assert not refusal, f"{step}: {refusal}"
-            for size in (LANDSCAPE, PORTRAIT):
-                self.resize(size)
-                self.frames(3)
-                problems += [f"{game} {step or 'start'} {size}: {p}" for p in self.check_screen()]
-        if card_asked:
-            self.until_camera_said()
-        for scale in (1.0, TEXT_SIZES["Largest"]):
-            with text_size(scale):
-                for size in (LANDSCAPE, PORTRAIT):
-                    self.resize(size)
-                    self.frames(3)
-                    where = f"{game} at text size {scale} {size}"
-                    if card_asked:
-                        problems += [f"{where}: {p}" for p in self.card_panel_overlaps()]
-                    problems += [f"{where}: {p}" for p in self.top_bar_breaks()]
-                if scale != 1.0:
-                    self.shoot(f"ergonomics-{game}-largest")
-        self.shoot(f"ergonomics-{game}")  # the last step's screen, to look at
-        for w in walk(view):
-            if isinstance(w, ScrollView):
-                w.scroll_y = 0
-        self.shoot(f"ergonomics-{game}-scrolled-down")
-        assert problems == [], "\n".join(problems)
-        assert self.checked > 20
+        screen = app.screen("session")
+        for step in GAMES[game]:
+            self.settle()
+            if not any(getattr(w, "text", None) == step for w in walk(screen.view)):
+                continue  # a step with no choice the app took by itself
+            self.tap(step, within=screen.view)
+            assert not getattr(screen.view, "message", ""), screen.view.message
+        asked = screen.tab  # the panel the game's request brought forward
 
-    def until_camera_said(self) -> None:
-        """The Cards panel says in words that there is no camera (this machine has none)."""
-        panel = self.app.screen("session").panels["cards"]
-        for _ in range(200):
-            if panel.camera_note and not panel.camera_note.startswith("Opening"):
-                return
-            self.frames(1)
-        raise AssertionError(f"the Cards panel never said why there is no camera: {panel}")
+        def panels(text: str) -> None:
+            for panel in PANELS:
+                screen.show_tab(panel)
+                self.look(f"{game} {panel.title()} panel", text)
+            screen.show_tab(asked)
+            self.look(f"{game} {asked.title()} panel (asked)", text)
 
-    def card_panel_overlaps(self) -> list[str]:
-        """The Cards panel's message about the camera drawn over a card button to tap."""
-        panel = self.app.screen("session").panels["cards"]
-        note = panel.ids.camera_note
-        assert self.visible(note) and note.text, "the camera's message is not showing"
-        buttons = [b for b in panel.ids.options.children if self.visible(b)]
-        assert buttons, "no card is asked for on the Cards panel"
-        return [
-            f"the camera's message {box(note)} is over card {b.text!r} {box(b)}"
-            for b in buttons
-            if intersect(box(note), box(b))
-        ]
+        self.each_text_size(f"{game}", panels)
+        if game == "kradia":
+            self.each_text_size("kradia-correction-sheet", lambda text: self.hp_sheet(text))
+        assert self.looks.checked_targets > 40 and self.looks.checked_texts > 40
+        self.verdict()
 
-    def top_bar_breaks(self) -> list[str]:
-        """A top bar button whose word does not fit on it whole (a "Setting / s")."""
-        ids = self.app.screen("session").ids
-        return [p for name in ("home", "undo", "redo", "settings") for p in breaks(ids[name])]
+    def hp_sheet(self, text: str) -> None:
+        """The correction sheet a hero's HP bar opens (Kradia), then cancelled."""
+        view = self.app.screen("session").view
+        card = next(c for c in view.ids.heroes.children if getattr(c, "hero", "") == "warden")
+        card.ids.hp.dispatch("on_release")  # as a tap does (the bar may sit under the fold)
+        self.settle()
+        sheet = self.Window.children[0]
+        assert type(sheet).__name__ == "CorrectionSheet", f"no sheet opened: {sheet}"
+        self.look("kradia correction sheet", text)
+        sheet.dismiss()
 
+    def check_screens(self) -> None:
+        app = self.start_app(self.size)
+        session = app.library.new(get_game("tiny"))
+        session.do("roll")
+        session.close()
+
+        def screens(text: str) -> None:
+            app.go("home")
+            self.look("home", text)
+            app.go("new")
+            self.tap("Tiny")
+            self.look("new game", text)
+            app.go("settings")
+            self.look("settings", text)
+            from companion.ui.screens.packs import open_packs
+
+            open_packs(app)
+            self.look("your cards", text)
+
+        self.each_text_size("screens", screens)
+        self.verdict()
+
+
+def _make(size_name: str) -> type[ErgonomicsCase]:
+    size = SIZES[size_name]
+
+    def test_screens(self: ErgonomicsCase) -> None:
+        self.check_screens()
+
+    attrs: dict[str, Any] = {
+        "size": size,
+        "size_name": size_name,
+        "test_home_new_settings_and_your_cards": test_screens,
+    }
+    for game in GAMES:
+        attrs[f"test_{game}"] = lambda self, g=game: self.check_game(g)
+    return type(f"TestErgonomics{size_name.title()}", (ErgonomicsCase,), attrs)
+
+
+TestErgonomicsLandscape = _make("landscape")
+TestErgonomicsPortrait = _make("portrait")
+TestErgonomicsPhone = _make("phone")
+
+
+class TestTabsAndWizard(AppTestCase):
     def test_session_tabs_stay_whole_at_every_text_size(self) -> None:
-        """Each side panel tab's word on one line, whole, on the tab bar, at every text
-        size in both orientations (at Largest in landscape "Phones" broke as "Phon/es")."""
+        """Each side panel tab's word on one line, whole, at every text size and size
+        (at Largest in landscape "Phones" broke as "Phon/es", at phone size "Dic/e")."""
+        from tests.ui.looks import Looks as _Looks
+
         app = self.start_app()
         session = app.library.new(get_game("tiny"))
         session.close()
         app.open_session("tiny-1")
         ids = app.screen("session").ids
-        tabs = [ids[f"tab_{name}"] for name in ("dice", "log", "fix", "cards", "phones")]
+        tabs = [ids[f"tab_{name}"] for name in PANELS]
         problems = []
         for scale in TEXT_SIZES.values():
             with text_size(scale):
-                for size in (LANDSCAPE, PORTRAIT):
+                for name, size in SIZES.items():
                     self.resize(size)
                     self.frames(3)
-                    where = f"text size {scale} {size}"
-                    problems += [f"{where}: {p}" for tab in tabs for p in breaks(tab, line=True)]
-                    assert all(tab.font_size >= sp(20) * scale for tab in tabs)
-                if scale == TEXT_SIZES["Largest"]:
-                    self.shoot("session-tabs-largest")
+                    for tab in tabs:
+                        found = _Looks.clipped(tab)
+                        if tab.texture_size[1] > tab.font_size * 1.6:
+                            found.append(f"{tab.text!r} takes more than one line")
+                        problems += [f"text size {scale} {name}: {p}" for p in found]
         assert problems == [], "\n".join(problems)
-
-
-def breaks(button, line: bool = False) -> list[str]:
-    """What is wrong with a button sized to its words: a word wider than the room it is
-    wrapped to (a "Setting / s", a "Phon / es"), text taller than the button, the button
-    off the bar holding it; with `line`, its text on more than one line."""
-    from kivy.core.text import Label as CoreLabel
-
-    problems = []
-    room = button.text_size[0] if button.text_size[0] is not None else button.width
-    for word in button.text.split():
-        label = CoreLabel(text=word, font_size=button.font_size, font_name=button.font_name)
-        label.refresh()
-        if (
-            label.texture.size[0] > min(room, button.width)
-            or button.texture_size[1] > button.height
-        ):
-            problems.append(f"{word!r} does not fit whole on its button {button.size}")
-    if line and button.texture_size[1] > button.font_size * 1.6:
-        problems.append(f"{button.text!r} takes more than one line {button.texture_size}")
-    if not contains(box(button.parent), box(button)):
-        problems.append(f"{button.text!r} {box(button)} is off its bar {box(button.parent)}")
-    return problems
-
-    def test_direwild_view(self) -> None:
-        self.check_game("direwild", "Start round", card_asked=True)  # then a card is asked for
-
-    def test_kradia_view(self) -> None:
-        self.check_game("kradia", "Start round 1", card_asked=True)
-
-    def test_hexplore_view(self) -> None:
-        self.check_game("hexplore", "Fight Giant Fox!")  # then each hero declares
 
     def test_new_game_wizard_from_the_games_options(self) -> None:
         """A game's `setup_options` become touch choices; its own refusal is shown."""
@@ -213,7 +285,7 @@ def breaks(button, line: bool = False) -> list[str]:
             ]
 
         original = get_game("tiny")
-        register_game(TinyWithOptions())
+        register_game(TinyWithOptions())  # type: ignore[arg-type]
         try:
             app = self.start_app()
             self.tap("New game")
@@ -231,33 +303,9 @@ def breaks(button, line: bool = False) -> list[str]:
             register_game(original)
 
 
-@contextmanager
-def text_size(scale: float):
-    """The text size setting, as Settings sets it; back to normal after."""
-    from companion.ui.style import style
+def test_box_is_in_window_pixels() -> None:
+    """`box` of a widget with no parent is its own rectangle."""
+    from kivy.uix.widget import Widget
 
-    before = style.font_scale
-    style.font_scale = scale
-    try:
-        yield
-    finally:
-        style.font_scale = before
-
-
-def box(widget) -> tuple[float, float, float, float]:
-    """A widget's box in window coordinates: left, bottom, right, top."""
-    left, bottom = widget.to_window(widget.x, widget.y)
-    return left, bottom, left + widget.width, bottom + widget.height
-
-
-def intersect(a, b) -> bool:
-    return a[0] < b[2] and b[0] < a[2] and a[1] < b[3] and b[1] < a[3]
-
-
-def contains(outer, inner) -> bool:
-    return (
-        outer[0] <= inner[0]
-        and inner[2] <= outer[2]
-        and outer[1] <= inner[1]
-        and inner[3] <= outer[3]
-    )
+    w = Widget(pos=(10, 20), size=(30, 40))
+    assert box(w) == (10, 20, 40, 60)

@@ -1,0 +1,342 @@
+"""What a player across the table sees wrong on a screen, measured on the drawn window.
+
+Why a module of its own: the ergonomics checks (tests/ui/test_ergonomics.py) hold every
+screen, panel and sheet to the same rules at every size and text size, so the rules live
+in one place: touch targets of 48 dp, no text clipped or a word broken mid-word, no widget
+off the window or over another, and text contrast of 4.5:1 (3:1 for large text and for
+drawn marks) measured from the rendered pixels, not from the colours the code asked for
+(a label over a drawn bar or board reads only as well as what is really under it).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable, Iterator
+from dataclasses import dataclass
+from typing import Any
+
+import numpy as np
+
+Box = tuple[float, float, float, float]  # left, bottom, right, top in window pixels
+
+MARKUP = re.compile(r"\[/?[a-z_]+(=[^\]]*)?\]")
+
+
+# -- the drawn window -------------------------------------------------------------------
+
+
+def window_pixels() -> np.ndarray:
+    """The window as drawn now, rows bottom-up (as window y grows), RGB floats 0..1: the
+    widgets drawn again into a framebuffer of the window's size (companion.ui.shot's way,
+    as SDL's offscreen surface keeps its first size)."""
+    from kivy.core.window import Window
+    from kivy.graphics import ClearBuffers, ClearColor, Fbo
+
+    width, height = (int(v) for v in Window.size)
+    fbo = Fbo(size=(width, height), with_stencilbuffer=True)
+    with fbo:
+        ClearColor(*Window.clearcolor)
+        ClearBuffers()
+    moved = []
+    for child in reversed(Window.children):
+        index = Window.canvas.indexof(child.canvas)
+        if index > -1:
+            Window.canvas.remove(child.canvas)
+        moved.append((child, index))
+        fbo.add(child.canvas)
+    try:
+        fbo.draw()
+        raw = fbo.texture.pixels
+    finally:
+        for child, index in reversed(moved):
+            fbo.remove(child.canvas)
+            if index > -1:
+                Window.canvas.insert(index, child.canvas)
+    rgba = np.frombuffer(raw, dtype=np.uint8).reshape(height, width, 4)
+    return rgba[:, :, :3].astype(np.float32) / 255.0
+
+
+def luminance(rgb: np.ndarray) -> np.ndarray:
+    """WCAG relative luminance of sRGB colours (…, 3) in 0..1."""
+    linear = np.where(rgb <= 0.04045, rgb / 12.92, ((rgb + 0.055) / 1.055) ** 2.4)
+    return linear @ np.array([0.2126, 0.7152, 0.0722], dtype=np.float32)
+
+
+def ratio(a: float, b: float) -> float:
+    high, low = max(a, b), min(a, b)
+    return (high + 0.05) / (low + 0.05)
+
+
+def measured_contrast(pixels: np.ndarray, box: Box) -> float | None:
+    """The contrast of the ink in `box` against its background, from the pixels: the
+    background is the box's most common colour, the ink the pixels standing out from it
+    (the strongest tenth of them, so a glyph's soft edges do not pull it down and one
+    stray pixel does not push it up).  None: nothing drawn stands out (an empty box)."""
+    height, width = pixels.shape[:2]
+    left, bottom, right, top = (int(round(v)) for v in box)
+    left, bottom = max(left, 0), max(bottom, 0)
+    right, top = min(right, width), min(top, height)
+    if right - left < 2 or top - bottom < 2:
+        return None
+    patch = pixels[bottom:top, left:right].reshape(-1, 3)
+    codes = (patch * 255).round().astype(np.int32)
+    keys = codes[:, 0] * 65536 + codes[:, 1] * 256 + codes[:, 2]
+    values, counts = np.unique(keys, return_counts=True)
+    back = values[counts.argmax()]
+    lum = luminance(patch)
+    back_lum = float(lum[keys == back][0])
+    contrasts = (np.maximum(lum, back_lum) + 0.05) / (np.minimum(lum, back_lum) + 0.05)
+    ink = contrasts[contrasts > 1.15]
+    if ink.size < 4:
+        return 1.0 if ink.size == 0 else float(ink.max())
+    return float(np.quantile(ink, 0.9))
+
+
+# -- the widget tree --------------------------------------------------------------------
+
+
+def walk(widget: Any) -> Iterator[Any]:
+    yield widget
+    for child in widget.children:
+        yield from walk(child)
+
+
+def ancestors(widget: Any) -> Iterator[Any]:
+    parent = widget.parent
+    while parent is not None and parent is not widget:
+        yield parent
+        widget, parent = parent, parent.parent
+
+
+def box(widget: Any) -> Box:
+    left, bottom = widget.to_window(widget.x, widget.y)
+    return left, bottom, left + widget.width, bottom + widget.height
+
+
+def intersection(a: Box, b: Box) -> Box | None:
+    out = (max(a[0], b[0]), max(a[1], b[1]), min(a[2], b[2]), min(a[3], b[3]))
+    return out if out[0] < out[2] and out[1] < out[3] else None
+
+
+def shown(widget: Any) -> bool:
+    """Drawn for a player: in the window, neither it nor a holder see-through or 0 high."""
+    if widget.get_root_window() is None or widget.width <= 1 or widget.height <= 1:
+        return False
+    return all(w.opacity > 0.05 for w in [widget, *ancestors(widget)])
+
+
+def clipping(widget: Any) -> Box | None:
+    """The part of `widget` not cut away by the scrolling areas holding it (a row
+    scrolled out of its list is not on screen, whatever its coordinates say)."""
+    from kivy.uix.stencilview import StencilView
+
+    seen: Box | None = box(widget)
+    for holder in ancestors(widget):
+        if seen is None:
+            return None
+        if isinstance(holder, StencilView):
+            seen = intersection(seen, box(holder))
+    return seen
+
+
+def is_text(widget: Any) -> bool:
+    from kivy.uix.label import Label
+
+    return isinstance(widget, Label) and bool(str(widget.text).strip())
+
+
+def is_target(widget: Any) -> bool:
+    from kivy.uix.behaviors import ButtonBehavior
+    from kivy.uix.textinput import TextInput
+
+    return isinstance(widget, ButtonBehavior | TextInput)
+
+
+def words_of(widget: Any) -> list[str]:
+    text = MARKUP.sub("", str(widget.text)) if getattr(widget, "markup", False) else widget.text
+    return [w for w in str(text).split() if w]
+
+
+def text_width(widget: Any, text: str) -> float:
+    from kivy.core.text import Label as CoreLabel
+
+    core = CoreLabel(
+        text=text, font_size=widget.font_size, font_name=widget.font_name, bold=widget.bold
+    )
+    core.refresh()
+    return float(core.texture.size[0])
+
+
+def name(widget: Any) -> str:
+    text = " ".join(words_of(widget))[:40] if is_text(widget) else ""
+    return f"{type(widget).__name__} {text!r}" if text else type(widget).__name__
+
+
+@dataclass
+class Looks:
+    """The problems of what the window shows now: `check(root)` after the layout settled."""
+
+    dp48: float
+    window: tuple[int, int]
+    checked_targets: int = 0
+    checked_texts: int = 0
+
+    def check(self, roots: Iterable[Any], pixels: np.ndarray | None) -> list[str]:
+        problems: list[str] = []
+        shown_ink: list[tuple[Any, Box]] = []
+        win: Box = (0, 0, self.window[0], self.window[1])
+        for root in roots:
+            for w in walk(root):
+                if not shown(w):
+                    continue
+                seen = clipping(w)
+                if seen is None:
+                    continue  # scrolled out of its list
+                problems += self.off_window(w, seen, win)
+                problems += self.scrolled_away(w)
+                if w.disabled:
+                    continue
+                if is_target(w):
+                    self.checked_targets += 1
+                    if min(w.size) < self.dp48 - 0.5:
+                        problems.append(
+                            f"{name(w)} is {w.width:.0f}x{w.height:.0f} px, under 48 dp"
+                        )
+                cell = getattr(w, "touch_cell_size", None)
+                if callable(cell) and cell() < self.dp48 - 0.5:
+                    problems.append(f"{type(w).__name__} squares are {cell():.0f} px, under 48 dp")
+                if is_text(w):
+                    self.checked_texts += 1
+                    problems += self.clipped(w)
+                    shown_ink.append((w, seen))
+                    if pixels is not None:
+                        problems += self.contrast(w, seen, pixels)
+                if pixels is not None:
+                    problems += self.marks(w, pixels)
+        problems += self.overlaps(shown_ink)
+        return problems
+
+    @staticmethod
+    def off_window(w: Any, seen: Box, win: Box) -> list[str]:
+        left, bottom, right, top = seen
+        if left < -1 or bottom < -1 or right > win[2] + 1 or top > win[3] + 1:
+            return [
+                f"{name(w)} is off the window "
+                f"(x {left:.0f}..{right:.0f} of {win[2]:.0f}, y {bottom:.0f}..{top:.0f} of {win[3]:.0f})"
+            ]
+        return []
+
+    @staticmethod
+    def scrolled_away(w: Any) -> list[str]:
+        """A scrolling area showing none of what it holds (its content scrolled off)."""
+        from kivy.uix.scrollview import ScrollView
+
+        if not isinstance(w, ScrollView) or not w.children:
+            return []
+        content = w.children[0]
+        if content.height <= 1 or not any(shown(c) for c in content.children):
+            return []
+        if intersection(box(content), box(w)) is None:
+            return [f"{name(w)} shows none of its content (scroll_y {w.scroll_y:.2f})"]
+        return []
+
+    @staticmethod
+    def clipped(w: Any) -> list[str]:
+        """Text cut short ("Direwil..."), a word broken over two lines ("Dic/e"), or text
+        taller or wider than the box it is drawn in."""
+        problems = []
+        room = w.text_size[0] if w.text_size[0] is not None else None
+        if w.shorten and text_width(w, MARKUP.sub("", w.text)) > (room or w.width) + 1:
+            problems.append(f"{name(w)} is cut short to fit {w.width:.0f} px")
+        if room is not None:
+            for word in words_of(w):
+                if text_width(w, word) > room + 1:
+                    problems.append(f"{name(w)}: {word!r} is broken over lines in {room:.0f} px")
+                    break
+        if w.texture_size[1] > w.height + 2 and not w.shorten:
+            problems.append(
+                f"{name(w)} is clipped: {w.texture_size[1]:.0f} px of text in {w.height:.0f} px"
+            )
+        if room is None and w.texture_size[0] > w.width + 2:
+            problems.append(
+                f"{name(w)} runs out of its box: {w.texture_size[0]:.0f} px in {w.width:.0f} px"
+            )
+        return problems
+
+    @staticmethod
+    def large(w: Any) -> bool:
+        """WCAG's large text: 18 pt, or 14 pt bold (24 and 18.7 px)."""
+        from kivy.metrics import sp
+
+        points = w.font_size / sp(1) * 0.75
+        return points >= 18 or (w.bold and points >= 14)
+
+    def contrast(self, w: Any, seen: Box, pixels: np.ndarray) -> list[str]:
+        if len(w.color) > 3 and w.color[3] < 0.1:
+            return []
+        # the text's own box: its texture, where the label draws it (centred unless aligned)
+        tw, th = w.texture_size
+        left, bottom, right, top = box(w)
+        if tw < right - left:
+            cx = (left + right) / 2
+            left, right = cx - tw / 2, cx + tw / 2
+        if th < top - bottom:
+            cy = (bottom + top) / 2
+            bottom, top = cy - th / 2, cy + th / 2
+        inner = intersection((left, bottom, right, top), seen)
+        if inner is None or inner[3] - inner[1] < 0.9 * (top - bottom):
+            return []  # a row partly scrolled out of its list: what is left is not its words
+        got = measured_contrast(pixels, inner)
+        need = 3.0 if self.large(w) else 4.5
+        if got is not None and got < need - 0.05:
+            return [f"{name(w)} contrast {got:.1f}:1, under {need}:1"]
+        return []
+
+    @staticmethod
+    def marks(w: Any, pixels: np.ndarray) -> list[str]:
+        """Drawn marks a widget names (`marks()`: (what, box) pairs in window pixels), each
+        3:1 against what is around it (WCAG's graphical objects)."""
+        told = getattr(w, "marks", None)
+        if not callable(told):
+            return []
+        problems = []
+        seen = clipping(w)
+        for what, drawn in told():
+            mark = intersection(drawn, seen) if seen is not None else None
+            if mark is None or mark[2] - mark[0] < drawn[2] - drawn[0] - 1:
+                continue  # scrolled out of sight, or only partly
+            if mark[3] - mark[1] < drawn[3] - drawn[1] - 1:
+                continue
+            got = measured_contrast(pixels, mark)
+            if got is not None and got < 2.95:
+                problems.append(f"{type(w).__name__} {what} contrast {got:.1f}:1, under 3:1")
+        return problems
+
+    @staticmethod
+    def overlaps(ink: list[tuple[Any, Box]]) -> list[str]:
+        """Two pieces of text drawn over each other (neither holding the other)."""
+        problems = []
+        for i, (a, abox) in enumerate(ink):
+            for b, bbox in ink[i + 1 :]:
+                both = intersection(abox, bbox)
+                if both is None or both[2] - both[0] < 3 or both[3] - both[1] < 3:
+                    continue
+                if a in ancestors(b) or b in ancestors(a):
+                    continue
+                if not (texts_meet(a, b, both)):
+                    continue
+                problems.append(f"{name(a)} overlaps {name(b)}")
+        return problems
+
+
+def texts_meet(a: Any, b: Any, both: Box) -> bool:
+    """Whether the drawn words of two labels (not only their boxes) share pixels."""
+
+    def ink(w: Any) -> Box:
+        tw, th = w.texture_size
+        left, bottom, right, top = box(w)
+        cx, cy = (left + right) / 2, (bottom + top) / 2
+        return cx - tw / 2, cy - th / 2, cx + tw / 2, cy + th / 2
+
+    met = intersection(ink(a), ink(b))
+    return met is not None and met[2] - met[0] >= 3 and met[3] - met[1] >= 3
