@@ -155,7 +155,8 @@ class ErgonomicsCase(AppTestCase):
         assert_not_blank(path)
 
     def verdict(self) -> None:
-        lines, known = [], []
+        lines: list[str] = []
+        known: list[str] = []
         for (size, text, problem), wheres in self.found.items():
             line = f"{', '.join(dict.fromkeys(wheres))}; {size}, {text} text: {problem}"
             (known if is_known(line) else lines).append(line)
