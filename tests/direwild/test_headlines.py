@@ -54,8 +54,8 @@ def test_the_ai_card_leads_with_what_moved_where(tmp_path: Path) -> None:
     assert step is not None
     news = [(h.kind, h.subject, h.words) for h in step["headlines"]]
     assert news[:2] == [
-        ("move", "Red minion", "moves 4 squares to D4"),
-        ("move", "Blue minion", "moves 4 squares to I4"),
+        ("move", "Red minion", "moves to D4"),
+        ("move", "Blue minion", "moves to I4"),
     ]
     assert ("draw", "Enemy AI card:", "Standard 4") in news
     # the first player flips the enemies' card: not a card a hero drew

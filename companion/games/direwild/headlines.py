@@ -13,7 +13,7 @@ from typing import Any
 from companion.core.headline import Headline
 from companion.core.rules import Request
 from companion.games.direwild import events as ev
-from companion.games.direwild.text import name, short, squares
+from companion.games.direwild.text import name, short
 
 EVENTS = ev.EVENTS
 
@@ -63,7 +63,7 @@ def _enemy_moved(e: ev.EnemyMoved) -> Headline | None:
         return Headline("move", name(e.unit), f"teleports to {e.path[-1]}")
     if n == 0:
         return None
-    return Headline("move", name(e.unit), f"moves {squares(n)} to {e.path[-1]}", n)
+    return Headline("move", name(e.unit), f"moves to {e.path[-1]}", n)
 
 
 EVENTS.tell(ev.BattleResolved, _battle)
@@ -92,7 +92,7 @@ EVENTS.tell(
 )
 EVENTS.tell(
     ev.HeroMoved,
-    lambda e: Headline("move", name(e.hero), f"moves {squares(len(e.path) - 1)} to {e.path[-1]}"),
+    lambda e: Headline("move", name(e.hero), f"moves to {e.path[-1]}", len(e.path) - 1),
 )
 EVENTS.tell(ev.HeroPlaced, lambda e: Headline("move", name(e.hero), f"goes to {e.path[-1]}"))
 EVENTS.tell(

@@ -92,3 +92,18 @@ def answer_words(request: Request, values: Any, names: Mapping[str, str]) -> str
         card = names.get(str(values), str(values))
         return f"The Start Player, {request.who_name}, flips the Battlefield card {card}"
     return None
+
+
+EVENTS.tell(
+    ev.ChargeRolled,
+    lambda e: Headline(
+        "roll",
+        _who(e.hero),
+        f"rolls {e.roll} for a Charge Attack: choose " + " or ".join(f"#{c}" for c in e.choices),
+        e.roll,
+    ),
+)
+EVENTS.tell(
+    ev.SkillUsed,
+    lambda e: Headline("step", _who(e.hero), f"uses {e.skill.replace('-', ' ').title()}"),
+)

@@ -55,6 +55,10 @@ class ResultCard(BoxLayout):
     narrow = BooleanProperty(False)  # the offer beside the title would squeeze it
     # the step's news from the rules, most important first (core/headline.py)
     headlines = ListProperty([])
+    # a roll or card is asked for: the headline stays, the detail lines give their room
+    # to the keypad or the cards (they are in the Log, and back once it is answered)
+    asked = BooleanProperty(False)
+    title_in_news = BooleanProperty(False)  # the step is its own headline: no title above it
     NEWS_SHARE = 0.6  # of the card's most height: the headlines' room, the lines get the rest
 
     _news_width = 0.0  # the width the rows were fitted to (a new height needs no refit)
@@ -81,6 +85,9 @@ class ResultCard(BoxLayout):
     def on_headlines(self, *_args: Any) -> None:
         self._fit_news()
 
+    def on_asked(self, *_args: Any) -> None:
+        self._fit_news()
+
     def _fit_news(self, *_args: Any) -> None:
         """A row per headline, as many as fit in their share of the card (the first one
         always: every step has one); the rest stay in the detail lines below."""
@@ -91,7 +98,12 @@ class ResultCard(BoxLayout):
         self._news_width = self.width
         from kivy.core.window import Window
 
-        room = (self.most or Window.height / 3) * self.NEWS_SHARE
+        most = self.most or Window.height / 3
+        # what the card may hold less its title row, the offer and the lines' least room:
+        # the news never makes the card taller than the frame lets it be
+        least = 0 if self.asked else dp(60)
+        fixed = self.ids.top_row.height + self.ids.check_below.height + least + dp(20)
+        room = min(most * self.NEWS_SHARE, most - fixed)
         used = 0.0
         for n, headline in enumerate(self.headlines):
             row = HeadlineRow(headline, width=max(self.width - dp(20), dp(100)))
@@ -161,9 +173,17 @@ class ResultCard(BoxLayout):
             ]
             more = f"Then: {'; '.join(then)} (the rest in the Log)" if then else ""
             lines = [*kept, more or f"... and {len(lines) - len(kept)} more in the Log"]
+        self.asked = session.request is not None
         self.title = escape_markup(step["title"])
         self.text = "\n".join(lines)
         news: list[Headline] = list(step.get("headlines") or [])
+        # a step with no news of its own is its own headline: said once, large, in the
+        # title's place; while a roll or card is asked for it keeps the title's size, the
+        # keypad or the cards having the room
+        own = [Headline("step", "", step["title"])]
+        self.title_in_news = news == own and not self.asked
+        if news == own and self.asked:
+            news = []
         if news != list(self.headlines):
             self.headlines = news
         self.shown = True

@@ -15,9 +15,11 @@ from tests.ui.rounds.driver import RoundDriver, frame_on_screen, on_screen
 
 TITLE = "Direwild"
 AI_CARD = "direwild/ai/standard-4"  # moves the red minion to D4, three squares from D8
-HERO, MOVE_TO, FOE = "stormbringer", "D8", "red"
-FLIGHT = 3  # the flight Stormbringer's creatures give, to reach the red minion on D4
+HERO, MOVE_TO, FOE = "stormbringer", "E10", "red"  # three squares in: no stamina exerted
+ATTACK = 4  # the creatures' attack, stepped up: 4 + stamina 0 + roll 3 beats the Coatl's 6
 BATTLE_ROLL = 3
+# where each other hero walks in its turn: two squares from the staging area
+WALKS = {"shadowleaf": "F11", "groundbreaker": "G11", "featherheart": "H11"}
 
 
 def must_see(driver: RoundDriver) -> None:
@@ -131,24 +133,66 @@ def tap_in_place(driver: RoundDriver, text: str, within: Any) -> None:
             scroller.scroll_y = 1
     case.frames(2)
     widget = case.find(text, within=within)
+    scroller = next((w for w in walk_up(widget) if isinstance(w, ScrollView)), None)
+    if scroller is not None:  # below the panel's fold: scrolled to, as a player would
+        _x, bottom = widget.to_window(widget.x, widget.y)
+        _x, top = widget.to_window(widget.x, widget.top)
+        _x, low = scroller.to_window(scroller.x, scroller.y)
+        _x, high = scroller.to_window(scroller.x, scroller.top)
+        if bottom < low or top > high:
+            case.scroll_into_view(widget)
     case.touch_at(*case.settled_center(widget))
     driver.counted(text)
 
 
-def play_round(driver: RoundDriver) -> tuple[Any, Any]:
-    """One round; returns the session and the round's battle (the next round, started by
-    itself, has cleared it from the state).  Each step is shot and checked by `must_see`."""
+def pick_hero(driver: RoundDriver, hero: str) -> None:
+    """The hero whose turn it is, picked on the view (a tap only if it is not already)."""
+    view = driver.case.app.screen("session").view
+    if view.hero != hero:
+        name = driver.case.app.session.names().get(hero, hero.title())
+        driver.tap(next(b for b in view.ids.heroes.children if b.text.startswith(name[:7])))
+    assert view.hero == hero
+
+
+def step_fact(driver: RoundDriver, key: str, value: int) -> None:
+    """A creature's fact (its attack) stepped up to `value` with its + button."""
+    view = driver.case.app.screen("session").view
+    stepper = next(w for w in view.ids.facts.children if getattr(w, "key", "") == key)
+    while int(stepper.value) < value:
+        driver.tap("+", within=stepper)
+
+
+def end_turn(driver: RoundDriver, hero: str, last: bool) -> None:
+    """The hero's turn ended by its button; the last hero's with "End the round"."""
+    session = driver.case.app.session
+    view = driver.case.app.screen("session").view
+    if last:
+        driver.tap("End the round", within=view)
+        return
+    name = session.names().get(hero, hero.title())
+    driver.tap(f"End {name}'s turn", within=view)
+    assert session.state.heroes[hero].done, view.message
+
+
+def play_round(driver: RoundDriver, players: int = 2) -> tuple[Any, Any]:
+    """One round with `players` clans; returns the session and the round's battle (the
+    next round, started by itself, has cleared it from the state).  Stormbringer walks in,
+    steps the creatures' attack up and battles the red minion by flight; every other hero
+    walks in; each turn is ended by its button, the last with "End the round".  Each step
+    is shot and checked by `must_see`."""
     case = driver.case
     app = case.start_app()
     check = lambda: must_see(driver)  # noqa: E731
     driver.tap("New game")
     driver.tap(TITLE)
+    driver.set_players("players", players)
     driver.tap("Start the game", within=app.screen("new"))
     assert app.root.current == "session", app.screen("new").ids.notice.text
     driver.round_starts()
     session = app.session
     screen = app.screen("session")
     view = screen.view
+    assert len(session.state.players) == players, session.state.players
     # the round's start and the Enemy AI card's reveal have no choice in them: the app
     # takes them by itself (the rules mark them `auto`); the table only shows the cards
     assert session.request is not None and session.request.kind == "draw", screen.error
@@ -168,15 +212,15 @@ def play_round(driver: RoundDriver) -> tuple[Any, Any]:
     # the turn order as seated needs no tap: the first seated hero just starts
     assert session.state.phase == "turn_order", screen.error
     assert session.state.players[0] == HERO
-    if view.hero != HERO:
-        driver.tap(next(b for b in view.ids.heroes.children if b.text.startswith("Stormbr")))
-    assert view.hero == HERO
+    pick_hero(driver, HERO)
     tap_square(driver, MOVE_TO)
     assert session.state.heroes[HERO].position == MOVE_TO, view.message
     driver.shoot("hero-moved", check)
+    step_fact(driver, "attack", ATTACK)
     tap_square(driver, session.state.enemies[FOE].position)
     if session.request is None:  # the flight the creatures give, asked for in one tap
-        driver.tap(str(FLIGHT), within=view.ids.ask)
+        flight = min(int(b.text) for b in view.ids.ask.children if b.text.isdigit())
+        driver.tap(str(flight), within=view.ids.ask)
     assert session.request is not None and session.request.kind == "dice", view.message
     driver.shoot("battle-roll", check)
     card = screen.ids.result
@@ -185,8 +229,15 @@ def play_round(driver: RoundDriver) -> tuple[Any, Any]:
     battle = session.state.last_battle
     assert battle is not None, screen.error
     driver.shoot("battle", check)
-    # Shadowleaf does nothing this round: "End the round" ends every turn still open
-    driver.tap("End the round", within=view)
+    heroes = list(session.state.players)
+    end_turn(driver, HERO, last=len(heroes) == 1)
+    for n, hero in enumerate(heroes[1:], start=2):
+        pick_hero(driver, hero)
+        tap_square(driver, WALKS[hero])
+        assert session.state.heroes[hero].position == WALKS[hero], view.message
+        if n == 2:
+            driver.shoot(f"{hero}-walks", check)
+        end_turn(driver, hero, last=n == len(heroes))
     driver.shoot("end-the-round", check)
     # the next round has started by itself and waits for its cards (minions, or the AI card)
     assert session.state.round == 2, (screen.error, session.state.phase)

@@ -33,6 +33,7 @@ class RoundCount:
 
     game: str
     dice: str = "keypad"  # how the dice were answered: "keypad" (tapped) or "tray" (rolled)
+    players: int = 0  # the players (Kradia), clans (Direwild) or heroes (HEXplore) at the table
     taps: int = 0
     setup_taps: int = 0  # of `taps`, those in the home screen and wizard before the round
     keyboard: int = 0
@@ -49,14 +50,15 @@ class RoundCount:
 class RoundDriver:
     """Taps for a test case, counted; screenshots of each step at Normal and Largest text."""
 
-    def __init__(self, case: KivyTestCase, game: str) -> None:
+    def __init__(self, case: KivyTestCase, game: str, players: int = 0) -> None:
         self.case = case
-        self.count = RoundCount(game)
+        self.count = RoundCount(game, players=players)
         # benchmarks/bench_taps.py counts the same round with ROUND_SHOTS=0: no screenshots,
         # each step checked at the size the window has
         self.shots = os.environ.get("ROUND_SHOTS", "1") != "0"
         self.step = 0
         self.folder = ARTIFACTS / "rounds" / game
+        self.prefix = f"{players}p-" if players else ""  # the screenshots of each count apart
         # ROUND_DICE=tray: the dice answer from a tray (the outside world, faked at the
         # edge as tests/ui/memsource.py does) instead of the keypad: no taps for a roll
         self.count.dice = os.environ.get("ROUND_DICE", "keypad")
@@ -102,6 +104,25 @@ class RoundDriver:
             raise AssertionError("the dice rolled never led to what was expected")
         self.no_keyboard()
 
+    def set_players(self, name: str, count: int) -> None:
+        """The wizard's option `name` set to `count` by touch: a number stepped with - and
+        +, or a pick of several (the first `count` of its list) toggled on and off."""
+        from companion.ui.screens.newgame import OptionRow, option_label
+
+        screen = self.case.app.screen("new")
+        self.case.frames(2)
+        row = next(w for w in walk(screen) if isinstance(w, OptionRow) and w.option["name"] == name)
+        option = row.option
+        if "pick" not in option:
+            while row.value != count:
+                self.tap("-" if row.value > count else "+", within=row)
+            return
+        wanted = list(option["pick"])[:count]
+        for item in option["pick"]:
+            if (item in row.value) != (item in wanted):
+                self.tap(option_label(option, item), within=row)
+        assert list(row.value) == wanted, (row.value, wanted)
+
     def round_starts(self) -> None:
         """The game is set up: taps from here are the round's."""
         self.count.setup_taps = self.count.taps
@@ -143,7 +164,8 @@ class RoundDriver:
         return elapsed
 
     def report(self) -> None:
-        """The counts as JSON to the file ROUND_COUNTS names, for bench_taps."""
+        """The counts as JSON to the file ROUND_COUNTS names, for bench_taps: called by
+        a round test only once every assertion held, so a failed round counts nothing."""
         out = os.environ.get("ROUND_COUNTS")
         if out:
             data = {k: v for k, v in asdict(self.count).items() if k != "shots"}
@@ -189,7 +211,10 @@ class RoundDriver:
                         except AssertionError as exc:
                             self.count.unseen.append(f"{where}: {exc}")
                 if self.shots:
-                    stem = f"rounds/{self.count.game}/{self.step:02d}-{name}-{size_name.lower()}"
+                    stem = (
+                        f"rounds/{self.count.game}/{self.prefix}{self.step:02d}-{name}-"
+                        f"{size_name.lower()}"
+                    )
                     self.count.shots += self.case.shoot(stem)
         self.case.resize(before)
         self.case.frames(2)

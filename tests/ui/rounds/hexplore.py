@@ -17,6 +17,7 @@ SKILL_DICE = (2, 3, 4)  # navigate, explore, survival: every rank in the demo is
 CIRCUMSTANCE = 3
 OPPONENT = "Giant Fox!"
 ACTION_DIE = 2
+FAVORED_DIE = 2  # a hero's Favored Opponent damage die (a 6 would HEXplode)
 TARGET_DICE = (3, 8, 5, 10)  # one per hero, no two alike: no roll-off for a tie
 
 
@@ -54,13 +55,15 @@ def primary(driver: RoundDriver, do: str) -> None:
     driver.tap(view.next_label, within=view)
 
 
-def play_round(driver: RoundDriver) -> Any:
-    """One game turn and one combat round; returns the session."""
+def play_round(driver: RoundDriver, heroes: int = 2) -> Any:
+    """One game turn and one combat round with `heroes` at the table; returns the
+    session."""
     case = driver.case
     app = case.start_app()
     check = lambda: must_see(driver)  # noqa: E731
     driver.tap("New game")
     driver.tap(TITLE)
+    driver.set_players("heroes", heroes)
     driver.tap("Start the game", within=app.screen("new"))
     assert app.root.current == "session", app.screen("new").ids.notice.text
     driver.round_starts()
@@ -91,6 +94,11 @@ def play_round(driver: RoundDriver) -> Any:
     driver.shoot("combat-start", check)
     for hid in list(session.state.combat.heroes):
         driver.tap("Attack (health)", within=view.ids.mat.button(hid, "attack").parent)
+        while session.request is not None:  # a Favored Opponent's damage die, and the like
+            asked = session.request
+            assert asked.kind == "dice", screen.error
+            driver.roll([FAVORED_DIE] * asked.count)
+            assert session.request != asked, f"the roll was not taken: {screen.error}"
     driver.shoot("declared", check)
     primary(driver, "opponent_action")
     assert session.request is not None and session.request.kind == "dice", screen.error

@@ -4,7 +4,8 @@ by touches alone.
 Marked `round_by_touch` (and `ui`).  It fails if any text input takes focus, or if the
 result card, the roll asked for (or the next step's button) and, in a fight, the
 opponent's Health and Energy need scrolling to be seen, in landscape and portrait at
-Normal and Largest text.  Screenshots: artifacts/ui/rounds/hexplore/.
+Normal and Largest text.  With 2 and with 4 heroes (issue 25).  Screenshots:
+artifacts/ui/rounds/hexplore/<heroes>p-*.png.
 """
 
 from __future__ import annotations
@@ -19,11 +20,11 @@ pytestmark = [pytest.mark.ui, pytest.mark.round_by_touch]
 
 
 class TestHexploreRound(AppTestCase):
-    def test_a_round_by_touch_alone(self) -> None:
-        driver = RoundDriver(self, "hexplore")
-        session = play_round(driver)
-        driver.report()
+    def play(self, heroes: int) -> None:
+        driver = RoundDriver(self, "hexplore", heroes)
+        session = play_round(driver, heroes)
         s = session.state
+        assert len(s.heroes) == heroes
         assert s.last_skill_rolls and all(
             len(rolls) == len(SKILL_DICE) for rolls in s.last_skill_rolls.values()
         )
@@ -38,3 +39,10 @@ class TestHexploreRound(AppTestCase):
         assert ACTION_DIE in range(1, 7)
         if driver.shots:
             assert len(driver.count.shots) == 4 * driver.step
+        driver.report()  # counted only once the round held
+
+    def test_two_heroes(self) -> None:
+        self.play(2)
+
+    def test_four_heroes(self) -> None:
+        self.play(4)

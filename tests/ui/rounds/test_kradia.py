@@ -1,9 +1,12 @@
-"""round_by_touch (issue 12): a whole Kradia round from the home screen by touches alone.
+"""round_by_touch (issues 12 and 25): a whole Kradia round from the home screen by touches
+alone, with 2 and with 4 players at the table.
 
-Marked `round_by_touch` (and `ui`).  It fails if any text
-input takes focus, or if the result card, the roll or draw asked for (or the next step's
-button) and the boss's HP and rage tracks need scrolling to be seen, in landscape and
-portrait at Normal and Largest text.  Screenshots: artifacts/ui/rounds/kradia/.
+Marked `round_by_touch` (and `ui`).  After a first round of Basic Attacks (the heroes'
+Mana), the round measured has a skill, a Charge Attack (its die on the keypad, its effect
+chosen), Basic Attacks and the boss's attack.  It fails if any text input takes focus, or
+if the result card, the roll or draw asked for (or the next step's button) and the boss's
+HP and rage tracks need scrolling to be seen, in landscape and portrait at Normal and
+Largest text.  Screenshots: artifacts/ui/rounds/kradia/<players>p-*.png.
 """
 
 from __future__ import annotations
@@ -18,25 +21,33 @@ pytestmark = [pytest.mark.ui, pytest.mark.round_by_touch]
 
 
 class TestKradiaRound(AppTestCase):
-    def test_a_round_by_touch_alone(self) -> None:
-        driver = RoundDriver(self, "kradia")
-        session = play_round(driver)
-        driver.report()
+    def play(self, players: int) -> None:
+        driver = RoundDriver(self, "kradia", players)
+        session = play_round(driver, players)
         attack = session.state.last_attack
         assert attack is not None and attack.dice == list(BOSS_DICE[: len(attack.dice)])
         assert driver.count.keyboard == 0
         assert not driver.count.unseen, "\n".join(driver.count.unseen)
         taps = driver.count.taps - driver.count.setup_taps
-        # a card and four heroes, and a tap per die on the keypad: half the 10 taps a
-        # round took when issue 12 was filed, with the dice rolled on a tray
-        assert taps == 5 + (len(attack.dice) if driver.count.dice == "keypad" else 0), taps
+        # the card, a skill, a Charge Attack and its effect, a Basic Attack for each other
+        # hero, and a tap per die on the keypad (the charge's and the boss's)
+        heroes = len(session.state.order)
+        keypad = (1 + len(attack.dice)) if driver.count.dice == "keypad" else 0
+        assert taps == 1 + 1 + 2 + (heroes - 2) + keypad, (taps, driver.count.tapped)
+        used = {e.type for rows in session.history()[-40:] for e in rows}
+        assert {"SkillUsed", "ChargeChosen", "BasicAttacked"} <= used, used
         card = self.app.screen("session").ids.result
-        # the boss's attack stays the card's title while the table applies it; the round's
-        # end and the next round's start, taken by themselves, are named on its last line
-        assert card.title == "Boss attacks (2 dice)", card.title
+        assert card.title == f"Boss attacks ({len(attack.dice)} dice)", card.title
         last = card.text.split("\n")[-1]
         assert last.startswith("Then: End round: pass the First Player token"), last
-        assert "Start round 2" in last, last
+        assert "Start round 3" in last, last
         if driver.shots:
             assert len(driver.count.shots) == 4 * driver.step
         assert not driver.count.frame_unseen, "\n".join(driver.count.frame_unseen)
+        driver.report()  # counted only once the round held
+
+    def test_two_players(self) -> None:
+        self.play(2)
+
+    def test_four_players(self) -> None:
+        self.play(4)
