@@ -256,7 +256,12 @@ class PhoneHost:
             except SessionFileError as exc:
                 log.warning("the session file could not be read: %s", exc)
                 continue
-            if changed or self._behind():
+            if changed:
+                # every listener, as for a move made here: the tablet's screens redraw too
+                tell = getattr(self.session, "_notify", None)
+                if tell is not None:
+                    tell(None)
+            if self._behind():
                 self._session_changed(self.session, None)
 
     # -- HTTP --------------------------------------------------------------------------

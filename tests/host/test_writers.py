@@ -90,13 +90,15 @@ async def test_a_second_programs_commit_reaches_every_phone_without_a_sync(hoste
     phones = [ScriptPhone(client, host, f"p{n}", f"Player {n}") for n in range(8)]
     for phone in phones:
         await phone.join()
+    screen: list[object] = []  # the tablet's own screen listens to the session as well
+    host.session.subscribe(lambda _session, result: screen.append(result))
     companion("do", str(path), "add", "--with", '{"n": 5}', home=tmp_path)
     companion("do", str(path), "correct", "--with", '{"path": "round", "value": 3}', home=tmp_path)
     for phone in phones:  # no phone asks: the host pushes what the file says
         state = await phone.until(lambda s: s["summary"] == "Round 3, score 5")
         assert state["notice"]["kind"] == "corrected"
         assert state["notice"]["text"] == "The tablet corrected round: 0 is now 3."
-    assert host.session.state.round == 3
+    assert host.session.state.round == 3 and screen  # the tablet's screen was told too
     companion("undo", str(path), home=tmp_path)
     for phone in phones:
         state = await phone.until(lambda s: s["summary"] == "Round 0, score 5")
