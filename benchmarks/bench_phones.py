@@ -67,7 +67,7 @@ def camera_to_phone() -> None:
     phone = Phone(work / "profile", card_video(work / "card.y4m", SILVER))
     try:
         phone.open(table.host.join_url)
-        phone.until(lambda: phone.text("link") == "joined")
+        phone.join_as("Player 1")
         phone.js("tcPhone.startCamera()")
         ends: list[float] = []
         for trial in range(TRIALS):
