@@ -39,7 +39,9 @@ def background_luminance(case: AppTestCase, widget) -> float:
 
 
 class TestLightTheme(AppTestCase):
-    def check(self, game_id: str) -> None:
+    def check(self, game_id: str, strip: str = "") -> None:
+        """`strip`: the view's widget whose background is measured (the whole view's
+        most drawn colour, unless the view is mostly a board of its own colours)."""
         from companion.games import get_game
         from companion.ui.games.readable import GameText
         from tests.ui.kivyharness import walk
@@ -50,7 +52,9 @@ class TestLightTheme(AppTestCase):
         app.start_session(get_game(game_id), {}, ["demo"])
         self.frames(4)
         view = app.screen("session").view
-        assert background_luminance(self, view) > 0.8, (
+        where = view.ids[strip] if strip else view
+        assert where.height > 1, f"nothing shows on the {game_id} view's {strip}"
+        assert background_luminance(self, where) > 0.8, (
             f"the {game_id} view is dark in the light theme"
         )
         plain = [w for w in walk(view) if type(w) is GameText and w.text]
@@ -62,3 +66,8 @@ class TestLightTheme(AppTestCase):
 
     def test_hexplore(self) -> None:
         self.check("hexplore")
+
+    def test_direwild(self) -> None:
+        """The strip around the board (the words over it, the board's coordinates) is the
+        theme's: in the light theme it was dark with yellow words (issue 25)."""
+        self.check("direwild", strip="request")

@@ -94,3 +94,26 @@ def test_shared_widgets_work_without_an_app():
     button, body = BigButton(text="Roll"), Body(text="Score 3")
     assert list(button.background_color) == list(style.button)
     assert list(body.color) == list(style.fg)
+
+
+def test_the_fix_panel_names_heroes_and_phases_as_the_table_does(tmp_path):
+    """'Players > #1: stormbringer', 'Phase: setup' were the Fix panel's words (issue 25):
+    a hero by its name, a phase as the rulebook names it, asked of the rules."""
+    from companion.core.session import Session
+    from companion.games import get_game
+    from companion.ui.panels.choices import text_choices, value_name
+
+    session = Session.create(tmp_path / "d.session", get_game("direwild"), {})
+    state, names, game = session.to_json(), dict(session.names()), session.game
+    first = state["players"][0]
+    shown = value_name(first, "players.0", state, session.content, names, game)
+    assert shown == first.title() and shown != first
+    assert path_words("players.0", names) == "Players > 1st"
+    assert value_name("setup", "phase", state, session.content, names, game) == "Set-up"
+    assert value_name("adventure", "phase", state, session.content, names, game) == (
+        "Adventure Phase (the heroes' turns)"
+    )
+    # the phase is picked among the rulebook's phases, by their names
+    picks = dict(text_choices(state, "phase", session.content, game, names))
+    assert picks["game"].startswith("Game Phase") and "setup" in picks
+    session.close()
