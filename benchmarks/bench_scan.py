@@ -7,8 +7,14 @@ cards (a frame with four cards has four to read); a "wrong" read is a card id th
 in the frame, and must never happen.  The floor is the BGR-to-grey conversion every
 decoder starts with, measured on the same frames.
 
-The seeds (1000 and up) are not the ones the cascade's stages were chosen on (0-19,
-checked on 100-119), so the figures are not tuned to these frames.
+The seeds (5000 and up) are not the ones the cascade's stages were chosen on (0-19,
+checked on 100-119; issue 26's changes on 1000-1009, 3000-3019, 7000-7007 and 8000-8009),
+so the figures are not tuned to these frames.
+
+Folder mode (`companion scan DIR`, issue 26): the same frames written to a folder as
+JPEG files and read through the command's own `scan_files`, CPU milliseconds a frame
+(reading the file included) against zxing-cpp alone on the same files in the same run,
+and against the 25 ms a frame the scanner must stay within.
 
 Real photographs (zxing's blackbox folders, photographed by
 others, one code each with its text), per folder, and frames of four of them at once, for
@@ -28,8 +34,9 @@ shared by several builds, and wall time there says more about them than about th
 scanner.  The decoders are single-threaded (OpenCV is set to one thread).
 
     .venv/bin/python -m benchmarks scan    # BENCH_SCAN_FRAMES=40, BENCH_SCAN_EC_FRAMES=20
-Targets: synthetic at least 98% overall, no wrong card; photographs: never a code zxing-cpp
-alone reads missed; empty live frames at most 10 ms median; a held card read within 1 s.
+Targets: synthetic at least 97% overall, no wrong card, at most 25 ms a frame on average
+(folder mode); photographs: never a code zxing-cpp alone reads missed; empty live frames at
+most 10 ms median; a held card read within 1 s.
 """
 
 from __future__ import annotations
@@ -44,7 +51,9 @@ from pathlib import Path
 import cv2
 import numpy as np
 
-SEED = 1000
+SEED = 5000
+FOLDER_TARGET_MS = 25.0  # CPU a frame on average, `companion scan DIR` (issue 26)
+READ_TARGET = 0.97
 
 
 # -- real photographs: QR codes photographed by others (zxing's blackbox test folders, see
@@ -209,15 +218,61 @@ def main() -> None:
         + ", ".join(f"{k} {v / total:.1%}" for k, v in sorted(stats.items(), key=lambda kv: -kv[1]))
     )
     rate, mean, wrong = summary["scanner"]
-    met = rate >= 0.98 and wrong == 0
+    met = rate >= READ_TARGET and wrong == 0
     print(
-        f"target (>= 98% overall, no wrong card): "
+        f"target (>= {READ_TARGET:.0%} overall, no wrong card): "
         f"{'met' if met else 'NOT met'} ({rate:.1%}, {mean:.2f} ms mean, {wrong} wrong)"
     )
+    folder_mode(frames)
     photographs()
     live(frames)
     error_levels(int(os.environ.get("BENCH_SCAN_EC_FRAMES", "20")))
     print(f"total run {time.perf_counter() - start:.0f} s")
+
+
+def folder_mode(frames: list) -> None:
+    """`companion scan DIR` on the frames as JPEG files: CPU ms a frame, file read included,
+    the command's own `scan_files` against zxing-cpp alone on the same files."""
+    import tempfile
+
+    from companion.cli.commands.scan import scan_files
+    from vision import decode
+    from vision.payload import CARD
+
+    with tempfile.TemporaryDirectory(prefix="bench-scan-") as folder:
+        truth = {}
+        for i, f in enumerate(frames):
+            path = Path(folder) / f"{i:04}-{f.category}.jpg"
+            cv2.imwrite(str(path), f.image, [cv2.IMWRITE_JPEG_QUALITY, 95])
+            truth[str(path)] = set(f.cards)
+        scan_files([str(next(iter(truth)))])  # warm up: imports, OpenCV's detector
+        t = time.thread_time()
+        results = scan_files([folder])
+        ours = (time.thread_time() - t) * 1000 / len(frames)
+        t = time.thread_time()
+        alone = {}
+        for path in truth:
+            image = cv2.imread(path, cv2.IMREAD_COLOR)
+            alone[path] = {x.reading.card_id for x in decode.zxing(decode.gray(image))}
+        zx = (time.thread_time() - t) * 1000 / len(frames)
+    read = wrong = cards = zx_read = 0
+    for r in results:
+        ids = {c["card"] for c in r["codes"] if c["kind"] == CARD}
+        expected = truth[r["file"]]
+        read, wrong = read + len(ids & expected), wrong + len(ids - expected)
+        cards, zx_read = cards + len(expected), zx_read + len(alone[r["file"]] & expected)
+    met = ours <= FOLDER_TARGET_MS and read / cards >= READ_TARGET and wrong == 0
+    print()
+    print(
+        f"folder mode (companion scan DIR, {len(frames)} JPEG files, CPU ms a frame with the "
+        f"file read): scanner {ours:.1f} ms, {read / cards:.1%} read, {wrong} wrong; "
+        f"zxing-cpp alone {zx:.1f} ms, {zx_read / cards:.1%} read (x{ours / zx:.1f} its cost)"
+    )
+    print(
+        f"target (<= {FOLDER_TARGET_MS:.0f} ms a frame, >= {READ_TARGET:.0%} read, 0 wrong): "
+        f"{'met' if met else 'NOT met'} ({ours:.1f} ms against the {FOLDER_TARGET_MS:.0f} ms "
+        f"floor, {ours - zx:+.1f} ms on zxing-cpp alone)"
+    )
 
 
 def photographs() -> None:
@@ -271,6 +326,7 @@ def photographs() -> None:
             zx_only_all += len(zx_only)
             for n in names:
                 totals[n][0] += read[n]
+                totals[n][1] += other[n]
     line = "".join(f"{totals[n][0]:>5} {totals[n][0] / codes_all:>6.1%}{'':>12}" for n in names)
     ahead = (totals["scanner"][0] - totals["zxing-cpp"][0]) / codes_all
     print(f"{'all photographs':34}{codes_all:>6}{line}{zx_only_all:>9}{ahead * 100:>+7.1f}")
@@ -278,6 +334,11 @@ def photographs() -> None:
         "target (never miss a code zxing-cpp alone reads): "
         f"{'met' if zx_only_all == 0 else 'NOT met'} ({zx_only_all} missed); "
         f"scanner {ahead * 100:+.1f} points on zxing-cpp alone"
+    )
+    print(
+        f"other texts read (a second code in the photograph, as qrcode-2/16's inner code, "
+        f"or a misread): scanner {totals['scanner'][1]}, zxing-cpp alone "
+        f"{totals['zxing-cpp'][1]}, pyzbar alone {totals['pyzbar'][1]}"
     )
 
 

@@ -54,7 +54,7 @@ def grey_frame(frame: object) -> np.ndarray:
         )
     if not a.size:
         return np.zeros((0, 0), np.uint8)
-    a = _eight_bit(a)
+    a = eight_bit(a)
     if a.ndim == 3:
         channels = a.shape[2]
         if channels <= 2:
@@ -69,7 +69,7 @@ def _shape(frame: np.ndarray) -> str:
     return "x".join(map(str, frame.shape))
 
 
-def _eight_bit(a: np.ndarray) -> np.ndarray:
+def eight_bit(a: np.ndarray) -> np.ndarray:
     """The pixels as uint8, keeping their contrast whatever the type."""
     kind = a.dtype.kind
     if kind == "u" and a.dtype.itemsize == 1:

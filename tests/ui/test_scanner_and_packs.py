@@ -107,6 +107,19 @@ class TestScanner(AppTestCase):
         assert app.session.state.hand == ["tiny/token/copper"]
         assert app.session.request is not None
 
+    def test_a_16_bit_camera_with_alpha_is_read_and_previewed(self) -> None:
+        """Issue 26: 16-bit frames were never read by the live path (and a BGRA frame
+        raised in the preview on the UI thread)."""
+        app = self.open_tiny()
+        self.tap("Draw")
+        photo = card_photo("tiny/token/copper")
+        deep = np.dstack([photo, np.full(photo.shape[:2], 255, np.uint8)]).astype(np.uint16)
+        panel = self.point_camera_at(deep * 257)
+        self.until(lambda: app.session.state.hand, "the card answering the draw")
+        assert app.session.state.hand == ["tiny/token/copper"]
+        self.until(lambda: panel.preview is not None and panel.preview.texture, "the preview")
+        assert panel.scanner.stats.errors == 0
+
     def test_in_portrait_a_draw_takes_only_the_room_its_cards_and_camera_need(self) -> None:
         app = self.start_app(PORTRAIT)
         self.tap("New game")

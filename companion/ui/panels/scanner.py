@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import logging
 import threading
+import weakref
 from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, cast
@@ -170,13 +171,21 @@ def display_rgb(frame: np.ndarray, size: tuple[float, float]) -> np.ndarray:
     import cv2
     import numpy as np
 
+    from vision.pixels import eight_bit
+
+    frame = eight_bit(frame)  # a 16-bit or float camera's frame; 8-bit as it is
     h, w = frame.shape[:2]
     scale = min(1.0, max(size[0], 1.0) / w, max(size[1], 1.0) / h)
     if scale < 1.0:
         size_px = (max(1, round(w * scale)), max(1, round(h * scale)))
         frame = cv2.resize(frame, size_px, interpolation=cv2.INTER_AREA)
-    code = cv2.COLOR_GRAY2RGB if frame.ndim == 2 else cv2.COLOR_BGR2RGB
-    return np.ascontiguousarray(cv2.cvtColor(frame, code))
+    if frame.ndim == 3 and frame.shape[2] <= 2:
+        frame = frame[:, :, 0]  # grey (and alpha)
+    if frame.ndim == 2:
+        code = cv2.COLOR_GRAY2RGB
+    else:
+        code = cv2.COLOR_BGRA2RGB if frame.shape[2] == 4 else cv2.COLOR_BGR2RGB
+    return np.ascontiguousarray(cv2.cvtColor(np.ascontiguousarray(frame), code))
 
 
 def draw_prompt(request: Request) -> str:
@@ -223,7 +232,9 @@ class ScannerPanel(BoxLayout):
         )
         self._opening = False
         self._preview_tick: Any = None
-        self._shown: np.ndarray | None = None
+        # the frame last drawn, weakly: holding it kept a whole camera frame (2.7 MB at
+        # 720p) alive after the scanner had moved on to newer ones
+        self._shown: weakref.ref[np.ndarray] | None = None
 
     def refresh(self, session: Any) -> None:
         self._session = session
@@ -371,13 +382,12 @@ class ScannerPanel(BoxLayout):
         if own is not None:  # Kivy's camera: its texture, as it is
             if self.preview.texture is not own:
                 self.preview.texture = own
-                self._shown = self.scanner.latest
             self.preview.canvas.ask_update()
             return
         frame = self.scanner.latest
-        if frame is None or frame is self._shown or not frame.size:
+        if frame is None or frame is self._shown_frame() or not frame.size:
             return
-        self._shown = frame
+        self._shown = weakref.ref(frame)
         rgb = display_rgb(frame, self.preview.size)
         h, w = rgb.shape[:2]
         texture = self.preview.texture
@@ -387,6 +397,9 @@ class ScannerPanel(BoxLayout):
         texture.blit_buffer(rgb.data.cast("B"), colorfmt="rgb", bufferfmt="ubyte")
         self.preview.texture = texture
         self.preview.canvas.ask_update()
+
+    def _shown_frame(self) -> np.ndarray | None:
+        return self._shown() if self._shown is not None else None
 
     def stop_camera(self) -> None:
         self._generation += 1
