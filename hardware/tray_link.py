@@ -96,7 +96,9 @@ class TrayLink:
         self.replies: dict[int, str] = {}
         self.rejected = 0
         self.replayed = 0  # ROLL frames of rolls already seen, dropped
-        self._asked: float | None = None  # when the host last asked the tray who it is
+        self._asked: float | None = None  # when the host's HELLO went unanswered since
+        self._asked_who: float | None = None  # when a frame that did not fit last asked
+        self._sync_sent: float | None = None  # a SYNC not yet answered by SYNCED
         # Until the first resync completes, rolls are old news (made before the app
         # listened): remembered so a repeat is recognised, never delivered.
         self.priming = True
@@ -126,30 +128,40 @@ class TrayLink:
         self._asked = self.clock()
         self.send(wire.HELLO, (str(wire.VERSION), "0000", "host", "0", "roll"))
 
+    def _sync(self) -> None:
+        """Ask for everything (SYNC), unless a SYNC went out less than a second ago and
+        its SYNCED has not come: that answer will hold everything lost until it was
+        asked, so a burst of gaps or old frames costs the tray one resync, not hundreds."""
+        now = self.clock()
+        if self._sync_sent is not None and now - self._sync_sent < 1.0:
+            return
+        self._sync_sent = now
+        self.send(wire.SYNC, ())
+
     def _ask_who(self, why: str) -> None:
         """Something does not fit the boot this host believes it talks to: ask the tray
-        (HELLO and SYNC), at most once a second however many frames do not fit."""
-        if self._asked is not None and self.clock() - self._asked < 1.0:
+        who it is and for everything (HELLO, then SYNC: its resync's ROLLs then come
+        after the HELLO naming their boot).  At most once a second however many frames
+        do not fit: a replayed burst of old frames must not set off a burst of resyncs."""
+        now = self.clock()
+        if self._asked_who is not None and now - self._asked_who < 1.0:
             return
+        self._asked_who = now
         log.warning("%s: %s; asking the tray who it is", self.source, why)
         self._greet()
+        self._sync_sent = now
         self.send(wire.SYNC, ())
 
     def _start_afresh(self, why: str) -> None:
         """The tray's count restarted without a HELLO reaching us (it rebooted and the
         line was lost) or one misread frame threw ours off: take the count as it is now,
         and ask the tray who it is (a new boot id forgets the old dice) and for all it
-        knows.  Rolls already seen are not delivered again (`BootMarks`); while a question
-        is waiting for its answer (up to a second) it is not asked again, so a burst of
-        old frames cannot set off a burst of resyncs."""
+        knows.  Rolls already seen are not delivered again (`BootMarks`)."""
         log.warning(
             "%s: %s; taking the tray's count afresh and asking it to resync", self.source, why
         )
         self.uptime = None
-        if self._asked is not None and self.clock() - self._asked < 1.0:
-            return
-        self._greet()
-        self.send(wire.SYNC, ())
+        self._ask_who(why)
 
     def device_info(self, device_id: str, kind: str, connected: bool) -> DeviceInfo:
         """What the dice panel shows for the tray, whichever way it is connected."""
@@ -186,6 +198,7 @@ class TrayLink:
         """The wire went away: the next frames may skip ahead, that is not a gap."""
         self.seq.reset()
         self.state.synced = False
+        self._sync_sent = None  # a SYNC sent on the old wire is answered on none
 
     def handle(self, item: wire.Frame | wire.Reject) -> RollEvent | None:
         """One decoded frame (or rejection); returns a roll event when there is a new one."""
@@ -216,7 +229,7 @@ class TrayLink:
                 missed,
                 item.seq,
             )
-            self.send(wire.SYNC, ())
+            self._sync()
         try:
             return self._frame(item, now)
         except (ValueError, IndexError) as exc:
@@ -251,7 +264,7 @@ class TrayLink:
             log.info("%s: the tray restarted; starting its sequence afresh", self.source)
             st.dice.clear()
             if not asked:
-                self.send(wire.SYNC, ())  # its dice, as the new boot knows them
+                self._sync()  # its dice, as the new boot knows them
         version = int(f[0])
         marks = self.boots.pop(boot, None) or BootMarks(version)
         marks.version = version
@@ -329,6 +342,7 @@ class TrayLink:
             host_seq = wire.parse_int(f[0], 0, wire.SEQ_MOD - 1, "acknowledged frame")
             self.replies[host_seq] = "ok" if kind == wire.ACK else (f[1] if len(f) > 1 else "error")
         elif kind == wire.SYNCED:
+            self._sync_sent = None
             st.synced = True
             self.priming = False
             self._synced_seen.set()

@@ -253,3 +253,18 @@ async def test_old_frames_written_into_the_pty_give_no_roll():
     finally:
         await source.disconnect()
         tray.stop()
+
+
+def test_a_burst_of_old_frames_asks_the_tray_at_most_once_a_second():
+    """Each ROLL of an earlier boot suggests the host's idea of the boot is wrong; asking
+    on every one would make the tray resend everything hundreds of times."""
+    link, clock, sent = new_link()
+    play(link, SESSION, clock)
+    sent.clear()
+    clock.now += 10
+    old = [f for f in FRAMES if f.kind == wire.ROLL and f.fields[4] == HELLOS[0].fields[1]]
+    for f in old[:200]:
+        assert link.handle(f) is None
+        link.handle(wire.Frame(f.seq, wire.HELLO, LAST_HELLO.fields))  # the tray answers
+    assert sent.count(wire.SYNC) <= 2  # 200 frames within 1 s of the link's clock
+    assert sent.count(wire.HELLO) <= 2
