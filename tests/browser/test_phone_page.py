@@ -163,6 +163,8 @@ def test_wrong_expired_and_revoked_tokens_are_refused(phones, tmp_path):
         table.call(lambda: table.host.remove_phone(phone_id))
         phone.until(lambda: "took this phone out" in phone.text("message"), what="the revocation")
         assert "not let in" in phone.text("link")
+        tappable = "return [...document.querySelectorAll('button')].filter(b => !b.disabled).length"
+        assert phone.js(tappable) == 0  # nothing left looking tappable
         assert table.call(lambda: len(table.host.phones())) == 0
     finally:
         table.close()
