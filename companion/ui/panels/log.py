@@ -15,6 +15,8 @@ from kivy.uix.boxlayout import BoxLayout
 from kivy.uix.label import Label
 from kivy.utils import escape_markup
 
+from companion.core.rules import Request
+
 Builder.load_file(str(Path(__file__).with_suffix(".kv")))
 
 HEADING_WORDS = ("Round", "Chapter", "Turn", "Level")
@@ -50,6 +52,12 @@ def line_for(session: Any, row: Any, names: dict[str, str]) -> str:
     if row.type == "RequestOpened":
         return ""  # the dice panel shows what is waiting; the answer says what came
     if row.type == "RequestAnswered":
+        said = getattr(session.game, "answer_words", None)
+        if said is not None:  # the rules' own words for it: who flipped the card, a target roll
+            request = Request.from_json(d.get("request", {"kind": "dice"}))
+            text = said(request, d.get("values"), names)
+            if text:
+                return escape_markup(f"{text} {_by(d.get('by', ''))}".rstrip())
         kind = d.get("request", {}).get("kind", "dice")
         what = _values(d.get("values"))
         if kind != "dice":
