@@ -163,6 +163,18 @@ class TrayLink:
         self.uptime = None
         self._ask_who(why)
 
+    def _forget_version_1_boot(self) -> None:
+        """A version 1 tray restarted (its uptime went back): old firmware draws its boot
+        id from the clock at power-up, so the new boot may carry the old id and count
+        its rolls from 1 again.  Its marks must go, or the tray would go unheard until
+        each die passed its old roll number.  (Version 2 draws a random id and names it
+        in every ROLL: nothing to forget; a replayed heartbeat cannot reopen anything.)"""
+        boot = self.state.boot_id
+        marks = self.boots.get(boot) if boot is not None else None
+        if marks is not None and marks.version < 2 and marks.marks:
+            log.info("%s: a version 1 tray restarted; its roll numbers start again", self.source)
+            marks.marks.clear()
+
     def device_info(self, device_id: str, kind: str, connected: bool) -> DeviceInfo:
         """What the dice panel shows for the tray, whichever way it is connected."""
         st = self.state
@@ -271,8 +283,10 @@ class TrayLink:
         self.boots[boot] = marks  # the newest last
         while len(self.boots) > KEEP_BOOTS:
             self.boots.popitem(last=False)
+        if boot != st.boot_id:
+            self.uptime = None  # a new boot counts from 0; the same one (a cable moved)
+            # counts on, and a heartbeat going back then shows a restart with the old id
         st.boot_id, st.name, st.firmware = boot, f[2], f[3]
-        self.uptime = None
         st.version = version
         st.capabilities = tuple(f[4].split(","))
         self._asked = None
@@ -349,6 +363,7 @@ class TrayLink:
         elif kind == wire.HEARTBEAT:
             uptime = wire.parse_int(f[0], 0, 2**32 - 1, "uptime") if f else None
             if uptime is not None and self.uptime is not None and uptime < self.uptime:
+                self._forget_version_1_boot()
                 self._start_afresh(
                     f"the tray's uptime went back from {self.uptime} s to {uptime} s"
                 )
