@@ -84,6 +84,22 @@ async def main() -> dict:
             out["removed"] = refused["text"]
             await settle(lambda: not host.phones())
             out["after_remove"] = len(host.phones())
+            # as the tablet serves a table: HTTPS with its certificate, the QR code the door
+            panel.ids.toggle.dispatch("on_release")  # "Stop phones"
+            panel.secure = True
+            panel.ids.toggle.dispatch("on_release")  # "Let phones join"
+            await settle(lambda: panel.host is not None and panel.door is not None)
+            out["door_link"] = panel.link
+            out["door_status"] = panel.status
+            out["fingerprint"] = panel.door.certificate.fingerprint()
+            import ssl
+
+            trust = ssl.create_default_context(cafile=str(panel.door.certificate.ca_pem))
+            page = f"https://127.0.0.1:{panel.host.port}/?t={panel.host.tokens.join.token}"
+            async with client.get(panel.link.split("#")[0]) as door:
+                out["door_page"] = door.status
+            async with client.get(page, ssl=trust) as secure:
+                out["https_page"] = secure.status
         screen.leave()  # leaving the game lets the phones go
         await settle(lambda: panel.host is None and app.root.current == "home")
         await asyncio.sleep(0.3)  # the session screen's leave runs on the next frames

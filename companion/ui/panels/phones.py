@@ -101,11 +101,11 @@ class PhonesPanel(BoxLayout):
             self.status = "No local network found: only this device can open the link."
         else:
             self.status = "Scan the code with a phone's camera. The link works for 10 minutes."
-            if door is not None:
-                self.status += (
-                    " The first time, the phone shows how to trust this table: its "
-                    f"certificate's code is {door.certificate.fingerprint()}."
-                )
+        if door is not None:
+            self.status += (
+                " The first time, the phone shows how to trust this table: its "
+                f"certificate's code is {door.certificate.fingerprint()}."
+            )
 
     def stop(self) -> None:
         host, self.host = self.host, None
