@@ -24,7 +24,10 @@ then checked on frames with other seeds and on real photographs):
 
 Every text is checked before it counts: a decoder's bytes must be valid text in their
 encoding (UTF-8, else Shift JIS), and a text holding U+FFFD is a misread.  Frames of any
-shape and type come through `vision.pixels` (8-bit grey, at most 2048 px long) first.
+shape and type come through `vision.pixels` (8-bit grey, at most 2048 px long) first;
+a larger photo in which no stage read anything gets one zxing pass at its own size (a
+phone's 48 MP photo of a distant card), so the scanner never reads less than zxing-cpp
+alone, and an empty 8000x6000 photo costs about 0.4 s, not 10.5.
 
 A read does not end the cascade while the frame may hold more codes (`may_hold_more`):
 the next stages look at the frame with the codes read painted out, so several cards in
@@ -523,6 +526,10 @@ def may_hold_more(image: np.ndarray, found: Sequence[Found]) -> bool:
     return float(density.max()) >= MORE_CODES_RATIO * code
 
 
+def _full_size(g: np.ndarray) -> list[Found]:
+    return zxing(g, "zxing+full")
+
+
 def _rescaled(found: Found, scale: float) -> Found:
     """A code read on a scaled-down frame, its corners back in the frame's own pixels."""
     return Found(found.text, tuple((x / scale, y / scale) for x, y in found.corners), found.stage)
@@ -585,7 +592,14 @@ class Cascade:
             return []
         small, scale = fit(g)
         found = self._cascade(small)
-        return found if scale == 1.0 else [_rescaled(f, scale) for f in found]
+        if scale == 1.0:
+            return found
+        if not found:  # zxing-cpp alone on the whole photo: never read less than it
+            found = self._run(Stage("zxing+full", _full_size), g, [])
+            if found:
+                self.stats["none"] -= 1
+                return found
+        return [_rescaled(f, scale) for f in found]
 
     def _cascade(self, g: np.ndarray) -> list[Found]:
         first, rest = self.stages[0], list(self.stages[1:])

@@ -138,3 +138,17 @@ def test_a_huge_photo_is_scaled_down_before_any_stage_and_its_code_placed_in_it(
     assert found.reading.card_id == card
     xs = [x for x, _ in found.corners]
     assert 1000 < min(xs) < max(xs) < 5500  # in the big photo's own pixels
+
+
+def test_a_small_code_in_a_huge_photo_is_never_missed_where_zxing_alone_reads_it():
+    """Scaled down to 2048 px the card's code is a few pixels a module: zxing-cpp on the
+    whole photo, as alone it would, reads it once nothing else did."""
+    frame = make_frame("nominal", 2)
+    photo = np.full((6000, 8000, 3), 150, np.uint8)
+    photo[1000:1720, 3000:4280] = frame.image
+    cascade = Cascade()
+    (found,) = cascade(photo)
+    assert (found.reading.card_id, found.stage) == (frame.cards[0], "zxing+full")
+    x, y = found.corners[0]
+    assert 3000 < x < 4280 and 1000 < y < 1720
+    assert cascade.stats == {"zxing+full": 1, "none": 0}
