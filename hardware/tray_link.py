@@ -312,7 +312,12 @@ class TrayLink:
             self._ask_who(f"a roll came from the tray's boot {boot}, unknown here")
             return None
         if boot != st.boot_id:
+            # a roll of a boot the tray has left is an old frame (or this host was fooled
+            # by an old HELLO): not delivered and not marked.  If the tray is in that boot
+            # after all, its answer says so and its resync brings the die's last roll.
+            self.reject(f"a roll of die {die} from the tray's earlier boot {boot}")
             self._ask_who(f"a roll came from the tray's earlier boot {boot}")
+            return None
         if not marks.take(die, rollno, state):
             self.replayed += 1
             log.info(
