@@ -67,6 +67,9 @@ class ResultCard(BoxLayout):
         super().__init__(**kwargs)
         from companion.ui.style import style
 
+        # the rows are made once per frame at most, however many of their inputs changed
+        # (the step, the size, the room the frame gives, a roll asked for)
+        self._news_trigger = Clock.create_trigger(self._make_news, -1)
         # the rows are drawn in the theme's colours at the text size: made again on a change
         style.bind(font_scale=self._refit_news, fg=self._refit_news)
 
@@ -89,12 +92,16 @@ class ResultCard(BoxLayout):
         self._fit_news()
 
     def _fit_news(self, *_args: Any) -> None:
+        trigger = getattr(self, "_news_trigger", None)  # none yet while kv builds the card
+        if trigger is not None:
+            trigger()
+
+    def _make_news(self, *_args: Any) -> None:
         """A row per headline, as many as fit in their share of the card (the first one
         always: every step has one); the rest stay in the detail lines below."""
         news = self.ids.get("news")
         if news is None:
             return
-        news.clear_widgets()
         self._news_width = self.width
         from kivy.core.window import Window
 
@@ -105,6 +112,7 @@ class ResultCard(BoxLayout):
         fixed = self.ids.top_row.height + self.ids.check_below.height + least + dp(20)
         room = min(most * self.NEWS_SHARE, most - fixed)
         used = 0.0
+        rows: list[HeadlineRow] = []
         for n, headline in enumerate(self.headlines):
             row = HeadlineRow(headline, width=max(self.width - dp(20), dp(100)))
             row.label.width = row.width - row.symbol.width - row.spacing
@@ -113,6 +121,9 @@ class ResultCard(BoxLayout):
             if n and used + row.height > room:
                 break
             used += row.height
+            rows.append(row)
+        news.clear_widgets()
+        for row in rows:
             news.add_widget(row)
         Clock.schedule_once(self._settle_news, 0)
 
