@@ -1,5 +1,6 @@
 """`companion dice`: what dice are out there, the rolls as they come, a simulated tray,
-and which die plays which role in a session."""
+which die plays which role in a session, and plain dice read from photos (`read`, in
+companion/cli/dice_read.py)."""
 
 from __future__ import annotations
 
@@ -265,3 +266,7 @@ def register(sub: argparse._SubParsersAction) -> None:
     )
     a.add_argument("dice", nargs="*", help="die ids as 'dice watch' shows them")
     a.set_defaults(func=cmd_assign)
+
+    from companion.cli.dice_read import add_parser as add_read
+
+    add_read(dsub)

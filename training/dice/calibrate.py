@@ -1,0 +1,74 @@
+"""Choose the dice reader's "unsure" threshold end to end, on the validation photos.
+
+The face classifier's own threshold (train.py) is chosen on crops of labelled boxes; the
+app reads the detector's boxes, finds that are no die, and dice the detector cut badly.  So
+this runs the exported models through `vision.dice.reader.DiceReader` (OpenCV only, no
+torch) on the validation photos (every tenth image of the training seed, never trained on,
+never the benchmark's seed) and writes into `dice_faces.json` the least confidence at which
+at most `--target-wrong` of the dice it answers are wrong.
+
+    python -m training.dice.calibrate --data data/dice-synth --limit 1031
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+from collections.abc import Sequence
+from pathlib import Path
+
+import cv2
+import numpy as np
+
+from training.dice.evaluate import Score
+from vision.dice.reader import MODELS, DiceReader
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    ap = argparse.ArgumentParser(prog="python -m training.dice.calibrate", description=__doc__)
+    ap.add_argument("--data", type=Path, required=True)
+    ap.add_argument("--models", type=Path, default=MODELS)
+    ap.add_argument("--limit", type=int)
+    ap.add_argument("--target-wrong", type=float, default=0.01)
+    a = ap.parse_args(argv)
+    cv2.setNumThreads(1)
+    reader = DiceReader(a.models, face_threshold=0.0)
+    rows = []
+    with open(a.data / "labels.jsonl", encoding="utf-8") as f:
+        for i, line in enumerate(f):
+            if a.limit and i >= a.limit:
+                break
+            row = json.loads(line)
+            if int(Path(row["image"]).stem) % 10 == 9:
+                rows.append(row)
+    reads = []
+    for row in rows:
+        image = cv2.imread(str(a.data / row["image"]))
+        truth = [(d["box"], d["face"]) for d in row["dice"]]
+        reads.append(([(d.box, d.face, d.confidence) for d in reader.read(image)], truth))
+    chosen, figures = 1.0, {}
+    for t in np.arange(0.30, 1.0, 0.01):
+        score = Score()
+        for found, truth in reads:
+            score.add([(box, face if c >= t else None) for box, face, c in found], truth)
+        f = score.figures()
+        if f["wrong_among_answered"] <= a.target_wrong:
+            chosen, figures = round(float(t), 2), f
+            break
+    path = a.models / "dice_faces.json"
+    record = json.loads(path.read_text(encoding="utf-8"))
+    record["face_threshold_crops"] = record.get("face_threshold_crops", record["face_threshold"])
+    record["face_threshold"] = chosen
+    record["calibration"] = {
+        "photos": len(rows),
+        "dice": sum(len(t) for _, t in reads),
+        "target_wrong": a.target_wrong,
+        **{k: round(v, 4) for k, v in figures.items()},
+    }
+    path.write_text(json.dumps(record, indent=1) + "\n", encoding="utf-8")
+    print(json.dumps(record["calibration"]), "threshold", chosen)
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
