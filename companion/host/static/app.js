@@ -55,7 +55,7 @@
   $("name").value = myName();
   $("name").addEventListener("change", () => {
     const name = $("name").value.trim();
-    if (name) { store.setItem("tc-name", name); hello(); } else $("name").value = myName();
+    if (name) { store.setItem("tc-name", name); seat(); } else $("name").value = myName();
   });
   $("join").addEventListener("submit", (e) => {
     e.preventDefault();
@@ -92,10 +92,15 @@
     if (ws && ws.readyState === 1 && myName()) ws.send(JSON.stringify({ t: "hello", phone: phoneId,
       name: myName(), hero: myHero(), rev: view ? view.rev : null }));
   }
+  function seat() {
+    // a new name or hero, kept with this phone's seat on the tablet
+    if (ws && ws.readyState === 1 && welcomed) ws.send(JSON.stringify({ t: "seat", name: myName(), hero: myHero() }));
+  }
   function flush() {
     if (!ws || ws.readyState !== 1 || !welcomed || window.tcPhone.hold) return;
     for (const cmd of outbox) ws.send(JSON.stringify(cmd));
   }
+  const retryPause = new Map();  // seq -> the last pause before sending it again (ms)
   const echoes = new Map();  // seq -> the words the player is shown for it ("You rolled 7 for ...")
   function send(doing, args, extra) {
     seq += 1;
@@ -128,8 +133,14 @@
     // a reload later uses this phone's own pass, not the join link that soon expires
     history.replaceState(null, "", `?t=${encodeURIComponent(token)}`);
     if (msg.name && msg.name !== myName()) { store.setItem("tc-name", msg.name); $("name").value = msg.name; }
-    if (msg.hero && !myHero()) store.setItem("tc-hero", msg.hero);
-    if (msg.seq < acked && outbox.length) {
+    if (msg.hero) store.setItem("tc-hero", msg.hero);  // the seat's hero, kept by the tablet
+    const before = store.getItem("tc-table");
+    if (msg.table) store.setItem("tc-table", msg.table);
+    if (before && msg.table && before !== msg.table && outbox.length) {
+      // made for another game hosted at this address: they mean nothing here
+      say(`${outbox.length} action(s) made for another game were not sent.`, false);
+      outbox = [];
+    } else if (msg.seq < acked && outbox.length) {
       // The tablet does not remember this phone's numbers (a new table, or its record was
       // lost): whether these were applied cannot be known, so none is sent again.
       say(`The tablet does not remember ${outbox.length} unanswered action(s) from this phone: check the table and do them again if they are missing.`, false);
@@ -138,7 +149,8 @@
     seq = Math.max(seq, msg.seq);
     acked = Math.max(acked, Math.min(msg.seq, seq));
     // what the tablet already handled is done; the rest is sent once more, in order
-    outbox = outbox.filter((c) => c.seq > msg.seq); save(); flush(); setEnabled();
+    const done = new Set(msg.done || []);
+    outbox = outbox.filter((c) => c.seq > msg.seq && !done.has(c.seq)); save(); flush(); setEnabled();
     if (outbox.length) say(`Back at the table: sending ${outbox.length} action(s) again…`, true);
   }
 
@@ -146,11 +158,15 @@
     const cmd = outbox.find((c) => c.seq === msg.seq);
     if (msg.retry) {
       // too fast: the number is not used up; the same command goes again shortly
+      // not run, number not used up: the very same message again after a pause, 1 s
+      // doubling to 8 s
       say(msg.text, false); metrics.retries = (metrics.retries || 0) + 1;
-      setTimeout(() => { if (cmd && outbox.includes(cmd) && ws && ws.readyState === 1) ws.send(JSON.stringify(cmd)); }, 300);
+      const pause = Math.min((retryPause.get(msg.seq) || 500) * 2, 8000);
+      retryPause.set(msg.seq, pause);
+      setTimeout(() => { if (cmd && outbox.includes(cmd) && ws && ws.readyState === 1 && welcomed) ws.send(JSON.stringify(cmd)); }, pause);
       return;
     }
-    outbox = outbox.filter((c) => c.seq !== msg.seq);
+    outbox = outbox.filter((c) => c.seq !== msg.seq); retryPause.delete(msg.seq);
     if (typeof msg.seq === "number") acked = Math.max(acked, msg.seq);
     save();
     const echo = echoes.get(msg.seq); echoes.delete(msg.seq);
@@ -313,7 +329,7 @@
     $("hero-more-facts").replaceChildren(...hero.facts.slice(8).flatMap(pair));
   }
   $("hero-pick").addEventListener("change", () => {
-    store.setItem("tc-hero", $("hero-pick").value); hello();  // the tablet keeps it with the seat
+    store.setItem("tc-hero", $("hero-pick").value); seat();  // the tablet keeps it with the seat
     $("actions").dataset.seen = "";  // the new hero's actions open, the rest folded
     if (view) render();
   });
