@@ -194,6 +194,11 @@ class Looks:
                     continue  # scrolled out of its list
                 problems += self.off_window(w, seen, win)
                 problems += self.scrolled_away(w)
+                # a board's squares are touch targets, and never shrink while it waits on a
+                # roll or card and takes no taps either (issue 25: 28 px, 24 in portrait)
+                cell = getattr(w, "touch_cell_size", None)
+                if callable(cell) and cell() < self.dp48 - 0.5:
+                    problems.append(f"{type(w).__name__} squares are {cell():.0f} px, under 48 dp")
                 if w.disabled:
                     continue
                 if is_target(w):
@@ -202,9 +207,6 @@ class Looks:
                         problems.append(
                             f"{name(w)} is {w.width:.0f}x{w.height:.0f} px, under 48 dp"
                         )
-                cell = getattr(w, "touch_cell_size", None)
-                if callable(cell) and cell() < self.dp48 - 0.5:
-                    problems.append(f"{type(w).__name__} squares are {cell():.0f} px, under 48 dp")
                 if is_text(w):
                     self.checked_texts += 1
                     problems += self.clipped(w)
