@@ -12,6 +12,7 @@ from typing import Any
 
 import msgspec
 
+from companion.core.arguments import check_value
 from companion.core.rules import RuleError
 from companion.core.shape import convert_state
 
@@ -99,7 +100,8 @@ def verify_correction(
     but a RuleError.
     """
     corrected, previous = _rebuilt(state, game.state_type, path, value)
-    said = f"{path} cannot be {value!r}"
+    check_value(value, str(path), previous, max_depth=8)  # no 10^29 HP, no megabyte of text
+    said = f"{path} cannot be {_short_value(value)}"
     _check_ids(content, getattr(game, "id", ""), previous, value, said)
     if isinstance(previous, dict) and isinstance(value, dict) and previous.keys() - value.keys():
         missing = ", ".join(sorted(map(str, previous.keys() - value.keys()))[:6])
@@ -232,3 +234,8 @@ def _check_ids(content: Any, game_id: str, previous: Any, value: Any, said: str)
 def _names(content: Any, kind: str) -> str:
     items = content.items[kind].values()
     return ", ".join(sorted(str(getattr(i, "title", "?")) for i in items)[:8])
+
+
+def _short_value(value: Any) -> str:
+    text = repr(value)
+    return text if len(text) <= 60 else text[:57] + "..."

@@ -23,6 +23,7 @@ import msgspec
 from companion.content.pack import Content
 from companion.content.yamlines import load_text
 from companion.core import store as store_mod
+from companion.core.arguments import check_command, check_inputs, unused_details
 from companion.core.checking import (
     CARD_CHECKED,
     base_content,
@@ -541,8 +542,13 @@ class Session:
                     f"waiting for: {self.pending.request.describe()}. Answer it, or undo to "
                     f"cancel '{self.pending.command.name}'"
                 )
+            listed = [] if auto else self._listed_or_none()
+            check_command(name, args, listed)  # the details as given, once at the edge
             command = Command(name, args)
             events, request = self._run(command, [])
+            check_inputs(name, args, listed)  # facts off the table in the range listed
+            if not auto:
+                unused_details(self.game, self.state, self.content, name, args, listed)
             body = [(e.type, e.data) for e in events]
             if request is not None:
                 body.append(("RequestOpened", Pending(command, request, []).to_json()))
@@ -609,6 +615,13 @@ class Session:
     def _is_auto(self, tx: int) -> bool:
         head = self._rows(tx)[0]
         return head.type == "CommandIssued" and bool(head.data.get("auto"))
+
+    def _listed_or_none(self) -> list[Action]:
+        try:
+            return self.listed()
+        except Exception:  # a rules bug in listing must not block a command it does not list
+            log.exception("legal_actions failed while checking a command's details")
+            return []
 
     def _label_for(self, name: str, args: Mapping[str, Any]) -> str:
         """The rules' own words for the command about to run (the label of the listed

@@ -106,8 +106,9 @@ def test_a_new_file_cut_at_every_kilobyte(tmp_path):
             s.do("roll")
             s.answer([1 + i % 5])
         elif i % 29 == 11:  # a correction too big for one page: its row spills over
-            s.correct("names", {"a": i, "b": 0, **{f"player {n}": n for n in range(120)}})
+            s.correct("names", {"a": i, "b": 0, **{f"player number {n:03}": n for n in range(60)}})
         elif i % 31 == 13:
+            s.do("add", {"n": 2})
             s.undo()
         else:
             s.do("add", {"n": 1 + i % 3})
