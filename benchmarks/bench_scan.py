@@ -251,9 +251,9 @@ def folder_mode(frames: list) -> None:
         ours = (time.thread_time() - t) * 1000 / len(frames)
         t = time.thread_time()
         alone = {}
-        for path in truth:
-            image = cv2.imread(path, cv2.IMREAD_COLOR)
-            alone[path] = {x.reading.card_id for x in decode.zxing(decode.gray(image))}
+        for name in truth:
+            image = np.asarray(cv2.imread(name, cv2.IMREAD_COLOR))
+            alone[name] = {x.reading.card_id for x in decode.zxing(decode.gray(image))}
         zx = (time.thread_time() - t) * 1000 / len(frames)
     read = wrong = cards = zx_read = 0
     for r in results:
