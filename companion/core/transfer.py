@@ -234,12 +234,18 @@ def recover_session(path: Path, lib: Library) -> tuple[str, Recovered]:
             if "game" in found.meta
             else "the record of which game it is is lost"
         )
-        raise SessionDamaged(path, f"has nothing that can be recovered: {why}", 0)
+        raise SessionDamaged(path, f"has nothing that can be recovered: {why}")
     name, n = f"{path.stem}-recovered", 1
     while lib.path_for(name).exists():  # recovered before: keep that one, write beside it
         n += 1
         name = f"{path.stem}-recovered-{n}"
-    sid = _write_new(lib, found.meta, found.rows, name, path)
+    meta = {k: v for k, v in found.meta.items() if k != "summary"}  # the lost game's
+    sid = _write_new(lib, meta, found.rows, name, path)
+    with Session.open(lib.path_for(sid)) as rescued:  # the list says where it now stands
+        summary = getattr(rescued.game, "summary", None)
+        if summary is not None:
+            with rescued.store.transaction():
+                rescued.store.set_meta("summary", summary(rescued.state))
     return sid, found
 
 

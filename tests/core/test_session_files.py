@@ -78,6 +78,8 @@ def test_recover_copies_the_readable_start_into_a_new_session(tmp_path):
     recovered = lib.open(new_id)
     score = recovered.to_json()["score"]
     assert 0 < score < 400
+    listed = {i.id: i.summary for i in lib.list()}[new_id]
+    assert listed == recovered.game.summary(recovered.state)  # not the lost game's summary
     assert path.read_bytes() == data[: len(data) * 2 // 3]
 
 
