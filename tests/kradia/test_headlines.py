@@ -46,7 +46,8 @@ def test_a_basic_attack_is_the_boss_taking_damage(tmp_path: Path) -> None:
     boss = session.state.boss
     assert (first.kind, first.number) == ("damage", boss.max_hp - boss.hp)
     assert first.subject == session.content.get("bosses", boss.id).title
-    assert first.words == f"takes {boss.max_hp - boss.hp} damage: {boss.hp} HP left"
+    # short enough for one line at arm's length: the burst symbol says it is damage
+    assert first.words == f"\u2212{boss.max_hp - boss.hp} HP"
     assert hero is not None
     session.close()
 

@@ -129,7 +129,9 @@ class TestHeadline(AppTestCase):
                     assert rows, f"no headline at {size}, {size_name}"
                     row = rows[-1]  # the first (children are listed last first)
                     assert row.headline.kind == "damage" and row.headline.subject == boss
-                    assert boss in row.label.text and "takes 1 damage" in row.label.text
+                    assert boss in row.label.text and "\u22121 HP" in row.label.text
+                    # the details below it, in a few lines that scroll: the game keeps its room
+                    assert card.ids.lines.height <= card.lines_most + 1 or not card.lines_most
                     assert isinstance(row.symbol, HeadlineSymbol) and row.symbol.kind == "damage"
                     assert row.symbol.canvas.length() > 0, "the symbol is drawn"
                     body = card.ids.lines_text.font_size

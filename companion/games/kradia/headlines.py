@@ -28,23 +28,19 @@ def _boss(name: str) -> str:
 
 EVENTS.tell(
     ev.HeroDamaged,
-    lambda e: Headline(
-        "damage", _who(e.hero), f"takes {e.amount} damage: {e.hp} HP left", e.amount
-    ),
+    lambda e: Headline("damage", _who(e.hero), f"\u2212{e.amount} HP", e.amount),
 )
 EVENTS.tell(
     ev.BossDamaged,
-    lambda e: Headline(
-        "damage", _boss(e.name), f"takes {e.amount} damage: {e.hp} HP left", e.amount
-    ),
+    lambda e: Headline("damage", _boss(e.name), f"\u2212{e.amount} HP", e.amount),
 )
 EVENTS.tell(
     ev.HeroHealed,
-    lambda e: Headline("heal", _who(e.hero), f"recovers {e.amount} HP: {e.hp} HP", e.amount),
+    lambda e: Headline("heal", _who(e.hero), f"+{e.amount} HP", e.amount),
 )
 EVENTS.tell(
     ev.BossHealed,
-    lambda e: Headline("heal", _boss(e.name), f"recovers {e.amount} HP: {e.hp} HP", e.amount),
+    lambda e: Headline("heal", _boss(e.name), f"+{e.amount} HP", e.amount),
 )
 EVENTS.tell(ev.HeroFaded, lambda e: Headline("loss", _who(e.hero), "is Fading"))
 EVENTS.tell(ev.HeroRetired, lambda e: Headline("loss", _who(e.hero), "retires from the battle"))

@@ -20,6 +20,7 @@ from kivy.utils import escape_markup
 
 from companion.core.headline import Headline
 from companion.ui.panels.headline import HeadlineRow
+from companion.ui.style import style
 from companion.ui.widgets import BigButton, text_width
 
 Builder.load_file(str(Path(__file__).with_suffix(".kv")))
@@ -58,7 +59,17 @@ class ResultCard(BoxLayout):
     # a roll or card is asked for: the headline stays, the detail lines give their room
     # to the keypad or the cards (they are in the Log, and back once it is answered)
     asked = BooleanProperty(False)
-    title_in_news = BooleanProperty(False)  # the step is its own headline: no title above it
+    title_in_news = BooleanProperty(False)
+    # with a headline above them, the detail lines take a few lines' height and scroll
+    # (0: no cap): the card stays as tall as it was before it had a headline, so the game
+    # below it keeps its room; a card with the whole side to itself shows them all
+    lines_most = NumericProperty(0)
+    DETAIL_LINES = 2.2
+    # at the largest text sizes a card sharing the screen with the game shows the headline
+    # alone, in the title's place: its lines of news take what the title and the details
+    # took (both are in the Log)
+    lines_hidden = BooleanProperty(False)
+    LARGE_TEXT = 1.5  # the step is its own headline: no title above it
     NEWS_SHARE = 0.6  # of the card's most height: the headlines' room, the lines get the rest
 
     _news_width = 0.0  # the width the rows were fitted to (a new height needs no refit)
@@ -125,6 +136,10 @@ class ResultCard(BoxLayout):
         news.clear_widgets()
         for row in rows:
             news.add_widget(row)
+        roomy = self.most > Window.height / 2
+        body = self.ids.lines_text.font_size * 1.25  # a line of the details, with its leading
+        self.lines_most = 0 if not rows or roomy else body * self.DETAIL_LINES
+        self.lines_hidden = bool(rows) and not roomy and style.font_scale >= self.LARGE_TEXT
         Clock.schedule_once(self._settle_news, 0)
 
     def _settle_news(self, *_args: Any) -> None:

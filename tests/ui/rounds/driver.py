@@ -114,8 +114,8 @@ class RoundDriver:
         row = next(w for w in walk(screen) if isinstance(w, OptionRow) and w.option["name"] == name)
         option = row.option
         if "pick" not in option:
-            while row.value != count:
-                self.tap("-" if row.value > count else "+", within=row)
+            while (value := int(str(row.value))) != count:
+                self.tap("-" if value > count else "+", within=row)
             return
         wanted = list(option["pick"])[:count]
         for item in option["pick"]:

@@ -8,6 +8,7 @@ Shared by the round_by_touch test and benchmarks/bench_taps.py, so both count th
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from tests.ui.rounds.driver import RoundDriver, frame_on_screen, on_screen
@@ -48,6 +49,11 @@ def must_see(driver: RoundDriver) -> None:
         on_screen(mat.bar("opponent", "energy"), "the opponent's Energy", area)
 
 
+def rolled_by(session: Any, hid: str) -> Callable[[], bool]:
+    """Whether the hero's skill rolls are all in (the last die's answer is taken)."""
+    return lambda: hid in session.state.skill_phase.rolled
+
+
 def primary(driver: RoundDriver, do: str) -> None:
     """Tap the big Next button, checking it does what the round needs next."""
     view = driver.case.app.screen("session").view
@@ -78,7 +84,7 @@ def play_round(driver: RoundDriver, heroes: int = 2) -> Any:
             driver.shoot("skill-roll", check)
         for value in SKILL_DICE[:-1]:
             driver.roll([value])
-        driver.roll([SKILL_DICE[-1]], lambda hid=hid: hid in session.state.skill_phase.rolled)
+        driver.roll([SKILL_DICE[-1]], rolled_by(session, hid))
         assert session.request is None, screen.error
     driver.shoot("skills-rolled", check)
     primary(driver, "end_skill_phase")
