@@ -45,7 +45,13 @@ from dataclasses import dataclass, field
 
 import cv2
 import numpy as np
-import zxingcpp
+
+# A tablet build may lack zxing-cpp (python-for-android has no recipe of its own for it):
+# OpenCV's and pyzbar's stages still read codes without it.
+try:
+    import zxingcpp
+except ImportError:
+    zxingcpp = None  # type: ignore[assignment]
 
 from vision.payload import Reading, classify
 from vision.pixels import Unreadable, fit, grey_frame, too_small
@@ -97,7 +103,9 @@ def zxing(image: np.ndarray, stage: str = "zxing") -> list[Found]:
     as the code's own characters (`TextMode.Plain`): the default would spell a control
     character as "<SOH>", a text the code does not hold.
     """
-    out = []
+    out: list[Found] = []
+    if zxingcpp is None:
+        return out
     for b in zxingcpp.read_barcodes(image, formats=_qr_code(), text_mode=zxingcpp.TextMode.Plain):
         p = b.position
         corners = tuple(
@@ -385,7 +393,9 @@ def unread_symbols(image: np.ndarray, found: Sequence[Found] = ()) -> list[np.nd
     """The corners of each QR symbol zxing-cpp located but could not decode, outside the
     codes in `found`: a code is there, so the dear stages are worth trying."""
     quads = _quads(found)
-    out = []
+    out: list[np.ndarray] = []
+    if zxingcpp is None:
+        return out
     for b in zxingcpp.read_barcodes(image, formats=_qr_code(), return_errors=True):
         if b.valid:
             continue

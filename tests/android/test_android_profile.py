@@ -90,13 +90,6 @@ def test_a_keypad_roll_and_a_tray_roll_play_without_zxing_or_bleak(tmp_path):
     assert refused(log) == set()
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="vision/decode.py imports zxingcpp unconditionally (the scanner's module, owned "
-    "by the scanner work of issue 26): until that import is optional, the Cards panel's "
-    "scanner cannot start without zxing-cpp.  Strict: this turns into a failure the "
-    "moment it passes, to have the marker removed.",
-)
 def test_a_card_held_up_is_read_by_pyzbar_and_opencv(tmp_path):
     """A card's photograph before the camera, the Cards panel's scanner reading it and
     answering the draw, with zxing-cpp refused: OpenCV's and pyzbar's stages read it."""
