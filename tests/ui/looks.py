@@ -194,11 +194,14 @@ class Looks:
                     continue  # scrolled out of its list
                 problems += self.off_window(w, seen, win)
                 problems += self.scrolled_away(w)
-                # a board's squares are touch targets, and never shrink while it waits on a
-                # roll or card and takes no taps either (issue 25: 28 px, 24 in portrait)
+                # a board's squares are touch targets (48 dp), and never under 40 px while it
+                # waits on a roll or card and takes no taps (issue 25: 28 px, 24 in portrait)
                 cell = getattr(w, "touch_cell_size", None)
-                if callable(cell) and cell() < self.dp48 - 0.5:
-                    problems.append(f"{type(w).__name__} squares are {cell():.0f} px, under 48 dp")
+                least = max(40.0, self.dp48 * 40 / 48) if w.disabled else self.dp48
+                if callable(cell) and cell() < least - 0.5:
+                    problems.append(
+                        f"{type(w).__name__} squares are {cell():.0f} px, under {least:.0f} px"
+                    )
                 if w.disabled:
                     continue
                 if is_target(w):

@@ -14,7 +14,7 @@ from typing import Any
 from kivy.app import App
 from kivy.clock import Clock
 from kivy.lang import Builder
-from kivy.metrics import dp
+from kivy.metrics import dp, sp
 from kivy.properties import BooleanProperty, NumericProperty, StringProperty
 from kivy.uix.screenmanager import Screen
 
@@ -90,6 +90,7 @@ class SessionScreen(Screen):
     # the width it has there; the tabs in one row of five, or in rows of three
     heading_inline = BooleanProperty(True)
     heading_room = NumericProperty(0)
+    heading_font = NumericProperty(0)  # the inline heading's size: it fits its one line
     tab_cols = NumericProperty(5)
 
     def __init__(self, **kwargs: Any) -> None:
@@ -132,12 +133,15 @@ class SessionScreen(Screen):
         buttons = [ids[name] for name in ("home", "undo", "redo", "settings")]
         room = bar.width - sum(b.width for b in buttons) - 4 * bar.spacing[0]
         heading = ids.heading
-        words = bold_width(self.heading, heading.font_size, heading.font_name)
+        full = sp(28) * style.font_scale  # the Heading's own size
+        words = bold_width(self.heading, full, heading.font_name)
         self.heading_room = max(0.0, room)
-        # between the buttons on one line, or on two where the bar has half its width
-        # for it (landscape at Largest): a row of its own costs a tablet the most height
-        lines = 2 if room >= bar.width * 0.45 else 1
-        self.heading_inline = bool(self.heading) and words <= room * lines * 0.92
+        # between the buttons on one line, at the heading's size or smaller down to the
+        # body text's (so the bar stays one button high); else a row of its own, in body
+        # text, whole (a second row costs the board below it its height)
+        fit = full * room / words if words else full
+        self.heading_font = min(full, fit)
+        self.heading_inline = bool(self.heading) and fit >= sp(20) * style.font_scale
         tabs = [ids[f"tab_{name}"] for name in TABS]
         wanted = sum(t.size_hint_x for t in tabs) + (len(tabs) - 1) * ids.tab_bar.spacing[0]
         side = ids.side

@@ -15,6 +15,7 @@ from typing import Any
 
 from kivy.graphics import Color, Ellipse, Line, Rectangle, Triangle
 from kivy.lang import Builder
+from kivy.metrics import dp
 from kivy.properties import ListProperty, NumericProperty, ObjectProperty, StringProperty
 from kivy.uix.widget import Widget
 
@@ -37,6 +38,7 @@ from companion.ui.games.direwild.pieces import (
     pieces,
     plain_texture,
     text_px,
+    text_texture,
 )
 from companion.ui.style import style
 
@@ -79,15 +81,24 @@ class BoardView(Widget):
         return ox, oy, size * cols, size * rows
 
     def label_band(self) -> float:
-        """The room the coordinates take along the top and the left: the app's text."""
-        return round(text_px() * 1.5)
+        """The room the coordinates take along the top and the left: the app's text, at
+        most 20 dp (at Largest a wider band pushed the board's last row under the fold)."""
+        return round(self.label_font() * 1.3)
+
+    @staticmethod
+    def label_font() -> float:
+        return float(min(text_px(), dp(20)))
 
     def _cell(self) -> tuple[float, int, int, float, float]:
+        """The squares' side and where they start: the row numbers' band on the left
+        costs width only (the column letters sit inside the top row, as a chess board's
+        do), so the board is as tall as its squares: on a tablet the whole board still
+        fits beside the result card."""
         cols, rows = parse_size(self._board().size)
         m = self.label_band()
-        size = max(1.0, min((self.width - m) / cols, (self.height - m) / rows))
+        size = max(1.0, min((self.width - m) / cols, self.height / rows))
         ox = self.x + m + (self.width - m - size * cols) / 2
-        oy = self.y + (self.height - m - size * rows) / 2
+        oy = self.y + (self.height - size * rows) / 2
         return size, cols, rows, ox, oy
 
     def centre(self, square: str) -> tuple[float, float]:
@@ -162,16 +173,18 @@ class BoardView(Widget):
             self._coordinates(size)
 
     def _coordinates(self, size: float) -> None:
-        """The column letters over the board and the row numbers beside it, as the Enemy
-        AI card and the log name the squares, in the theme's text colour."""
+        """The column letters along the top row's upper edge (outlined, over the grass and
+        the pieces) and the row numbers beside the board in the theme's text colour, as
+        the Enemy AI card and the log name the squares ("to D4")."""
         _, cols, rows, ox, oy = self._cell()
-        font = min(text_px(), size * 0.8)
-        Color(*style.fg[:3])
         top = oy + rows * size
+        letter = fitted_font("W", min(self.label_font(), size * 0.4), size * 0.45)
         for c in range(cols):
-            tex = plain_texture(LETTERS[c], font)
+            tex = text_texture(LETTERS[c], letter)
             x = ox + (c + 0.5) * size
-            Rectangle(texture=tex, pos=(x - tex.width / 2, top + 2), size=tex.size)
+            draw_text(LETTERS[c], x, top - tex.height / 2 - 1, letter)
+        font = min(self.label_font(), size * 0.8)
+        Color(*style.fg[:3])
         for r in range(rows):
             tex = plain_texture(str(r + 1), font)
             y = oy + (rows - r - 0.5) * size

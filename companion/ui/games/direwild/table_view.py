@@ -115,8 +115,8 @@ class DirewildView(SendsCommands, BoxLayout):
         half away from the path, always inside the part of the board scrolled to."""
         area, board, walk = self.ids.board_area, self.ids.board, self.ids.walkthrough
         rows, cols = max(board.rows, 1), max(board.cols, 1)
-        m = board.margin  # the coordinates' band, along the top and the left
-        side = min(area.width, (area.height - m) * cols / rows + m)
+        m = board.margin  # the row numbers' band, on the left
+        side = min(area.width, area.height * cols / rows + m)
         self.walk_beside = area.width - side >= dp(240)
         board.size = (side, area.height)
         # to the left only to make room for the walk-through shown beside it
@@ -149,8 +149,9 @@ class DirewildView(SendsCommands, BoxLayout):
         path brings its own panel, over the board's top, into view instead.  When the whole
         board fits the room it has, the whole board is shown, whatever is asked for."""
         board, walk, area = self.ids.board, self.ids.walkthrough, self.ids.board_area
-        if area.height + dp(12) <= self.ids.scroll.height + 0.5:
-            self.show_band(area.y, area.top)
+        spare = self.ids.scroll.height - area.height
+        if spare >= -0.5:  # the whole board fits: shown whole, its margin as room allows
+            self.show_band(area.y, area.top, pad=max(0.0, min(dp(6), spare / 2)))
         elif squares:
             half = board.touch_cell_size() / 2
             ys = [board.centre(sq)[1] for sq in squares]  # in the column's own coordinates
@@ -159,13 +160,15 @@ class DirewildView(SendsCommands, BoxLayout):
             top = self.ids.board_area.top
             self.show_band(top - walk.height, top)
 
-    def show_band(self, low: float, high: float) -> None:
-        """Scroll so the column's band [low, high] is on screen (its top, if too tall)."""
+    def show_band(self, low: float, high: float, pad: float | None = None) -> None:
+        """Scroll so the column's band [low, high] is on screen (its top, if too tall),
+        with `pad` (6 dp unless told) above and below it."""
         scroll = self.ids.scroll
         content = scroll.children[0] if scroll.children else None
         if content is None or content.height <= scroll.height:
             return
-        low, high = low - dp(6), high + dp(6)
+        pad = dp(6) if pad is None else pad
+        low, high = low - pad, high + pad
         room = content.height - scroll.height
         seen_low, seen_high = self.seen_band()
         if high - low > scroll.height or high > seen_high:
