@@ -20,6 +20,7 @@ from __future__ import annotations
 import contextlib
 import hashlib
 import json
+import re
 import shutil
 import sqlite3
 import time
@@ -258,6 +259,28 @@ def _leave_wal(db: sqlite3.Connection) -> bool:
     return str(mode).lower() != "wal"
 
 
+_INDEX_ONLY = re.compile(
+    r"^(row \d+ missing from index log_tx|wrong # of entries in index log_tx)$"
+)
+
+
+def _index_rebuilt(db: sqlite3.Connection) -> bool:
+    """Rebuild the log's index when it alone disagrees with the log; True if all is whole.
+
+    Why: a copy of the file read during the instant a move's pages were written may hold
+    the log's page from before that move and its index's page from after (or the other way
+    round).  The log itself is whole, with every acknowledged move; the index is derived
+    from it, so rebuilding it loses nothing.  Any other damage is left for the refusal."""
+    problems = [row[0] for row in db.execute("PRAGMA integrity_check(20)")]
+    if not problems or not all(_INDEX_ONLY.match(str(p)) for p in problems):
+        return False
+    try:
+        db.execute("REINDEX log_tx")
+    except sqlite3.Error:
+        return False
+    return bool(db.execute("PRAGMA integrity_check(1)").fetchone()[0] == "ok")
+
+
 def _small_pages(db: sqlite3.Connection) -> None:
     """Rewrite an earlier version's file (4 KB pages, its first events 28 KB in) with the
     small pages new files use, the log's pages in order, so a copy of it cut short keeps
@@ -384,7 +407,7 @@ class Store:
         ):
             raise SessionDamaged(path, "is a database, but not a Table Companion session", 0)
         ok = db.execute("PRAGMA integrity_check(1)").fetchone()[0]
-        if ok != "ok":
+        if ok != "ok" and not _index_rebuilt(db):
             raise damaged(path)
         # only now, with the file known to be a sound session, is anything written to it
         if _leave_wal(db):

@@ -4,10 +4,10 @@
 A person copies the file while the app runs (a file manager, `adb pull`, a cloud folder),
 and never the files beside it.  Here a second thread copies the file at random moments
 while commands run in the first; every copy must hold at least every move whose command
-had returned before the copy began.  A copy opens with them; the rare copy read during
+had returned before the copy began.  A copy opens with them, the rare copy read during
 the instant SQLite writes the next move's pages into the file (a page of the log and one
-of its index from different moments) is refused in words, and `session recover` gets
-every acknowledged move back from it.  With the write-ahead log of earlier versions the
+of its index from different moments) too, its index rebuilt from the whole log; should a
+copy still be refused, `session recover` must get every acknowledged move back from it.  With the write-ahead log of earlier versions the
 copy held none of the moves still in `FILE-wal`.
 """
 
@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import random
 import shutil
+import sqlite3
 import threading
 import time
 
@@ -77,3 +78,28 @@ def test_copies_taken_during_play_hold_every_acknowledged_move(tmp_path):
         assert rows == final[: len(rows)]
     print(f"{len(copies)} copies taken during play: {len(torn)} read mid-write, {len(short)} short")
     assert short == [], f"{len(short)} of {len(copies)} copies lost acknowledged moves"
+
+
+def test_a_copy_read_mid_write_opens_with_its_index_rebuilt(tmp_path):
+    """The log's page from after a move and its index's page from before it, as a copy
+    read during the write holds them: the file opens, with every move in the log."""
+    s = tiny_session(tmp_path, "live")
+    for _ in range(20):
+        s.do("add", {"n": 1})
+    before = s.path.read_bytes()
+    s.do("add", {"n": 1})
+    after = s.path.read_bytes()
+    final = log_rows(s)
+    s.close()
+    db = sqlite3.connect(f"file:{s.path}?mode=ro", uri=True)
+    index_pages = [n for (n,) in db.execute("SELECT pageno FROM dbstat WHERE name = 'log_tx'")]
+    db.close()
+    torn = bytearray(after)
+    for n in index_pages:  # the index as it was before the last move
+        torn[(n - 1) * 1024 : n * 1024] = before[(n - 1) * 1024 : n * 1024]
+    assert bytes(torn) != after
+    copy = tmp_path / "copy.session"
+    copy.write_bytes(bytes(torn))
+    with Session.open(copy) as opened:
+        assert log_rows(opened) == final
+        assert opened.to_json()["score"] == 21
