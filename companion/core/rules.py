@@ -360,6 +360,9 @@ class GameBase:
     content_kinds: ClassVar[Mapping[str, type]] = {}
     commands: ClassVar[Commands[Any] | None] = None
     events: ClassVar[Events[Any] | None] = None
+    # The rulebook's name for a state field whose spelling in code would read wrong on a
+    # screen ("hp" -> "HP"): see `field_label`.
+    field_words: ClassVar[Mapping[str, str]] = {}
 
     def decide(self, state: Any, command: Command, chance: Chance, content: Content) -> list[Event]:
         if self.commands is not None and command.name in self.commands.names():
@@ -411,3 +414,10 @@ class GameBase:
         names = set(self.commands.names()) if self.commands is not None else set()
         names |= {n[4:] for n in dir(self) if n.startswith("cmd_")}
         return sorted(names)
+
+
+def field_label(game: object, key: str) -> str:
+    """A state field's name as the table says it: the game's own word for it where it
+    has one (`GameBase.field_words`), else the field's name in plain words."""
+    words: Mapping[str, str] = getattr(game, "field_words", None) or {}
+    return words.get(key) or key.replace("_", " ").capitalize()

@@ -14,7 +14,7 @@ from typing import Any
 
 import msgspec
 
-from companion.core.rules import DIE_FACES, Request
+from companion.core.rules import DIE_FACES, Request, field_label
 
 
 def pretty(item_id: str) -> str:
@@ -137,7 +137,7 @@ def heroes_view(session: Any) -> list[dict[str, Any]]:
                 value = name_of(session, value) if "/" in value else value.replace("_", " ")
             elif isinstance(value, bool):
                 value = "yes" if value else "no"
-            facts.append({"label": key.replace("_", " ").capitalize(), "value": str(value)})
+            facts.append({"label": field_label(session.game, key), "value": str(value)})
         out.append({"id": hero_id, "name": str(name), "facts": facts})
     return out
 

@@ -56,3 +56,12 @@ def test_a_draw_offers_its_cards_by_name(tmp_path):
         shown = table_view(session)["waiting"]
         assert shown["kind"] == "draw" and shown["who"] == "Player"
         assert {o["name"] for o in shown["options"]} == {"Copper", "Silver"}
+
+
+def test_a_heros_numbers_are_labelled_in_the_rulebooks_words():
+    """Kradia's phone card read "Hp", "Red", "Red max": the code's spelling.  The game
+    names its fields as the rulebook does (its Red and Blue Mana tracks, the HP track)."""
+    with Library().new(get_game("kradia"), SETUPS["kradia"], ["demo"], None, None) as session:
+        labels = {f["label"] for f in table_view(session)["heroes"][0]["facts"]}
+    assert {"HP", "Max HP", "Red Mana", "Blue Mana", "Max Red Mana"} <= labels
+    assert not labels & {"Hp", "Red", "Red max"}

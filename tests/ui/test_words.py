@@ -117,3 +117,21 @@ def test_the_fix_panel_names_heroes_and_phases_as_the_table_does(tmp_path):
     picks = dict(text_choices(state, "phase", session.content, game, names))
     assert picks["game"].startswith("Game Phase") and "setup" in picks
     session.close()
+
+
+def test_the_fix_panel_says_a_field_as_the_rulebook_does(tmp_path):
+    """"Heroes > Oakla > Hp" read the code's spelling: the Fix panel asks the game for the
+    rulebook's word for a field ("HP", "Red Mana"), and still names the hero."""
+    from companion.core.session import Session
+    from companion.games import get_game
+    from companion.ui.panels.corrections import CorrectionsPanel
+
+    setup = {"mode": "story", "heroes": ["oakla", "warden", "archer", "mystic"], "sequence": 1}
+    session = Session.create(tmp_path / "k.session", get_game("kradia"), setup)
+    panel = CorrectionsPanel()
+    panel.refresh(session)
+    rows = [row["text"] for row in panel.ids.value_list.data]
+    session.close()
+    assert any(text.startswith("Heroes > Oakla > HP:") for text in rows), rows[:8]
+    assert any("> Red Mana:" in text for text in rows)
+    assert not any(text.split(":")[0].endswith(("> Hp", "> Red")) for text in rows)

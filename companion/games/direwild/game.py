@@ -15,7 +15,7 @@ from companion.games.direwild.events import EVENTS
 from companion.games.direwild.options import SETUP_OPTIONS, complete_setup, setup_options_for
 from companion.games.direwild.schema import CONTENT_KINDS, Effect
 from companion.games.direwild.state import KARN, AiStep, DirewildState
-from companion.games.direwild.words import VALUE_WORDS
+from companion.games.direwild.words import FIELD_WORDS, VALUE_WORDS
 
 if TYPE_CHECKING:
     from companion.content.pack import Content
@@ -38,6 +38,7 @@ class Direwild(GameBase):
     setup_options = SETUP_OPTIONS
     # the rulebook's words for the state's own words (a phase): screens showing the state
     value_words = VALUE_WORDS
+    field_words = FIELD_WORDS
 
     # -- set-up and summary -------------------------------------------------------------
 

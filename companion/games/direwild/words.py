@@ -14,3 +14,20 @@ VALUE_WORDS: dict[str, dict[str, str]] = {
     },
     "outcome": {"chapter_won": "Chapter won", "won": "Won", "lost": "Lost"},
 }
+
+# The rulebook's names for the state's fields where the code's spelling would read wrong:
+# a hero's active magic gems and the inactive ones beside the board, Karn's Hunting Track.
+FIELD_WORDS: dict[str, str] = {
+    "magic": "Active magic",
+    "inactive": "Inactive magic gems",
+    "fatal": "Fatal Wounds",
+    "fatal_wounds": "Fatal Wounds left",
+    "eaten_by": "Eaten by",
+    "track": "Hunting Track",
+    "track_length": "Hunting Track length",
+    "ai_card": "Enemy AI card",
+    "ai_deck": "Enemy AI deck",
+    "ai_discard": "Enemy AI discard",
+    "ai_mode": "Enemy AI mode",
+    "wilds_slots": "Wilds slots",
+}

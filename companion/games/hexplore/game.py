@@ -20,7 +20,7 @@ from companion.games.hexplore.legal import legal_actions
 from companion.games.hexplore.options import SETUP_OPTIONS, setup_options_for
 from companion.games.hexplore.setup import initial_state
 from companion.games.hexplore.state import OPPONENT, HexploreState, standing
-from companion.games.hexplore.words import VALUE_WORDS
+from companion.games.hexplore.words import FIELD_WORDS, VALUE_WORDS
 
 ORDINALS = {2: "second", 3: "third", 4: "fourth", 5: "fifth", 6: "sixth"}
 
@@ -37,6 +37,7 @@ class HexploreGame(GameBase):
     setup_options = SETUP_OPTIONS
     # the rulebook's words for the state's own words (a phase): screens showing the state
     value_words = VALUE_WORDS
+    field_words = FIELD_WORDS
     commands = COMMANDS
     events = EVENTS
 

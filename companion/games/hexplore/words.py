@@ -11,3 +11,12 @@ VALUE_WORDS: dict[str, dict[str, str]] = {
         "over": "Combat over",
     },
 }
+
+# The rulebook's names for the state's fields where the code's spelling would read wrong.
+FIELD_WORDS: dict[str, str] = {
+    "power_ups": "Power-Ups",
+    "upgrades": "Gear Upgrades",
+    "spirit_tether": "Spirit Tether",
+    "mindwiped": "Mindwiped",
+    "mindwiped_turns": "Mindwiped turns",
+}

@@ -16,7 +16,7 @@ from companion.games.kradia.options import complete_setup, from_wizard, setup_op
 from companion.games.kradia.schema import CONTENT_KINDS, Boss
 from companion.games.kradia.setup import initial_state
 from companion.games.kradia.state import KradiaState
-from companion.games.kradia.words import VALUE_WORDS
+from companion.games.kradia.words import FIELD_WORDS, VALUE_WORDS
 
 if TYPE_CHECKING:
     from companion.content.pack import Content
@@ -34,6 +34,7 @@ class KradiaGame(GameBase):
     played_kinds = ("bosses", "battlefield_cards", "battlefield_boards")
     # the rulebook's words for the state's own words (a phase): screens showing the state
     value_words = VALUE_WORDS
+    field_words = FIELD_WORDS
     # The app's set-up wizard (plain data, see companion/ui/screens/newgame.py); every other
     # option has a default read from the packs: the first four heroes (heroes), each Level 3
     # card's first side (level3), the first story sequence, boss, level, start_player,

@@ -13,3 +13,16 @@ VALUE_WORDS: dict[str, dict[str, str]] = {
         "over": "Game over",
     },
 }
+
+# The rulebook's names for the state's fields where the code's spelling would read wrong
+# ("Hp", "Red"): a hero's Red and Blue Mana tracks, their maximum Mana, the HP track.
+FIELD_WORDS: dict[str, str] = {
+    "hp": "HP",
+    "max_hp": "Max HP",
+    "red": "Red Mana",
+    "blue": "Blue Mana",
+    "red_max": "Max Red Mana",
+    "blue_max": "Max Blue Mana",
+    "attack_buff": "Attack bonus",
+    "level3_side": "Level 3 side",
+}

@@ -79,6 +79,7 @@ class CorrectionsPanel(BoxLayout):
     _content: Any = None
     _game: Any = None
     _names: dict[str, str] = {}  # noqa: RUF012 - replaced whole on every refresh
+    _where: dict[str, str] = {}  # noqa: RUF012 - replaced whole on every refresh
 
     def refresh(self, session: Any) -> None:
         if session is None:
@@ -88,9 +89,11 @@ class CorrectionsPanel(BoxLayout):
         state.pop("requests", None)
         self._state, self._content, self._game = state, session.content, session.game
         self._names = dict(session.names())
+        # where a value sits: a field by the rulebook's word for it ("HP"), an id by its name
+        self._where = {**getattr(session.game, "field_words", {}), **self._names}
         self.ids.value_list.data = [
             {
-                "text": f"{escape_markup(path_words(path, self._names))}: "
+                "text": f"{escape_markup(path_words(path, self._where))}: "
                 f"[b]{escape_markup(self._show(path, value))}[/b]",
                 "value_path": path,
                 "current": value,
@@ -111,7 +114,7 @@ class CorrectionsPanel(BoxLayout):
 
     def edit(self, path: str, value: Any) -> None:
         self.path, self.value = path, value
-        self.path_text = path_words(path, self._names)
+        self.path_text = path_words(path, self._where)
         if isinstance(value, bool):
             self.kind = "bool"
         elif isinstance(value, int):
