@@ -59,7 +59,7 @@ KNOWN: list[tuple[str, str, str]] = [
         "Cell '",
         "Kradia's HP track at Largest on a phone: 12 spaces a row are too narrow for the numbers",
     ),
-    ("phone", "contrast 1.0:1", "words drawn over by the overflow above"),
+    ("phone", "contrast", "words drawn over by the overflow above (the result card's)"),
     (
         "Largest",
         "overlaps Label 'New game of",
