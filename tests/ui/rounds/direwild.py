@@ -24,8 +24,18 @@ WALKS = {"shadowleaf": "F11", "groundbreaker": "G11", "featherheart": "H11"}
 
 def must_see(driver: RoundDriver) -> None:
     """The result card, what the table must do now (the roll, the card, the next step's
-    button), the walk-through while it is shown and the whole board, without scrolling:
-    the 12 x 12 board once did not fit beside the result card (issue 12)."""
+    button), the walk-through while it is shown, every square that matters (the step's
+    path, or every piece) and, up to Larger text, the whole board, without scrolling: the
+    12 x 12 board once did not fit beside the result card (issue 12).
+
+    At Largest text the board may need a slide: issue 25 keeps its squares a finger's
+    size and never shrinks it under what is asked, while the heading above it and a
+    four-hero turn order now wrap whole instead of being cut, so the board's column can
+    be a few rows short of a 1280 x 800 window.  The squares the step names are still
+    seen without scrolling (the view scrolls them into sight)."""
+    from companion.ui.settings import TEXT_SIZES
+    from companion.ui.style import style
+
     app = driver.case.app
     driver.case.frames(3)  # what a player sees a moment after the tap
     screen = app.screen("session")
@@ -56,7 +66,8 @@ def must_see(driver: RoundDriver) -> None:
         squares = {
             sq: f"with {unit}'s piece" for unit, sq in board.where(app.session.state).items()
         }
-    on_screen(_Box(board, *board.squares_box()), "the whole board", area)
+    if style.font_scale < TEXT_SIZES["Largest"]:
+        on_screen(_Box(board, *board.squares_box()), "the whole board", area)
     half = board.touch_cell_size() / 2
     for square, why in squares.items():
         x, y = board.centre(square)
