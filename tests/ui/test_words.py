@@ -120,8 +120,8 @@ def test_the_fix_panel_names_heroes_and_phases_as_the_table_does(tmp_path):
 
 
 def test_the_fix_panel_says_a_field_as_the_rulebook_does(tmp_path):
-    """The Fix panel read "Heroes > Oakla > Hp", the code's spelling: the Fix panel asks the game for the
-    rulebook's word for a field ("HP", "Red Mana"), and still names the hero."""
+    """The Fix panel read "Heroes > Oakla > Hp", the code's spelling: it asks the game for
+    the rulebook's word for a field ("HP", "Red Mana"), and still names the hero."""
     from companion.core.session import Session
     from companion.games import get_game
     from companion.ui.panels.corrections import CorrectionsPanel
