@@ -10,20 +10,18 @@ from __future__ import annotations
 import os
 from collections.abc import Callable
 from pathlib import Path
+from typing import TypeVar
 
 from kivy.core.window import Window
 from kivy.graphics import ClearBuffers, ClearColor, Fbo
 
+T = TypeVar("T")
 
-def save_window(path: Path) -> Path:
-    """Write what the window shows now (call from an on_flip handler).
 
-    The window's widgets are drawn again into an offscreen framebuffer of the window's
-    size rather than read back from the screen: SDL's offscreen driver keeps its first
-    surface size, so a window turned to portrait would otherwise come back cropped.
-    """
-    path = Path(path)
-    path.parent.mkdir(parents=True, exist_ok=True)
+def redrawn(read: Callable[[Fbo], T]) -> T:
+    """`read` of the window's widgets drawn again into an offscreen framebuffer of the
+    window's size, rather than read back from the screen: SDL's offscreen driver keeps its
+    first surface size, so a window turned to portrait would otherwise come back cropped."""
     fbo = Fbo(size=tuple(int(v) for v in Window.size), with_stencilbuffer=True)
     with fbo:
         ClearColor(*Window.clearcolor)
@@ -37,14 +35,25 @@ def save_window(path: Path) -> Path:
         fbo.add(child.canvas)
     try:
         fbo.draw()
-        tmp = path.with_name(f".{path.name}.tmp.png")
-        fbo.texture.save(str(tmp), flipped=True)
-        os.replace(tmp, path)
+        return read(fbo)
     finally:
         for child, index in reversed(moved):
             fbo.remove(child.canvas)
             if index > -1:
                 Window.canvas.insert(index, child.canvas)
+
+
+def save_window(path: Path) -> Path:
+    """Write what the window shows now (call from an on_flip handler), as `redrawn`."""
+    path = Path(path)
+    path.parent.mkdir(parents=True, exist_ok=True)
+
+    def write(fbo: Fbo) -> None:
+        tmp = path.with_name(f".{path.name}.tmp.png")
+        fbo.texture.save(str(tmp), flipped=True)
+        os.replace(tmp, path)
+
+    redrawn(write)
     return path
 
 

@@ -37,3 +37,14 @@ class ManyHands(TableTiny):
 
     def legal_actions(self, state: Any, content: Any) -> list[Any]:
         return [{"do": "add", "with": {"n": n}, "label": f"Add {n}"} for n in range(1, 11)]
+
+
+class Clock:
+    """A clock the test moves by hand (`clock.now += 30`): token lifetimes, idle seats and
+    the wrong-token throttle are read off it, so no test sleeps."""
+
+    def __init__(self, now: float = 0.0) -> None:
+        self.now = now
+
+    def __call__(self) -> float:
+        return self.now

@@ -17,15 +17,7 @@ from companion.host.safety import Throttle, redact, same_origin, too_deep
 from companion.host.server import PhoneHost
 from companion.host.tokens import TokenRefused, Tokens
 from tests.host.phones import ScriptPhone
-from tests.host.tablegame import new_session
-
-
-class Clock:
-    def __init__(self) -> None:
-        self.now = 0.0
-
-    def __call__(self) -> float:
-        return self.now
+from tests.host.tablegame import Clock, new_session
 
 
 @pytest.fixture

@@ -9,15 +9,7 @@ import pytest
 from companion.host.server import PhoneHost, is_local
 from companion.host.tokens import Tokens
 from tests.host.phones import ScriptPhone
-from tests.host.tablegame import new_session
-
-
-class Clock:
-    def __init__(self) -> None:
-        self.now = 0.0
-
-    def __call__(self) -> float:
-        return self.now
+from tests.host.tablegame import Clock, new_session
 
 
 @pytest.fixture

@@ -5,15 +5,7 @@ from __future__ import annotations
 
 from companion.host.table import Table
 from companion.host.view import revision, waiting_key
-from tests.host.tablegame import new_session, tiny
-
-
-class Clock:
-    def __init__(self) -> None:
-        self.now = 0.0
-
-    def __call__(self) -> float:
-        return self.now
+from tests.host.tablegame import Clock, new_session, tiny
 
 
 def cmd(table: Table, phone, seq: int, do: str, args=None, **extra):

@@ -27,31 +27,14 @@ MARKUP = re.compile(r"\[/?[a-z_]+(=[^\]]*)?\]")
 
 def window_pixels() -> np.ndarray:
     """The window as drawn now, rows bottom-up (as window y grows), RGB floats 0..1: the
-    widgets drawn again into a framebuffer of the window's size (companion.ui.shot's way,
+    widgets drawn again into a framebuffer of the window's size (`companion.ui.shot.redrawn`,
     as SDL's offscreen surface keeps its first size)."""
     from kivy.core.window import Window
-    from kivy.graphics import ClearBuffers, ClearColor, Fbo
+
+    from companion.ui.shot import redrawn
 
     width, height = (int(v) for v in Window.size)
-    fbo = Fbo(size=(width, height), with_stencilbuffer=True)
-    with fbo:
-        ClearColor(*Window.clearcolor)
-        ClearBuffers()
-    moved = []
-    for child in reversed(Window.children):
-        index = Window.canvas.indexof(child.canvas)
-        if index > -1:
-            Window.canvas.remove(child.canvas)
-        moved.append((child, index))
-        fbo.add(child.canvas)
-    try:
-        fbo.draw()
-        raw = fbo.texture.pixels
-    finally:
-        for child, index in reversed(moved):
-            fbo.remove(child.canvas)
-            if index > -1:
-                Window.canvas.insert(index, child.canvas)
+    raw = redrawn(lambda fbo: fbo.texture.pixels)
     rgba = np.frombuffer(raw, dtype=np.uint8).reshape(height, width, 4)
     return rgba[:, :, :3].astype(np.float32) / 255.0
 
