@@ -1,6 +1,6 @@
 """Which of HEXplore's events are news, and how the result card's headline says them.
 
-Why: after a combat round the table wants "Giant Fox! is vanquished" and "Verdant Keeper
+Why: after a combat round the table wants "<the opponent> is vanquished" and "<the hero>
 loses 3 Health" at a glance, not on line 9 among Conditions and Vitals returning to 0.
 The events hold ids and numbers; the words are here, beside each event type
 (core/headline.py ranks them: a win or loss first, then damage, moves).  An opponent is

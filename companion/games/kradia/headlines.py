@@ -1,6 +1,6 @@
 """Which of Kradia's events are news, and how the result card's headline says them.
 
-Why: after the boss attacks, the table wants "Wild Boar King hits Oakla for 4" and the
+Why: after the boss attacks, the table wants "<the boss> hits <the hero> for 4" and the
 hero it laid low at a glance, not the chart row first.  The events hold ids and numbers;
 the words are here, beside each event type (core/headline.py ranks them: the boss
 defeated or the heroes lost first, then damage, then the rest).
