@@ -19,6 +19,7 @@ import socket
 import ssl
 import time
 from collections import Counter
+from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 from importlib import resources
 from typing import Any
@@ -39,6 +40,7 @@ MAX_SOCKETS = 32  # open connections at once: a table has a handful of phones
 UNSEATED_PER_ADDRESS = 16  # sockets from one address that have not said hello yet
 HELLO_WITHIN = 5.0  # seconds a new socket has to say hello before it is closed
 WATCH_EVERY = 0.1  # seconds between looks for another program's commit (budget: 250 ms)
+MAX_PHOTO = 6 * 1024 * 1024  # bytes in a phone's photo of its dice (the page sends ~0.5 MB)
 
 # The phone page's files: name -> (package folder, content type).
 STATIC: dict[str, str] = {
@@ -144,6 +146,10 @@ class PhoneHost:
         self._watch: asyncio.Task[None] | None = None
         self._data_version = -1
         self._sent_rev = -1  # the revision every phone was last sent
+        # Reads a phone's photo of its dice for the waiting roll (issue 28): given the
+        # phone's name and the photo's bytes, it answers with {"ok", "text"} for the phone.
+        # The app sets it (its camera dice); None: this host takes no photos.
+        self.dice_photo: Callable[[str, bytes], Awaitable[dict[str, Any]]] | None = None
         # This table's name, kept with the session: a phone holding unsent commands from
         # another table drops them, one from this table (even after a restart) resends them.
         self.epoch = self.table.epoch
@@ -157,6 +163,7 @@ class PhoneHost:
         app.router.add_get("/", self._index)
         app.router.add_get("/s/{name}", self._file)
         app.router.add_get("/ws", self._socket)
+        app.router.add_post("/dice-photo", self._dice_photo)
         self._runner = web.AppRunner(app, access_log=None, shutdown_timeout=1.0)
         await self._runner.setup()
         try:
@@ -325,6 +332,35 @@ class PhoneHost:
             body=self._files[name],
             headers={"Content-Type": kind},
         )
+
+    async def _dice_photo(self, request: web.Request) -> web.Response:
+        """A seated phone's photo of the dice for the waiting roll: the tablet reads it and
+        answers, or shows the unsure dice to the table.  Read in chunks up to MAX_PHOTO
+        (the app's 64 KB limit is for messages, not photos)."""
+        try:
+            grant = self._grant(request)
+        except TokenRefused as refused:
+            return web.json_response({"ok": False, "text": refused.message}, status=403)
+        phone = self.table.phones.get(grant.phone or "")
+        if grant.joining or phone is None or not self.table.allowed(phone):
+            return web.json_response(
+                {"ok": False, "text": "Join the game first: then send the photo."}, status=403
+            )
+        if self.dice_photo is None:
+            return web.json_response(
+                {"ok": False, "text": "The tablet is not reading dice photos: use the keys."},
+                status=503,
+            )
+        data = bytearray()
+        async for chunk in request.content.iter_chunked(64 * 1024):
+            data += chunk
+            if len(data) > MAX_PHOTO:
+                return web.json_response(
+                    {"ok": False, "text": "That photo is too large for the tablet."}, status=413
+                )
+        phone.played = True
+        reply = await self.dice_photo(phone.name, bytes(data))
+        return web.json_response(reply)
 
     # -- WebSocket ---------------------------------------------------------------------
 

@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING
 
 from companion.core.rules import DIE_FACES, Request, RuleError
 from companion.paths import data_home
+from companion.ui.dice_camera import CameraDice
 from hardware.answering import ANSWER_TIMEOUT, RequestAnswerer
 from hardware.assignments import Assignments
 from hardware.source import DeviceInfo, DiceSource, RollEvent
@@ -90,10 +91,16 @@ class DiceHub:
         self.tray_luck = random.Random()  # the simulated tray's throws; a test seeds its own
         self._tasks: list[asyncio.Task[None]] = []
         self._on_change = on_change or (lambda: None)
+        self.camera = CameraDice(self)  # the camera as a dice source, once turned on
+
+    def changed(self) -> None:
+        """Tell the screen something it shows changed (the camera's dice, a message)."""
+        self._on_change()
 
     def attach(self, session: Session | None) -> None:
         """Answer `session`'s rolls (None: nobody's) with its own dice assignments."""
         self.message = ""  # the last session's news is not this one's
+        self.camera.clear()
         if session is None:
             self.answerer, self.assignments = None, Assignments()
         else:

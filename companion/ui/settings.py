@@ -26,6 +26,7 @@ class UserSettings:
     camera: int = 0  # index of the camera to use; -1 means no camera
     keep_awake: bool = True
     cues: bool = True  # a chime and a buzz when the table must roll or show a card
+    still_dice: bool = False  # camera dice: take the roll when the dice are still
     packs: dict[str, list[str]] = field(default_factory=dict)  # game id -> packs for new games
 
     @property

@@ -228,6 +228,8 @@
     $("waiting-who").textContent = w.kind === "dice" ? `Roll ${w.count > 1 ? w.count + " × " : ""}${w.die}` : `Draw: ${w.deck}`;
     $("waiting-why").textContent = w.who ? `${w.who}: ${w.why}` : w.why;
     $("waiting-chosen").textContent = chosen.map((v) => label(w, v)).join("  ");
+    $("dice-photo-label").hidden = w.kind !== "dice";
+    if (w.key !== photoKey) { photoKey = w.key; $("dice-photo-state").textContent = ""; }
     if (w.kind === "dice") {
       for (const f of w.faces) {
         const b = el("button", f.label); b.type = "button"; b.dataset.value = String(f.value);
@@ -241,6 +243,31 @@
       }
     }
   }
+  // A photo of the dice for the waiting roll (issue 28): the tablet reads it and answers,
+  // or shows its unsure dice to the table.  Sent at most 1600 px across as a JPEG.
+  let photoKey = null;
+  async function sendDicePhoto(file) {
+    const state = $("dice-photo-state");
+    state.textContent = "Sending the photo to the tablet…";
+    try {
+      const bitmap = await createImageBitmap(file);
+      const scale = Math.min(1, 1600 / Math.max(bitmap.width, bitmap.height));
+      const canvas = document.createElement("canvas");
+      canvas.width = Math.round(bitmap.width * scale); canvas.height = Math.round(bitmap.height * scale);
+      canvas.getContext("2d").drawImage(bitmap, 0, 0, canvas.width, canvas.height);
+      const blob = await new Promise((r) => canvas.toBlob(r, "image/jpeg", 0.9));
+      const reply = await fetch(`dice-photo?t=${encodeURIComponent(token)}`, { method: "POST", body: blob, headers: { "Content-Type": "image/jpeg" } });
+      const said = await reply.json();
+      state.textContent = said.text; state.className = said.ok ? "ok" : "refused";
+    } catch (e) {
+      state.textContent = "The photo did not reach the tablet: try again."; state.className = "refused";
+    }
+  }
+  $("dice-photo").addEventListener("change", () => {
+    const file = $("dice-photo").files[0];
+    $("dice-photo").value = "";
+    if (file) sendDicePhoto(file);
+  });
   function purpose(w) { return w.who ? `${w.who}, ${w.why}` : w.why; }
   function label(w, v) { const f = w.faces.find((x) => x.value === v); return f ? f.label : String(v); }
   function pick(w, value) {

@@ -16,6 +16,7 @@ from kivy.properties import BooleanProperty, ListProperty, StringProperty
 from kivy.uix.boxlayout import BoxLayout
 
 from companion.core.rules import DIE_FACES, Request
+from companion.ui.panels import dice_camera  # noqa: F401 (its block is in this panel's kv)
 from companion.ui.widgets import BigButton, Body, clear_and_fill
 
 Builder.load_file(str(Path(__file__).with_suffix(".kv")))
@@ -131,6 +132,7 @@ class DicePanel(BoxLayout):
 
     def refresh_sources(self) -> None:
         hub = App.get_running_app().hub
+        self.ids.camera_block.refresh()
         self.can_roll_on_tray = bool(self._count) and hub.simulated is not None
         shown = (tuple(hub.views()), hub.message)
         if shown == getattr(self, "_sources_shown", None):

@@ -95,6 +95,11 @@ class PhonesPanel(BoxLayout):
             self._starting = False
         self.host, self.door = host, door
         host.listeners.append(self.show)
+        from kivy.app import App
+
+        app = App.get_running_app()
+        if app is not None and hasattr(app, "hub"):  # a phone's photo of its dice (issue 28)
+            host.dice_photo = app.hub.camera.photo
         self.hosting = True
         self.show()
         if address.startswith("127."):

@@ -1,0 +1,209 @@
+"""Camera dice (issue 28): what the camera sees, and when it answers the waiting roll.
+
+The dice panel shows the tablet camera's frames with each die found and its value; a
+phone's photo is shown the same way until it is answered.  This holds what is shown and
+decides, in words, whether the dice in view may answer: a roll must be waiting, for a
+six-sided die, with as many dice as the roll asks, none of them unsure (the table taps an
+unsure die's value: `fix`), and dice the roll's assignments allow.  Taking them hands the
+faces to `vision.dice.camera.CameraDiceSource`, whose events reach the session through the
+hub's `RequestAnswerer` like any tray's.  Nothing here touches Kivy, so the rules for
+camera dice are tested without a window; the panel only draws this.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import time
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
+
+from companion.core.rules import DIE_FACES, Request
+from vision.dice.camera import CameraDiceSource, ReaderLock, Stillness, same_dice
+
+if TYPE_CHECKING:
+    import numpy as np
+
+    from companion.ui.dice_hub import DiceHub
+    from vision.dice.reader import DieRead
+
+MAX_PHOTO = 8 * 1024 * 1024  # bytes: a phone's photo, already shrunk by the page, is far less
+
+
+def dice_words(n: int) -> str:
+    return f"{n} die" if n == 1 else f"{n} dice"
+
+
+def listed(numbers: list[int]) -> str:
+    """1 -> '1'; 1, 3 -> '1 and 3'; 1, 2, 3 -> '1, 2 and 3'."""
+    words = [str(n) for n in numbers]
+    return words[0] if len(words) == 1 else f"{', '.join(words[:-1])} and {words[-1]}"
+
+
+class CameraDice:
+    """The dice in view (the live camera's newest read, or a phone's photo held until it
+    is answered), the table's taps on unsure dice, and taking them as a roll."""
+
+    def __init__(
+        self,
+        hub: DiceHub,
+        reader: ReaderLock | None = None,
+        clock: Callable[[], float] = time.monotonic,
+    ) -> None:
+        self.hub = hub
+        self.source = CameraDiceSource()
+        self.reader = reader or ReaderLock()
+        self.clock = clock
+        self.stillness = Stillness()
+        self.take_when_still = False  # the user's setting; off: one tap takes the roll
+        self.dice: tuple[DieRead, ...] = ()
+        self.frame: np.ndarray | None = None  # what the dice were read from, for the preview
+        self.fixed: dict[int, int] = {}  # die index -> the face the table tapped
+        self.photo_from = ""  # the phone whose photo is held ("" : the live camera)
+        self.said = ""  # what came of the last take, in words
+
+    # -- on and off ----------------------------------------------------------------------
+
+    def turn_on(self) -> None:
+        """List the camera among the dice sources (its stream starts on the hub's loop)."""
+        if self.source not in self.hub.sources:
+            self.hub.add(self.source)
+        self.source.status = "connected"
+        self.hub.changed()
+
+    def turn_off(self) -> None:
+        self.source.status = "off"
+        if not self.photo_from:
+            self.clear()
+        self.hub.changed()
+
+    def clear(self) -> None:
+        self.dice, self.frame, self.fixed, self.photo_from = (), None, {}, ""
+        self.stillness = Stillness(self.stillness.frames, self.stillness.seconds)
+
+    # -- what is in view -----------------------------------------------------------------
+
+    def faces(self) -> list[int | None]:
+        """Each die's face: the table's tap where it gave one, else the reader's (None:
+        unsure)."""
+        return [self.fixed.get(i, d.face) for i, d in enumerate(self.dice)]
+
+    def show(self, frame: np.ndarray, dice: tuple[DieRead, ...]) -> str | None:
+        """A live read (on the UI loop).  Taps on unsure dice hold while the dice stay where
+        they were; with the setting on, still dice that may answer are taken."""
+        if self.photo_from:
+            return None  # a phone's photo is in view until it is answered or let go
+        if not same_dice(self.dice, dice, faces=False):
+            self.fixed = {}
+        self.dice, self.frame = dice, frame
+        self.stillness.see(dice, self.clock())
+        if self.take_when_still and self.stillness.ready and self.problem() is None:
+            return self.take()
+        return None
+
+    def fix(self, index: int, face: int) -> None:
+        """The table says die `index` shows `face`."""
+        if 0 <= index < len(self.dice) and 1 <= face <= 6:
+            self.fixed[index] = face
+            self.hub.changed()
+
+    def request(self) -> Request | None:
+        answerer = self.hub.answerer
+        return answerer.session.request if answerer is not None else None
+
+    def problem(self) -> str | None:
+        """Why the dice in view cannot answer now, in words; None when they can."""
+        request = self.request()
+        if request is None:
+            return "No roll is asked for right now."
+        if request.kind != "dice":
+            return "A card is asked for, not dice."
+        if len(DIE_FACES.get(request.profile, ())) != 6:
+            return (
+                f"The camera reads six-sided dice; this roll asks for {request.die_name}: "
+                "use the keypad."
+            )
+        n = len(self.dice)
+        if n == 0:
+            return "No dice seen yet."
+        if n != request.count:
+            return f"{dice_words(n)} seen, the roll asks for {request.count}."
+        unsure = [i + 1 for i, f in enumerate(self.faces()) if f is None]
+        if unsure:
+            if len(unsure) == 1:
+                return f"Die {unsure[0]} is unsure: tap it and choose the face on top."
+            return f"Dice {listed(unsure)} are unsure: tap each and choose the face on top."
+        return self._assigned_elsewhere(request, n)
+
+    def _assigned_elsewhere(self, request: Request, n: int) -> str | None:
+        answerer = self.hub.answerer
+        assert answerer is not None
+        ids = [f"camera:{i}" for i in range(1, n + 1)]
+        pool = answerer.eligible(request)
+        if pool is not None and not set(ids) <= set(pool):
+            names = ", ".join(self.hub.die_name(d) for d in pool)
+            return f"This roll is assigned to {names}: roll those, or change it with Assign dice."
+        if pool is None and any(answerer.assignments.role_of(d) is not None for d in ids):
+            return "The camera's dice are assigned to another roll: see Assign dice."
+        return None
+
+    # -- taking the roll -----------------------------------------------------------------
+
+    def take(self, by: str | None = None) -> str:
+        """Answer the waiting roll with the dice in view, or say why not.  The answer
+        itself arrives through the source's stream and the hub's answerer."""
+        problem = self.problem()
+        if problem is not None:
+            self.said = problem
+            self.hub.changed()
+            return problem
+        faces = [f for f in self.faces() if f is not None]
+        self.source.take(faces, by=by)
+        self.stillness.taken()
+        self.said = f"Taken: {', '.join(map(str, faces))}"
+        if self.photo_from:
+            self.dice, self.frame, self.fixed, self.photo_from = (), None, {}, ""
+        self.hub.changed()
+        return self.said
+
+    def let_go(self) -> None:
+        """Back to the live camera from a phone's photo."""
+        self.clear()
+        self.hub.changed()
+
+    async def photo(self, phone: str, data: bytes) -> dict[str, Any]:
+        """A phone's photo of the dice for the waiting roll: read it off the loop, then
+        answer, or hold it on the tablet for the table to tap its unsure dice.  The reply
+        is for the phone: `ok` and what to tell its player."""
+        if len(data) > MAX_PHOTO:
+            return {"ok": False, "text": "That photo is too large for the tablet."}
+        loop = asyncio.get_running_loop()
+        image = await loop.run_in_executor(None, _decode, data)
+        if image is None:
+            return {"ok": False, "text": "The tablet could not open that photo: try again."}
+        try:
+            dice = await loop.run_in_executor(None, self.reader.read, image)
+        except Exception as exc:  # a missing model is said in its own words
+            return {"ok": False, "text": f"The tablet cannot read dice: {exc}"}
+        request = self.request()
+        if request is None or request.kind != "dice":
+            return {"ok": False, "text": "No roll is asked for right now."}
+        self.dice, self.frame, self.fixed, self.photo_from = dice, image, {}, phone
+        problem = self.problem()
+        if problem is None:
+            faces = self.faces()
+            self.take(by="phone photo")
+            return {"ok": True, "text": f"The tablet read {listed([f or 0 for f in faces])}."}
+        unsure = any(f is None for f in self.faces()) and len(dice) == request.count
+        self.hub.changed()
+        if unsure:
+            return {"ok": False, "text": f"{problem[:-1]} on the tablet."}
+        self.clear()  # nothing the table could tap: the phone tries again
+        return {"ok": False, "text": f"{problem} Take the photo again."}
+
+
+def _decode(data: bytes) -> np.ndarray | None:
+    import cv2
+    import numpy as np
+
+    buffer = np.frombuffer(data, np.uint8)
+    return cv2.imdecode(buffer, cv2.IMREAD_COLOR) if buffer.size else None

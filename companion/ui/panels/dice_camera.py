@@ -1,0 +1,312 @@
+"""The Dice panel's camera block (issue 28): the preview with each die and its value, the
+dice in words, "Use these dice", and the setting to take the roll when the dice are still.
+
+It draws what `companion.ui.dice_camera.CameraDice` holds and sends it the table's taps;
+the reading is `vision.dice`'s, on the `DiceWatcher`'s thread, each read brought to Kivy's
+loop with `Clock.schedule_once` and shown the same way whether a roll is waiting or not.
+The camera is opened only while the block is on the screen and turned on (a tablet's
+battery), on a worker thread (opening one can take a second); a camera that will not open
+is said in words and the keypad stays the way on.  A phone's photo is shown here too until
+it is answered.  An unsure die is marked "?" and "unsure" in words, never by colour alone.
+"""
+
+from __future__ import annotations
+
+import logging
+import threading
+from collections.abc import Callable
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from kivy.app import App
+from kivy.clock import Clock
+from kivy.graphics.texture import Texture
+from kivy.lang import Builder
+from kivy.properties import BooleanProperty, NumericProperty, StringProperty
+from kivy.uix.boxlayout import BoxLayout
+
+from companion.ui.widgets import BigButton, clear_and_fill
+from vision.frames import CameraSource, FrameSource, SourceError
+
+if TYPE_CHECKING:
+    import numpy as np
+
+    from companion.ui.dice_camera import CameraDice
+    from vision.dice.camera import DiceWatcher
+    from vision.dice.reader import DieRead
+
+Builder.load_file(str(Path(__file__).with_suffix(".kv")))
+log = logging.getLogger(__name__)
+
+SURE = (80, 200, 90)  # BGR outlines: a read die, an unsure one, one the table set
+UNSURE = (0, 170, 255)
+SET_BY_HAND = (255, 190, 60)
+
+
+def die_words(index: int, face: int | None, fixed: bool) -> str:
+    """'Die 2: 5', 'Die 2: ? unsure, tap to set', 'Die 2: 4 (set by hand)'."""
+    if face is None:
+        return f"Die {index + 1}: ? unsure, tap to set"
+    return f"Die {index + 1}: {face}{' (set by hand)' if fixed else ''}"
+
+
+def box_label(index: int, face: int | None) -> str:
+    return f"{index + 1}: {face}" if face is not None else f"{index + 1}: ? unsure"
+
+
+def draw_dice(
+    frame: np.ndarray,
+    dice: tuple[DieRead, ...],
+    faces: list[int | None],
+    fixed: set[int],
+    size: tuple[float, float],
+) -> np.ndarray:
+    """The frame as RGB no larger than `size`, each die outlined and labelled with its
+    number and value ("2: ? unsure" for an unsure one)."""
+    import cv2
+    import numpy as np
+
+    from companion.ui.panels.scanner import display_rgb
+
+    h, w = frame.shape[:2]
+    rgb = display_rgb(frame, size)
+    scale = rgb.shape[1] / w
+    out = np.ascontiguousarray(rgb)
+    thick = max(2, round(3 * scale * max(w, h) / 1280))
+    font = max(0.5, 0.9 * scale * max(w, h) / 1280)
+    for i, (die, face) in enumerate(zip(dice, faces, strict=True)):
+        x0, y0, x1, y1 = (round(v * scale) for v in die.box)
+        bgr = SET_BY_HAND if i in fixed else (SURE if face is not None else UNSURE)
+        colour = bgr[::-1]  # the preview is RGB
+        cv2.rectangle(out, (x0, y0), (x1, y1), colour, thick)
+        text = box_label(i, face)
+        (tw, th), base = cv2.getTextSize(text, cv2.FONT_HERSHEY_SIMPLEX, font, thick)
+        top = y0 - th - base - 4 if y0 - th - base - 4 >= 0 else y1 + 2
+        cv2.rectangle(out, (x0, top), (x0 + tw + 6, top + th + base + 4), colour, -1)
+        cv2.putText(
+            out,
+            text,
+            (x0 + 3, top + th + 2),
+            cv2.FONT_HERSHEY_SIMPLEX,
+            font,
+            (0, 0, 0),
+            thick,
+            cv2.LINE_AA,
+        )
+    return out
+
+
+class FaceKey(BigButton):
+    """One face to give an unsure die."""
+
+
+class DiceCameraBlock(BoxLayout):
+    on = BooleanProperty(False)  # the camera is turned on as a dice source
+    note = StringProperty("")  # the dice in view, or why they cannot answer, in words
+    ready = BooleanProperty(False)  # "Use these dice" may be tapped
+    still_text = StringProperty("")
+    choosing = NumericProperty(-1)  # the die whose face the table is choosing
+    showing = BooleanProperty(False)  # a frame or a phone's photo is in view
+
+    # Where frames come from: the camera is the outside world, so tests swap this for a
+    # `CameraSource` over a stand-in capture device; everything after it is the real thing.
+    open_source: Callable[[int], FrameSource] = CameraSource
+
+    def __init__(self, **kwargs: Any) -> None:
+        super().__init__(**kwargs)
+        self.watcher: DiceWatcher | None = None
+        self._generation = 0
+        self._shown: tuple[Any, ...] = ()
+        self._drawn: Any = None  # the frame last drawn in the preview
+        self.bind(parent=lambda *_a: self._placed())
+
+    @property
+    def camera(self) -> CameraDice:
+        return App.get_running_app().hub.camera  # type: ignore[no-any-return]
+
+    # -- on and off ----------------------------------------------------------------------
+
+    def toggle(self) -> None:
+        if self.on:
+            self.on = False
+            self.stop_camera()
+            self.camera.turn_off()
+        else:
+            self.on = True
+            self.camera.turn_on()
+            self.start_camera()
+        self.refresh()
+
+    def toggle_still(self) -> None:
+        app = App.get_running_app()
+        app.settings.still_dice = not app.settings.still_dice
+        app.save_settings()
+        self.refresh()
+
+    def _placed(self) -> None:
+        """On the screen: read the camera if it is turned on; off it: free the camera."""
+        if self.get_root_window() is not None and self.on:
+            self.start_camera()
+        elif self.get_root_window() is None:
+            self.stop_camera()
+
+    def start_camera(self) -> None:
+        if self.watcher is not None:
+            return
+        index = App.get_running_app().settings.camera
+        if index < 0:
+            self.note = "The camera is off (Settings): use the keypad."
+            return
+        self._generation += 1
+        self.note = "Opening the camera..."
+        threading.Thread(
+            target=self._open, args=(index, self._generation), name="dice-camera-open", daemon=True
+        ).start()
+
+    def _open(self, index: int, generation: int) -> None:
+        """On a worker thread: open the camera and start reading dice from it."""
+        from vision.dice.camera import DiceWatcher
+
+        try:
+            source = self.open_source(index)
+        except SourceError as exc:
+            message = str(exc)
+            Clock.schedule_once(lambda _dt: self._refused(generation, message))
+            return
+        except Exception as exc:  # a platform without a camera backend
+            log.info("camera unavailable: %s", exc)
+            Clock.schedule_once(
+                lambda _dt: self._refused(generation, "the camera could not be opened")
+            )
+            return
+        watcher = DiceWatcher(
+            source,
+            self.camera.reader,
+            on_read=lambda frame, dice: Clock.schedule_once(
+                lambda _dt: self._read(generation, frame, dice)
+            ),
+            on_error=lambda words: Clock.schedule_once(
+                lambda _dt: self._refused(generation, words)
+            ),
+        )
+        Clock.schedule_once(lambda _dt: self._started(generation, watcher))
+
+    def _started(self, generation: int, watcher: DiceWatcher) -> None:
+        if generation != self._generation:
+            watcher.source.close()  # stopped while it opened
+            return
+        self.watcher = watcher
+        self.note = "Looking for dice..."
+        App.get_running_app().bind(on_stop=lambda *_a: self.stop_camera(wait=1.0))
+        watcher.start()
+
+    def _refused(self, generation: int, words: str) -> None:
+        if generation != self._generation:
+            return
+        self.watcher = None
+        self.note = f"{words[:1].upper()}{words[1:]}. Use the keypad."
+
+    def _read(self, generation: int, frame: np.ndarray, dice: tuple[DieRead, ...]) -> None:
+        if generation != self._generation:
+            return
+        self.camera.take_when_still = bool(App.get_running_app().settings.still_dice)
+        self.camera.show(frame, dice)
+        self.refresh()
+
+    def stop_camera(self, wait: float = 0.0) -> None:
+        """Free the camera; `wait` seconds for its thread when the app stops."""
+        self._generation += 1
+        watcher, self.watcher = self.watcher, None
+        if watcher is not None:
+            watcher.stop()
+            if wait:
+                watcher.join(wait)
+
+    # -- taps ----------------------------------------------------------------------------
+
+    def use_these(self) -> None:
+        self.camera.take()
+        self.refresh()
+
+    def choose(self, index: int) -> None:
+        self.choosing = -1 if self.choosing == index else index
+        self.refresh()
+
+    def set_face(self, face: int) -> None:
+        if self.choosing >= 0:
+            self.camera.fix(self.choosing, face)
+        self.choosing = -1
+        self.refresh()
+
+    def let_go(self) -> None:
+        self.camera.let_go()
+        self.refresh()
+
+    # -- showing -------------------------------------------------------------------------
+
+    def refresh(self) -> None:
+        camera = self.camera
+        app = App.get_running_app()
+        self.still_text = "Take the roll when the dice are still: " + (
+            "on" if app.settings.still_dice else "off"
+        )
+        self.showing = camera.frame is not None and (self.on or bool(camera.photo_from))
+        problem = camera.problem() if camera.dice else None
+        faces = camera.faces()
+        self.ready = self.showing and bool(camera.dice) and problem is None
+        if self.showing:
+            read = ", ".join("?" if f is None else str(f) for f in faces)
+            where = f"Photo from {camera.photo_from}" if camera.photo_from else "Camera"
+            seen = f"{where}: {len(faces)} {'die' if len(faces) == 1 else 'dice'} seen"
+            seen += f" ({read})." if faces else "."
+            self.note = f"{seen} {problem or 'Tap Use these dice to answer the roll.'}"
+            if camera.said and not camera.dice:
+                self.note = camera.said
+        elif camera.said and not self.on:
+            self.note = camera.said
+        if self.choosing >= len(faces):
+            self.choosing = -1
+        if self._drawn is not camera.frame or self._shown[:3] != (
+            tuple(faces),
+            tuple(sorted(camera.fixed)),
+            self.showing,
+        ):
+            self._drawn = camera.frame
+            self._draw(faces)
+        # the buttons are made again only when what they say changes: a tap must not lose
+        # its button to the next frame
+        shown = (tuple(faces), tuple(sorted(camera.fixed)), self.showing, self.choosing)
+        if shown == self._shown:
+            return
+        self._shown = shown
+        buttons = []
+        for i, face in enumerate(faces):
+            b = BigButton(text=die_words(i, face, i in camera.fixed))
+            b.die_index = i
+            b.primary = face is None
+            b.bind(on_release=lambda b: self.choose(b.die_index))
+            buttons.append(b)
+        clear_and_fill(self.ids.dice, buttons if self.showing else [])
+        keys = []
+        if self.choosing >= 0:
+            for face in range(1, 7):
+                key = FaceKey(text=str(face))
+                key.face = face
+                key.bind(on_release=lambda k: self.set_face(k.face))
+                keys.append(key)
+        clear_and_fill(self.ids.faces, keys)
+
+    def _draw(self, faces: list[int | None]) -> None:
+        camera = self.camera
+        image = self.ids.preview
+        if not self.showing or camera.frame is None:
+            image.texture = None
+            return
+        w, h = image.size
+        rgb = draw_dice(
+            camera.frame, camera.dice, faces, set(camera.fixed), (max(w, 320), max(h, 180))
+        )
+        texture = Texture.create(size=(rgb.shape[1], rgb.shape[0]), colorfmt="rgb")
+        texture.blit_buffer(rgb.tobytes(), colorfmt="rgb", bufferfmt="ubyte")
+        texture.flip_vertical()
+        image.texture = texture
