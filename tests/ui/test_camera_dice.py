@@ -40,11 +40,21 @@ class TestCameraDice(LoopAppTestCase):
         camera = StandInCamera([photo])
         block.open_source = lambda index: CameraSource(index, capture=lambda _i: camera)
 
-        async def tap() -> None:
-            block.toggle()
-
-        self.run_async(tap())
+        self.run_async(self.tap_on_loop("Camera dice"))
         return block
+
+    async def tap_on_loop(self, text: str) -> None:
+        self.tap(text)
+
+    def tap_die(self, block: Any, index: int) -> None:
+        """A finger on die `index`'s box in the preview."""
+        preview = block.ids.preview
+        fh, fw = self.app.hub.camera.frame.shape[:2]
+        x0, y0, x1, y1 = self.app.hub.camera.dice[index].box
+        iw, ih = preview.norm_image_size
+        x = preview.center_x - iw / 2 + (x0 + x1) / 2 / fw * iw
+        y = preview.center_y - ih / 2 + (1 - (y0 + y1) / 2 / fh) * ih
+        self.touch_at(*preview.to_window(x, y))
 
     def wait(self, seconds: float) -> None:
         end = time.monotonic() + seconds
@@ -64,14 +74,21 @@ class TestCameraDice(LoopAppTestCase):
         assert f"{n} dice seen, the roll asks for {asked}." in block.note
         assert block.ids.use.disabled  # never answered with the wrong number of dice
         assert self.app.session.request.count == asked
-        for i, face in enumerate(frame.faces):
-            self.find(f"Die {i + 1}: {face}", within=block)
+        assert f"{n} dice seen ({', '.join(map(str, frame.faces))})" in block.note
         assert block.ids.preview.texture is not None
-        # the keypad answers this one; the next roll asks for as many dice as are seen
+        # a die tapped on the preview is chosen, to set its face by hand
+        self.tap_die(block, 0)
+        assert block.choosing == 0
+        self.tap(str(frame.faces[0]), within=block.ids.faces)
+        self.find(f"Die 1: {frame.faces[0]} (set by hand)", within=block)
+        # camera dice stopped, the keypad answers this one; the next roll asks for as many
+        # dice as are seen, and the camera is turned on again
+        self.tap("Stop camera dice")
         for _ in range(asked):
             self.tap("1", within=panel.ids.keypad)
         self.spin_until(lambda: self.app.session.request is None)
         self.tap("Roll 2 dice" if n == 2 else "Roll 3 dice")
+        self.run_async(self.tap_on_loop("Camera dice"))
         self.spin_until(lambda: not block.ids.use.disabled, timeout=30)
         assert "Tap Use these dice" in block.note
         self.shoot("session-camera-dice")

@@ -258,7 +258,8 @@
       const blob = await new Promise((r) => canvas.toBlob(r, "image/jpeg", 0.9));
       const reply = await fetch(`dice-photo?t=${encodeURIComponent(token)}`, { method: "POST", body: blob, headers: { "Content-Type": "image/jpeg" } });
       const said = await reply.json();
-      state.textContent = said.text; state.className = said.ok ? "ok" : "refused";
+      // said where the player looks: an answered roll's card closes at once
+      state.textContent = said.text; state.className = said.ok ? "ok" : "refused"; say(said.text, said.ok);
     } catch (e) {
       state.textContent = "The photo did not reach the tablet: try again."; state.className = "refused";
     }

@@ -24,6 +24,7 @@ from kivy.graphics.texture import Texture
 from kivy.lang import Builder
 from kivy.properties import BooleanProperty, NumericProperty, StringProperty
 from kivy.uix.boxlayout import BoxLayout
+from kivy.uix.image import Image
 
 from companion.ui.widgets import BigButton, clear_and_fill
 from vision.frames import CameraSource, FrameSource, SourceError
@@ -100,6 +101,25 @@ class FaceKey(BigButton):
     """One face to give an unsure die."""
 
 
+class DicePreview(Image):
+    """The preview; a tap on a die's box chooses that die, to set its face."""
+
+    def on_touch_up(self, touch: Any) -> bool:
+        if not self.collide_point(*touch.pos) or self.texture is None:
+            return False
+        block = self.parent
+        while block is not None and not isinstance(block, DiceCameraBlock):
+            block = block.parent
+        frame = getattr(block, "frame_size", None)
+        if block is None or not frame:
+            return False
+        iw, ih = self.norm_image_size
+        x0, y0 = self.center_x - iw / 2, self.center_y - ih / 2
+        u = (touch.x - x0) / max(iw, 1) * frame[0]
+        v = (1 - (touch.y - y0) / max(ih, 1)) * frame[1]
+        return bool(block.tap_at(u, v))
+
+
 class DiceCameraBlock(BoxLayout):
     on = BooleanProperty(False)  # the camera is turned on as a dice source
     note = StringProperty("")  # the dice in view, or why they cannot answer, in words
@@ -107,6 +127,9 @@ class DiceCameraBlock(BoxLayout):
     still_text = StringProperty("")
     choosing = NumericProperty(-1)  # the die whose face the table is choosing
     showing = BooleanProperty(False)  # a frame or a phone's photo is in view
+    photo = BooleanProperty(False)  # the photo in view is a phone's
+    # the block in the keypad's place: camera dice turned on, or a phone's photo in view
+    camera_mode = BooleanProperty(False)
 
     # Where frames come from: the camera is the outside world, so tests swap this for a
     # `CameraSource` over a stand-in capture device; everything after it is the real thing.
@@ -238,6 +261,20 @@ class DiceCameraBlock(BoxLayout):
         self.choosing = -1
         self.refresh()
 
+    @property
+    def frame_size(self) -> tuple[int, int] | None:
+        frame = self.camera.frame
+        return (frame.shape[1], frame.shape[0]) if frame is not None else None
+
+    def tap_at(self, x: float, y: float) -> bool:
+        """A tap on the preview at (x, y) in the frame's pixels: the die there is chosen."""
+        for i, die in enumerate(self.camera.dice):
+            x0, y0, x1, y1 = die.box
+            if x0 <= x <= x1 and y0 <= y <= y1:
+                self.choose(i)
+                return True
+        return False
+
     def let_go(self) -> None:
         self.camera.let_go()
         self.refresh()
@@ -250,7 +287,9 @@ class DiceCameraBlock(BoxLayout):
         self.still_text = "Take the roll when the dice are still: " + (
             "on" if app.settings.still_dice else "off"
         )
-        self.showing = camera.frame is not None and (self.on or bool(camera.photo_from))
+        self.photo = bool(camera.photo_from)
+        self.showing = camera.frame is not None and (self.on or self.photo)
+        self.camera_mode = self.on or self.showing
         problem = camera.problem() if camera.dice else None
         faces = camera.faces()
         self.ready = self.showing and bool(camera.dice) and problem is None
@@ -281,6 +320,8 @@ class DiceCameraBlock(BoxLayout):
         self._shown = shown
         buttons = []
         for i, face in enumerate(faces):
+            if face is not None and i not in camera.fixed:
+                continue  # a sure die is said in the note and chosen on the preview
             b = BigButton(text=die_words(i, face, i in camera.fixed))
             b.die_index = i
             b.primary = face is None

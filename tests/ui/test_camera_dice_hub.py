@@ -1,0 +1,142 @@
+"""Camera dice through the hub (issue 28), without a window: the dice in view answer the
+waiting roll only when they may, in words otherwise, and a phone's photo answers or waits
+for the table's taps.  The reader, the camera dice source's stream, the answerer and the
+session are the real thing; the photos are generated and chosen by the reader
+(`tests/ui/dice_frames.py`)."""
+
+from __future__ import annotations
+
+import asyncio
+
+import cv2
+import numpy as np
+import pytest
+
+from companion.core.library import Library
+from companion.games import get_game
+from companion.ui.dice_hub import DiceHub
+from tests.ui.dice_frames import sure_frame, unsure_frame
+
+
+@pytest.fixture
+def session(tmp_path, monkeypatch):
+    monkeypatch.setenv("COMPANION_HOME", str(tmp_path / "home"))  # its own dice assignments
+    s = Library(tmp_path).new(get_game("tiny"))
+    yield s
+    s.close()
+
+
+@pytest.fixture
+async def hub(session):
+    hub = DiceHub()
+    hub.attach(session)
+    hub.camera.turn_on()  # on the running loop: the hub reads its stream
+    yield hub
+    await hub.close()
+
+
+async def until(check, timeout: float = 10.0) -> None:
+    deadline = asyncio.get_running_loop().time() + timeout
+    while not check():
+        assert asyncio.get_running_loop().time() < deadline, "timed out"
+        await asyncio.sleep(0.01)
+
+
+def png(image: np.ndarray) -> bytes:
+    return cv2.imencode(".png", image)[1].tobytes()
+
+
+async def test_the_dice_in_view_answer_only_a_roll_for_as_many_dice(session, hub):
+    frame = sure_frame()
+    camera = hub.camera
+    dice = camera.reader.read(frame.image)
+    camera.show(frame.image, dice)
+    assert camera.problem() == "No roll is asked for right now."
+    session.do("draw")
+    assert camera.take() == "A card is asked for, not dice."
+    session.answer(session.request.options[0], by="keypad")
+    n = len(dice)
+    session.do("roll", {"count": 1})
+    assert camera.take() == f"{n} dice seen, the roll asks for 1."
+    await asyncio.sleep(0.05)
+    assert session.request is not None  # nothing was answered
+    session.answer([1], by="keypad")
+    session.do("roll", {"count": n})
+    assert camera.problem() is None
+    assert camera.take() == f"Taken: {', '.join(map(str, frame.faces))}"
+    await until(lambda: session.request is None)
+    assert session.state.last_roll == list(frame.faces)
+    assert session.history()[-1][0].data["by"] == "camera dice"
+    assert hub.message.endswith(f"rolled {', '.join(map(str, frame.faces))}")
+
+
+async def test_an_unsure_die_holds_the_roll_until_the_table_sets_it(session, hub):
+    frame = unsure_frame()
+    camera = hub.camera
+    camera.take_when_still = True
+    now = [0.0]
+    camera.clock = lambda: now[0]  # moved by hand: a read every 0.2 s
+    session.do("roll", {"count": len(frame.faces)})
+    dice = camera.reader.read(frame.image)
+    for i in range(15):  # still for 3 s: the unsure die holds the roll
+        now[0] = i * 0.2
+        camera.show(frame.image, dice)
+    assert camera.stillness.still and session.request is not None
+    unsure = [i for i, f in enumerate(frame.faces) if f is None]
+    assert "unsure" in (camera.problem() or "")
+    assert camera.take().startswith(
+        f"Die {unsure[0] + 1} is unsure" if len(unsure) == 1 else "Dice"
+    )
+    for i in unsure:
+        camera.fix(i, 4)
+    now[0] += 0.2
+    camera.show(frame.image, dice)  # the next read: still, set, taken by itself
+    await until(lambda: session.request is None)
+    assert session.state.last_roll == [4 if f is None else f for f in frame.faces]
+
+
+async def test_a_roll_assigned_to_other_dice_is_not_the_cameras(session, hub):
+    frame = sure_frame()
+    hub.assign("d6", ["tray:1"])
+    session.do("roll", {"count": len(frame.faces)})
+    hub.camera.show(frame.image, hub.camera.reader.read(frame.image))
+    said = hub.camera.take()
+    assert said == "This roll is assigned to tray:1: roll those, or change it with Assign dice."
+
+
+async def test_a_phones_photo_answers_or_waits_for_the_tables_taps(session, hub):
+    camera = hub.camera
+    sure, unsure = sure_frame(), unsure_frame()
+    reply = await camera.photo("Ann", png(sure.image))
+    assert reply == {"ok": False, "text": "No roll is asked for right now."}
+    session.do("roll", {"count": len(sure.faces)})
+    reply = await camera.photo("Ann", png(sure.image))
+    read = " and ".join(map(str, sure.faces))
+    assert reply == {"ok": True, "text": f"The tablet read {read}."}
+    await until(lambda: session.request is None)
+    assert session.history()[-1][0].data["by"] == "phone photo"
+    assert camera.photo_from == ""  # back to the live camera
+
+    session.do("roll", {"count": len(unsure.faces)})
+    reply = await camera.photo("Ann", png(unsure.image))
+    assert not reply["ok"] and reply["text"].endswith("on the tablet.")
+    assert camera.photo_from == "Ann" and camera.frame is not None
+    live = sure.image
+    camera.show(live, camera.reader.read(live))  # the live camera does not replace it
+    assert camera.photo_from == "Ann"
+    for i, face in enumerate(unsure.faces):
+        if face is None:
+            camera.fix(i, 2)
+    camera.take()
+    await until(lambda: session.request is None)
+    assert session.state.last_roll == [2 if f is None else f for f in unsure.faces]
+
+    session.do("roll", {"count": 1})
+    assert (await camera.photo("Ann", b"not a photo"))["text"] == (
+        "The tablet could not open that photo: try again."
+    )
+    reply = await camera.photo("Ann", png(sure.image))
+    assert (
+        reply["text"] == f"{len(sure.faces)} dice seen, the roll asks for 1. Take the photo again."
+    )
+    assert camera.photo_from == "" and session.request is not None
