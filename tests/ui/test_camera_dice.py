@@ -49,6 +49,7 @@ class TestCameraDice(LoopAppTestCase):
     def tap_die(self, block: Any, index: int) -> None:
         """A finger on die `index`'s box in the preview."""
         preview = block.ids.preview
+        self.settled_center(preview)  # aimed once the layout has stopped moving it
         fh, fw = self.app.hub.camera.frame.shape[:2]
         x0, y0, x1, y1 = self.app.hub.camera.dice[index].box
         iw, ih = preview.norm_image_size
@@ -108,9 +109,9 @@ class TestCameraDice(LoopAppTestCase):
         panel = self.open_tiny()
         self.tap("Roll 2 dice" if n == 2 else "Roll 3 dice")
         block = self.point_camera_at(panel, frame.image)
+        self.spin_until(lambda: self.app.hub.camera.dice and block.showing, timeout=30)
         self.tap("Take the roll when the dice are still: off")
         assert self.app.settings.still_dice
-        self.spin_until(lambda: self.app.hub.camera.dice and block.showing, timeout=30)
         reads = block.watcher.frames
         # still for well over a second and many reads: the unsure die holds the roll
         self.spin_until(lambda: block.watcher.frames >= reads + 8, timeout=30)
@@ -127,10 +128,13 @@ class TestCameraDice(LoopAppTestCase):
         # set by hand, the dice still in view: taken by themselves with the setting on
         self.spin_until(lambda: self.app.session.request is None, timeout=30)
         assert self.app.session.state.last_roll == values
-        # dice left lying after their roll never answer the next one
+        # no roll waiting, the Dice panel is put away and the camera rests
+        self.spin_until(lambda: block.watcher is None)
+        # it opens again with the next roll, and dice left lying after their roll never
+        # answer it
         self.tap("Roll 2 dice" if n == 2 else "Roll 3 dice")
-        # (the camera closes while no roll waits, and opens again with the next)
         self.spin_until(
             lambda: block.watcher is not None and block.watcher.frames >= 10, timeout=30
         )
         assert self.app.session.request is not None
+        assert f"{n} dice seen" in block.note

@@ -141,7 +141,9 @@ class DiceCameraBlock(BoxLayout):
         self._generation = 0
         self._shown: tuple[Any, ...] = ()
         self._drawn: Any = None  # the frame last drawn in the preview
-        self.bind(parent=lambda *_a: self._placed())
+        self._opening = False
+        self._refused_words = ""  # a camera that would not open is not tried every second
+        self._stop_bound = False
 
     @property
     def camera(self) -> CameraDice:
@@ -166,21 +168,26 @@ class DiceCameraBlock(BoxLayout):
         app.save_settings()
         self.refresh()
 
-    def _placed(self) -> None:
-        """On the screen: read the camera if it is turned on; off it: free the camera."""
-        if self.get_root_window() is not None and self.on:
+    def follow_screen(self) -> None:
+        """On the screen and turned on: read the camera; off the screen (no roll waiting,
+        another tab, another screen): free it, and open it again when back."""
+        if self.get_root_window() is None:
+            if self.watcher is not None or self._opening:
+                self.stop_camera()
+        elif self.on and self.watcher is None and not self._opening and not self._refused_words:
             self.start_camera()
-        elif self.get_root_window() is None:
-            self.stop_camera()
 
     def start_camera(self) -> None:
-        if self.watcher is not None:
+        if self.watcher is not None or self._opening:
             return
+        self._refused_words = ""
         index = App.get_running_app().settings.camera
         if index < 0:
             self.note = "The camera is off (Settings): use the keypad."
+            self._refused_words = self.note
             return
         self._generation += 1
+        self._opening = True
         self.note = "Opening the camera..."
         threading.Thread(
             target=self._open, args=(index, self._generation), name="dice-camera-open", daemon=True
@@ -218,19 +225,27 @@ class DiceCameraBlock(BoxLayout):
         if generation != self._generation:
             watcher.source.close()  # stopped while it opened
             return
+        self._opening = False
         self.watcher = watcher
         self.note = "Looking for dice..."
-        App.get_running_app().bind(on_stop=lambda *_a: self.stop_camera(wait=1.0))
+        if not self._stop_bound:  # the app closing frees the camera before Python goes
+            self._stop_bound = True
+            App.get_running_app().bind(on_stop=lambda *_a: self.stop_camera(wait=1.0))
         watcher.start()
 
     def _refused(self, generation: int, words: str) -> None:
         if generation != self._generation:
             return
+        self._opening = False
         self.watcher = None
         self.note = f"{words[:1].upper()}{words[1:]}. Use the keypad."
+        self._refused_words = self.note
 
     def _read(self, generation: int, frame: np.ndarray, dice: tuple[DieRead, ...]) -> None:
         if generation != self._generation:
+            return
+        if self.get_root_window() is None:
+            self.stop_camera()  # the panel left the screen: the camera rests
             return
         self.camera.take_when_still = bool(App.get_running_app().settings.still_dice)
         self.camera.show(frame, dice)
@@ -239,6 +254,7 @@ class DiceCameraBlock(BoxLayout):
     def stop_camera(self, wait: float = 0.0) -> None:
         """Free the camera; `wait` seconds for its thread when the app stops."""
         self._generation += 1
+        self._opening = False
         watcher, self.watcher = self.watcher, None
         if watcher is not None:
             watcher.stop()
@@ -282,6 +298,7 @@ class DiceCameraBlock(BoxLayout):
     # -- showing -------------------------------------------------------------------------
 
     def refresh(self) -> None:
+        self.follow_screen()
         camera = self.camera
         app = App.get_running_app()
         self.still_text = "Take the roll when the dice are still: " + (
