@@ -29,6 +29,14 @@ if TYPE_CHECKING:
 MAX_PHOTO = 8 * 1024 * 1024  # bytes: a phone's photo, already shrunk by the page, is far less
 
 
+def plain_d6(profile: str) -> bool:
+    """Whether the profile's die is a plain d6 with pips (the reader's only die): six
+    faces, each labelled with a number (a d3 is played on one; a HEXplore hex d6 has a
+    symbol for a face the reader was never taught)."""
+    faces = DIE_FACES.get(profile, ())
+    return len(faces) == 6 and all(label.isdigit() for label, _v in faces)
+
+
 def dice_words(n: int) -> str:
     return f"{n} die" if n == 1 else f"{n} dice"
 
@@ -117,10 +125,10 @@ class CameraDice:
             return "No roll is asked for right now."
         if request.kind != "dice":
             return "A card is asked for, not dice."
-        if len(DIE_FACES.get(request.profile, ())) != 6:
+        if not plain_d6(request.profile):
             return (
-                f"The camera reads six-sided dice; this roll asks for {request.die_name}: "
-                "use the keypad."
+                f"The camera reads plain six-sided dice; this roll asks for the "
+                f"{request.die_name}: use the keypad."
             )
         n = len(self.dice)
         if n == 0:

@@ -14,6 +14,7 @@ import pytest
 
 from companion.core.library import Library
 from companion.games import get_game
+from companion.ui.dice_camera import plain_d6
 from companion.ui.dice_hub import DiceHub
 from tests.ui.dice_frames import sure_frame, unsure_frame
 
@@ -140,3 +141,8 @@ async def test_a_phones_photo_answers_or_waits_for_the_tables_taps(session, hub)
         reply["text"] == f"{len(sure.faces)} dice seen, the roll asks for 1. Take the photo again."
     )
     assert camera.photo_from == "" and session.request is not None
+
+
+def test_only_a_plain_d6_is_read():
+    assert plain_d6("d6") and plain_d6("d3")
+    assert not plain_d6("hex_d6") and not plain_d6("d8") and not plain_d6("skill_d10")
