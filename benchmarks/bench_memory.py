@@ -1,19 +1,37 @@
 """Memory with the Cards panel's camera preview running, beside bare Kivy, in one run.
 
-Each figure is a fresh process: bare Kivy showing a Label, the same with the scanner's
-libraries imported and each decoder run once (the floor issue 26 measures the preview
-against: at most 1.2 times it), the app with a session open, the same with its Cards panel showing and the camera off
-(Settings), and that panel with the camera preview running (a stand-in capture device playing card photographs, so the
-panel's real scanner threads, decoder, voting and preview run), and the same with frames
-from Kivy's own camera provider (the Android way in).  Resident (RSS) and proportional
-(PSS) memory are sampled ten times a second for `SECONDS` once the screen (or the preview)
-is showing and `SETTLE` has passed; a run's figure is the median of its samples, and the table gives the median
-of `RUNS` runs, interleaved so the machine's drift falls on every kind alike.
+Each figure is a fresh child process: bare Kivy showing a Label; the floor issue 26
+measures the preview against (the preview at most 1.2 times it), which is the same bare
+Kivy app with the scanner's libraries imported (OpenCV, numpy, zxing-cpp, pyzbar and
+libzbar) and each of its three decoders run once on a 720p photograph (so their lazily
+made tables and detectors exist, as they do in the preview's process), and nothing
+else: no frames, threads or buffers of the scanner's; the app with a session open; the
+same with its Cards panel showing and the camera off (Settings); that panel with the
+camera preview running from OpenCV's capture (a desktop, a Raspberry Pi: a stand-in
+capture device playing card photographs, so the panel's real scanner threads, decoder,
+voting and preview run); and the same with frames from Kivy's camera provider (the way in
+on an Android tablet, where OpenCV cannot open the camera).
+
+What is counted, and when: resident (RSS), proportional (PSS) and unique (USS, pages no
+other process shares) memory from the kernel's /proc/self/smaps_rollup, sampled ten times
+a second for `SECONDS` once the screen is drawn (the session opened, the preview showing
+a frame) and `SETTLE` has passed; a run's figure is the median of its samples, and the
+table gives the median of `RUNS` runs, interleaved so the machine's drift falls on every
+kind alike.  The ratio is of RSS (PSS depends on which other processes map the same
+libraries at that moment).
+
+This machine has no GPU: Kivy draws through Mesa's software renderer (llvmpipe), whose
+rasterizing threads queue whole frames of binned geometry in malloc's heap while the
+drawing thread runs ahead of them: 50-190 MB more with a session open, varying with the
+machine's load from run to run (heaptrack: 248 of 302 MB at the peak allocated inside
+swrast_dri.so under Kivy's VertexBatch.draw), a cost of the stand-in for a GPU, not of
+the app.  The children therefore rasterize on the drawing thread (`LP_NUM_THREADS=0`,
+printed; set it in the environment to measure otherwise), in every kind, the floor too.
 
 The stand-in's photographs are made by the parent and read from files, so making them
 costs the measured process nothing; what it holds (the photographs, as a camera driver
-holds its buffers) is printed.  `--detail` adds where the preview's memory is: the
-process's mappings grouped (the GL driver, OpenCV and its libraries, numpy, malloc's heap,
+holds its buffers) is printed.  `--detail` adds where the memory is: the process's
+mappings grouped (the GL driver, OpenCV and its libraries, numpy, malloc's heap,
 anonymous maps) and its threads.
 """
 
@@ -32,7 +50,7 @@ import traceback
 from collections import Counter
 from pathlib import Path
 
-RUNS = int(os.environ.get("BENCH_MEMORY_RUNS", "3"))
+RUNS = int(os.environ.get("BENCH_MEMORY_RUNS", "5"))
 SECONDS = float(os.environ.get("BENCH_MEMORY_SECONDS", "4"))
 SETTLE = 1.0  # seconds after the screen is drawn (and the session opened) before sampling
 KINDS = ("bare", "bare-decoding", "session", "cards", "preview", "kivy-camera")
@@ -42,9 +60,10 @@ TARGET_RATIO = 1.2  # the preview at most this times bare Kivy + the scanner's l
 HOLD_FRAMES = 30  # each card is held up for a second, as a player shows one
 DEADLINE = 90.0  # a probe still running after this prints every stack and exits 1
 ROOT = Path(__file__).resolve().parent.parent
+RENDERER = {"LP_NUM_THREADS": "0"}  # Mesa's software renderer draws on Kivy's thread
 LABELS = {
-    "bare": "bare Kivy app, a Label (floor)",
-    "bare-decoding": "bare Kivy + the decoders, used once",
+    "bare": "bare Kivy app, a Label",
+    "bare-decoding": "floor: bare Kivy + decoders, used once",
     "session": "Table Companion, a session open",
     "cards": "session, Cards panel, camera off",
     "preview": "session + preview (OpenCV capture)",
@@ -63,15 +82,15 @@ GROUPS = (
 )
 
 
-def memory_mb() -> tuple[float, float]:
-    """(RSS, PSS) of this process in MB, from the kernel's own accounting."""
-    rss = pss = 0.0
+def memory_mb() -> tuple[float, float, float]:
+    """(RSS, PSS, USS) of this process in MB, from the kernel's own accounting: USS is
+    its private pages, clean and dirty (what ending the process would free)."""
+    kb: Counter[str] = Counter()
     for line in Path("/proc/self/smaps_rollup").read_text().splitlines():
-        if line.startswith("Rss:"):
-            rss = int(line.split()[1]) / 1024
-        elif line.startswith("Pss:"):
-            pss = int(line.split()[1]) / 1024
-    return rss, pss
+        key, _, rest = line.partition(":")
+        if key in ("Rss", "Pss", "Private_Clean", "Private_Dirty"):
+            kb[key] = int(rest.split()[0])
+    return kb["Rss"] / 1024, kb["Pss"] / 1024, (kb["Private_Clean"] + kb["Private_Dirty"]) / 1024
 
 
 def mappings_mb() -> dict[str, float]:
@@ -258,7 +277,7 @@ def _sample(app, kind: str, panel, out: dict, fail) -> None:
     """Sample memory for `SECONDS` once the preview shows a frame (or at once), then stop."""
     from kivy.clock import Clock
 
-    samples: list[tuple[float, float]] = []
+    samples: list[tuple[float, float, float]] = []
     started: list[float] = []
     give_up = time.monotonic() + DEADLINE / 2
     settle = time.monotonic() + SETTLE
@@ -286,6 +305,7 @@ def _sample(app, kind: str, panel, out: dict, fail) -> None:
                 return True
             out["rss"] = statistics.median(s[0] for s in samples)
             out["pss"] = statistics.median(s[1] for s in samples)
+            out["uss"] = statistics.median(s[2] for s in samples)
             out["peak"] = max(s[0] for s in samples)
             out["samples"] = len(samples)
             out["threads"] = len(os.listdir("/proc/self/task"))
@@ -339,6 +359,8 @@ def main(detail: bool = False) -> None:
         "PYTHONPATH": os.pathsep.join(p for p in (str(ROOT), os.environ.get("PYTHONPATH")) if p),
     }
     env.pop("DISPLAY", None)
+    for key, value in RENDERER.items():
+        env.setdefault(key, value)
     if "tests.fixtures.tinygame" not in env.get("COMPANION_EXTRA_GAMES", ""):
         env["COMPANION_EXTRA_GAMES"] = "tests.fixtures.tinygame:GAME"
         env["COMPANION_CONTENT_PATH"] = str(ROOT / "tests" / "fixtures" / "content")
@@ -354,18 +376,28 @@ def main(detail: bool = False) -> None:
     for _ in range(RUNS):
         for kind in kinds:
             runs[kind].append(_run(kind, env))
+    renderer = ", ".join(f"{k}={env[k]}" for k in RENDERER)
     print(
-        f"{'process':36} {'RSS MB':>7} {'PSS MB':>7} {'peak':>7} {'threads':>8}  "
-        f"(medians of {RUNS} runs, each the median of {SECONDS:.0f} s of samples)"
+        f"{'process':38} {'RSS MB':>7} {'range':>13} {'PSS MB':>7} {'USS MB':>7} {'peak':>7} "
+        f"{'threads':>7}  (medians of {RUNS} runs, each the median of {SECONDS:.0f} s of "
+        f"samples; {renderer})"
     )
     for kind in kinds:
         got = runs[kind]
+        rss = [r["rss"] for r in got]
         print(
-            f"{LABELS[kind]:36} {statistics.median(r['rss'] for r in got):7.1f} "
+            f"{LABELS[kind]:38} {statistics.median(rss):7.1f} "
+            f"{f'{min(rss):.0f}-{max(rss):.0f}':>13} "
             f"{statistics.median(r['pss'] for r in got):7.1f} "
+            f"{statistics.median(r['uss'] for r in got):7.1f} "
             f"{statistics.median(r['peak'] for r in got):7.1f} "
-            f"{statistics.median(r['threads'] for r in got):8.0f}"
+            f"{statistics.median(r['threads'] for r in got):7.0f}"
         )
+    print(
+        "  floor: a bare Kivy app (one Label) with OpenCV, numpy, zxing-cpp, pyzbar and "
+        "libzbar imported and each decoder run once on a 720p photograph; no frames, "
+        "threads or buffers of the scanner's"
+    )
     previews = {k: statistics.median(r["rss"] for r in runs[k]) for k in PREVIEW_KINDS if k in runs}
     if previews:
         shown = [r for k in previews for r in runs[k]]

@@ -42,6 +42,7 @@ DECODE_WIDTH = 1280  # frames wider are scaled down before decoding (a 720p came
 KEEP_FAILED = 20  # at most this many frames that raised are written to `error_dir`
 OPENCV_THREADS = 1  # the decoding thread is the scanner's parallelism; see `Scanner.start`
 MMAP_THRESHOLD = 128 * 1024  # bytes: larger buffers are mapped and unmapped; see below
+GIVE_BACK_EVERY = 1.0  # seconds between handing freed memory back while a camera runs
 M_MMAP_THRESHOLD = -3  # glibc's mallopt parameter
 
 
@@ -216,6 +217,7 @@ class Scanner:
 
     def _decode_newest(self) -> None:
         done = 0
+        given_back = time.monotonic()
         while not self._stop.is_set():
             with self._fresh:
                 while self._grabbed == done and not self._stop.is_set():
@@ -224,6 +226,10 @@ class Scanner:
             if frame is None or self._stop.is_set():
                 continue
             self._process_safely(frame)
+            del frame  # not kept alive while the memory is handed back
+            if time.monotonic() - given_back >= GIVE_BACK_EVERY:
+                give_back_freed_memory()
+                given_back = time.monotonic()
         give_back_freed_memory()  # the camera is off: what decoding freed goes back
 
     def _process_safely(self, frame: np.ndarray) -> None:
@@ -253,10 +259,18 @@ def fixed_mmap_threshold() -> bool:
 
 
 def give_back_freed_memory() -> bool:
-    """Hand the pages malloc holds free back to the system (glibc's `malloc_trim`), once
-    the camera stops: what the frames and the decoding stages freed would otherwise stay
-    resident after the Cards panel closes (about 10 MB here; it takes about 10 ms, on
-    the decoding thread as it ends).  True if done."""
+    """Hand the pages malloc holds free back to the system (glibc's `malloc_trim`): every
+    `GIVE_BACK_EVERY` seconds while a camera runs, and once when it stops.
+
+    Frame after frame, blocks freed between blocks still in use leave holes in malloc's
+    heaps that free() cannot give back (it only shrinks a heap from its top): with the
+    preview running from OpenCV's capture about 15 MB of them in the main heap here
+    (blocks of 64-128 KB: with the mmap threshold at 64 KB there were none; this
+    machine's software renderer bins each frame in 64 KB blocks), 10 MB of the median
+    resident memory (benchmarks/bench_memory.py).  It
+    takes 0.2-2 ms (once 21 ms on this loaded machine), on the decoding thread; freed
+    pages used again cost their page faults.  Without glibc (Android's allocator,
+    macOS) it does nothing; True if done."""
     try:
         trim = ctypes.CDLL(None).malloc_trim
     except (OSError, AttributeError):

@@ -252,3 +252,50 @@ def test_on_linux_the_allocator_takes_the_fixed_mmap_threshold():
     from vision.scanner import fixed_mmap_threshold
 
     assert fixed_mmap_threshold() is True
+
+
+def _resident_mb() -> float:
+    for line in Path("/proc/self/smaps_rollup").read_text().splitlines():
+        if line.startswith("Rss:"):
+            return int(line.split()[1]) / 1024
+    raise AssertionError("no Rss line")
+
+
+@pytest.mark.skipif(not Path("/proc/self/smaps_rollup").exists(), reason="Linux only")
+def test_a_running_camera_hands_freed_memory_back_while_it_runs():
+    """Memory freed in holes of malloc's heap (as the renderer and the decoders leave it,
+    frame after frame) goes back to the system within seconds while the camera runs,
+    not only when it stops: 80 MB of 64 KB blocks are allocated and every other one
+    freed (the ones kept pin the holes, so free() alone cannot shrink the heap), and the
+    process's resident memory drops by most of the 40 MB freed."""
+    import ctypes
+
+    libc = ctypes.CDLL(None)
+    libc.malloc.restype = ctypes.c_void_p
+    libc.malloc.argtypes = [ctypes.c_size_t]
+    libc.free.argtypes = [ctypes.c_void_p]
+    libc.memset.argtypes = [ctypes.c_void_p, ctypes.c_int, ctypes.c_size_t]
+    blank = np.full((720, 1280, 3), 200, np.uint8)
+    scanner = Scanner(CameraSource(0, capture=lambda _i: FakeCamera([blank], fps=30)))
+    scanner.start()
+    blocks = []
+    try:
+        while scanner.stats.frames < 3 and scanner.running:
+            time.sleep(0.05)
+        for _ in range(1280):  # touched, so every page is resident
+            block = libc.malloc(64 * 1024)
+            libc.memset(block, 1, 64 * 1024)
+            blocks.append(block)
+        allocated = _resident_mb()
+        for block in blocks[::2]:
+            libc.free(block)
+        deadline = time.monotonic() + 10
+        while _resident_mb() > allocated - 30 and time.monotonic() < deadline:
+            time.sleep(0.1)
+        dropped = allocated - _resident_mb()
+        assert scanner.running, scanner.error
+    finally:
+        scanner.stop()
+        for block in blocks[1::2]:
+            libc.free(block)
+    assert dropped >= 30, f"resident memory fell by {dropped:.1f} MB of the 40 MB freed"
