@@ -102,3 +102,23 @@ def test_cli_writes_images_labels_and_yolo(tmp_path: Path) -> None:
     data, line, _, _ = make(1, 0, Config(max_dice=4, sizes=((320, 240),)))
     assert (out / "images" / "000000.jpg").read_bytes() == data
     assert json.loads(lines[0]) == line
+
+
+def test_a_set_grown_with_start_is_the_set_written_whole(tmp_path: Path) -> None:
+    """`--start` adds images to a set (a longer training run needs more): the grown set has
+    the same labels and bytes as one written in one go."""
+    whole, grown = tmp_path / "whole", tmp_path / "grown"
+    base = [sys.executable, "-m", "training.dice.synth", "--seed", "3", "--max-dice", "3",
+            "--size", "320x240", "--quiet"]  # fmt: skip
+    subprocess.run([*base, "--out", str(whole), "--count", "3"], cwd=ROOT, check=True, timeout=60)
+    subprocess.run([*base, "--out", str(grown), "--count", "1"], cwd=ROOT, check=True, timeout=60)
+    subprocess.run(
+        [*base, "--out", str(grown), "--count", "3", "--start", "1"], cwd=ROOT, check=True,
+        timeout=60,
+    )  # fmt: skip
+    labels = (grown / "labels.jsonl").read_text(encoding="utf-8")
+    assert labels == (whole / "labels.jsonl").read_text(encoding="utf-8")
+    assert len(labels.splitlines()) == 3
+    for i in range(3):
+        name = f"images/{i:06d}.jpg"
+        assert (grown / name).read_bytes() == (whole / name).read_bytes()

@@ -18,9 +18,8 @@ from collections.abc import Sequence
 from pathlib import Path
 
 import cv2
-import numpy as np
 
-from training.dice.evaluate import Score
+from training.dice.evaluate import THRESHOLDS, Score
 from vision.dice.reader import MODELS, DiceReader
 
 
@@ -47,13 +46,13 @@ def main(argv: Sequence[str] | None = None) -> int:
         truth = [(d["box"], d["face"]) for d in row["dice"]]
         reads.append(([(d.box, d.face, d.confidence) for d in reader.read(image)], truth))
     chosen, figures = 1.0, {}
-    for t in np.arange(0.30, 1.0, 0.01):
+    for t in THRESHOLDS:
         score = Score()
         for found, truth in reads:
             score.add([(box, face if c >= t else None) for box, face, c in found], truth)
         f = score.figures()
         if f["wrong_among_answered"] <= a.target_wrong:
-            chosen, figures = round(float(t), 2), f
+            chosen, figures = round(float(t), 6), f
             break
     path = a.models / "dice_faces.json"
     record = json.loads(path.read_text(encoding="utf-8"))

@@ -14,6 +14,12 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+import numpy as np
+
+# The "unsure" thresholds tried, lowest first: steps of 0.01, then finer towards 1 (a network
+# trained without label smoothing puts most of its right answers above 0.99).
+THRESHOLDS = np.concatenate([np.arange(0.30, 0.99, 0.01), 1 - np.geomspace(1e-2, 1e-5, 16)])
+
 
 def iou(a: Sequence[float], b: Sequence[float]) -> float:
     ix = max(0.0, min(a[2], b[2]) - max(a[0], b[0]))

@@ -1106,14 +1106,23 @@ def _job(args: tuple[int, int, Config]) -> tuple[int, bytes, dict[str, object], 
 
 
 def generate(
-    out: Path, count: int, seed: int, cfg: Config = Config(), yolo: bool = False, jobs: int = 1
+    out: Path,
+    count: int,
+    seed: int,
+    cfg: Config = Config(),
+    yolo: bool = False,
+    jobs: int = 1,
+    start: int = 0,
 ) -> Iterator[int]:
-    """Write the data set; yields each index as it is written."""
+    """Write images `start` to `count - 1` of the data set; yields each index as it is
+    written.  With `start` > 0 the labels are added to the folder's `labels.jsonl`, so a set
+    grows to the same bytes as one written whole."""
     (out / "images").mkdir(parents=True, exist_ok=True)
     if yolo:
         (out / "labels").mkdir(parents=True, exist_ok=True)
-    tasks = [(seed, i, cfg) for i in range(count)]
-    with open(out / "labels.jsonl", "w", encoding="utf-8", newline="\n") as labels:
+    tasks = [(seed, i, cfg) for i in range(start, count)]
+    mode = "a" if start else "w"
+    with open(out / "labels.jsonl", mode, encoding="utf-8", newline="\n") as labels:
         if jobs > 1:
             import multiprocessing
 
@@ -1142,6 +1151,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     )
     ap.add_argument("--out", type=Path, required=True, help="folder to write")
     ap.add_argument("--count", type=int, required=True, help="how many images")
+    ap.add_argument(
+        "--start", type=int, default=0, help="first index to write (grow an existing set)"
+    )
     ap.add_argument("--seed", type=int, default=0)
     ap.add_argument("--min-dice", type=int, default=1)
     ap.add_argument("--max-dice", type=int, default=25)
@@ -1155,7 +1167,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         sw, sh = (int(v) for v in a.size.lower().split("x"))
         sizes = ((sw, sh),)
     cfg = Config(min_dice=a.min_dice, max_dice=a.max_dice, sizes=sizes)
-    for i in generate(a.out, a.count, a.seed, cfg, a.yolo, a.jobs):
+    for i in generate(a.out, a.count, a.seed, cfg, a.yolo, a.jobs, a.start):
         if not a.quiet and (i + 1) % 100 == 0:
             print(f"{i + 1}/{a.count}", file=sys.stderr)
     if not a.quiet:

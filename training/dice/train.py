@@ -27,6 +27,7 @@ import numpy as np
 import torch
 import torch.nn.functional as F
 
+from training.dice.evaluate import THRESHOLDS
 from training.dice.model import FACE_CLASSES, Detector, FaceNet
 from vision.dice.prep import CROP_SIZE, DET_SIZE, DET_STRIDE, crop, crop_box, letterbox, to_blob
 
@@ -209,8 +210,8 @@ def train_detector(a: argparse.Namespace) -> dict:
         rec["seconds"] = round(time.time() - t0)
         history.append(rec)
         _log(json.dumps(rec))
-    out = a.out / "dice_detector.onnx"
-    export(net, torch.zeros(1, 3, DET_SIZE, DET_SIZE), out, dynamic=False)
+        # Each epoch's network is written, so a run stopped early still leaves one to try.
+        export(net, torch.zeros(1, 3, DET_SIZE, DET_SIZE), a.out / "dice_detector.onnx", False)
     return {
         "images": len(train), "validation_images": len(val), "history": history,
         "heat_threshold": a.heat, "input": DET_SIZE, "stride": DET_STRIDE, "box_unit": BOX_UNIT,
@@ -253,8 +254,8 @@ def face_crops(
                 j = side / CROP_MARGIN_
                 xs.append(
                     crop(
-                        img, cx + rng.normal(0, 0.06) * j, cy + rng.normal(0, 0.06) * j,
-                        side * math.exp(rng.normal(0, 0.08)),
+                        img, cx + rng.normal(0, 0.08) * j, cy + rng.normal(0, 0.08) * j,
+                        side * math.exp(rng.normal(0, 0.12)),
                     )
                 )  # fmt: skip
                 ys.append(d["face"] - 1)
@@ -284,6 +285,18 @@ def _augment_crops(x: np.ndarray, rng: np.random.Generator) -> np.ndarray:
         x = x.transpose(0, 2, 1, 3)
     x = x.astype(np.float32)
     n = len(x)
+    # A phone's softness and noise on some crops: blurred, or shrunk and grown back (a small
+    # die's pips), then grain.
+    for i in np.nonzero(rng.random(n) < 0.3)[0]:
+        if rng.random() < 0.5:
+            x[i] = cv2.GaussianBlur(x[i], (0, 0), rng.uniform(0.4, 1.2))
+        else:
+            s = int(rng.integers(16, 40))
+            x[i] = cv2.resize(cv2.resize(x[i], (s, s), interpolation=cv2.INTER_AREA),
+                              x.shape[1:3], interpolation=cv2.INTER_LINEAR)  # fmt: skip
+    x += rng.normal(0, 1, x.shape).astype(np.float32) * rng.uniform(0, 8, (n, 1, 1, 1)).astype(
+        np.float32
+    )
     x = (x - 128) * rng.uniform(0.7, 1.3, (n, 1, 1, 1)) + 128 + rng.uniform(-30, 30, (n, 1, 1, 1))
     x *= rng.uniform(0.85, 1.15, (n, 1, 1, 3)).astype(np.float32)
     return np.clip(x, 0, 255)
@@ -312,7 +325,7 @@ def train_faces(a: argparse.Namespace) -> dict:
             idx = np.sort(order[s : s + a.batch])
             x = torch.from_numpy(to_blob(_augment_crops(xt[idx], rng)))
             logits = net(x).flatten(1)
-            loss = F.cross_entropy(logits, torch.from_numpy(yt[idx]), label_smoothing=0.05)
+            loss = F.cross_entropy(logits, torch.from_numpy(yt[idx]), label_smoothing=a.smoothing)
             opt.zero_grad()
             loss.backward()
             opt.step()
@@ -324,7 +337,7 @@ def train_faces(a: argparse.Namespace) -> dict:
         rec["seconds"] = round(time.time() - t0)
         history.append(rec)
         _log(json.dumps(rec))
-    export(net, torch.zeros(1, 3, CROP_SIZE, CROP_SIZE), a.out / "dice_faces.onnx", dynamic=True)
+        export(net, torch.zeros(1, 3, CROP_SIZE, CROP_SIZE), a.out / "dice_faces.onnx", True)
     last = history[-1]
     return {
         "crops": len(xt), "validation_crops": len(xv), "history": history,
@@ -350,8 +363,8 @@ def face_figures(probs: np.ndarray, y: np.ndarray, target_wrong: float) -> dict:
     pred = probs.argmax(1)
     conf = probs.max(1)
     acc = float((pred[dice] == y[dice]).mean())
-    threshold = 0.99
-    for t in np.arange(0.3, 0.99, 0.01):
+    threshold = 1.0
+    for t in THRESHOLDS:
         ans = dice & (conf >= t)
         wrong = float((pred[ans] != y[ans]).sum()) / max(1, int(ans.sum()))
         if wrong <= target_wrong:
@@ -360,7 +373,7 @@ def face_figures(probs: np.ndarray, y: np.ndarray, target_wrong: float) -> dict:
     ans = dice & (conf >= threshold)
     return {
         "val_accuracy": round(acc, 4),
-        "threshold": round(threshold, 2),
+        "threshold": round(threshold, 6),
         "answered": round(float(ans.sum()) / max(1, int(dice.sum())), 4),
         "negatives_caught": round(float((pred[~dice] == NOT_A_DIE).mean()), 4)
         if (~dice).any()
@@ -396,6 +409,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     ap.add_argument("--per-die", type=int, default=2, help="faces: crops per die")
     ap.add_argument("--negatives", type=int, default=3, help="faces: table crops per image")
     ap.add_argument("--target-wrong", type=float, default=0.01)
+    ap.add_argument(
+        "--smoothing", type=float, default=0.0,
+        help="faces: label smoothing (0: it caps the confidence the unsure threshold needs)",
+    )  # fmt: skip
     ap.add_argument("--threads", type=int, default=1)
     a = ap.parse_args(argv)
     torch.set_num_threads(a.threads)
