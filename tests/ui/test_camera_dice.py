@@ -15,10 +15,12 @@ import asyncio
 import time
 from typing import Any
 
+import numpy as np
 import pytest
 
 from tests.ui.dice_frames import sure_frame, unsure_frame
 from tests.ui.test_demo_tray import LoopAppTestCase
+from tests.ui.photo_camera import PhotoCamera
 from tests.ui.test_scanner_and_packs import StandInCamera
 from vision.frames import CameraSource
 
@@ -33,11 +35,11 @@ class TestCameraDice(LoopAppTestCase):
         self.tap("Start the game")
         return self.app.screen("session").panels["dice"]
 
-    def point_camera_at(self, panel: Any, photo: Any) -> Any:
+    def point_camera_at(self, panel: Any, photo: Any, opened: bool = True) -> Any:
         """Stand the camera over the dice and turn camera dice on (the tap on the loop, as
         every tap in the app is under `async_run`)."""
         block = panel.ids.camera_block
-        camera = StandInCamera([photo])
+        camera = StandInCamera([photo], opened)
         block.open_source = lambda index: CameraSource(index, capture=lambda _i: camera)
 
         self.run_async(self.tap_on_loop("Camera dice"))
@@ -138,3 +140,26 @@ class TestCameraDice(LoopAppTestCase):
         )
         assert self.app.session.request is not None
         assert f"{n} dice seen" in block.note
+
+    def test_where_opencv_cannot_open_the_camera_kivys_feeds_the_dice_reader(self) -> None:
+        """As on an Android tablet: OpenCV's capture refuses, Kivy's camera provider plays
+        the photo, in colour, and the same reader and panel answer the roll."""
+        frame = sure_frame()
+        panel = self.open_tiny()
+        self.tap("Roll 2 dice" if len(frame.faces) == 2 else "Roll 3 dice")
+        PhotoCamera.photos = [frame.image]
+        PhotoCamera.opened = []
+        block = panel.ids.camera_block
+        block.kivy_camera = lambda: PhotoCamera
+        self.point_camera_at(panel, frame.image, opened=False)
+        self.spin_until(lambda: not block.ids.use.disabled, timeout=30)
+        (camera,) = PhotoCamera.opened
+        shown = self.app.hub.camera.frame  # the frame read: in colour, the right way up
+        assert shown.shape == frame.image.shape
+        assert np.abs(shown.astype(int) - frame.image).mean() < 2
+        self.tap("Use these dice")
+        self.spin_until(lambda: self.app.session.request is None)
+        assert self.app.session.state.last_roll == list(frame.faces)
+        # answered, the Dice panel is put away and Kivy's camera is let go
+        self.spin_until(lambda: camera.stopped)
+        assert block.watcher is None

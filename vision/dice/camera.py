@@ -182,14 +182,30 @@ class DiceWatcher:
         self.on_read, self.on_error = on_read, on_error
         self.frames = 0  # frames read, for tests and figures
         self._stop = threading.Event()
+        self._closing = threading.Lock()
+        self._closed = False
         self._thread = threading.Thread(target=self._run, name="dice camera", daemon=True)
 
     def start(self) -> None:
         self._thread.start()
 
-    def stop(self) -> None:
-        """Stop reading and close the camera (from any thread; it returns at once)."""
+    def stop(self, close: bool = False) -> None:
+        """Stop reading; the camera is closed by the reading thread as it ends, or here
+        with `close` (a camera that must be closed on the caller's thread, as Kivy's,
+        whose waiting read this wakes).  Returns at once."""
         self._stop.set()
+        if close:
+            self._close()
+
+    def _close(self) -> None:
+        with self._closing:
+            if self._closed:
+                return
+            self._closed = True
+        try:
+            self.source.close()
+        except Exception:
+            log.exception("closing the dice camera")
 
     def join(self, timeout: float) -> None:
         if self._thread.is_alive():
@@ -218,7 +234,4 @@ class DiceWatcher:
             log.exception("the dice camera stopped")
             self.on_error(f"the dice camera stopped: {exc}")
         finally:
-            try:
-                self.source.close()
-            except Exception:
-                log.exception("closing the dice camera")
+            self._close()

@@ -25,6 +25,7 @@ from kivy.lang import Builder
 from kivy.properties import BooleanProperty, NumericProperty, StringProperty
 from kivy.uix.boxlayout import BoxLayout
 from kivy.uix.image import Image
+from kivy.utils import platform
 
 from companion.ui.widgets import BigButton, clear_and_fill
 from vision.frames import CameraSource, FrameSource, SourceError
@@ -97,6 +98,14 @@ def draw_dice(
     return out
 
 
+def kivy_camera_provider() -> Callable[..., Any] | None:
+    """Kivy's camera provider unless it is OpenCV's, as the Cards panel finds it
+    (imported when wanted: the Cards panel's module imports the Dice panel's)."""
+    from companion.ui.panels.scanner import kivy_camera_provider as provider
+
+    return provider()
+
+
 class FaceKey(BigButton):
     """One face to give an unsure die."""
 
@@ -134,6 +143,8 @@ class DiceCameraBlock(BoxLayout):
     # Where frames come from: the camera is the outside world, so tests swap this for a
     # `CameraSource` over a stand-in capture device; everything after it is the real thing.
     open_source: Callable[[int], FrameSource] = CameraSource
+    # ... and Kivy's camera provider where OpenCV cannot open one (an Android tablet)
+    kivy_camera: Callable[[], Callable[..., Any] | None] = staticmethod(kivy_camera_provider)
 
     def __init__(self, **kwargs: Any) -> None:
         super().__init__(**kwargs)
@@ -194,21 +205,45 @@ class DiceCameraBlock(BoxLayout):
         ).start()
 
     def _open(self, index: int, generation: int) -> None:
-        """On a worker thread: open the camera and start reading dice from it."""
-        from vision.dice.camera import DiceWatcher
-
+        """On a worker thread: open the camera with OpenCV, else Kivy's, and read it."""
+        if platform == "android":  # pragma: no cover - only on a tablet
+            Clock.schedule_once(lambda _dt: self._open_kivy(index, generation, None))
+            return
         try:
             source = self.open_source(index)
         except SourceError as exc:
             message = str(exc)
-            Clock.schedule_once(lambda _dt: self._refused(generation, message))
+            Clock.schedule_once(lambda _dt: self._open_kivy(index, generation, message))
             return
         except Exception as exc:  # a platform without a camera backend
             log.info("camera unavailable: %s", exc)
             Clock.schedule_once(
-                lambda _dt: self._refused(generation, "the camera could not be opened")
+                lambda _dt: self._open_kivy(index, generation, "the camera could not be opened")
             )
             return
+        self._watch(source, generation)
+
+    def _open_kivy(self, index: int, generation: int, refusal: str | None) -> None:
+        """On Kivy's thread: the camera through Kivy's provider, in colour, or say why
+        there is none (OpenCV's words when it refused first)."""
+        if generation != self._generation:
+            return
+        provider = self.kivy_camera()
+        if provider is None:
+            self._refused(generation, refusal or "this device has no camera the app can use")
+            return
+        from companion.ui.panels.scanner import KivyCameraSource
+
+        try:
+            source = KivyCameraSource.open(provider, index, colour=True)
+        except SourceError as exc:
+            self._refused(generation, refusal or str(exc))
+            return
+        self._watch(source, generation)
+
+    def _watch(self, source: FrameSource, generation: int) -> None:
+        from vision.dice.camera import DiceWatcher
+
         watcher = DiceWatcher(
             source,
             self.camera.reader,
@@ -223,7 +258,7 @@ class DiceCameraBlock(BoxLayout):
 
     def _started(self, generation: int, watcher: DiceWatcher) -> None:
         if generation != self._generation:
-            watcher.source.close()  # stopped while it opened
+            watcher.stop(close=True)  # stopped while it opened
             return
         self._opening = False
         self.watcher = watcher
@@ -257,7 +292,10 @@ class DiceCameraBlock(BoxLayout):
         self._opening = False
         watcher, self.watcher = self.watcher, None
         if watcher is not None:
-            watcher.stop()
+            from companion.ui.panels.scanner import KivyCameraSource
+
+            # Kivy's camera is closed on Kivy's thread, which this is
+            watcher.stop(close=isinstance(watcher.source, KivyCameraSource))
             if wait:
                 watcher.join(wait)
 

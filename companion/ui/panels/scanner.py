@@ -71,8 +71,11 @@ class KivyCameraSource:
 
     live = True
 
-    def __init__(self, camera: Any, name: str, wait: float = FRAME_WAIT) -> None:
+    def __init__(
+        self, camera: Any, name: str, wait: float = FRAME_WAIT, colour: bool = False
+    ) -> None:
         self.camera, self.name, self.wait = camera, name, wait
+        self.colour = colour  # BGR frames (the dice reader's), not grey (the decoder's)
         self._ready = threading.Condition()
         self._frame: np.ndarray | None = None
         self._wanted = False
@@ -82,13 +85,15 @@ class KivyCameraSource:
             camera.start()
 
     @classmethod
-    def open(cls, provider: Callable[..., Any], index: int) -> KivyCameraSource:
+    def open(
+        cls, provider: Callable[..., Any], index: int, colour: bool = False
+    ) -> KivyCameraSource:
         try:
             camera = provider(index=index, resolution=CAMERA_SIZE, stopped=True)
         except Exception as exc:  # the provider's own failure, in its words
             log.info("Kivy camera %d: %s", index, exc)
             raise SourceError(f"camera {index} could not be opened") from exc
-        return cls(camera, f"camera {index}")
+        return cls(camera, f"camera {index}", colour=colour)
 
     @property
     def texture(self) -> Texture | None:
@@ -113,15 +118,19 @@ class KivyCameraSource:
         grab = getattr(self.camera, "grab_frame", None)
         if grab is not None:  # Android: NV21, whose first w*h bytes are the grey picture
             buf = grab()
-            if buf is None or len(buf) < w * h:
+            size = w * h * 3 // 2 if self.colour else w * h
+            if buf is None or len(buf) < size:
                 return None
+            if self.colour:
+                nv21 = np.frombuffer(buf, np.uint8, size).reshape(h * 3 // 2, w)
+                return cv2.cvtColor(nv21, cv2.COLOR_YUV2BGR_NV21)
             return np.frombuffer(buf, np.uint8, w * h).reshape(h, w).copy()
         texture = self.camera.texture
         if texture is None:
             return None
         tw, th = texture.size
         rgba = np.frombuffer(texture.pixels, np.uint8).reshape(th, tw, 4)
-        return cv2.cvtColor(rgba, cv2.COLOR_RGBA2GRAY)
+        return cv2.cvtColor(rgba, cv2.COLOR_RGBA2BGR if self.colour else cv2.COLOR_RGBA2GRAY)
 
     def read(self) -> np.ndarray | None:
         with self._ready:
