@@ -73,10 +73,15 @@ class CameraDice:
 
     def turn_on(self) -> None:
         """List the camera among the dice sources (its stream starts on the hub's loop)."""
-        if self.source not in self.hub.sources:
-            self.hub.add(self.source)
+        self._listed()
         self.source.status = "connected"
         self.hub.changed()
+
+    def _listed(self) -> None:
+        """The source among the hub's, its stream read on the running loop: the camera
+        turned on, or a phone's photo arriving (on the host's loop) with it off."""
+        if self.source not in self.hub.sources:
+            self.hub.add(self.source)
 
     def turn_off(self) -> None:
         self.source.status = "off"
@@ -165,7 +170,7 @@ class CameraDice:
             self.hub.changed()
             return problem
         faces = [f for f in self.faces() if f is not None]
-        self.source.take(faces, by=by)
+        self.source.take(faces, by=by or ("phone photo" if self.photo_from else None))
         self.stillness.taken()
         self.said = f"Taken: {', '.join(map(str, faces))}"
         if self.photo_from:
@@ -195,6 +200,7 @@ class CameraDice:
         request = self.request()
         if request is None or request.kind != "dice":
             return {"ok": False, "text": "No roll is asked for right now."}
+        self._listed()
         self.dice, self.frame, self.fixed, self.photo_from = dice, image, {}, phone
         problem = self.problem()
         if problem is None:

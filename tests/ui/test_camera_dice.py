@@ -19,8 +19,8 @@ import numpy as np
 import pytest
 
 from tests.ui.dice_frames import sure_frame, unsure_frame
-from tests.ui.test_demo_tray import LoopAppTestCase
 from tests.ui.photo_camera import PhotoCamera
+from tests.ui.test_demo_tray import LoopAppTestCase
 from tests.ui.test_scanner_and_packs import StandInCamera
 from vision.frames import CameraSource
 
@@ -163,3 +163,31 @@ class TestCameraDice(LoopAppTestCase):
         # answered, the Dice panel is put away and Kivy's camera is let go
         self.spin_until(lambda: camera.stopped)
         assert block.watcher is None
+
+    def test_a_phones_photo_with_an_unsure_die_waits_on_the_tablet_for_a_tap(self) -> None:
+        """The host hands the photo to the hub's camera dice (as `PhonesPanel` wires it);
+        the camera itself stays off: the photo takes the keypad's place until answered."""
+        import cv2
+
+        frame = unsure_frame()
+        panel = self.open_tiny()
+        self.tap("Roll 2 dice" if len(frame.faces) == 2 else "Roll 3 dice")
+        photo = cv2.imencode(".png", frame.image)[1].tobytes()
+        reply = self.run_async(self.app.hub.camera.photo("Ann", photo))
+        assert not reply["ok"] and reply["text"].endswith("on the tablet.")
+        block = panel.ids.camera_block
+        self.spin_until(lambda: block.showing)
+        assert not block.on and block.note.startswith("Photo from Ann: ")
+        assert panel.ids.keypad.disabled  # the photo in its place
+        self.shoot("session-camera-dice-phone-photo")
+        values = list(frame.faces)
+        for i, face in enumerate(frame.faces):
+            if face is None:
+                self.tap(f"Die {i + 1}: ? unsure, tap to set")
+                self.tap("6", within=block.ids.faces)
+                values[i] = 6
+        self.tap("Use these dice")
+        self.spin_until(lambda: self.app.session.request is None)
+        assert self.app.session.state.last_roll == values
+        assert self.app.session.history()[-1][0].data["by"] == "phone photo"
+        assert not block.showing and not panel.ids.keypad.disabled
