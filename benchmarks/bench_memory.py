@@ -336,10 +336,14 @@ def _card_photos(folder: Path) -> None:
 
 
 def _run(kind: str, env: dict[str, str]) -> dict:
+    """One probe in a fresh process, with a home of its own: the sessions earlier probes
+    opened would otherwise be listed on the home screen (a row each) of every later one,
+    so the kinds measured late in a run would hold more."""
+    home = tempfile.mkdtemp(prefix=f"{kind}-", dir=env["BENCH_MEMORY_HOMES"])
     result = subprocess.run(
         [sys.executable, "-m", "benchmarks.bench_memory", "--probe", kind],
         cwd=ROOT,
-        env=env,
+        env={**env, "COMPANION_HOME": home},
         capture_output=True,
         text=True,
         timeout=DEADLINE + 30,
@@ -366,6 +370,8 @@ def main(detail: bool = False) -> None:
         env["COMPANION_CONTENT_PATH"] = str(ROOT / "tests" / "fixtures" / "content")
     if detail:
         env["BENCH_MEMORY_DETAIL"] = "1"
+    env["BENCH_MEMORY_HOMES"] = str(Path(home) / "homes")
+    Path(env["BENCH_MEMORY_HOMES"]).mkdir()
     photos = Path(home) / "photos"
     photos.mkdir()
     _card_photos(photos)
