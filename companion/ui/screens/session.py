@@ -17,6 +17,7 @@ from kivy.lang import Builder
 from kivy.metrics import dp, sp
 from kivy.properties import BooleanProperty, NumericProperty, StringProperty
 from kivy.uix.screenmanager import Screen
+from kivy.uix.scrollview import ScrollView
 
 from companion.core.rules import RuleError
 from companion.core.store import SessionFileError
@@ -56,8 +57,44 @@ def bold_width(text: str, font_size: float, font_name: str) -> float:
     )
 
 
+class PanelRoom(ScrollView):
+    """The side panel's room: the panel shown fills it, or, when its own content is taller
+    (the keypad at Largest text below a result card moved beside the game), is as tall as
+    that content and scrolls here, never drawn over the tabs above it (issue 25)."""
+
+    def hold(self, panel: Any) -> None:
+        """`panel` shown here (whatever was before put away)."""
+        if panel.parent is self:
+            return
+        self.empty()
+        if panel.parent is not None:
+            panel.parent.remove_widget(panel)
+        panel.size_hint_y = None
+        self.add_widget(panel)
+        self._fit()
+        panel.bind(minimum_height=self._fit)
+        self.scroll_y = 1
+
+    def empty(self) -> None:
+        for panel in list(self.children):
+            panel.unbind(minimum_height=self._fit)
+            self.remove_widget(panel)
+
+    def on_height(self, *_args: Any) -> None:
+        self._fit()
+
+    def _fit(self, *_args: Any) -> None:
+        for panel in self.children:
+            panel.height = max(self.height, panel.minimum_height)
+
+
 log = logging.getLogger(__name__)
 TABS = ("dice", "log", "fix", "cards", "phones")
+# the Dice panel's parts a roll asked for needs seen without scrolling (`essentials`)
+ESSENTIAL = ("request", "offer", "entered", "keypad")
+# a window narrower than this is a phone: one column, the game or a side panel below the
+# result card, never both squeezed into halves (as TopBarButton's narrow width)
+PHONE_WIDTH = 600
 
 
 class Panels(dict[str, Any]):
@@ -92,6 +129,12 @@ class SessionScreen(Screen):
     heading_room = NumericProperty(0)
     heading_font = NumericProperty(0)  # the inline heading's size: it fits its one line
     tab_cols = NumericProperty(5)
+    # a phone (narrow and upright): a side panel opened is shown in the game's place, the
+    # game one tap away on the Game tab; `game_hidden` while a panel is
+    phone = BooleanProperty(False)
+    game_hidden = BooleanProperty(False)
+    # in portrait, the side panel's height (`fit_side`)
+    side_height = NumericProperty(0)
 
     def __init__(self, **kwargs: Any) -> None:
         super().__init__(**kwargs)
@@ -110,8 +153,20 @@ class SessionScreen(Screen):
         self._pending_refresh: Any = None
         self._place = Clock.create_trigger(lambda _dt: self.place_result())
         self._fits: Any = None  # the Cards panel whose height is watched (`_fit_side`)
+        self.game_tab = SessionTab(text="Game", group="session-tabs")
+        self.game_tab.bind(on_release=lambda _t: self.show_tab("game"))
+        self._fit_later = Clock.create_trigger(lambda _dt: self.fit_side())
         self.show_tab("dice")
         self.bind(size=self._update_idle)
+        self.bind(size=self._fit_later, side_fit=self._fit_later, panel_hidden=self._fit_later)
+        self.bind(game_hidden=self._fit_later)
+        for name in ("body", "tab_bar", "strip", "result"):
+            self.ids[name].bind(height=self._fit_later)
+        self.ids.result.bind(least=self._fit_later)
+        dice = self.panels["dice"].ids  # what a roll needs seen: its words and keypad
+        for name in ESSENTIAL:
+            dice[name].bind(height=self._fit_later)
+            dice[name].bind(height=self._place)
         self.bind(size=self._place)
         self.ids.game_column.bind(height=self._place)
         self.ids.result.bind(least=self._place)
@@ -142,10 +197,26 @@ class SessionScreen(Screen):
         fit = full * room / words if words else full
         self.heading_font = min(full, fit)
         self.heading_inline = bool(self.heading) and fit >= sp(20) * style.font_scale
-        tabs = [ids[f"tab_{name}"] for name in TABS]
+        self._phone_tabs()
+        tabs = list(ids.tab_bar.children)
         wanted = sum(t.size_hint_x for t in tabs) + (len(tabs) - 1) * ids.tab_bar.spacing[0]
         side = ids.side
-        self.tab_cols = 5 if wanted <= side.width - 2 * dp(6) else 3
+        self.tab_cols = len(tabs) if wanted <= side.width - 2 * dp(6) else 3
+
+    def _phone_tabs(self) -> None:
+        """On a phone the Game tab leads the tabs (the game is where a panel is not)."""
+        phone = self.width < dp(PHONE_WIDTH) and self.width < self.height
+        bar = self.ids.tab_bar.__self__
+        if phone and self.game_tab.parent is None:
+            bar.add_widget(self.game_tab, index=len(bar.children))
+        elif not phone and self.game_tab.parent is not None:
+            bar.remove_widget(self.game_tab)
+        if self.phone != phone:
+            self.phone = phone
+            if not phone and self.tab == "game":
+                self.show_tab("dice")
+            else:
+                self._update_idle()
 
     # -- entering and leaving ----------------------------------------------------------
 
@@ -163,10 +234,12 @@ class SessionScreen(Screen):
             self.ids.game_area.clear_widgets()
             self.view = view_for(session) if session is not None else None
             if self.view is not None:
-                self.ids.game_area.add_widget(self.view)
+                self._show_game()
                 if "room_needed" in self.view.properties():
                     self.view.bind(room_needed=self._place)
+                    self.view.bind(room_needed=self._fit_later)
             self._place()
+            self._fit_later()
             self.panels["phones"].refresh(session)  # phones of another session are let go
         self.refresh_now()
 
@@ -196,12 +269,14 @@ class SessionScreen(Screen):
             if cue is not None:  # a chime and a buzz: the table must roll or show a card
                 cue.table_must("roll" if request.kind == "dice" else "draw")
         elif request is None and self._last_request is not None and self.tab == "cards":
-            self.show_tab("dice")  # the card asked for was shown: give the game its room
+            # the card asked for was shown: give the game its room (on a phone, its place)
+            self.show_tab("game" if self.phone else "dice")
         self._last_request = request
         if self.view is not None:
             self._refresh_view(session)
         self.ids.result.refresh(session)
-        self.panels[self.tab].refresh(session)
+        if self.tab != "game":
+            self.panels[self.tab].refresh(session)
         self._update_idle()  # hidden panels catch up when shown
         self.ids.undo.disabled = len(session.chain.alive) <= 1
         self.ids.redo.disabled = not session.chain.redo
@@ -219,21 +294,34 @@ class SessionScreen(Screen):
         room = column.height - column.spacing - need
         landscape = self.width >= self.height
         idle = landscape and self.side_idle  # nothing in the side panel but "no roll"
-        beside = idle or (need > 0 and landscape and room < card.least)
+        tabs = self.ids.tab_dice.parent
+        # beside the game only if the panel below it keeps what a roll asked for needs
+        # seen (at Largest text the keypad's words and keys): else above the game, whose
+        # view slides under it (Direwild's board keeps its squares' size); a draw's cards
+        # scroll in their panel, beside the whole board
+        roll = self.essentials() if self.tab == "dice" else 0.0
+        left = side.height - tabs.height - 2 * dp(6) - 3 * side.spacing - roll
+        beside = idle or (need > 0 and landscape and room < card.least and left >= card.least)
         home = side if beside else column
         if card.parent is not home:
             card.parent.remove_widget(card)
             home.add_widget(card, index=len(home.children))  # on top
-        if idle:
+        if beside and not idle and roll:
+            # a roll asked for below the card: the card keeps to what the panel's words
+            # and keypad leave (at most a third of the screen)
+            card.most = max(card.least, min(self.height / 3, left))
+        elif idle:
             # the side's height less its tabs, its strip and their spacing: the whole
             # step reads without scrolling, large, beside a game drawn at full height
             strip = self.ids.strip.__self__
             tabs = self.ids.tab_dice.parent
             card.most = max(1.0, side.height - tabs.height - strip.height - 4 * side.spacing)
         else:
-            # 0 is the card's own cap (a third of the window); otherwise never under 1 px,
-            # so its lines keep their least room (they scroll inside it)
-            card.most = 0 if not need or beside else max(1.0, room)
+            # 0 is the card's own cap (a third of the window); otherwise never under its
+            # least: the game's view scrolls under it rather than the card's words being
+            # drawn over each other (Direwild's board keeps its squares' size, and slides)
+            hidden = self.game_hidden  # on a phone with a panel open: the card alone
+            card.most = 0 if not need or beside or hidden else max(card.least, room)
 
     def _refresh_view(self, session: Any) -> None:
         """A game view that fails to draw is swapped for the plain state view: the table
@@ -248,8 +336,22 @@ class SessionScreen(Screen):
             log.exception("the %s view failed to refresh; showing the plain state", session.game.id)
             self.ids.game_area.clear_widgets()
             self.view = StateView(session)
-            self.ids.game_area.add_widget(self.view)
+            self._show_game()
             self._place()
+
+    def _show_game(self) -> None:
+        """The game's view in its area, or (a phone with a side panel open) out of the
+        window: put away, not hidden under the panel, so it catches none of its touches."""
+        area, view = self.ids.game_area.__self__, self.view
+        if view is None:
+            return
+        if self.game_hidden:
+            if view.parent is area:
+                area.remove_widget(view)
+        elif view.parent is not area:
+            if view.parent is not None:
+                view.parent.remove_widget(view)
+            area.add_widget(view)
 
     def _watch_devices(self, _dt: float) -> None:
         app = App.get_running_app()
@@ -280,17 +382,17 @@ class SessionScreen(Screen):
             and session.request is None
             and not self.alarm
         )
-        self.panel_hidden = self.side_idle
+        self.panel_hidden = self.side_idle or self.tab == "game"
+        self.game_hidden = self.phone and not self.panel_hidden
+        self._show_game()
         self._fit_side()
         self._place()
         area = self.ids.panel_area.__self__  # the widget, not kv's proxy (`is` compares)
-        panel = self.panels[self.tab]
         if self.panel_hidden:
             if area.children:
-                area.clear_widgets()
-        elif panel.parent is not area:
-            area.clear_widgets()
-            area.add_widget(panel)
+                area.empty()
+        else:
+            area.hold(self.panels[self.tab])
 
     def _fit_side(self, *_args: Any) -> None:
         session = self._session
@@ -306,21 +408,62 @@ class SessionScreen(Screen):
         # the tabs' row, the side's padding and spacing, then what the panel wants
         self.side_fit = self.ids.tab_bar.height + 2 * dp(6) + dp(6) + panel.wanted
 
+    def essentials(self) -> float:
+        """The height the panel shown needs seen without scrolling: a roll's words and
+        keypad, a draw's words and cards (the camera's note or picture below them may
+        scroll); 0 for the others."""
+        if self.panel_hidden or self.tab not in ("dice", "cards"):
+            return 0.0
+        panel = self.panels[self.tab]
+        if self.tab == "cards":
+            return float(panel.ids.prompt.height + panel.ids.options.height + dp(8) * 3)
+        parts = [panel.ids[name].height for name in ESSENTIAL]
+        return sum(parts) + (len(parts) - 1) * panel.spacing + panel.padding[1] + panel.padding[3]
+
+    def fit_side(self) -> None:
+        """The side panel's height in portrait: a strip for an idle Dice tab; what a card
+        asked for needs, else half the body; but never so much that a game view's own
+        need (`room_needed`: Direwild's whole board at 40 px squares while a card or roll
+        is waited on) and the result card's least are squeezed: the panel gets the rest
+        and scrolls inside it (issue 25: the board never shrinks for a panel)."""
+        if self.width >= self.height or self.game_hidden:
+            return  # landscape: the side has its share; a phone's open panel, the rest
+        ids = self.ids
+        tabs = ids.tab_bar.height + 2 * dp(6)
+        if self.panel_hidden:
+            strip = ids.strip.height
+            self.side_height = tabs + (strip + ids.side.spacing if strip else 0)
+            return
+        body = ids.body.height
+        wanted = min(self.side_fit, body * 0.5) if self.side_fit else body * 0.5
+        need = float(getattr(self.view, "room_needed", 0) or 0)
+        if need:
+            card = ids.result
+            game = need + (card.least + ids.game_column.spacing if card.shown else 0)
+            room = body - ids.body.spacing - game
+            # the tabs and a few lines, or what a roll asked for needs seen: the board
+            # slides in its column rather than the keypad in its panel (a draw's cards
+            # scroll in theirs, up to Larger text the whole board stays in view)
+            roll = self.essentials() if self.tab == "dice" else 0.0
+            least = tabs + 2 * ids.side.spacing + max(dp(160), roll)
+            wanted = min(max(wanted, min(least, body * 0.6)), max(least, room))
+        self.side_height = wanted
+
     def stop_camera(self) -> None:
         """Free the camera (a Cards panel never made has none to free)."""
         if "cards" in self.panels:
             self.panels["cards"].stop_camera()
 
     def show_tab(self, name: str) -> None:
+        """A side panel forward (`game`: on a phone, the game in the panels' place)."""
         self.tab = name
-        area = self.ids.panel_area
-        area.clear_widgets()
-        area.add_widget(self.panels[name])
         for tab in TABS:
             self.ids[f"tab_{tab}"].state = "down" if tab == name else "normal"
-        if self._session is not None:
+        self.game_tab.state = "down" if name == "game" else "normal"
+        if self._session is not None and name != "game":
             self.panels[name].refresh(self._session)
         self._update_idle()
+        self.ids.panel_area.scroll_y = 1  # a panel brought forward shows its top
         asked = self._session.request if self._session is not None else None
         choosing = asked is not None and asked.choice  # a pick to tap: no card to show
         if (

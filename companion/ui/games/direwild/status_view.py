@@ -71,21 +71,48 @@ class KarnTrack(Widget):
                     draw_text("A", x, y, text_px())
 
 
+class KarnHunt(BoxLayout):
+    """Karn's track with its name, in the view's top row (never scrolled off with the
+    board); empty once Karn is on the board or defeated (the status line says where)."""
+
+    on_track = BooleanProperty(True)
+    space = NumericProperty(40)  # a space's side, set by the view from the room it has
+
+    def show(self, state: Any, content: Any = None) -> None:
+        k = state.karn
+        self.on_track = not (k.on_board or k.defeated)
+        track = self.ids.track
+        track.piece = pieces(state, content)[-1] if content is not None else None
+        track.spaces, track.at = k.track_length, k.track
+        track.draw()
+
+
 class StatusView(BoxLayout):
     chapter = StringProperty("")
     wounds = StringProperty("")
     karn = StringProperty("")
-    on_track = BooleanProperty(True)
+    side_by_side = BooleanProperty(True)  # the Fatal Wounds beside the chapter, not below
+    wounds_width = NumericProperty(0)  # their words on one line
+
+    def on_kv_post(self, base_widget: Any) -> None:
+        self.ids.wounds.bind(font_size=self._measure)
+        self._measure()
+
+    def on_wounds(self, *_args: Any) -> None:
+        self._measure()
+
+    def _measure(self, *_args: Any) -> None:
+        from kivy.core.text import Label as CoreLabel
+
+        label = self.ids.get("wounds")
+        if label is None:  # the rule's widgets not made yet
+            return
+        core = CoreLabel(font_size=label.font_size, font_name=label.font_name)
+        self.wounds_width = float(core.get_extents(self.wounds)[0])
 
     def show(self, state: Any, content: Any = None) -> None:
         outcome = f" - {state.outcome.replace('_', ' ')}" if state.outcome else ""
         phase = PHASE_WORDS.get(state.phase, state.phase.replace("_", " "))
         self.chapter = f"Chapter {state.chapter}, round {state.round}: {phase}{outcome}"
         self.wounds = f"Fatal Wounds left: {state.fatal_wounds}"
-        k = state.karn
-        self.karn = karn_text(k)
-        self.on_track = not (k.on_board or k.defeated)
-        track = self.ids.track
-        track.piece = pieces(state, content)[-1] if content is not None else None
-        track.spaces, track.at = k.track_length, k.track
-        track.draw()
+        self.karn = karn_text(state.karn)

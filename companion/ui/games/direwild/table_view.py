@@ -38,6 +38,8 @@ from companion.ui.style import style
 _ = (battle_view, board_view, facts_view, key_view, status_view, unit_sheet, walkthrough_view)
 Builder.load_file(__file__.replace(".py", ".kv"))
 
+# The view's top, above the scrolling board, top first (DirewildView.pin).
+PINNED = ("top_row", "request", "message")
 # Actions a tap on the board sends (or the turn-order picker): not listed as buttons.
 ON_THE_BOARD = ("move_hero", "resolve_battle", "target_enemy", "set_turn_order")
 
@@ -68,6 +70,7 @@ class DirewildView(SendsCommands, BoxLayout):
     # the height this view needs for its controls above the board and the whole board:
     # the frame gives the result card only the rest (SessionScreen.place_result)
     room_needed = NumericProperty(0)
+    action_cols = NumericProperty(2)  # the other actions' buttons to a row (fit_actions)
 
     def __init__(self, **kwargs: Any) -> None:
         super().__init__(**kwargs)
@@ -107,7 +110,33 @@ class DirewildView(SendsCommands, BoxLayout):
         self.ids.board_area.bind(height=show)
         walk.bind(height=place, shown=place)
         self.bind(walk_on_top=place)
+        fit = Clock.create_trigger(lambda _dt: self.fit_actions())
+        self.ids.actions.bind(width=fit)
+        style.bind(font_scale=fit)
+        pin = Clock.create_trigger(lambda _dt: self.pin())
+        self.bind(height=pin)
+        for name in PINNED:
+            self.ids[name].bind(height=pin)
         self.refresh()
+
+    def pin(self) -> None:
+        """The next step, Karn's track and what is waited on stay above the scrolling
+        board while the view has room for them and a little of the board; else (a phone
+        at Largest text, below the result card) they head the scrolling column rather
+        than being drawn over the card."""
+        ids = self.ids
+        top = [ids[name].__self__ for name in PINNED]
+        column = ids.column.__self__
+        pinned = top[0].parent is self
+        room = self.height - sum(w.height for w in top)
+        if pinned and room < dp(100):
+            for w in reversed(top):
+                self.remove_widget(w)
+                column.add_widget(w, index=len(column.children))
+        elif not pinned and room >= dp(120):  # a margin: no flapping at the edge
+            for w in reversed(top):
+                column.remove_widget(w)
+                self.add_widget(w, index=len(self.children))
 
     def place_board(self) -> None:
         """The board as large a square as its area allows; the walk-through beside it
@@ -380,6 +409,7 @@ class DirewildView(SendsCommands, BoxLayout):
             Clock.schedule_once(lambda _dt: self._show_pieces(), 0)
         self.primary_text = self._primary.get("label", "") if self._primary else ""
         self.ids.status.show(state, self.session.content)
+        self.ids.hunt.show(state, self.session.content)
         self.ids.walkthrough.show(state)
         self.ids.key.show(state, self.session.content)
         self.ids.sheet.show(state)
@@ -477,6 +507,21 @@ class DirewildView(SendsCommands, BoxLayout):
                 b.bind(on_release=lambda _b, a=action: self.send_action(a))
             b.bind(texture_size=grow)
             box.add_widget(b)
+        self.fit_actions()
+
+    def fit_actions(self) -> None:
+        """Two buttons a row only if each word of every button fits half the row."""
+        from kivy.core.text import Label as CoreLabel
+
+        box = self.ids.actions
+        buttons = list(box.children)
+        if not buttons:
+            return
+        size = buttons[0].font_size
+        words = {w for b in buttons for w in str(b.text).split()}
+        widest = max(CoreLabel(font_size=size).get_extents(w)[0] for w in words) if words else 0
+        half = (box.width - box.spacing[0]) / 2 - dp(8)  # a button's text room (GameButton)
+        self.action_cols = 2 if widest <= half else 1
 
     def _turn_order(self, state: Any) -> None:
         box = self.ids.order

@@ -7,15 +7,36 @@ from pathlib import Path
 from typing import Any
 
 from kivy.lang import Builder
+from kivy.metrics import dp, sp
 from kivy.uix.boxlayout import BoxLayout
 from kivy.uix.widget import Widget
 
 from companion.games.kradia.effects import dice_on_space, in_overdrive
 from companion.ui.games.kradia.cells import Cell, TapTrack  # noqa: F401  (kv rule)
+from companion.ui.games.readable import TEXT_SP
+from companion.ui.style import style
 
 Builder.load_file(str(Path(__file__).with_suffix(".kv")))
 
-TRACK_ROW = 15  # HP spaces to a row of the track
+TRACK_ROW = 15  # HP spaces to a row of the track, at most
+
+
+def word_width(text: str) -> float:
+    """The width a track space's words take in bold at the text size chosen, and a margin."""
+    from kivy.core.text import Label as CoreLabel
+
+    size = sp(TEXT_SP) * style.font_scale
+    return float(CoreLabel(font_size=size, bold=True).get_extents(text)[0]) + dp(8)
+
+
+def track_cols(spaces: int, width: float, widest: str, gap: float) -> int:
+    """Spaces to a row: at most TRACK_ROW, and only as many as leave each its widest
+    number whole (a phone at Largest text broke "10" over two lines in 12 a row); the
+    rows as even as they can be (12 on a narrow track: two rows of 6, not 7 and 5)."""
+    fit = int((width + gap) / (word_width(widest) + gap)) if width > 0 else TRACK_ROW
+    cols = max(1, min(TRACK_ROW, spaces, fit))
+    rows = -(-spaces // cols)
+    return -(-spaces // rows)
 
 
 class BossPanel(BoxLayout):
@@ -25,7 +46,15 @@ class BossPanel(BoxLayout):
     title = ""  # the boss's name, for the correction sheet
     _limits: dict[str, int]  # the most each track holds, set by `show`
 
+    def on_width(self, *_args: Any) -> None:
+        """A track built for another width is built again (its spaces to a row)."""
+        if self._last is not None:
+            self.show(*self._last)
+
+    _last: tuple[Any, ...] | None = None
+
     def show(self, data: dict[str, Any], content: Any, correct: Any = None) -> None:
+        self._last = (data, content, correct)
         self.correct = correct
         b = data["boss"]
         card = content.get("bosses", b["id"])
@@ -42,15 +71,19 @@ class BossPanel(BoxLayout):
         over = "   OVERDRIVE" if in_overdrive(card, b["hp"]) else ""
         dice = dice_on_space(card, b["hp"])
         self.ids.stats.text = f"HP {b['hp']}/{b['max_hp']}   {dice} dice{buff}{over}"
-        key = (b["id"], b["hp"], b["max_hp"], b["rage"], b["rage_max"], id(content))
+        spaces = list(range(b["max_hp"], 0, -1))
+        track = self.ids.track
+        widest = max((f"{hp}!" for hp in spaces), key=len, default="0")
+        cols = track_cols(len(spaces), self.width, widest, dp(2))
+        rage_word = word_width("RAGE")
+        shape = (cols, rage_word)  # built again for another width or text size
+        key = (b["id"], b["hp"], b["max_hp"], b["rage"], b["rage_max"], id(content), shape)
         if key == self._shown:
             return  # the track and rage cells are as they were: rebuilding them is slow
         self._shown = key
-        track = self.ids.track
         track.clear_widgets()
         # rows of at most TRACK_ROW spaces, each over its dice, so the numbers stay readable
-        spaces = list(range(b["max_hp"], 0, -1))
-        track.cols = min(TRACK_ROW, len(spaces))
+        track.cols = cols
         for start in range(0, len(spaces), track.cols):
             row = spaces[start : start + track.cols]
             blanks = track.cols - len(row)
@@ -70,6 +103,9 @@ class BossPanel(BoxLayout):
                 track.add_widget(Widget())
         rage = self.ids.rage
         rage.clear_widgets()
+        # the last space's word whole: as wide as "RAGE" needs, the numbers share the rest
+        rage.cols = max(1, b["rage_max"])
+        rage.cols_minimum = {rage.cols - 1: rage_word}
         for space in range(1, b["rage_max"] + 1):
             cell = Cell(
                 text="RAGE" if space == b["rage_max"] else str(space),

@@ -5,7 +5,9 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
+from kivy.clock import Clock
 from kivy.lang import Builder
+from kivy.metrics import dp
 from kivy.properties import NumericProperty, StringProperty
 from kivy.uix.boxlayout import BoxLayout
 
@@ -45,7 +47,31 @@ class KradiaView(SendsCommands, BoxLayout):
     def __init__(self, session: Any, **kwargs: Any) -> None:
         super().__init__(**kwargs)
         self.session = session
+        pin = Clock.create_trigger(lambda _dt: self.pin())
+        self.bind(height=pin)
+        self.ids.boss.bind(height=pin)
+        self.ids.actions.bind(height=pin)
         self.refresh()
+
+    def pin(self) -> None:
+        """The boss board and the next step stay put above the scrolling rest while the
+        view has room for them and a few lines more; else (a phone at Largest text) they
+        scroll with the rest, at its top, rather than being drawn over the result card."""
+        ids = self.ids
+        boss, actions, column = ids.boss.__self__, ids.actions.__self__, ids.column.__self__
+        fixed = boss.height + actions.height + self.padding[1] + self.padding[3]
+        pinned = boss.parent is self
+        room = self.height - fixed - 2 * self.spacing
+        if pinned and room < dp(120):
+            for w in (boss, actions):
+                self.remove_widget(w)
+            column.add_widget(actions, index=len(column.children))
+            column.add_widget(boss, index=len(column.children))
+        elif not pinned and room >= dp(140):  # a margin: no flapping at the edge
+            for w in (boss, actions):
+                column.remove_widget(w)
+            self.add_widget(actions, index=len(self.children))
+            self.add_widget(boss, index=len(self.children))
 
     def refresh(self) -> None:
         data = self.session.to_json()
