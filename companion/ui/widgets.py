@@ -7,6 +7,7 @@ change in Settings restyles every screen at once.
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any
 
 from kivy.core.text import Label as CoreLabel
 from kivy.lang import Builder
@@ -62,3 +63,39 @@ def clear_and_fill(container, widgets) -> None:
     container.clear_widgets()
     for w in widgets:
         container.add_widget(w)
+
+
+def fit_columns(grid: Any, most: int) -> None:
+    """`grid`'s columns: as many as `most`, fewer where a button's longest word would not
+    fit its column (a phone at the Largest text broke "bleed/ing", "Monstr/ous").  Kept
+    right as the grid's width, its buttons or the text size change."""
+    from kivy.clock import Clock
+    from kivy.metrics import dp
+
+    watched: set[int] = set()  # the buttons whose type size is watched (a new text size)
+
+    def fit(*_args: Any) -> None:
+        buttons = [b for b in grid.children if isinstance(b, Label)]
+        for b in buttons:
+            if id(b) not in watched:
+                watched.add(id(b))
+                b.bind(font_size=later)
+        if not buttons or grid.width <= 1:
+            return
+        widest = max(
+            text_width(word, b.font_size, b.font_name)
+            for b in buttons
+            for word in str(b.text).split() or [""]
+        )
+        room = grid.width - grid.padding[0] - grid.padding[2]
+        spacing = grid.spacing[0]
+        cols = min(most, len(buttons))
+        # a button's text is laid out in its width less 12 dp (widgets.kv), plus a pixel
+        while cols > 1 and (room - spacing * (cols - 1)) / cols < widest + dp(12) + 2:
+            cols -= 1
+        if grid.cols != cols:
+            grid.cols = cols
+
+    later = Clock.create_trigger(fit, -1)
+    grid.bind(width=later, children=later)
+    fit()

@@ -171,6 +171,7 @@ class Looks:
         for root in roots:
             for w in walk(root):
                 if not shown(w):
+                    problems += self.squeezed(w)
                     continue
                 seen = clipping(w)
                 if seen is None:
@@ -196,6 +197,7 @@ class Looks:
                 if is_text(w):
                     self.checked_texts += 1
                     problems += self.clipped(w)
+                    problems += self.cut_lines(w, seen)
                     shown_ink.append((w, seen))
                     if pixels is not None:
                         problems += self.contrast(w, seen, pixels)
@@ -203,6 +205,19 @@ class Looks:
                     problems += self.marks(w, pixels)
         problems += self.overlaps(shown_ink)
         return problems
+
+    @staticmethod
+    def squeezed(w: Any) -> list[str]:
+        """Words drawn in a box with no width or height left (a row's steppers took it
+        all on a phone at the Largest text: "Level" drawn a letter a line over them); a
+        label put away on purpose is see-through or has no words."""
+        if not is_text(w) or w.get_root_window() is None or w.width > 1 and w.height > 1:
+            return []
+        if not all(v.opacity > 0.05 for v in [w, *ancestors(w)]):
+            return []
+        if min(w.texture_size) <= 2:
+            return []
+        return [f"{name(w)} has no room: drawn in {w.width:.0f}x{w.height:.0f} px"]
 
     @staticmethod
     def off_window(w: Any, seen: Box, win: Box) -> list[str]:
@@ -250,6 +265,33 @@ class Looks:
                 f"{name(w)} runs out of its box: {w.texture_size[0]:.0f} px in {w.width:.0f} px"
             )
         return problems
+
+    @staticmethod
+    def cut_lines(w: Any, seen: Box) -> list[str]:
+        """Text in a scrolling area whose edge runs through a line of it, as first shown
+        (issue 25: the AI card's moves cut mid-line, the boss's attack read as two and a
+        half lines): each edge of what is seen falls between two lines.  Only text drawn
+        from its box's top (as tall as its lines, or aligned to the top), and only what a
+        scrolling area holds as its own content (a list's rows cut at its end are a list)."""
+        from kivy.uix.scrollview import ScrollView
+
+        if not isinstance(w.parent, ScrollView):
+            return []
+        lines = list(getattr(getattr(w, "_label", None), "_cached_lines", None) or ())
+        left, bottom, right, top = box(w)
+        if len(lines) < 2 or (seen[1] <= bottom + 1 and seen[3] >= top - 1):
+            return []
+        if abs(w.height - w.texture_size[1]) > 2 and w.valign != "top":
+            return []
+        edges = [top - float(w.padding[1])]
+        for line in lines:
+            edges.append(edges[-1] - line.h)
+        for edge, cut in ((seen[3], seen[3] < top - 1), (seen[1], seen[1] > bottom + 1)):
+            if not cut or edge <= edges[-1] + 1 or edge >= edges[0] - 1:
+                continue
+            if min(abs(edge - e) for e in edges) > 3:
+                return [f"{name(w)} shows a line cut through by its scrolling area's edge"]
+        return []
 
     @staticmethod
     def large(w: Any) -> bool:

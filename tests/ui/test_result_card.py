@@ -125,9 +125,9 @@ class TestHeadline(AppTestCase):
                 for size in ((1280, 800), (800, 1280)):
                     self.resize(size)
                     self.frames(4)
-                    rows = [w for w in card.ids.news.children if isinstance(w, HeadlineRow)]
+                    rows = [w for w in card.news_rows() if isinstance(w, HeadlineRow)]
                     assert rows, f"no headline at {size}, {size_name}"
-                    row = rows[-1]  # the first (children are listed last first)
+                    row = rows[0]  # beside Undo where no title is shown, else below it
                     assert row.headline.kind == "damage" and row.headline.subject == boss
                     assert boss in row.label.text and "\u22121 HP" in row.label.text
                     # the details below it, in a few lines that scroll: the game keeps its room

@@ -24,7 +24,7 @@ from kivy.uix.textinput import TextInput
 
 from companion.content import forms
 from companion.content.forms import FormField
-from companion.ui.widgets import BigButton, BigToggle, Body, text_width
+from companion.ui.widgets import BigButton, BigToggle, Body, fit_columns, text_width
 
 Builder.load_file(str(Path(__file__).with_suffix(".kv")))
 
@@ -103,6 +103,25 @@ def _word_button(word: str) -> BigButton:
     button.bind(font_size=fit)  # the text size may change while the form is shown
     fit()
     return button
+
+
+def _head() -> BoxLayout:
+    """A list entry's header row: its line (or name) and its Remove."""
+    return BoxLayout(size_hint_y=None, height=dp(64), spacing=dp(8))
+
+
+def _fit_head(head: BoxLayout) -> None:
+    """The header as tall as its tallest part: an entry's line wraps at the Largest text
+    (a chart row's "Sum from 2, Sum to 4, Effects ..."), and a fixed 64 dp row drew it
+    over the next entry's.  Remove stays at the top, beside the line's start."""
+
+    def fit(*_args: Any) -> None:
+        head.height = max([dp(64), *(c.height for c in head.children)])
+
+    for child in head.children:
+        child.pos_hint = {"top": 1}
+        child.bind(height=fit)
+    fit()
 
 
 class CardForm(BoxLayout):
@@ -337,6 +356,7 @@ class CardForm(BoxLayout):
             toggle.value = value
             toggle.bind(on_release=lambda t: self._picked(t, holder, key, rebuild))
             grid.add_widget(toggle)
+        fit_columns(grid, 4)  # fewer where a word would break ("Monstr/ous" on a phone)
         return grid
 
     def _picked(self, toggle: Any, holder: Any, key: Any, rebuild: bool = False) -> None:
@@ -367,7 +387,7 @@ class CardForm(BoxLayout):
             self._amongs = self.amongs | {s.among for s in forms.fields_of(item) if s.among}
         for i in range(len(items)):
             where = path + (i,)
-            head = BoxLayout(size_hint_y=None, height=dp(64), spacing=dp(8))
+            head = _head()
             if item.kind == forms.STRUCT and where not in self.opened:
                 line = BigButton(text=f"{i + 1}. {forms.summary(items[i], item)}")
                 line.bind(on_release=lambda _b, w=where: self._open(w))
@@ -378,6 +398,7 @@ class CardForm(BoxLayout):
             remove = _word_button("Remove")
             remove.bind(on_release=lambda _b, n=i: self._remove(items, n))
             head.add_widget(remove)
+            _fit_head(head)
             section.add_widget(head)
             if item.kind != forms.STRUCT or where in self.opened:
                 section.add_widget(self._field(item, items, i, where))
@@ -405,13 +426,14 @@ class CardForm(BoxLayout):
         section = self._section()
         value = f.item or FormField("value", "Value", forms.TEXT)
         for name in list(entries):
-            head = BoxLayout(size_hint_y=None, height=dp(64), spacing=dp(8))
+            head = _head()
             key_box = FieldText(text=str(name), multiline=False)
             key_box.bind(focus=partial(self._renamed, entries, name))
             head.add_widget(key_box)
             remove = _word_button("Remove")
             remove.bind(on_release=lambda _b, k=name: self._drop(entries, k))
             head.add_widget(remove)
+            _fit_head(head)
             section.add_widget(head)
             section.add_widget(self._field(value, entries, name, path + (name,)))
         add = BigButton(text=f"Add {f.label.lower()}")
@@ -458,6 +480,7 @@ class CardForm(BoxLayout):
             )
             toggle.bind(on_release=lambda t, o=option: self._switch(t, holder, key, o, f))
             grid.add_widget(toggle)
+        fit_columns(grid, 4)
         section.add_widget(grid)
         if chosen is not None and not (chosen.kind == forms.CHOICE and len(chosen.choices) == 1):
             section.add_widget(self._control(chosen, holder, key, path))

@@ -21,7 +21,7 @@ from kivy.uix.boxlayout import BoxLayout
 from kivy.uix.modalview import ModalView
 
 from companion.core.rules import Action
-from companion.ui.widgets import BigToggle, clear_and_fill
+from companion.ui.widgets import BigToggle, clear_and_fill, fit_columns
 
 Builder.load_file(str(Path(__file__).with_suffix(".kv")))
 
@@ -73,6 +73,7 @@ class InputRow(BoxLayout):
             pick.bind(on_release=lambda b: setattr(self, "value", b.choice))
             picks.append(pick)
         clear_and_fill(self.ids.picks, picks)
+        fit_columns(self.ids.picks, 3 if len(self.choices) > 6 else 2)
 
     @property
     def numeric(self) -> bool:

@@ -108,6 +108,16 @@ class NumberRow(BoxLayout):
     least = NumericProperty(0)
     most = NumericProperty(99)
     changed = BooleanProperty(False)
+    wide = BooleanProperty(True)  # the words beside the stepper (else above it)
+
+    @staticmethod
+    def fits_beside(width: float, words: str, font_size: float, font: str, scale: float) -> bool:
+        """Whether the words keep their longest word whole beside the stepper."""
+        from companion.ui.widgets import text_width
+
+        stepper = dp(72) * scale * 3 + dp(8) * 3
+        longest = max((text_width(w, font_size, font) for w in words.split()), default=0)
+        return width - stepper >= longest + 2
 
     def step(self, delta: int) -> None:
         self.value = max(int(self.least), min(int(self.most), int(self.value) + delta))

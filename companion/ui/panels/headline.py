@@ -74,7 +74,7 @@ class HeadlineSymbol(Widget):
         return out
 
     def _win(self, cx: float, cy: float, r: float, w: float) -> None:
-        Line(points=self._star(cx, cy, r, 0.45, 5), close=True, width=w, joint="miter")
+        Line(points=self._star(cx, cy, r, 0.45, 5), close=True, width=w, joint="round")
 
     def _loss(self, cx: float, cy: float, r: float, w: float) -> None:
         d = r * 0.75
@@ -82,7 +82,7 @@ class HeadlineSymbol(Widget):
         Line(points=[cx - d, cy + d, cx + d, cy - d], width=w * 1.3, cap="round")
 
     def _damage(self, cx: float, cy: float, r: float, w: float) -> None:
-        Line(points=self._star(cx, cy, r, 0.6, 8), close=True, width=w, joint="miter")
+        Line(points=self._star(cx, cy, r, 0.6, 8), close=True, width=w, joint="round")
         Ellipse(pos=(cx - r * 0.2, cy - r * 0.2), size=(r * 0.4, r * 0.4))
 
     def _heal(self, cx: float, cy: float, r: float, w: float) -> None:
@@ -116,19 +116,53 @@ class HeadlineSymbol(Widget):
         Ellipse(pos=(cx - r * 0.25, cy - r * 0.25), size=(r * 0.5, r * 0.5))
 
 
+SYMBOL = 1.3  # the symbol's side, in the headline's type size
+SPACING_DP = 12  # between the symbol and the words
+MIN_LETTERS = 12  # a headline's line holds at least this many letters
+LETTER = 0.55  # a letter's width in the type's size, about (Roboto, bold and regular)
+
+
+def headline_size(headlines: list[Headline], width: float, font_name: str) -> float:
+    """The headline's type size: 1.5x the body at the text size chosen, or smaller where
+    a row `width` wide could not hold a headline's longest word beside its symbol (a
+    phone at the Largest text broke "vanqu/ished"); the card then sets its body text
+    smaller too, so the headline stays 1.5x the body."""
+    from kivy.core.text import Label as CoreLabel
+
+    size = sp(HEADLINE_SP) * style.font_scale
+    room = width - dp(SPACING_DP)
+    # and a dozen letters a line at least: on a phone at the Largest text a headline
+    # took four lines of one or two words, and the card was taller than the window's half
+    size = min(size, room / (SYMBOL + MIN_LETTERS * LETTER))
+    for headline in headlines:
+        for bold, words in ((True, headline.subject), (not headline.subject, headline.words)):
+            core = CoreLabel(font_size=100, font_name=font_name, bold=bold)
+            for word in words.split():
+                per = core.get_extents(word)[0] / 100  # the word's width per unit of size
+                # the word and the symbol beside it, in `room`, with a pixel to spare
+                size = min(size, (room - 2) / (per + SYMBOL))
+    return max(size, sp(12))
+
+
 class HeadlineRow(BoxLayout):
     """One headline: its symbol, then who it is about in bold and what happened."""
 
     kind = StringProperty("step")
     words = StringProperty("")
 
-    def __init__(self, headline: Headline, **kwargs: Any) -> None:
-        super().__init__(orientation="horizontal", size_hint_y=None, spacing=dp(12), **kwargs)
+    def __init__(self, headline: Headline, font_size: float = 0, **kwargs: Any) -> None:
+        super().__init__(
+            orientation="horizontal", size_hint_y=None, spacing=dp(SPACING_DP), **kwargs
+        )
         self.kind, self.headline = headline.kind, headline
+        self.font_size = font_size  # 0: 1.5x the body at the text size chosen
         subject = escape_markup(headline.subject)
         rest = escape_markup(headline.words)
         self.words = f"[b]{subject}[/b] {rest}" if subject else f"[b]{rest}[/b]"
-        self.symbol = HeadlineSymbol(kind=headline.kind, size_hint=(None, None))
+        # beside the first line of the words, however many lines they wrap to
+        self.symbol = HeadlineSymbol(
+            kind=headline.kind, size_hint=(None, None), pos_hint={"top": 1}
+        )
         self.label = Label(
             text=self.words,
             markup=True,
@@ -142,11 +176,11 @@ class HeadlineRow(BoxLayout):
         self._fit()
 
     def _fit(self, *_args: Any) -> None:
-        size = sp(HEADLINE_SP) * style.font_scale
+        size = self.font_size or sp(HEADLINE_SP) * style.font_scale
         self.label.font_size = size
         self.label.color = style.fg
         self.label.text_size = (self.label.width, None)
-        self.symbol.size = (size * 1.3, size * 1.3)
+        self.symbol.size = (size * SYMBOL, size * SYMBOL)
         self.symbol.tint = self.symbol.colour()
-        self.label.height = max(self.label.texture_size[1], size * 1.3)
+        self.label.height = max(self.label.texture_size[1], size * SYMBOL)
         self.height = self.label.height

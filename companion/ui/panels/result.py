@@ -13,19 +13,20 @@ from typing import Any
 
 from kivy.clock import Clock
 from kivy.lang import Builder
-from kivy.metrics import dp
+from kivy.metrics import dp, sp
 from kivy.properties import BooleanProperty, ListProperty, NumericProperty, StringProperty
 from kivy.uix.boxlayout import BoxLayout
 from kivy.utils import escape_markup
 
 from companion.core.headline import Headline
-from companion.ui.panels.headline import HeadlineRow
+from companion.ui.panels.headline import HEADLINE_SP, HeadlineRow, headline_size
 from companion.ui.style import style
 from companion.ui.widgets import BigButton, text_width
 
 Builder.load_file(str(Path(__file__).with_suffix(".kv")))
 
 MAX_LINES = 8  # beyond this the card says how many more the log holds
+NEWS_PADDING = dp(10)  # the news box's, above and below its rows (result.kv)
 
 
 class OfferButton(BigButton):
@@ -64,7 +65,11 @@ class ResultCard(BoxLayout):
     # (0: no cap): the card stays as tall as it was before it had a headline, so the game
     # below it keeps its room; a card with the whole side to itself shows them all
     lines_most = NumericProperty(0)
-    DETAIL_LINES = 2.2
+    DETAIL_LINES = 2  # whole lines: a line cut in half by the card's edge reads as neither
+    # the headline's type size as fitted to the card's width (0: none shown yet); the
+    # detail lines' type is never over 1/1.5 of it, so the headline stays 1.5x the body
+    news_size = NumericProperty(0)
+    lines_capped = BooleanProperty(False)  # the detail lines are held to DETAIL_LINES
     # at the largest text sizes a card sharing the screen with the game shows the headline
     # alone, in the title's place: its lines of news take what the title and the details
     # took (both are in the Log)
@@ -84,6 +89,14 @@ class ResultCard(BoxLayout):
         # the rows are drawn in the theme's colours at the text size: made again on a change
         style.bind(font_scale=self._refit_news, fg=self._refit_news)
 
+    def _cap_lines(self, *_args: Any) -> None:
+        """`lines_most`: DETAIL_LINES whole lines of the details at their size now."""
+        label = self.ids.get("lines_text")
+        if label is None:
+            return
+        line = self.line_height(label) or label.font_size * 1.2
+        self.lines_most = line * self.DETAIL_LINES if self.lines_capped else 0
+
     def _refit_news(self, *_args: Any) -> None:
         self._news_width = -1.0
         self._fit_news()
@@ -102,6 +115,22 @@ class ResultCard(BoxLayout):
     def on_asked(self, *_args: Any) -> None:
         self._fit_news()
 
+    def on_shown(self, *_args: Any) -> None:
+        self._fit_news()
+
+    def on_title_in_news(self, *_args: Any) -> None:
+        self._fit_news()
+
+    def lines_drawn(self) -> None:
+        """The detail lines drawn again (their words, width or size): their cap and the
+        card's least follow."""
+        self._cap_lines()
+        self._fit_news()
+
+    def on_title(self, *_args: Any) -> None:
+        self._fit_offer()
+        self._fit_news()  # the full form's least holds the title
+
     def _fit_news(self, *_args: Any) -> None:
         trigger = getattr(self, "_news_trigger", None)  # none yet while kv builds the card
         if trigger is not None:
@@ -109,7 +138,14 @@ class ResultCard(BoxLayout):
 
     def _make_news(self, *_args: Any) -> None:
         """A row per headline, as many as fit in their share of the card (the first one
-        always: every step has one); the rest stay in the detail lines below."""
+        always: every step has one); the rest stay in the detail lines below.
+
+        Two forms: the full card (the title, the news, the detail lines) and, at the large
+        text sizes while the card shares the screen with the game, the news alone (the
+        first headline beside Undo where it fits as large there).  `least` is the height
+        of the form for the text size, whatever the room: the frame gives the card at
+        least that (`most`), and the card takes the full form only where the frame's room
+        holds it whole, so the card never grows past what it was given."""
         news = self.ids.get("news")
         if news is None:
             return
@@ -117,41 +153,122 @@ class ResultCard(BoxLayout):
         from kivy.core.window import Window
 
         most = self.most or Window.height / 3
+        headlines = list(self.headlines)
+        ids = self.ids
+        top, undo, label = ids.top_row, ids.undo, ids.lines_text
+        width = max(self.width - dp(20), dp(100))
+        size = headline_size(headlines, width, label.font_name)
+        self.news_size = size if headlines else 0
+        rows = [self._row(h, size, width) for h in headlines]
+        # the first headline beside Undo: only as large as below it, and the card no taller
+        beside = width - undo.width - ids.check.width - 3 * top.spacing
+        first_up: HeadlineRow | None = None
+        if headlines and headline_size(headlines[:1], beside, label.font_name) >= size - 0.5:
+            first = self._row(headlines[0], size, beside)
+            first_up = first if first.height < undo.height + rows[0].height else None
+        title = self._title_height(beside)
+        one_line = self.whole(min(label.height, dp(60)))
+
+        def least(full: bool) -> float:
+            untitled = bool(headlines) and (self.title_in_news or not full)
+            up = untitled and first_up is not None
+            high = max(undo.height, first_up.height if up and first_up else 0.0)
+            high = max(high, 0.0 if untitled else title)
+            below = rows[0].height if rows and not up else 0.0
+            lines = 0.0 if headlines and (self.asked or not full) else one_line
+            return high + ids.check_below.height + NEWS_PADDING + below + lines + dp(20)
+
+        compact = bool(headlines) and style.font_scale >= self.LARGE_TEXT
+        self.least = least(full=not compact) if self.shown else 0.0
+        roomy = self.most > Window.height / 2
+        full = not compact or (roomy and least(True) <= most + 1)
+        self.lines_hidden = not full
+        untitled = bool(headlines) and (self.title_in_news or not full)
+        up = untitled and first_up is not None
+        if up and first_up is not None:
+            rows[0] = first_up
         # what the card may hold less its title row, the offer and the lines' least room:
         # the news never makes the card taller than the frame lets it be
-        least = 0 if self.asked else dp(60)
-        fixed = self.ids.top_row.height + self.ids.check_below.height + least + dp(20)
-        room = min(most * self.NEWS_SHARE, most - fixed)
+        fixed = max(undo.height, 0.0 if untitled else title) + ids.check_below.height
+        lines = 0 if self.asked or not full else one_line
+        room = min(most * self.NEWS_SHARE, most - fixed - lines - NEWS_PADDING - dp(20))
         used = 0.0
-        rows: list[HeadlineRow] = []
-        for n, headline in enumerate(self.headlines):
-            row = HeadlineRow(headline, width=max(self.width - dp(20), dp(100)))
-            row.label.width = row.width - row.symbol.width - row.spacing
-            row.label.texture_update()
-            row._fit()
-            if n and used + row.height > room:
+        for n, row in enumerate(list(rows)):
+            height = max(0.0, row.height - undo.height) if up and not n else row.height
+            if n and used + height > room:
+                rows = rows[:n]
                 break
-            used += row.height
-            rows.append(row)
+            used += height
+        lead = ids.lead
+        lead.clear_widgets()
         news.clear_widgets()
-        for row in rows:
-            news.add_widget(row)
-        roomy = self.most > Window.height / 2
-        body = self.ids.lines_text.font_size * 1.25  # a line of the details, with its leading
-        self.lines_most = 0 if not rows or roomy else body * self.DETAIL_LINES
-        self.lines_hidden = bool(rows) and not roomy and style.font_scale >= self.LARGE_TEXT
+        for n, row in enumerate(rows):
+            (lead if up and not n else news).add_widget(row)
+        self.lines_capped = bool(rows) and not roomy
+        self._cap_lines()
         Clock.schedule_once(self._settle_news, 0)
+
+    def _title_height(self, width: float) -> float:
+        """The title's height as the title row draws it (`width` wide), shown or not."""
+        from kivy.core.text.markup import MarkupLabel
+
+        title = self.ids.title
+        if not self.title:
+            return 0.0
+        core = MarkupLabel(
+            text=self.title,
+            font_size=title.font_size,
+            font_name=title.font_name,
+            bold=True,
+            text_size=(max(width, 1.0), None),
+        )
+        core.refresh()
+        return float(core.texture.size[1]) + dp(4)
+
+    def body_size(self, *_args: Any) -> float:
+        """The detail lines' type: the body size at the text size chosen, or less where the
+        headline had to be set smaller to fit the card's width (1.5x the body, always)."""
+        body = sp(HEADLINE_SP / 1.5) * style.font_scale
+        return min(body, self.news_size / 1.5) if self.news_size else body
+
+    @staticmethod
+    def line_height(label: Any) -> float:
+        """The height of one of `label`'s lines as drawn (its texture over its lines)."""
+        lines = len(getattr(label._label, "_cached_lines", ()) or ()) or 1
+        return float(label.texture_size[1]) / lines if label.texture_size[1] else 0.0
+
+    def whole(self, room: float, *_watched: Any) -> float:
+        """`room` for the detail lines, down to whole lines of them (at least one): the
+        lines scroll inside it, and none shows cut in half at the card's edge (issue 25:
+        the AI card's moves and the boss's attack read "two and a half lines")."""
+        label = self.ids.get("lines_text")
+        line = self.line_height(label) if label is not None else 0.0
+        if room <= 0 or line <= 0:
+            return max(room, 0.0)
+        if label is not None and room >= label.height - 1:
+            return float(label.height)
+        return max(1, int((room + 1) // line)) * line
+
+    @staticmethod
+    def _row(headline: Headline, size: float, width: float) -> HeadlineRow:
+        """A headline's row, its words wrapped to `width` now (to measure its height)."""
+        row = HeadlineRow(headline, font_size=size, width=width)
+        row.label.width = row.width - row.symbol.width - row.spacing
+        row.label.texture_update()
+        row._fit()
+        return row
+
+    def news_rows(self) -> list[HeadlineRow]:
+        """The headline rows shown, first first (beside Undo, then below it)."""
+        held = [self.ids.get("lead"), self.ids.get("news")]
+        return [r for box in held if box is not None for r in reversed(box.children)]
 
     def _settle_news(self, *_args: Any) -> None:
         """The rows' words wrapped to the card's width once laid out."""
-        news = self.ids.get("news")
-        for row in news.children if news is not None else []:
+        for row in self.news_rows():
             row._fit()
 
     def on_check_words(self, *_args: Any) -> None:
-        self._fit_offer()
-
-    def on_title(self, *_args: Any) -> None:
         self._fit_offer()
 
     def _fit_offer(self) -> None:
