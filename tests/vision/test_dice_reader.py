@@ -3,6 +3,7 @@ faces are known (training/dice/synth.py, seed 77: never a training or benchmark 
 
 from __future__ import annotations
 
+import json
 import shutil
 from pathlib import Path
 
@@ -14,12 +15,14 @@ from training.dice.synth import Config, render
 from vision.dice.reader import MODELS, DiceModelError, DiceReader, UnreadableImage, load_image
 
 SEED = 77
-# What the shipped model truly reads on these 8 photos (35 dice), answering every die: 28
-# right (80%), 33 found (94%); at its own threshold 4 answered, none wrong.  The floors
+# What the shipped model truly reads on these 8 photos (35 dice), answering every die: 29
+# right (83%), 33 found (94%); at its own unsure rule 23 answered, 1 wrong.  The floors
 # catch a broken export, crop or decoding, not a small drift; figures on more photos:
 # benchmarks/bench_dice_camera.py.
-FLOOR_DICE_RIGHT = 0.70
+FLOOR_DICE_RIGHT = 0.75
 FLOOR_FOUND = 0.88
+FLOOR_ANSWERED = 15  # dice its rule answers on these photos
+MOST_WRONG = 1  # answered and wrong on these photos (1% of 23 answers rounds to none or one)
 CFG = Config(min_dice=2, max_dice=8, sizes=((960, 720),))
 
 
@@ -51,15 +54,38 @@ def test_reads_rendered_dice_above_the_floor(photos) -> None:
 
 
 def test_the_shipped_threshold_answers_few_wrong(reader, photos) -> None:
-    """The model's own threshold (training/dice/calibrate.py: at most 1% wrong among the
-    dice answered on the validation photos) leaves doubtful dice to the table."""
+    """The model's own rule (training/dice/calibrate.py: at most 1% wrong among the dice
+    answered on the validation photos) answers most dice and leaves doubtful ones to the
+    table."""
     assert 0.0 < reader.face_threshold < 1.0
     score = Score()
     for scene in photos:
         reads = reader.read(scene.image)
         score.add([(d.box, d.face) for d in reads], [(d.box, d.face) for d in scene.dice])
-        assert all(d.face is None for d in reads if d.confidence < reader.face_threshold)
-    assert score.wrong == 0, score
+        for d in reads:
+            sure = d.confidence >= reader.face_threshold and d.found >= reader.found_threshold
+            assert (d.face is not None) == sure
+    assert score.answered >= FLOOR_ANSWERED and score.wrong <= MOST_WRONG, score
+
+
+def test_a_find_the_detector_doubts_is_unsure(photos) -> None:
+    """The detector's bar alone makes a die unsure: its box stays, its face goes."""
+    scene = photos[0]
+    eager = DiceReader(face_threshold=0.0).read(scene.image)
+    doubted = DiceReader(face_threshold=0.0, found_threshold=1.01).read(scene.image)
+    assert eager and [d.box for d in doubted] == [d.box for d in eager]
+    assert all(d.face is None for d in doubted) and all(d.face is not None for d in eager)
+
+
+def test_a_record_without_the_detectors_bar_still_loads(tmp_path) -> None:
+    """Models calibrated before the detector's bar existed answer on confidence alone."""
+    models = _copy_models(tmp_path)
+    path = models / "dice_faces.json"
+    record = json.loads(path.read_text(encoding="utf-8"))
+    record.pop("found_threshold", None)
+    path.write_text(json.dumps(record), encoding="utf-8")
+    reader = DiceReader(models)
+    assert reader.found_threshold == 0.0 and reader.face_threshold == record["face_threshold"]
 
 
 def test_below_the_threshold_a_die_is_unsure_but_still_found(photos) -> None:

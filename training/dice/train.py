@@ -175,7 +175,7 @@ def train_detector(a: argparse.Namespace) -> dict:
     steps = a.epochs * math.ceil(len(train) / a.batch)
     sched = torch.optim.lr_scheduler.OneCycleLR(opt, a.lr, total_steps=steps, pct_start=0.1)
     history = []
-    for epoch in range(a.epochs):
+    for epoch in range(a.stop_after or a.epochs):
         net.train()
         order = rng.permutation(train)
         tot = [0.0, 0.0, 0]
@@ -317,7 +317,7 @@ def train_faces(a: argparse.Namespace) -> dict:
     steps = a.epochs * math.ceil(len(xt) / a.batch)
     sched = torch.optim.lr_scheduler.OneCycleLR(opt, a.lr, total_steps=steps, pct_start=0.1)
     history = []
-    for epoch in range(a.epochs):
+    for epoch in range(a.stop_after or a.epochs):
         net.train()
         order = rng.permutation(len(xt))
         tot, nb, t0 = 0.0, 0, time.time()
@@ -403,6 +403,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     ap.add_argument("--limit", type=int, help="use only the first N images")
     ap.add_argument("--seed", type=int, default=0)
     ap.add_argument("--epochs", type=int, default=8)
+    ap.add_argument(
+        "--stop-after", type=int,
+        help="stop after this many epochs of the --epochs schedule (a run cut at a deadline)",
+    )  # fmt: skip
     ap.add_argument("--batch", type=int)
     ap.add_argument("--lr", type=float, default=3e-3)
     ap.add_argument("--heat", type=float, default=0.3, help="detector: a centre's least score")
@@ -424,7 +428,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     record = {
         "command": "python -m training.dice.train " + " ".join(argv or sys.argv[1:]),
         "data": str(a.data), "first_image_size": [data_line.get("width"), data_line.get("height")],
-        "seed": a.seed, "epochs": a.epochs, "batch": a.batch, "lr": a.lr,
+        "seed": a.seed, "epochs": a.epochs, "stopped_after": a.stop_after, "batch": a.batch,
+        "lr": a.lr,
         "torch": torch.__version__, "python": platform.python_version(),
         "train_seconds": round(time.time() - t0), **rec,
     }  # fmt: skip

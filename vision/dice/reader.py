@@ -9,9 +9,12 @@ Two small ONNX networks run by OpenCV's DNN module (no PyTorch at run time), tra
    small to read at the detector's size) and says 1 to 6, or "not a die" (then the find is
    dropped).
 
-A die whose face the classifier is less sure of than the model's threshold (chosen in
-training so that at most 1% of the dice it answers are wrong) keeps its box but has no face:
-the table taps its value.  Nothing here knows the session or a game.
+A die keeps its box but has no face (the table taps its value) when the classifier is less
+sure of its face than the model's `face_threshold`, or the detector less sure of the die
+than its `found_threshold`: both chosen in training, end to end on validation photos, so
+that at most 1% of the dice it answers are wrong (a loose box or a find that is no die is
+read confidently as often as a misread face, and the detector's score tells those apart).
+Nothing here knows the session or a game.
 """
 
 from __future__ import annotations
@@ -97,9 +100,19 @@ def _number(record: dict[str, object], key: str, path: Path) -> float:
 
 
 class DiceReader:
-    """Loads the two networks once; `read(image)` finds and reads the dice in one photo."""
+    """Loads the two networks once; `read(image)` finds and reads the dice in one photo.
 
-    def __init__(self, models: Path = MODELS, face_threshold: float | None = None) -> None:
+    With no `face_threshold` the model's calibrated rule decides which dice are unsure (its
+    face and found thresholds).  A `face_threshold` given here is the whole rule: that
+    confidence alone (0 answers every die, above 1 none), unless `found_threshold` is given
+    too."""
+
+    def __init__(
+        self,
+        models: Path = MODELS,
+        face_threshold: float | None = None,
+        found_threshold: float | None = None,
+    ) -> None:
         det_record = _load_record(models / "dice_detector.json")
         face_record = _load_record(models / "dice_faces.json")
         side = DET_SIZE // DET_STRIDE
@@ -115,11 +128,19 @@ class DiceReader:
         )
         self.heat_threshold = _number(det_record, "heat_threshold", models / "dice_detector.json")
         self.box_unit = _number(det_record, "box_unit", models / "dice_detector.json")
+        faces_json = models / "dice_faces.json"
         self.face_threshold = (
             face_threshold
             if face_threshold is not None
-            else _number(face_record, "face_threshold", models / "dice_faces.json")
+            else _number(face_record, "face_threshold", faces_json)
         )
+        # Records written before the detector's bar was calibrated have none: no bar.
+        default_found = (
+            _number(face_record, "found_threshold", faces_json)
+            if face_threshold is None and "found_threshold" in face_record
+            else 0.0
+        )
+        self.found_threshold = found_threshold if found_threshold is not None else default_found
 
     def find(self, image: np.ndarray) -> list[tuple[float, tuple[float, float, float, float]]]:
         """The detector's finds: (score, box in the photo's pixels), best first."""
@@ -166,6 +187,10 @@ class DiceReader:
         probs: np.ndarray = (e / e.sum(1, keepdims=True)).astype(np.float32)
         return probs
 
+    def sure(self, confidence: float, found: float) -> bool:
+        """Whether a die read with this face confidence and detector score gets its face."""
+        return confidence >= self.face_threshold and found >= self.found_threshold
+
     def read(self, image: np.ndarray) -> list[DieRead]:
         """Every die in a BGR photo, top to bottom then left to right."""
         if image.ndim == 2:
@@ -184,7 +209,7 @@ class DiceReader:
             dice.append(
                 DieRead(
                     box=(x0, y0, x1, y1),
-                    face=best + 1 if conf >= self.face_threshold else None,
+                    face=best + 1 if self.sure(conf, score) else None,
                     confidence=conf,
                     found=score,
                 )

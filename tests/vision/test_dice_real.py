@@ -1,0 +1,78 @@
+"""The camera dice reader on real photographs (issue 28): the 48 of
+`tests/fixtures/dice-real/` (one d6 each, MIT licence, SOURCES.md), never trained on.
+
+The floors are what the shipped model reads today, a little under, so a broken export, crop
+or decoding fails here; the figures with the pip counter beside them are in
+`.venv/bin/python -m benchmarks bench_dice_camera`, part (b).
+"""
+
+from __future__ import annotations
+
+import json
+from collections import Counter
+
+import numpy as np
+import pytest
+
+from training.dice import realset
+from training.dice.evaluate import Score
+from vision.dice.reader import DiceReader
+
+# What the shipped model reads on the 48 photos (training/README.md): the classifier alone
+# 34 on their labelled boxes, end to end 30 answering every die, and at its unsure rule 6
+# answered, 1 wrong.  The floors are a few dice under (and far under the issue's targets).
+FLOOR_FACES_ON_BOXES = 30  # the face classifier alone, on the labelled boxes (of 48)
+FLOOR_DICE_RIGHT = 26  # end to end, answering every die (of 48)
+MOST_WRONG_AT_RULE = 2  # end to end, answered and wrong at the shipped unsure rule
+
+
+@pytest.fixture(scope="module")
+def photos() -> list:
+    return realset.photos()
+
+
+def test_the_set_is_the_one_its_sources_describe() -> None:
+    record = json.loads((realset.REAL / "labels.json").read_text(encoding="utf-8"))
+    names = [p["image"] for p in record["photos"]]
+    assert len(names) == len(set(names)) == 48
+    assert sorted(realset.REAL.glob("*.png")) == sorted(realset.REAL / n for n in names)
+    # The two sample sheets sort their photos by face: each face 4 times on each sheet.
+    faces = Counter((n.split("_")[0], d["face"]) for p in record["photos"] for d in p["dice"]
+                    for n in [p["image"]])  # fmt: skip
+    assert faces == Counter({(s, f): 4 for s in ("grey", "white") for f in range(1, 7)})
+    sources = (realset.REAL / "SOURCES.md").read_text(encoding="utf-8")
+    assert "tomitomi3/DiceRecognitionDatasetForML" in sources and "MIT License" in sources
+
+
+def test_on_the_table_the_die_keeps_its_own_pixels() -> None:
+    """The plain table round a photo moves its box, never its pixels."""
+    bare = {name: (image, truth) for name, image, truth in realset.photos(table=1)}
+    for name, image, truth in realset.photos():
+        small, small_truth = bare[name]
+        (x0, y0, x1, y1), face = truth[0]
+        (a0, b0, a1, b1), small_face = small_truth[0]
+        assert face == small_face and (x1 - x0, y1 - y0) == (a1 - a0, b1 - b0)
+        assert image.shape[0] == 5 * small.shape[0] and image.shape[1] == 5 * small.shape[1]
+        assert np.array_equal(image[y0:y1, x0:x1], small[b0:b1, a0:a1])
+        h, w = small.shape[:2]
+        dy, dx = y0 - b0, x0 - a0
+        assert np.array_equal(image[dy : dy + h, dx : dx + w], small)
+
+
+def test_the_face_classifier_reads_real_dice(photos) -> None:
+    reader = DiceReader(face_threshold=0.0)
+    right = 0
+    for _, image, truth in photos:
+        probs = reader.classify(image, [tuple(map(float, box)) for box, _ in truth])
+        right += sum(int(p.argmax()) + 1 == face for p, (_, face) in zip(probs, truth, strict=True))
+    assert right >= FLOOR_FACES_ON_BOXES
+
+
+def test_the_reader_finds_and_reads_real_dice(photos) -> None:
+    eager, shipped = DiceReader(face_threshold=0.0), DiceReader()
+    every, sure = Score(), Score()
+    for _, image, truth in photos:
+        every.add([(d.box, d.face) for d in eager.read(image)], truth)
+        sure.add([(d.box, d.face) for d in shipped.read(image)], truth)
+    assert every.right >= FLOOR_DICE_RIGHT, every
+    assert sure.wrong <= MOST_WRONG_AT_RULE, sure
