@@ -43,9 +43,18 @@ class TestCameraDice(LoopAppTestCase):
         block.open_source = lambda index: CameraSource(index, capture=lambda _i: camera)
 
         self.run_async(self.tap_on_loop("Camera dice"))
+        assert block.on, "the tap missed Camera dice"
         return block
 
     async def tap_on_loop(self, text: str) -> None:
+        """A tap on the Dice panel once it shows the roll (on a loaded machine the panel
+        comes forward a few frames after the roll is asked for)."""
+        panel = self.app.screen("session").panels["dice"]
+        deadline = time.monotonic() + 20
+        while panel.get_root_window() is None or "roll" not in panel.request_text:
+            assert time.monotonic() < deadline, "the Dice panel never showed the roll"
+            self.frames(1)
+        self.frames(5)
         self.tap(text)
 
     def tap_die(self, block: Any, index: int) -> None:
@@ -58,6 +67,15 @@ class TestCameraDice(LoopAppTestCase):
         x = preview.center_x - iw / 2 + (x0 + x1) / 2 / fw * iw
         y = preview.center_y - ih / 2 + (1 - (y0 + y1) / 2 / fh) * ih
         self.touch_at(*preview.to_window(x, y))
+
+    def spin_until(self, check: Any, timeout: float = 10.0, why: Any = None) -> None:
+        """Run the loop and draw frames until `check()` holds; `why()` says what the
+        panel shows when it never does."""
+        deadline = time.monotonic() + timeout
+        while not check():
+            assert time.monotonic() < deadline, f"timed out: {why() if why else ''}"
+            self.run_async(asyncio.sleep(0.02))
+            self.frames(1)
 
     def wait(self, seconds: float) -> None:
         end = time.monotonic() + seconds
@@ -92,7 +110,8 @@ class TestCameraDice(LoopAppTestCase):
         self.spin_until(lambda: self.app.session.request is None)
         self.tap("Roll 2 dice" if n == 2 else "Roll 3 dice")
         self.run_async(self.tap_on_loop("Camera dice"))
-        self.spin_until(lambda: not block.ids.use.disabled, timeout=30)
+        assert block.on, block.note
+        self.spin_until(lambda: not block.ids.use.disabled, timeout=30, why=lambda: block.note)
         assert "Tap Use these dice" in block.note
         self.shoot("session-camera-dice")
         self.tap("Use these dice")

@@ -68,6 +68,11 @@ class DicePanel(BoxLayout):
     _profile = ""  # the die profile and how many dice the pending request wants
     _count = 0
 
+    def __init__(self, **kwargs: Any) -> None:
+        super().__init__(**kwargs)
+        # held here: the camera dice block leaves the panel while it shows nothing
+        self.camera_block = self.ids.camera_block.__self__
+
     def refresh(self, session: Any) -> None:
         request = session.request if session is not None else None
         if request != self._offered_for:
@@ -132,7 +137,7 @@ class DicePanel(BoxLayout):
 
     def refresh_sources(self) -> None:
         hub = App.get_running_app().hub
-        self.ids.camera_block.refresh()
+        self.camera_block.refresh()
         self.can_roll_on_tray = bool(self._count) and hub.simulated is not None
         shown = (tuple(hub.views()), hub.message)
         if shown == getattr(self, "_sources_shown", None):

@@ -170,6 +170,8 @@ class DiceCameraBlock(BoxLayout):
         else:
             self.on = True
             self.camera.turn_on()
+            self.camera_mode = True
+            self._place()  # on the screen before the camera opens
             self.start_camera()
         self.refresh()
 
@@ -335,6 +337,20 @@ class DiceCameraBlock(BoxLayout):
 
     # -- showing -------------------------------------------------------------------------
 
+    def _place(self) -> None:
+        """In the Dice panel only while it shows something: a hidden block would still
+        take the touches in its place (a disabled widget keeps them), and it is laid
+        out after the row of Camera dice and Assign dice, so it is asked first."""
+        if self.parent is not None:
+            self._home = self.parent
+        home = getattr(self, "_home", None)
+        if home is None:
+            return
+        if self.camera_mode and self.parent is None:
+            home.add_widget(self, index=1)  # above the list of sources, the panel's last
+        elif not self.camera_mode and self.parent is not None:
+            home.remove_widget(self)
+
     def refresh(self) -> None:
         self.follow_screen()
         camera = self.camera
@@ -345,6 +361,7 @@ class DiceCameraBlock(BoxLayout):
         self.photo = bool(camera.photo_from)
         self.showing = camera.frame is not None and (self.on or self.photo)
         self.camera_mode = self.on or self.showing
+        self._place()
         problem = camera.problem() if camera.dice else None
         faces = camera.faces()
         self.ready = self.showing and bool(camera.dice) and problem is None
