@@ -14,6 +14,7 @@ from pathlib import Path
 import cv2
 import pytest
 
+from companion.ui.dice_camera import listed
 from companion.ui.dice_hub import DiceHub
 from tests.browser.harness import HostThread, Phone
 from tests.host.tablegame import TableTiny, new_session
@@ -63,7 +64,7 @@ def test_a_photo_of_the_dice_from_a_phone_answers_the_waiting_roll(table, tmp_pa
         SHOTS.mkdir(parents=True, exist_ok=True)
         phone.driver.save_screenshot(str(SHOTS / "phone-dice-photo-360.png"))
         phone.driver.find_element("id", "dice-photo").send_keys(str(photo))
-        read = " and ".join(map(str, frame.faces))
+        read = listed(list(frame.faces))
         phone.until(
             lambda: phone.text("message") == f"The tablet read {read}.",
             what="the tablet's reading",

@@ -14,7 +14,7 @@ import pytest
 
 from companion.core.library import Library
 from companion.games import get_game
-from companion.ui.dice_camera import plain_d6
+from companion.ui.dice_camera import listed, plain_d6
 from companion.ui.dice_hub import DiceHub
 from tests.ui.dice_frames import sure_frame, unsure_frame
 
@@ -112,7 +112,7 @@ async def test_a_phones_photo_answers_or_waits_for_the_tables_taps(session, hub)
     assert reply == {"ok": False, "text": "No roll is asked for right now."}
     session.do("roll", {"count": len(sure.faces)})
     reply = await camera.photo("Ann", png(sure.image))
-    read = " and ".join(map(str, sure.faces))
+    read = listed(list(sure.faces))
     assert reply == {"ok": True, "text": f"The tablet read {read}."}
     await until(lambda: session.request is None)
     assert session.history()[-1][0].data["by"] == "phone photo"
