@@ -51,13 +51,6 @@ GAMES: dict[str, tuple[str, ...]] = {
 KNOWN: list[tuple[str, str, str]] = [
     # (a part of the line, another part of it, why it is still so)
     (
-        "GameText '-'",
-        "contrast",
-        "Kradia's hero card with no state shows a lone '-' in (1, 0.8, 0.55) on the panel "
-        "(11:1 as drawn colours): a dash is one or two pixels high, all soft edge, and the "
-        "measure on the pixels reads 4.3:1; a word there ('none') would read and measure",
-    ),
-    (
         "GameButton 'Turn order:",
         "is broken over lines",
         "Direwild's turn-order buttons (the game "

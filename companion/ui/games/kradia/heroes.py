@@ -60,7 +60,7 @@ class HeroCard(BoxLayout):
             bar.unbind(on_release=_correct_bar)
             bar.bind(on_release=_correct_bar)
         token = ["First Player"] if start else []
-        self.ids.states.text = ", ".join(token + hero_states(h)) or "-"
+        self.ids.states.text = ", ".join(token + hero_states(h)) or "No ailments"
         out = h["fading"] or h["retired"]
         self.background = BACKGROUNDS["out" if out else ("turn" if turn else "normal")]
         self.hero = key
