@@ -50,13 +50,6 @@ GAMES: dict[str, tuple[str, ...]] = {
 # an entry as soon as its fix lands.
 KNOWN: list[tuple[str, str, str]] = [
     # (a part of the line, another part of it, why it is still so)
-    (
-        "GameButton 'Turn order:",
-        "is broken over lines",
-        "Direwild's turn-order buttons (the game "
-        "view's, companion/ui/games/direwild) break a clan's name at Largest in landscape and "
-        "on a phone; seen since the checks look at the Enemy AI card's step (result_steps)",
-    ),
 ]
 
 

@@ -258,6 +258,19 @@ class DirewildView(SendsCommands, BoxLayout):
         self.drop_question()
         return self.send(action["do"], self.ids.facts.fill(action))
 
+    @staticmethod
+    def whole_words_size(size: float, room: float, text: str) -> float:
+        """`size`, or less where the longest word of `text` (bold) would not fit `room`:
+        the next step's button beside Karn's track keeps "Groundbreaker" whole in a
+        four-clan turn order at Largest text, rather than breaking it over two lines."""
+        from kivy.core.text import Label as CoreLabel
+
+        words = text.split()
+        if not words or room <= 0:
+            return size
+        widest = max(CoreLabel(font_size=size, bold=True).get_extents(w)[0] for w in words)
+        return size if widest <= room else max(size * room / widest, 1.0)
+
     def next_step(self) -> None:
         if self._primary is not None:
             self.send_action(self._primary)
