@@ -34,9 +34,9 @@ from kivy.metrics import dp
 from kivy.properties import NumericProperty, StringProperty
 from kivy.uix.boxlayout import BoxLayout
 from kivy.uix.image import Image
-from kivy.utils import platform
 
 from companion.core.rules import Request
+from companion.ui.panels.camera_open import open_camera
 from companion.ui.panels.dice import request_words
 from companion.ui.widgets import BigButton, Body, clear_and_fill
 from vision.answering import card_name, offer_card
@@ -312,23 +312,13 @@ class ScannerPanel(BoxLayout):
         ).start()
 
     def _open(self, index: int, generation: int) -> None:
-        """On a worker thread: open the camera with OpenCV, else Kivy's, and read it."""
-        if platform == "android":  # pragma: no cover - only on a tablet
-            Clock.schedule_once(lambda _dt: self._open_kivy(index, generation, None))
-            return
-        try:
-            source = self.open_source(index)
-        except SourceError as exc:
-            message = str(exc)
-            Clock.schedule_once(lambda _dt: self._open_kivy(index, generation, message))
-            return
-        except Exception as exc:  # a platform without a camera backend
-            log.info("camera unavailable: %s", exc)
-            Clock.schedule_once(
-                lambda _dt: self._open_kivy(index, generation, "the camera could not be opened")
-            )
-            return
-        self._scan(source, generation)
+        """On a worker thread: the camera with OpenCV, else Kivy's (`open_camera`)."""
+        open_camera(
+            self.open_source,
+            index,
+            lambda source: self._scan(source, generation),
+            lambda refusal: self._open_kivy(index, generation, refusal),
+        )
 
     def _open_kivy(self, index: int, generation: int, refusal: str | None) -> None:
         """On Kivy's thread: the camera through Kivy's provider, or say why there is none
