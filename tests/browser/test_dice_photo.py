@@ -17,19 +17,11 @@ import pytest
 from companion.ui.dice_camera import listed
 from companion.ui.dice_hub import DiceHub
 from tests.browser.harness import HostThread, Phone
-from tests.host.tablegame import TableTiny, new_session
 from tests.ui.dice_frames import sure_frame
 
 pytestmark = pytest.mark.browser
 SHOTS = Path(__file__).resolve().parents[2] / "artifacts" / "ui"
 _profiles = itertools.count()
-
-
-@pytest.fixture
-def table(tmp_path):
-    host = HostThread(lambda: new_session(tmp_path, TableTiny()))
-    yield host
-    host.close()
 
 
 def camera_dice(table: HostThread) -> DiceHub:

@@ -21,13 +21,6 @@ _profiles = itertools.count()
 
 
 @pytest.fixture
-def table(tmp_path):
-    host = HostThread(lambda: new_session(tmp_path, TableTiny()))
-    yield host
-    host.close()
-
-
-@pytest.fixture
 def phones(tmp_path):
     opened: list[Phone] = []
 
