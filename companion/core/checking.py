@@ -126,7 +126,7 @@ def unchecked(
     `values` whose numbers are still the demo's, once each, in the order named: what the
     result card offers to check against the group's printed cards."""
     wanted = set(kinds) if kinds is not None else None
-    # rules that name a card by its id's last part ("giant-fox") name it as well
+    # rules that name a card by the last part of its id (the slug) name it as well
     slugs = {
         item_id.rsplit("/", 1)[-1]: item_id
         for kind, items in content.items.items()
