@@ -119,6 +119,10 @@ class HeadlineSymbol(Widget):
 SYMBOL = 1.3  # the symbol's side, in the headline's type size
 SPACING_DP = 12  # between the symbol and the words
 MIN_LETTERS = 12  # a headline's line holds at least this many letters
+# and on a card as narrow as a phone's, this many: at the Largest text a five-line
+# headline left the game below the card a sliver (issue 25); still the tablet's Normal size
+NARROW_LETTERS = 16
+NARROW_DP = 480  # a card narrower than this is a phone's
 LETTER = 0.55  # a letter's width in the type's size, about (Roboto, bold and regular)
 
 
@@ -133,7 +137,8 @@ def headline_size(headlines: list[Headline], width: float, font_name: str) -> fl
     room = width - dp(SPACING_DP)
     # and a dozen letters a line at least: on a phone at the Largest text a headline
     # took four lines of one or two words, and the card was taller than the window's half
-    size = min(size, room / (SYMBOL + MIN_LETTERS * LETTER))
+    letters = NARROW_LETTERS if width < dp(NARROW_DP) else MIN_LETTERS
+    size = min(size, room / (SYMBOL + letters * LETTER))
     for headline in headlines:
         for bold, words in ((True, headline.subject), (not headline.subject, headline.words)):
             core = CoreLabel(font_size=100, font_name=font_name, bold=bold)

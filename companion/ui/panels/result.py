@@ -225,6 +225,23 @@ class ResultCard(BoxLayout):
         core.refresh()
         return float(core.texture.size[1]) + dp(4)
 
+    @staticmethod
+    def title_size(width: float, title: str, font_name: str, *_watched: Any) -> float:
+        """The title's type: 26 sp at the text size chosen, or smaller where its longest
+        word would not fit the title's `width` whole (a phone at the Largest text broke
+        "Storm/caller" of "Roll skills for Stormcaller")."""
+        import re
+
+        from kivy.core.text import Label as CoreLabel
+
+        size = sp(26) * style.font_scale
+        words = re.sub(r"\[/?[a-z_]+(=[^\]]*)?\]", "", title).split()
+        if not words or width <= 1:
+            return size
+        core = CoreLabel(font_size=100, font_name=font_name, bold=True)
+        widest = max(core.get_extents(word)[0] for word in words) / 100
+        return max(sp(12), min(size, (width - 2) / widest))
+
     def body_size(self, *_args: Any) -> float:
         """The detail lines' type: the body size at the text size chosen, or less where the
         headline had to be set smaller to fit the card's width (1.5x the body, always)."""

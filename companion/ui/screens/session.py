@@ -149,6 +149,7 @@ class SessionScreen(Screen):
         self.view: Any = None
         self._session: Any = None
         self._last_request: Any = None
+        self._round = ""  # where the table is in the game (the rules' summary)
         self._watch: Any = None
         self._pending_refresh: Any = None
         self._place = Clock.create_trigger(lambda _dt: self.place_result())
@@ -203,6 +204,19 @@ class SessionScreen(Screen):
         side = ids.side
         self.tab_cols = len(tabs) if wanted <= side.width - 2 * dp(6) else 3
 
+    def _name_heading(self) -> None:
+        """The game and where the table is in it; on a phone the round alone (issue 25:
+        at the Largest text the game's title took two of its four lines, and the game
+        below the result card was left a sliver)."""
+        session = self._session
+        if session is None:
+            return
+        if not self._round:  # a game with no summary: its title and the session's
+            self.heading = f"{session.game.title}: {session.id}"
+        else:
+            title = "" if self.phone else f"{session.game.title}: "
+            self.heading = f"{title}{self._round}"
+
     def _phone_tabs(self) -> None:
         """On a phone the Game tab leads the tabs (the game is where a panel is not)."""
         phone = self.width < dp(PHONE_WIDTH) and self.width < self.height
@@ -213,6 +227,7 @@ class SessionScreen(Screen):
             bar.remove_widget(self.game_tab)
         if self.phone != phone:
             self.phone = phone
+            self._name_heading()
             if not phone and self.tab == "game":
                 self.show_tab("dice")
             else:
@@ -261,7 +276,8 @@ class SessionScreen(Screen):
         if session is None:
             return
         summary = getattr(session.game, "summary", None)
-        self.heading = f"{session.game.title}: {summary(session.state) if summary else session.id}"
+        self._round = summary(session.state) if summary else ""
+        self._name_heading()
         request = session.request
         if request is not None and request != self._last_request:
             self.show_tab("dice" if request.kind == "dice" else "cards")
@@ -320,8 +336,13 @@ class SessionScreen(Screen):
             # 0 is the card's own cap (a third of the window); otherwise never under its
             # least: the game's view scrolls under it rather than the card's words being
             # drawn over each other (Direwild's board keeps its squares' size, and slides)
-            hidden = self.game_hidden  # on a phone with a panel open: the card alone
-            card.most = 0 if not need or beside or hidden else max(card.least, room)
+            if self.game_hidden:
+                # a phone with a panel open: the card at its least, the panel in the
+                # game's place gets the rest (issue 25: at the Largest text a roll's
+                # keypad was pushed off the window below a card a third of it high)
+                card.most = card.least
+                return
+            card.most = 0 if not need or beside else max(card.least, room)
 
     def _refresh_view(self, session: Any) -> None:
         """A game view that fails to draw is swapped for the plain state view: the table

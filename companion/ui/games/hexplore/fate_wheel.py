@@ -15,7 +15,13 @@ from kivy.core.text import Label as CoreLabel
 from kivy.graphics import Color, Ellipse, Line, Rectangle
 from kivy.lang import Builder
 from kivy.metrics import sp
-from kivy.properties import ListProperty, NumericProperty, ObjectProperty, StringProperty
+from kivy.properties import (
+    BooleanProperty,
+    ListProperty,
+    NumericProperty,
+    ObjectProperty,
+    StringProperty,
+)
 from kivy.uix.behaviors import ButtonBehavior
 from kivy.uix.boxlayout import BoxLayout
 from kivy.uix.widget import Widget
@@ -135,6 +141,7 @@ class FateWheel(BoxLayout):
     length = NumericProperty(6)
     warnings = ListProperty([])
     correct = ObjectProperty(None)  # the view's correct_value(title, path, **bounds)
+    stacked = BooleanProperty(False)  # the words below the wheel, not beside it (kv)
 
     def show(self, s: Any) -> None:
         length = cycle_length(s)
