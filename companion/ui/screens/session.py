@@ -7,6 +7,7 @@ lost.  A new request brings its panel forward: dice to the keypad, draws to the 
 
 from __future__ import annotations
 
+import importlib
 import logging
 from pathlib import Path
 from typing import Any
@@ -22,10 +23,7 @@ from kivy.uix.scrollview import ScrollView
 from companion.core.rules import RuleError
 from companion.core.store import SessionFileError
 from companion.ui.gameviews import view_for
-from companion.ui.panels.corrections import CorrectionsPanel
 from companion.ui.panels.dice import DicePanel
-from companion.ui.panels.log import LogPanel
-from companion.ui.panels.phones import PhonesPanel
 from companion.ui.panels.result import ResultCard  # noqa: F401 - in session.kv
 from companion.ui.style import style
 from companion.ui.widgets import BigButton, BigToggle, text_width
@@ -97,16 +95,26 @@ ESSENTIAL = ("request", "offer", "entered", "keypad")
 PHONE_WIDTH = 600
 
 
+# the side panels made the first time they are wanted (`Panels`): module, class
+LATER = {
+    "log": ("companion.ui.panels.log", "LogPanel"),
+    "fix": ("companion.ui.panels.corrections", "CorrectionsPanel"),
+    "cards": ("companion.ui.panels.scanner", "ScannerPanel"),
+    "phones": ("companion.ui.panels.phones", "PhonesPanel"),
+}
+
+
 class Panels(dict[str, Any]):
-    """The side panels; the Cards panel is made the first time it is wanted, so OpenCV and
-    the scanner load when a card is first asked for, not while the app starts."""
+    """The side panels; all but the Dice panel are made (and their modules loaded) the
+    first time they are wanted: OpenCV and the scanner when a card is first asked for, the
+    Log, Fix and Phones panels when their tab is first opened, not while a session opens
+    (issue 26: every widget a panel holds is memory, and drawing it the renderer's)."""
 
     def __missing__(self, key: str) -> Any:
-        if key != "cards":
+        if key not in LATER:
             raise KeyError(key)
-        from companion.ui.panels.scanner import ScannerPanel
-
-        panel = self[key] = ScannerPanel()
+        module, name = LATER[key]
+        panel = self[key] = getattr(importlib.import_module(module), name)()
         return panel
 
 
@@ -138,14 +146,7 @@ class SessionScreen(Screen):
 
     def __init__(self, **kwargs: Any) -> None:
         super().__init__(**kwargs)
-        self.panels: dict[str, Any] = Panels(
-            {
-                "dice": DicePanel(),
-                "log": LogPanel(),
-                "fix": CorrectionsPanel(),
-                "phones": PhonesPanel(),
-            }
-        )
+        self.panels: dict[str, Any] = Panels({"dice": DicePanel()})
         self.view: Any = None
         self._session: Any = None
         self._last_request: Any = None
@@ -255,7 +256,8 @@ class SessionScreen(Screen):
                     self.view.bind(room_needed=self._fit_later)
             self._place()
             self._fit_later()
-            self.panels["phones"].refresh(session)  # phones of another session are let go
+            if "phones" in self.panels:  # phones of another session are let go
+                self.panels["phones"].refresh(session)
         self.refresh_now()
 
     def on_leave(self, *args: Any) -> None:
@@ -566,7 +568,8 @@ class SessionScreen(Screen):
 
     def leave(self) -> None:
         app = App.get_running_app()
-        self.panels["phones"].refresh(None)
+        if "phones" in self.panels:
+            self.panels["phones"].refresh(None)
         app.close_session()
         self._session = None
         app.go("home")
