@@ -38,7 +38,7 @@ from kivy.uix.image import Image
 from companion.core.rules import Request
 from companion.ui.panels.camera_open import open_camera
 from companion.ui.panels.dice import request_words
-from companion.ui.widgets import BigButton, Body, clear_and_fill
+from companion.ui.widgets import BigButton, Body, clear_and_fill, text_width
 from vision.answering import card_name, offer_card
 from vision.frames import CameraSource, FrameSource, SourceError
 from vision.payload import CARD, LIVING_CARD, Reading
@@ -230,6 +230,7 @@ class ScannerPanel(BoxLayout):
     def __init__(self, **kwargs: Any) -> None:
         super().__init__(**kwargs)
         self.seen: list[str] = []
+        self.ids.options.bind(width=self._even)  # two cards a row only where they fit
         self.scanner: Scanner | None = None
         # One tracker for the panel's life: a card still held when the camera stops (the
         # tab closed after its draw) and opens again is the same sighting, never a new draw.
@@ -265,10 +266,19 @@ class ScannerPanel(BoxLayout):
         self._asked = request
         self._show_seen()
 
-    def _even(self) -> None:
+    def _even(self, *_args: Any) -> None:
         """Every card button as tall as the tallest (a one-line name beside a two-line one
-        was a short button in a tall row, and read as a different kind of thing)."""
-        buttons = self.ids.options.children
+        was a short button in a tall row, and read as a different kind of thing); two a
+        row only where every name's words stay whole (a phone at the Largest text broke
+        "Doom/sayer" in half the panel's width)."""
+        grid = self.ids.options
+        buttons = grid.children
+        half = (grid.width - grid.spacing[0]) / 2 - dp(12)  # a button's words' room
+        widest = max(
+            (text_width(w, b.font_size, b.font_name) for b in buttons for w in b.text.split()),
+            default=0.0,
+        )
+        grid.cols = 2 if widest <= half - 1 else 1
         tallest = max((b.texture_size[1] for b in buttons), default=0) + dp(16)
         for b in buttons:
             b.min_height = max(dp(64), tallest)
