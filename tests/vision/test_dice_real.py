@@ -8,8 +8,10 @@ or decoding fails here; the figures with the pip counter beside them are in
 
 from __future__ import annotations
 
+import hashlib
 import json
 from collections import Counter
+from pathlib import Path
 
 import numpy as np
 import pytest
@@ -26,33 +28,73 @@ FLOOR_DICE_RIGHT = 26  # end to end, answering every die (of 48)
 MOST_WRONG_AT_RULE = 2  # end to end, answered and wrong at the shipped unsure rule
 
 
+REAL_TRAINING = Path(__file__).resolve().parents[2] / "training" / "dice" / "real"
+
+
 @pytest.fixture(scope="module")
 def photos() -> list:
     return realset.photos()
 
 
+def _record(folder=realset.REAL) -> list[dict]:
+    return json.loads((folder / "labels.json").read_text(encoding="utf-8"))["photos"]
+
+
 def test_the_set_is_the_one_its_sources_describe() -> None:
-    record = json.loads((realset.REAL / "labels.json").read_text(encoding="utf-8"))
-    names = [p["image"] for p in record["photos"]]
-    assert len(names) == len(set(names)) == 48
-    assert sorted(realset.REAL.glob("*.png")) == sorted(realset.REAL / n for n in names)
+    photos = _record()
+    names = [p["image"] for p in photos]
+    assert len(names) == len(set(names)) == 136
+    on_disk = [f for f in realset.REAL.iterdir() if f.suffix in (".png", ".jpg")]
+    assert sorted(on_disk) == sorted(realset.REAL / n for n in names)
+    assert Counter(realset.source(n) for n in names) == {
+        "tomitomi3": 48,
+        "chase": 86,
+        "ckleiber": 2,
+    }
+    assert sum(len(p["dice"]) for p in photos) == 148
     # The two sample sheets sort their photos by face: each face 4 times on each sheet.
-    faces = Counter((n.split("_")[0], d["face"]) for p in record["photos"] for d in p["dice"]
-                    for n in [p["image"]])  # fmt: skip
+    faces = Counter((n.split("_")[0], d["face"]) for p in photos for d in p["dice"]
+                    for n in [p["image"]] if realset.source(n) == "tomitomi3")  # fmt: skip
     assert faces == Counter({(s, f): 4 for s in ("grey", "white") for f in range(1, 7)})
     sources = (realset.REAL / "SOURCES.md").read_text(encoding="utf-8")
-    assert "tomitomi3/DiceRecognitionDatasetForML" in sources and "MIT License" in sources
+    for repo in ("tomitomi3/DiceRecognitionDatasetForML", "chaseelliottpatterson/dice-reader",
+                 "CKleiber/Real_Time_Dice_Count"):  # fmt: skip
+        assert repo in sources
+    assert sources.count("MIT License") == 3
+
+
+def test_no_photo_of_the_set_is_trained_or_calibrated_on() -> None:
+    """The real training photos (training/dice/real) share no file, no bytes and no
+    photograph with this set, and all come earlier in time than its photos of the same
+    source (so no near-identical frame sits on both sides)."""
+    trained = _record(REAL_TRAINING)
+    assert {p["split"] for p in trained} == {"train", "calibration"}
+    digest = {hashlib.sha256((REAL_TRAINING / p["image"]).read_bytes()).hexdigest()
+              for p in trained}  # fmt: skip
+    names = [p["image"] for p in _record()]
+    assert not {p["image"] for p in trained} & set(names)
+    assert not digest & {hashlib.sha256((realset.REAL / n).read_bytes()).hexdigest()
+                         for n in names}  # fmt: skip
+
+    def taken(name: str) -> str:  # chase_DJI_<date><time>_<frame>_D_detection_<n>.jpg
+        return name.split("_")[2]
+
+    evaluated = [taken(n) for n in names if realset.source(n) == "chase"]
+    assert max(taken(p["image"]) for p in trained) < min(evaluated)
 
 
 def test_on_the_table_the_die_keeps_its_own_pixels() -> None:
     """The plain table round a photo moves its box, never its pixels."""
     bare = {name: (image, truth) for name, image, truth in realset.photos(table=1)}
+    factor = {p["image"]: p.get("table", 5) for p in _record()}
+    assert set(factor.values()) == {1, 5, 7}
     for name, image, truth in realset.photos():
         small, small_truth = bare[name]
         (x0, y0, x1, y1), face = truth[0]
         (a0, b0, a1, b1), small_face = small_truth[0]
         assert face == small_face and (x1 - x0, y1 - y0) == (a1 - a0, b1 - b0)
-        assert image.shape[0] == 5 * small.shape[0] and image.shape[1] == 5 * small.shape[1]
+        k = factor[name]
+        assert image.shape[0] == k * small.shape[0] and image.shape[1] == k * small.shape[1]
         assert np.array_equal(image[y0:y1, x0:x1], small[b0:b1, a0:a1])
         h, w = small.shape[:2]
         dy, dx = y0 - b0, x0 - a0

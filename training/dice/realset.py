@@ -1,23 +1,26 @@
-"""The real-photograph evaluation set of the dice reader (issue 28): 48 photographs of one
-ordinary d6 each, never trained or tuned on, in `tests/fixtures/dice-real/`.
+"""The real-photograph evaluation set of the dice reader (issue 28), never trained or tuned
+on, in `tests/fixtures/dice-real/` (its SOURCES.md gives each source and its licence text):
 
-Source: the two sample sheets of N. Tomi's "Dice Recognition Datasets for Machine Learning"
-(github.com/tomitomi3/DiceRecognitionDatasetForML, `_img/pic_dice.jpg` and
-`_img/pic_coloerddice.jpg`, MIT licence, (c) 2018 N. Tomi; the set's zip files were not
-reachable here).  Each sheet shows 24 photographs as thumbnails; each thumbnail is cut out
-whole (its frame trimmed): `grey_NN.png` (a white die with black pips in a grey bowl,
-grey-scale, top-down), `white_NN.png` (white dice with black pips, and a big die with a red
-1, on a pale table, top-down).  The faces are labelled by looking; the boxes were drawn by
-a brightness threshold and checked by eye, 13 by hand (`box_by` in `labels.json`).
-`tests/fixtures/dice-real/SOURCES.md` says the same with the licence text.
+- `grey_NN.png`, `white_NN.png` (48 photos, one die each): the two sample sheets of N.
+  Tomi's "Dice Recognition Datasets for Machine Learning" (github.com/tomitomi3/
+  DiceRecognitionDatasetForML, MIT), each thumbnail cut out whole; faces labelled by
+  looking, boxes by a brightness threshold checked by eye (13 by hand).
+- `chase_*.jpg` (86 crops of one die each, 42 photos): the last 30% in time of the
+  photographs of github.com/chaseelliottpatterson/dice-reader (MIT), a red and a blue
+  translucent casino die on green felt; the first 70% train and calibrate the model
+  (`training/dice/real/`, `training/dice/import_real.py`).
+- `ckleiber_ex1.jpg`, `ckleiber_ex2.jpg` (2 photos, 7 dice each, 640x480): the example
+  outputs of github.com/CKleiber/Real_Time_Dice_Count (MIT), cream dice on a dark table
+  from above, with the source's own coloured boxes and labels drawn on them.
 
-A thumbnail is a close-up: its die is half to two thirds of the picture's side, while the
+A thumbnail or crop is a close-up: its die is half the picture's side or more, while the
 camera over a table sees a die at 3.5% to 16% of the frame's short side (the range the
-detector is trained on, training/dice/synth.py).  So `photos()` lays each picture in the
-middle of a plain table five times its size, the colour of the picture's own edge, which
-puts its die at 9% to 13%: the die's pixels are the photograph's, untouched.  (The factor
-follows from those ranges, not from the reader's score.)  `photos(table=1)` gives the
-pictures as they are.
+detector is trained on, training/dice/synth.py).  So `photos()` lays such a picture in the
+middle of a plain table `table` times its size (5 unless the photo's label says otherwise:
+7 for the crops, 1 for the photos of a whole table), the colour of the picture's own edge,
+which puts its die at about 9% to 13%: the die's pixels are the photograph's, untouched.
+(The factor follows from those ranges, not from the reader's score.)  `photos(table=1)`
+gives the pictures as they are.
 """
 
 from __future__ import annotations
@@ -33,7 +36,7 @@ REAL = Path(__file__).resolve().parents[2] / "tests" / "fixtures" / "dice-real"
 Truth = list[tuple[Sequence[float], int]]
 
 
-def _on_table(image: np.ndarray, table: int) -> tuple[np.ndarray, int, int]:
+def on_table(image: np.ndarray, table: int) -> tuple[np.ndarray, int, int]:
     """The picture in the middle of a plain table `table` times its size; returns the table
     and where the picture's top-left corner lies on it."""
     h, w = image.shape[:2]
@@ -46,8 +49,22 @@ def _on_table(image: np.ndarray, table: int) -> tuple[np.ndarray, int, int]:
     return out, x, y
 
 
-def photos(table: int = 5, folder: Path = REAL) -> list[tuple[str, np.ndarray, Truth]]:
-    """(name, BGR image, [(box, face)]) for each photograph of the set."""
+SOURCES = {  # file-name prefix: the set's part it comes from
+    "grey_": "tomitomi3",
+    "white_": "tomitomi3",
+    "chase_": "chase",
+    "ckleiber_": "ckleiber",
+}
+
+
+def source(name: str) -> str:
+    """The part of the set a photo belongs to, by its file name."""
+    return next(v for k, v in SOURCES.items() if name.startswith(k))
+
+
+def photos(table: int | None = None, folder: Path = REAL) -> list[tuple[str, np.ndarray, Truth]]:
+    """(name, BGR image, [(box, face)]) for each photograph of the set; `table` overrides
+    each photo's own table factor."""
     record = json.loads((folder / "labels.json").read_text(encoding="utf-8"))
     out = []
     for p in record["photos"]:
@@ -55,8 +72,9 @@ def photos(table: int = 5, folder: Path = REAL) -> list[tuple[str, np.ndarray, T
         if image is None:
             raise FileNotFoundError(folder / p["image"])
         dx = dy = 0
-        if table > 1:
-            image, dx, dy = _on_table(image, table)
+        factor = table if table is not None else int(p.get("table", 5))
+        if factor > 1:
+            image, dx, dy = on_table(image, factor)
         truth: Truth = [
             ((d["box"][0] + dx, d["box"][1] + dy, d["box"][2] + dx, d["box"][3] + dy), d["face"])
             for d in p["dice"]

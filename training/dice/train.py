@@ -155,10 +155,87 @@ def match(found: Sequence[Sequence[float]], truth: Sequence[Sequence[float]], th
     return pairs
 
 
+def composite(
+    crops: list[tuple[np.ndarray, list[float]]],
+    rng: np.random.Generator,
+    ground: np.ndarray | None = None,
+    taken: Sequence[Sequence[float]] = (),
+) -> tuple[np.ndarray, list[list[float]]]:
+    """Real dice laid on a table: 1 to 6 crops (each with its own bit of ground round the
+    die), scaled so the die is 4% to 14% of the table's short side, on a plain table the
+    colour of a crop's edge with a soft gradient and grain, or on `ground` (a rendered photo)
+    where they miss the boxes `taken`.  Returns the photo and the dice's boxes."""
+    if ground is None:
+        w, h = [(640, 480), (960, 720), (1280, 720), (720, 960)][int(rng.integers(4))]
+        first = crops[int(rng.integers(len(crops)))][0]
+        edge = np.concatenate([first[0], first[-1], first[:, 0], first[:, -1]])
+        colour = np.median(edge, axis=0).astype(np.float32)
+        ramp = np.linspace(rng.uniform(0.8, 1.0), rng.uniform(1.0, 1.2), w, dtype=np.float32)
+        img = colour[None, None] * ramp[None, :, None] * np.ones((h, 1, 1), np.float32)
+        img += rng.normal(0, rng.uniform(1, 6), img.shape).astype(np.float32)
+        img = np.clip(img, 0, 255).astype(np.uint8)
+    else:
+        img = ground.copy()
+        h, w = img.shape[:2]
+    boxes: list[list[float]] = []
+    busy = [list(b) for b in taken]
+    for _ in range(int(rng.integers(1, 7))):
+        crop_img, box = crops[int(rng.integers(len(crops)))]
+        side = max(box[2] - box[0], box[3] - box[1])
+        k = rng.uniform(0.04, 0.14) * min(h, w) / side
+        ch, cw = crop_img.shape[:2]
+        nw, nh = max(4, round(cw * k)), max(4, round(ch * k))
+        if nw >= w or nh >= h:
+            continue
+        x, y = int(rng.integers(0, w - nw)), int(rng.integers(0, h - nh))
+        b = [x + box[0] * nw / cw, y + box[1] * nh / ch, x + box[2] * nw / cw, y + box[3] * nh / ch]
+        patch = [x, y, x + nw, y + nh]
+        if any(iou(patch, o) > 0 or _inside(o, patch) for o in busy):
+            continue
+        img[y : y + nh, x : x + nw] = cv2.resize(crop_img, (nw, nh), interpolation=cv2.INTER_AREA)
+        busy.append(patch)
+        boxes.append(b)
+    return img, boxes
+
+
+def _inside(a: Sequence[float], b: Sequence[float]) -> bool:
+    return a[0] >= b[0] and a[1] >= b[1] and a[2] <= b[2] and a[3] <= b[3]
+
+
+def load_onnx_detector(net: Detector, path: Path) -> None:
+    """Start from an exported detector (its batch norms folded into its convolutions): the
+    convolutions in the order the network runs them, each batch norm the identity."""
+    import onnx
+    from onnx import numpy_helper
+
+    model = onnx.load(str(path))
+    weights = {i.name: numpy_helper.to_array(i) for i in model.graph.initializer}
+    convs = [n for n in model.graph.node if n.op_type == "Conv"]
+    blocks = [net.s2[0], net.s4[0], net.s4[1], net.s8[0], net.s8[1], net.s16[0], net.s16[1],
+              net.s32[0], net.s32[1], net.l16, net.l8, net.m8, net.l4, net.m4]  # fmt: skip
+    assert len(convs) == len(blocks) + 2, "another network"
+    with torch.no_grad():
+        for node, block in zip(convs, blocks, strict=False):
+            conv, bn = block[0], block[1]
+            w = weights[node.input[1]]
+            assert tuple(conv.weight.shape) == w.shape, (node.name, w.shape)
+            conv.weight.copy_(torch.from_numpy(w.copy()))
+            bn.weight.fill_(1.0)
+            bn.bias.copy_(torch.from_numpy(weights[node.input[2]].copy()))
+            bn.running_mean.zero_()
+            bn.running_var.fill_(1.0 - bn.eps)
+        for node, head in zip(convs[-2:], (net.heat, net.box), strict=True):
+            head.weight.copy_(torch.from_numpy(weights[node.input[1]].copy()))
+            head.bias.copy_(torch.from_numpy(weights[node.input[2]].copy()))
+
+
 def train_detector(a: argparse.Namespace) -> dict:
     rows = load_labels(a.data, a.limit)
     _log(f"{len(rows)} images; letterboxing")
-    imgs = np.zeros((len(rows), DET_SIZE, DET_SIZE, 3), np.uint8)
+    rng = np.random.default_rng(a.seed)
+    torch.manual_seed(a.seed)
+    extra = a.real_scenes if a.real else 0
+    imgs = np.zeros((len(rows) + extra, DET_SIZE, DET_SIZE, 3), np.uint8)
     boxes, sizes = [], []
     for i, row in enumerate(rows):
         img = cv2.imread(str(a.data / row["image"]))
@@ -168,15 +245,35 @@ def train_detector(a: argparse.Namespace) -> dict:
         sizes.append((round(row["width"] * scale), round(row["height"] * scale)))
     val = [i for i, r in enumerate(rows) if _is_val(r)]
     train = [i for i, r in enumerate(rows) if not _is_val(r)]
-    rng = np.random.default_rng(a.seed)
-    torch.manual_seed(a.seed)
+    if extra:
+        real = [(cv2.imread(str(a.real / r["image"])), r["dice"][0]["box"])
+                for r in real_rows(a.real, "train")]  # fmt: skip
+        rendered = list(train)
+        for k in range(extra):
+            i = len(rows) + k
+            if k % 2:  # on a rendered training photo, clear of its dice
+                row = rows[rendered[int(rng.integers(len(rendered)))]]
+                ground = cv2.imread(str(a.data / row["image"]))
+                img, bx = composite(real, rng, ground, [d["box"] for d in row["dice"]])
+                bx = [d["box"] for d in row["dice"]] + bx
+            else:  # on a plain table, as the evaluation set lays its close-ups
+                img, bx = composite(real, rng)
+            imgs[i], scale = letterbox(img)
+            boxes.append(np.array(bx, np.float32).reshape(-1, 4) * scale)
+            sizes.append((round(img.shape[1] * scale), round(img.shape[0] * scale)))
+            train.append(i)
+        _log(f"{extra} photos of real dice laid on tables")
     net = Detector()
+    if a.init:
+        load_onnx_detector(net, a.init)
     opt = torch.optim.AdamW(net.parameters(), lr=a.lr, weight_decay=1e-4)
     steps = a.epochs * math.ceil(len(train) / a.batch)
     sched = torch.optim.lr_scheduler.OneCycleLR(opt, a.lr, total_steps=steps, pct_start=0.1)
     history = []
     for epoch in range(a.stop_after or a.epochs):
         net.train()
+        if a.init:
+            _freeze_bn(net)
         order = rng.permutation(train)
         tot = [0.0, 0.0, 0]
         t0 = time.time()
@@ -214,6 +311,7 @@ def train_detector(a: argparse.Namespace) -> dict:
         export(net, torch.zeros(1, 3, DET_SIZE, DET_SIZE), a.out / "dice_detector.onnx", False)
     return {
         "images": len(train), "validation_images": len(val), "history": history,
+        "real_scenes": extra, "started_from": str(a.init) if a.init else None,
         "heat_threshold": a.heat, "input": DET_SIZE, "stride": DET_STRIDE, "box_unit": BOX_UNIT,
     }  # fmt: skip
 
@@ -275,7 +373,7 @@ def face_crops(
 CROP_MARGIN_ = 1.2
 
 
-def _augment_crops(x: np.ndarray, rng: np.random.Generator) -> np.ndarray:
+def _augment_crops(x: np.ndarray, rng: np.random.Generator, grey: float = 0.0) -> np.ndarray:
     k = int(rng.integers(8))
     if k & 1:
         x = x[:, :, ::-1]
@@ -299,7 +397,49 @@ def _augment_crops(x: np.ndarray, rng: np.random.Generator) -> np.ndarray:
     )
     x = (x - 128) * rng.uniform(0.7, 1.3, (n, 1, 1, 1)) + 128 + rng.uniform(-30, 30, (n, 1, 1, 1))
     x *= rng.uniform(0.85, 1.15, (n, 1, 1, 3)).astype(np.float32)
+    if grey > 0:
+        # A grey-scale camera, or light that drains a die's colour.
+        g = rng.random(n) < grey
+        x[g] = x[g].mean(axis=3, keepdims=True)
     return np.clip(x, 0, 255)
+
+
+def real_rows(folder: Path, split: str) -> list[dict]:
+    """The labelled real photographs of one split in `folder`/labels.json (the layout of
+    tests/fixtures/dice-real/, with a "split" per photo: training/dice/real/)."""
+    record = json.loads((folder / "labels.json").read_text(encoding="utf-8"))
+    return [r for r in record["photos"] if r.get("split") == split]
+
+
+def load_onnx_faces(net: FaceNet, path: Path) -> None:
+    """Start from an exported classifier: its convolutions carry the batch norms folded in,
+    so each batch norm here starts as the identity (and stays frozen, see `_freeze_bn`)."""
+    import onnx
+    from onnx import numpy_helper
+
+    model = onnx.load(str(path))
+    weights = {i.name: numpy_helper.to_array(i) for i in model.graph.initializer}
+    convs = [n for n in model.graph.node if n.op_type == "Conv"]
+    blocks = [m for m in net.body if isinstance(m, torch.nn.Sequential)]
+    last = net.body[-2]
+    assert len(convs) == len(blocks) + 1 and isinstance(last, torch.nn.Conv2d), "other network"
+    with torch.no_grad():
+        for node, block in zip(convs, blocks, strict=False):
+            conv, bn = block[0], block[1]
+            conv.weight.copy_(torch.from_numpy(weights[node.input[1]].copy()))
+            bn.weight.fill_(1.0)
+            bn.bias.copy_(torch.from_numpy(weights[node.input[2]].copy()))
+            bn.running_mean.zero_()
+            bn.running_var.fill_(1.0 - bn.eps)
+        last.weight.copy_(torch.from_numpy(weights[convs[-1].input[1]].copy()))
+        last.bias.copy_(torch.from_numpy(weights[convs[-1].input[2]].copy()))
+
+
+def _freeze_bn(net: torch.nn.Module) -> None:
+    """Batch norms keep their running figures (a warm start's folded ones) while training."""
+    for m in net.modules():
+        if isinstance(m, torch.nn.BatchNorm2d):
+            m.eval()
 
 
 def train_faces(a: argparse.Namespace) -> dict:
@@ -311,19 +451,31 @@ def train_faces(a: argparse.Namespace) -> dict:
     _log(f"{len(rows)} images; cutting crops")
     xt, yt = face_crops(tr, a.data, rng, a.per_die, a.negatives)
     xv, yv = face_crops(va, a.data, np.random.default_rng(a.seed + 1), 1, a.negatives)
-    _log(f"{len(xt)} training crops, {len(xv)} validation crops")
+    real_train = real_cal = 0
+    xr = yr = None
+    if a.real:
+        rt, rc = real_rows(a.real, "train"), real_rows(a.real, "calibration")
+        xa, ya = face_crops(rt, a.real, rng, a.real_repeat, 0)
+        xt, yt = np.concatenate([xt, xa]), np.concatenate([yt, ya])
+        xr, yr = face_crops(rc, a.real, np.random.default_rng(a.seed + 2), 4, 0)
+        real_train, real_cal = len(rt), len(rc)
+    _log(f"{len(xt)} training crops ({real_train} real dice), {len(xv)} validation crops")
     net = FaceNet()
+    if a.init:
+        load_onnx_faces(net, a.init)
     opt = torch.optim.AdamW(net.parameters(), lr=a.lr, weight_decay=1e-4)
     steps = a.epochs * math.ceil(len(xt) / a.batch)
     sched = torch.optim.lr_scheduler.OneCycleLR(opt, a.lr, total_steps=steps, pct_start=0.1)
     history = []
     for epoch in range(a.stop_after or a.epochs):
         net.train()
+        if a.init:
+            _freeze_bn(net)
         order = rng.permutation(len(xt))
         tot, nb, t0 = 0.0, 0, time.time()
         for s in range(0, len(order), a.batch):
             idx = np.sort(order[s : s + a.batch])
-            x = torch.from_numpy(to_blob(_augment_crops(xt[idx], rng)))
+            x = torch.from_numpy(to_blob(_augment_crops(xt[idx], rng, a.grey)))
             logits = net(x).flatten(1)
             loss = F.cross_entropy(logits, torch.from_numpy(yt[idx]), label_smoothing=a.smoothing)
             opt.zero_grad()
@@ -334,6 +486,10 @@ def train_faces(a: argparse.Namespace) -> dict:
             nb += 1
         probs = face_probs(net, xv)
         rec = {"epoch": epoch + 1, "loss": tot / nb, **face_figures(probs, yv, a.target_wrong)}
+        if xr is not None and yr is not None:
+            rec["real_calibration_accuracy"] = round(
+                float((face_probs(net, xr).argmax(1) == yr).mean()), 4
+            )
         rec["seconds"] = round(time.time() - t0)
         history.append(rec)
         _log(json.dumps(rec))
@@ -342,7 +498,8 @@ def train_faces(a: argparse.Namespace) -> dict:
     return {
         "crops": len(xt), "validation_crops": len(xv), "history": history,
         "face_threshold": last["threshold"], "classes": ["1", "2", "3", "4", "5", "6", "not a die"],
-        "input": CROP_SIZE,
+        "input": CROP_SIZE, "real_training_dice": real_train, "real_calibration_dice": real_cal,
+        "started_from": str(a.init) if a.init else None,
     }  # fmt: skip
 
 
@@ -417,6 +574,17 @@ def main(argv: Sequence[str] | None = None) -> int:
         "--smoothing", type=float, default=0.0,
         help="faces: label smoothing (0: it caps the confidence the unsure threshold needs)",
     )  # fmt: skip
+    ap.add_argument(
+        "--real", type=Path,
+        help="faces: a folder of labelled real photos (training/dice/real) added to the crops",
+    )  # fmt: skip
+    ap.add_argument("--real-repeat", type=int, default=40, help="faces: crops per real die")
+    ap.add_argument("--grey", type=float, default=0.0, help="faces: share of crops made grey")
+    ap.add_argument(
+        "--real-scenes", type=int, default=0,
+        help="detector: photos made of --real's training dice laid on tables",
+    )  # fmt: skip
+    ap.add_argument("--init", type=Path, help="start from this exported network (ONNX)")
     ap.add_argument("--threads", type=int, default=1)
     a = ap.parse_args(argv)
     torch.set_num_threads(a.threads)
