@@ -68,6 +68,21 @@ class KivyTestCase(GraphicUnitTest):
     def frames(self, n: int = 2) -> None:
         self.advance_frames(n)
 
+    def settle(self, most: int = 40) -> None:
+        """Frames until no widget moves (a loaded machine lays a screen out over several
+        frames, and a check made early sees a half-placed screen)."""
+
+        def where() -> list[tuple[float, ...]]:
+            return [(*w.pos, *w.size) for c in self.Window.children for w in walk(c)]
+
+        before = where()
+        for _ in range(most):
+            self.frames(2)
+            now = where()
+            if now == before:
+                return
+            before = now
+
     # -- touching ----------------------------------------------------------------------
 
     def find(self, text: str | None = None, *, cls: str | None = None, within: Any = None) -> Any:
@@ -142,28 +157,31 @@ class KivyTestCase(GraphicUnitTest):
 
     def shoot(self, name: str, both: bool = True) -> list[Path]:
         """Screenshots of the current screen in landscape and portrait; fails on black."""
-        from companion.ui.shot import shot_on_flip
-
         sizes = {"landscape": LANDSCAPE, "portrait": PORTRAIT} if both else {"landscape": LANDSCAPE}
         out = []
         before = tuple(self.Window.size)
         for orientation, size in sizes.items():
             self.resize(size)
-            path = ARTIFACTS / f"{name}-{orientation}.png"
-            if path.exists():
-                path.unlink()
-            taken: list[Path] = []
-            shot_on_flip(path, frames=2, done=taken.append)
-            for _ in range(20):
-                if taken:
-                    break
-                self.Window.canvas.ask_update()
-                self.frames(1)
-            assert taken, f"no screenshot of {name} ({orientation}) was taken"
-            assert_not_blank(path)
-            out.append(path)
+            out.append(self.shoot_here(ARTIFACTS / f"{name}-{orientation}.png"))
         self.resize(before)
         return out
+
+    def shoot_here(self, path: Path) -> Path:
+        """A screenshot of the window at the size it has now, to `path`; fails on black."""
+        from companion.ui.shot import shot_on_flip
+
+        if path.exists():
+            path.unlink()
+        taken: list[Path] = []
+        shot_on_flip(path, frames=2, done=taken.append)
+        for _ in range(20):
+            if taken:
+                break
+            self.Window.canvas.ask_update()
+            self.frames(1)
+        assert taken, f"no screenshot {path.name} was taken"
+        assert_not_blank(path)
+        return path
 
 
 class AppTestCase(KivyTestCase):

@@ -53,8 +53,37 @@ KNOWN: list[tuple[str, str, str]] = [
 ]
 
 
-def is_known(line: str) -> bool:
-    return any(a in line and b in line for a, b, _why in KNOWN)
+def is_known(line: str, known: list[tuple[str, str, str]] | None = None) -> bool:
+    """Whether a problem's line is on the `known` list (this module's KNOWN unless told)."""
+    return any(a in line and b in line for a, b, _why in (KNOWN if known is None else known))
+
+
+# each problem once, with every screen, panel or step it was seen on:
+# (size, text size, problem) -> where
+Found = dict[tuple[str, str, str], list[str]]
+
+
+def look_now(looks: Looks, found: Found, size: str, text: str, where: str) -> None:
+    """What the window shows now, held to `looks`' rules, its problems kept in `found`:
+    the top of the window only (an open sheet, else the screens), after the layout
+    settled.  Shared by these checks and the round_by_touch rounds (tests/ui/rounds/)."""
+    from kivy.core.window import Window
+
+    pixels = window_pixels()
+    for problem in looks.check([Window.children[0]], pixels):
+        found.setdefault((size, text, problem), []).append(where)
+
+
+def sorted_out(
+    found: Found, known: list[tuple[str, str, str]] | None = None
+) -> tuple[list[str], list[str]]:
+    """The problems' lines (where; size, text size: what), the known ones apart."""
+    lines: list[str] = []
+    known_lines: list[str] = []
+    for (size, text, problem), wheres in found.items():
+        line = f"{', '.join(dict.fromkeys(wheres))}; {size}, {text} text: {problem}"
+        (known_lines if is_known(line, known) else lines).append(line)
+    return lines, known_lines
 
 
 @contextmanager
@@ -79,30 +108,11 @@ class ErgonomicsCase(AppTestCase):
     def setUp(self) -> None:
         super().setUp()
         self.looks = Looks(dp48=dp(48), window=self.size)
-        # each problem once, with every screen or panel it was seen on
-        self.found: dict[tuple[str, str, str], list[str]] = {}
-
-    def settle(self, most: int = 40) -> None:
-        """Frames until no widget moves (a loaded machine lays a screen out over several
-        frames, and a check made early sees a half-placed screen)."""
-
-        def where() -> list[tuple[float, ...]]:
-            return [(*w.pos, *w.size) for c in self.Window.children for w in walk(c)]
-
-        before = where()
-        for _ in range(most):
-            self.frames(2)
-            now = where()
-            if now == before:
-                return
-            before = now
+        self.found: Found = {}
 
     def look(self, where: str, text: str) -> None:
         self.settle()
-        pixels = window_pixels()
-        roots = [self.Window.children[0]]  # the top one: an open sheet, else the screens
-        for problem in self.looks.check(roots, pixels):
-            self.found.setdefault((self.size_name, text, problem), []).append(where)
+        look_now(self.looks, self.found, self.size_name, text, where)
 
     def each_text_size(self, shoot: str, step: Callable[[str], None]) -> None:
         for text, scale in TEXTS.items():
@@ -114,26 +124,12 @@ class ErgonomicsCase(AppTestCase):
 
     def shot(self, name: str) -> None:
         """A screenshot at this test's size (artifacts/ui/ergonomics/)."""
-        from companion.ui.shot import shot_on_flip
-        from tests.ui.kivyharness import ARTIFACTS, assert_not_blank
+        from tests.ui.kivyharness import ARTIFACTS
 
-        path = ARTIFACTS / "ergonomics" / f"{name}-{self.size_name}.png"
-        taken: list[Any] = []
-        shot_on_flip(path, frames=2, done=taken.append)
-        for _ in range(20):
-            if taken:
-                break
-            self.Window.canvas.ask_update()
-            self.frames(1)
-        assert taken, f"no screenshot of {name}"
-        assert_not_blank(path)
+        self.shoot_here(ARTIFACTS / "ergonomics" / f"{name}-{self.size_name}.png")
 
     def verdict(self) -> None:
-        lines: list[str] = []
-        known: list[str] = []
-        for (size, text, problem), wheres in self.found.items():
-            line = f"{', '.join(dict.fromkeys(wheres))}; {size}, {text} text: {problem}"
-            (known if is_known(line) else lines).append(line)
+        lines, known = sorted_out(self.found)
         if known:  # printed with the test's output: what is still to fix
             print(f"{len(known)} known problems (KNOWN):\n" + "\n".join(known))
         assert lines == [], f"{len(lines)} problems:\n" + "\n".join(lines)

@@ -32,7 +32,11 @@ def must_see(driver: RoundDriver) -> None:
     size and never shrinks it under what is asked, while the heading above it and a
     four-hero turn order now wrap whole instead of being cut, so the board's column can
     be a few rows short of a 1280 x 800 window.  The squares the step names are still
-    seen without scrolling (the view scrolls them into sight)."""
+    seen without scrolling (the view scrolls them into sight).
+
+    On a phone (412 px wide) twelve squares of a finger's size never fit across: the
+    board slides, so neither the whole board nor every piece is asked for, only the
+    step's path, and with a panel open in the game's place only what the panel shows."""
     from companion.ui.settings import TEXT_SIZES
     from companion.ui.style import style
 
@@ -53,6 +57,8 @@ def must_see(driver: RoundDriver) -> None:
     elif request is not None:  # the Cards panel is the frame's
         for button in screen.panels["cards"].ids.options.children:
             frame_on_screen(button, f"the card {button.text}")
+    if screen.game_hidden:
+        return  # a phone: the panel asked for is in the game's place, the game a tab away
     if view.primary_text:
         on_screen(view.ids.primary, "the next step's button", area)
     if view.request_text:
@@ -62,11 +68,13 @@ def must_see(driver: RoundDriver) -> None:
     if walk.shown:
         on_screen(walk, "the Enemy AI step", area)
         squares = {sq: "of the step's path" for sq in walk.current_path}
+    elif screen.phone:  # a phone: the board slides under a finger, a piece at a time
+        squares = {}
     else:  # every piece on the board
         squares = {
             sq: f"with {unit}'s piece" for unit, sq in board.where(app.session.state).items()
         }
-    if style.font_scale < TEXT_SIZES["Largest"]:
+    if style.font_scale < TEXT_SIZES["Largest"] and not screen.phone:
         on_screen(_Box(board, *board.squares_box()), "the whole board", area)
     half = board.touch_cell_size() / 2
     for square, why in squares.items():

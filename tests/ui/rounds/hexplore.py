@@ -31,13 +31,16 @@ def must_see(driver: RoundDriver) -> None:
     area = screen.ids.game_area
     if screen.ids.result.shown:
         frame_on_screen(screen.ids.result, "the result card")
-    on_screen(view, "the HEXplore view", area)
     request = app.session.request
     if request is not None and request.kind == "dice":
         dice = screen.panels["dice"]
         on_screen(dice.ids.request, "the roll asked for")
         for key in dice.ids.keypad.children:
             on_screen(key, f"the keypad's {key.text}")
+    if screen.game_hidden:
+        return  # a phone: the panel asked for is in the game's place, the game a tab away
+    on_screen(view, "the HEXplore view", area)
+    if request is not None and request.kind == "dice":
         if view.ids.status.text:
             on_screen(view.ids.status, "the view's waiting line", area)
     elif view.next_label:

@@ -13,7 +13,7 @@ from __future__ import annotations
 import pytest
 
 from tests.ui.kivyharness import AppTestCase
-from tests.ui.rounds.driver import RoundDriver
+from tests.ui.rounds.driver import KNOWN, SIZES, RoundDriver
 from tests.ui.rounds.hexplore import ACTION_DIE, OPPONENT, SKILL_DICE, play_round
 
 pytestmark = [pytest.mark.ui, pytest.mark.round_by_touch]
@@ -32,13 +32,15 @@ class TestHexploreRound(AppTestCase):
         assert fight is not None
         assert s.combat is None or s.combat.opponent.name == OPPONENT
         assert driver.count.keyboard == 0
-        assert not driver.count.unseen, "\n".join(driver.count.unseen)
+        # what must be seen, then the ergonomics checks: every problem of the run listed
+        problems = driver.problems(KNOWN)
+        assert not problems, f"{len(problems)} problems:\n" + "\n".join(problems)
         assert not driver.count.frame_unseen, "\n".join(driver.count.frame_unseen)
         if driver.count.dice == "keypad":
             assert driver.count.answer_to_card_ms, "no dice answer was timed"
         assert ACTION_DIE in range(1, 7)
         if driver.shots:
-            assert len(driver.count.shots) == 4 * driver.step
+            assert len(driver.count.shots) == 2 * len(SIZES) * driver.step
         driver.report()  # counted only once the round held
 
     def test_two_heroes(self) -> None:
