@@ -5,8 +5,9 @@ Marked `round_by_touch` (and `ui`).  Every hero takes a turn: Stormbringer walks
 the creatures' attack up (so it can win) and battles the red minion by flight; the others
 walk in; each turn is ended by its button.  It fails if any text input takes focus, or if
 the result card, the roll or card asked for, the next step's button, the Enemy AI step
-with its path, or the whole board need scrolling to be seen, in landscape and portrait at
-Normal and Largest text.  Screenshots: artifacts/ui/rounds/direwild/<players>p-*.png.  Only
+with its path, or the whole board need scrolling to be seen, in landscape, portrait and on a
+phone at Normal and Largest text, or if tests/ui/looks.py's ergonomics checks find a
+problem not on driver.KNOWN at any of them.  Screenshots: artifacts/ui/rounds/direwild/<players>p-*.png.  Only
 the Cards panel's cards needing scrolling is warned about, not failed: its fix is the
 frame's.
 """

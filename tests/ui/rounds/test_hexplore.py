@@ -3,8 +3,9 @@ by touches alone.
 
 Marked `round_by_touch` (and `ui`).  It fails if any text input takes focus, or if the
 result card, the roll asked for (or the next step's button) and, in a fight, the
-opponent's Health and Energy need scrolling to be seen, in landscape and portrait at
-Normal and Largest text.  With 2 and with 4 heroes (issue 25).  Screenshots:
+opponent's Health and Energy need scrolling to be seen, in landscape, portrait and on a
+phone at Normal and Largest text, or if tests/ui/looks.py's ergonomics checks find a
+problem not on driver.KNOWN at any of them.  With 2 and with 4 heroes (issue 25).  Screenshots:
 artifacts/ui/rounds/hexplore/<heroes>p-*.png.
 """
 

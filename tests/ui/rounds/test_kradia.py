@@ -5,8 +5,9 @@ Marked `round_by_touch` (and `ui`).  After a first round of Basic Attacks (the h
 Mana), the round measured has a skill, a Charge Attack (its die on the keypad, its effect
 chosen), Basic Attacks and the boss's attack.  It fails if any text input takes focus, or
 if the result card, the roll or draw asked for (or the next step's button) and the boss's
-HP and rage tracks need scrolling to be seen, in landscape and portrait at Normal and
-Largest text.  Screenshots: artifacts/ui/rounds/kradia/<players>p-*.png.
+HP and rage tracks need scrolling to be seen, in landscape, portrait and on a phone at
+Normal and Largest text, or if tests/ui/looks.py's ergonomics checks find a problem not
+on driver.KNOWN at any of them.  Screenshots: artifacts/ui/rounds/kradia/<players>p-*.png.
 """
 
 from __future__ import annotations
