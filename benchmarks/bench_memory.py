@@ -27,6 +27,12 @@ machine's load from run to run (heaptrack: 248 of 302 MB at the peak allocated i
 swrast_dri.so under Kivy's VertexBatch.draw), a cost of the stand-in for a GPU, not of
 the app.  The children therefore rasterize on the drawing thread (`LP_NUM_THREADS=0`,
 printed; set it in the environment to measure otherwise), in every kind, the floor too.
+And the children's window is offscreen (an EGL pbuffer), whose buffer swap flushes
+nothing (a window's swap hands the frame to the screen, a tablet's to its GPU): the
+renderer kept binning frame after frame, about 26 KB a draw call, until something read
+a texture back or its scene filled (36 MB), so the session screen held up to that much
+more than its frame; each child flushes GL before every swap, as a window's swap does
+(`BENCH_MEMORY_FLUSH=1`, printed; 0 to measure without).
 
 The stand-in's photographs are made by the parent and read from files, so making them
 costs the measured process nothing; what it holds (the photographs, as a camera driver
@@ -61,6 +67,8 @@ HOLD_FRAMES = 30  # each card is held up for a second, as a player shows one
 DEADLINE = 90.0  # a probe still running after this prints every stack and exits 1
 ROOT = Path(__file__).resolve().parent.parent
 RENDERER = {"LP_NUM_THREADS": "0"}  # Mesa's software renderer draws on Kivy's thread
+# 1: GL is flushed before each swap, as a window's swap does (the offscreen one does not)
+FLUSH = os.environ.get("BENCH_MEMORY_FLUSH", "1")
 LABELS = {
     "bare": "bare Kivy app, a Label",
     "bare-decoding": "floor: bare Kivy + decoders, used once",
@@ -198,6 +206,11 @@ def _probe(kind: str) -> dict:
             fail(traceback.format_exc())
 
     Window.bind(on_flip=first_frame)
+    if os.environ.get("BENCH_MEMORY_FLUSH", "1") != "0":
+        from kivy.graphics.opengl import glFlush
+
+        # bound handlers run before the window's own (the swap): each frame is flushed
+        Window.bind(on_flip=lambda *_a: glFlush())
     try:
         app.run()
     finally:
@@ -382,7 +395,8 @@ def main(detail: bool = False) -> None:
     for _ in range(RUNS):
         for kind in kinds:
             runs[kind].append(_run(kind, env))
-    renderer = ", ".join(f"{k}={env[k]}" for k in RENDERER)
+    env["BENCH_MEMORY_FLUSH"] = FLUSH
+    renderer = ", ".join(f"{k}={env[k]}" for k in (*RENDERER, "BENCH_MEMORY_FLUSH"))
     print(
         f"{'process':38} {'RSS MB':>7} {'range':>13} {'PSS MB':>7} {'USS MB':>7} {'peak':>7} "
         f"{'threads':>7}  (medians of {RUNS} runs, each the median of {SECONDS:.0f} s of "
