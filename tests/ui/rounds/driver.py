@@ -63,12 +63,6 @@ KNOWN: list[tuple[str, str, str]] = [
         "rises over the heading: the card's least does not follow the room it is given",
     ),
     (
-        "phone, Largest text: the card Star",
-        "kradia",
-        "the Battlefield draw on a phone at 1.8x text: the Cards panel's last card under "
-        "its fold (the frame's; the panel scrolls)",
-    ),
-    (
         "phone, Largest text: the boss's HP track",
         "kradia",
         "Kradia's view (the Kradia helper's): on a phone at 1.8x text the boss's HP track's "
