@@ -3,7 +3,9 @@
 Why a module of its own: the ergonomics checks (tests/ui/test_ergonomics.py) hold every
 screen, panel and sheet to the same rules at every size and text size, so the rules live
 in one place: touch targets of 48 dp, no text clipped or a word broken mid-word, no widget
-off the window or over another, and text contrast of 4.5:1 (3:1 for large text and for
+off the window or over another, no words of a game's view half hidden by its scrolling
+column's edge (a stencil's cut is no overlap of drawn words, yet reads as one), the words
+a board draws itself read whole, and text contrast of 4.5:1 (3:1 for large text and for
 drawn marks) measured from the rendered pixels, not from the colours the code asked for
 (a label over a drawn bar or board reads only as well as what is really under it).
 """
@@ -197,12 +199,14 @@ class Looks:
                 if is_text(w):
                     self.checked_texts += 1
                     problems += self.clipped(w)
+                    problems += self.half_hidden(w, seen)
                     problems += self.cut_lines(w, seen)
                     shown_ink.append((w, seen))
                     if pixels is not None:
                         problems += self.contrast(w, seen, pixels)
                 if pixels is not None:
                     problems += self.marks(w, pixels)
+                    problems += self.drawn_words(w, pixels)
         problems += self.overlaps(shown_ink)
         return problems
 
@@ -265,6 +269,39 @@ class Looks:
                 f"{name(w)} runs out of its box: {w.texture_size[0]:.0f} px in {w.width:.0f} px"
             )
         return problems
+
+    @staticmethod
+    def half_hidden(w: Any, seen: Box) -> list[str]:
+        """Words of a game's view (the table at a glance) that an edge of a scrolling area
+        runs through: whole or gone.  Under the top edge a button reads as lying under
+        what borders it (issue 25: Direwild's turn-order picks showed their lower halves
+        under the next step's button at Largest text; the overlap check compares only
+        drawn words, and what a stencil cuts is not drawn); at the fold a row of cards
+        reads as broken (Kradia's hero cards split through their names in portrait), in
+        the views that say they keep their fold between rows (`fold_between_rows`).  A
+        game's view places its scrolling column itself, so what its edges cut is its
+        doing; a panel's or a sheet's list cut at its end says there is more below."""
+        from companion.ui.gameviews import SendsCommands
+
+        view = next((a for a in ancestors(w) if isinstance(a, SendsCommands)), None)
+        if not is_text(w) or view is None:
+            return []
+        left, bottom, right, top = box(w)
+        th = min(float(w.texture_size[1]), top - bottom)
+        cy = (bottom + top) / 2
+        low, high = cy - th / 2, cy + th / 2  # the words' band, as the label centres them
+        # the fold: held to it in the views that keep it between rows (Direwild, Kradia)
+        folded = getattr(view, "fold_between_rows", False) and seen[1] > low + 1
+        if th < 4 or (seen[3] >= high - 1 and not folded):
+            return []
+        shown_part = max(0.0, min(seen[3], high) - max(seen[1], low)) / th
+        if shown_part <= 0.02:
+            return []
+        edge = "top" if seen[3] < high - 1 else "bottom"
+        return [
+            f"{name(w)} is half hidden by its scrolling area's {edge} edge "
+            f"({shown_part:.0%} of its words seen)"
+        ]
 
     @staticmethod
     def cut_lines(w: Any, seen: Box) -> list[str]:
@@ -343,6 +380,34 @@ class Looks:
         return problems
 
     @staticmethod
+    def drawn_words(w: Any, pixels: np.ndarray) -> list[str]:
+        """Words a widget draws itself (`words()`: (what, box) pairs in window pixels, a
+        board's spawn words), each read whole and at 4.5:1: within its box only its
+        background, its ink and their blend (issue 25: a spawn ring and a minion's path
+        ran through "Red", read "Rei")."""
+        told = getattr(w, "words", None)
+        if not callable(told):
+            return []
+        problems = []
+        seen = clipping(w)
+        for what, drawn in told():
+            inner = intersection(drawn, seen) if seen is not None else None
+            if inner is None or (inner[2] - inner[0]) * (inner[3] - inner[1]) < 0.95 * (
+                (drawn[2] - drawn[0]) * (drawn[3] - drawn[1])
+            ):
+                continue  # scrolled out of sight, or only partly
+            got = measured_contrast(pixels, inner)
+            if got is not None and got < 4.45:
+                problems.append(f"{type(w).__name__} {what} contrast {got:.1f}:1, under 4.5:1")
+            crossed = foreign_share(pixels, inner)
+            if crossed > 0.01:
+                problems.append(
+                    f"{type(w).__name__} {what} is crossed by other drawing "
+                    f"({crossed:.0%} of its box neither its words nor their background)"
+                )
+        return problems
+
+    @staticmethod
     def overlaps(ink: list[tuple[Any, Box]]) -> list[str]:
         """Two pieces of text drawn over each other (neither holding the other)."""
         problems = []
@@ -357,6 +422,37 @@ class Looks:
                     continue
                 problems.append(f"{name(a)} overlaps {name(b)}")
         return problems
+
+
+def foreign_share(pixels: np.ndarray, box: Box) -> float:
+    """The share of `box`'s pixels that are neither its background (the commonest
+    colour), its ink (the colour furthest from it) nor a blend of the two (a glyph's soft
+    edge): what else is drawn over or under the words, a line through them."""
+    height, width = pixels.shape[:2]
+    left, bottom, right, top = (int(round(v)) for v in box)
+    left, bottom = max(left, 0), max(bottom, 0)
+    right, top = min(right, width), min(top, height)
+    if right - left < 2 or top - bottom < 2:
+        return 0.0
+    patch = pixels[bottom:top, left:right].reshape(-1, 3).astype(np.float64)
+
+    def commonest(rows: np.ndarray) -> np.ndarray:
+        codes = (rows * 255).round().astype(np.int64)
+        keys = codes[:, 0] * 65536 + codes[:, 1] * 256 + codes[:, 2]
+        values, counts = np.unique(keys, return_counts=True)
+        return rows[keys == values[counts.argmax()]][0]
+
+    back = commonest(patch)
+    distance = np.linalg.norm(patch - back, axis=1)
+    if distance.max() <= 0.3:
+        return 0.0
+    # the ink: what stands out most (a glyph's full colour; were a line through the
+    # words drawn further from the background, the glyphs fall off the blend instead)
+    ink = patch[distance.argmax()]
+    line = ink - back
+    t = np.clip((patch - back) @ line / float(line @ line), 0.0, 1.0)
+    off = np.linalg.norm(patch - (back + t[:, None] * line), axis=1)
+    return float((off > 0.15).mean())
 
 
 def texts_meet(a: Any, b: Any, both: Box) -> bool:

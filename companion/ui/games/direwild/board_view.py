@@ -169,6 +169,7 @@ class BoardView(Widget):
                 Color(1, 1, 1, 0.95)
                 Line(points=[p for sq in self.highlight for p in self.centre(sq)], width=5)
                 self._arrow(self.highlight, size, (1, 1, 1))
+            self._spawn_words(board, state, size)
             self._units(state, size)
             self._coordinates(size)
 
@@ -201,9 +202,6 @@ class BoardView(Widget):
             Line(circle=(x, y, size * 0.46), width=3.5)
             Color(*SLOT_COLOURS.get(slot, (1, 1, 1)))
             Line(circle=(x, y, size * 0.46), width=2)
-            # the ring's colour in words: a spawn is never told apart by colour alone
-            word = SLOT_WORDS.get(slot, slot.title())
-            draw_text(word, x, y, fitted_font(word, min(text_px(), size * 0.4), size * 0.9))
         x, y = self.centre(board.altar.upper())
         Color(*ALTAR, 0.8)
         Rectangle(pos=(x - size * 0.45, y - size * 0.45), size=(size * 0.9, size * 0.9))
@@ -220,6 +218,50 @@ class BoardView(Widget):
             Triangle(points=points)
             Color(*OUTLINE)  # ringed dark: off-white on grass alone is 2.2:1
             Line(points=points, close=True, width=2)
+
+    def spawn_words(self, state: Any) -> list[tuple[str, str, float]]:
+        """Each spawn ring's colour in words (a spawn is never told apart by colour
+        alone), with its square and the words' size, where no unit stands on it (the
+        piece there names itself)."""
+        board, size = self._board(), self._cell()[0]
+        taken = set(self.where(state).values())
+        out = []
+        for slot, sq in board.spawns.items():
+            if sq.upper() in taken:
+                continue
+            word = SLOT_WORDS.get(slot, slot.title())
+            font = fitted_font(word, min(text_px(), size * 0.4), size * 0.96 - 6)
+            out.append((word, sq.upper(), font))
+        return out
+
+    def _spawn_words(self, board: Any, state: Any, size: float) -> None:
+        """The spawn words on a dark plate inside their square, drawn over the rings and
+        the minions' paths (issue 25: "Red" read "Rei", the ring and the red path through
+        its last letter; "Green" and "Black" were crossed by their paths)."""
+        for word, sq, font in self.spawn_words(state):
+            x, y = self.centre(sq)
+            tex = text_texture(word, font)
+            Color(*OUTLINE)
+            w, h = tex.width + 4, tex.height + 2
+            Rectangle(pos=(x - w / 2, y - h / 2), size=(w, h))
+            draw_text(word, x, y, font)
+
+    def words(self) -> list[tuple[str, tuple[float, float, float, float]]]:
+        """The words drawn on the board's squares (the spawn words), each with its plate
+        in window pixels: what the checks read whole and at 4.5:1 (tests/ui/looks.py)."""
+        if self.session is None or self.width < 10:
+            return []
+        out = []
+        for word, sq, font in self.spawn_words(self.session.state):
+            tex = text_texture(word, font)
+            x, y = self.to_window(*self.centre(sq))
+            # the plate less a pixel and a half each side: its edge's pixels blend with
+            # what is around it
+            w, h = tex.width + 1, tex.height - 1
+            out.append(
+                (f"spawn word {word!r} at {sq}", (x - w / 2, y - h / 2, x + w / 2, y + h / 2))
+            )
+        return out
 
     def entrance_arrow(self, square: str, size: float) -> list[float]:
         """A wedge on the square's outer edge pointing into the board: the way heroes come in."""

@@ -10,11 +10,12 @@ changes nothing.  Rolls and draws are answered on the Dice and Cards panels.
 
 from __future__ import annotations
 
+import math
 from typing import Any
 
 from kivy.clock import Clock
 from kivy.lang import Builder
-from kivy.metrics import dp
+from kivy.metrics import dp, sp
 from kivy.properties import BooleanProperty, NumericProperty, ObjectProperty, StringProperty
 from kivy.uix.boxlayout import BoxLayout
 
@@ -71,6 +72,10 @@ class DirewildView(SendsCommands, BoxLayout):
     # the frame gives the result card only the rest (SessionScreen.place_result)
     room_needed = NumericProperty(0)
     action_cols = NumericProperty(2)  # the other actions' buttons to a row (fit_actions)
+    stacked = BooleanProperty(False)  # Karn's track below the next step's button (fit_top)
+    # neither edge of the scrolling column runs through words (clear_of_words), and the
+    # checks hold it to that (tests/ui/looks.py)
+    fold_between_rows = True
 
     def __init__(self, **kwargs: Any) -> None:
         super().__init__(**kwargs)
@@ -113,6 +118,10 @@ class DirewildView(SendsCommands, BoxLayout):
         fit = Clock.create_trigger(lambda _dt: self.fit_actions())
         self.ids.actions.bind(width=fit)
         style.bind(font_scale=fit)
+        top = Clock.create_trigger(lambda _dt: self.fit_top())
+        self.bind(width=top, primary_text=top)
+        self.ids.hunt.bind(on_track=top)
+        style.bind(font_scale=top)
         pin = Clock.create_trigger(lambda _dt: self.pin())
         self.bind(height=pin)
         for name in PINNED:
@@ -137,6 +146,42 @@ class DirewildView(SendsCommands, BoxLayout):
             for w in reversed(top):
                 column.remove_widget(w)
                 self.add_widget(w, index=len(self.children))
+
+    def fit_top(self) -> None:
+        """Karn's track beside the next step's button, or below it where that makes the
+        row shorter: at Largest text a four-clan turn order ("Turn order: Stormbringer,
+        Featherheart, Shadowleaf, Groundbreaker") stood five lines tall in two fifths of a
+        landscape tablet's column, a third of the view's height, the board and the order's
+        picks pushed under it.  The heights are measured as the kv rule lays them out."""
+        from kivy.core.text import Label as CoreLabel
+
+        primary, hunt = self.ids.primary, self.ids.hunt
+        if not self.primary_text or not hunt.on_track or self.width <= 1:
+            self.stacked = False
+            return
+        spacing = self.ids.top_row.spacing
+        name_w, name_h = hunt.ids.label.texture_size
+        spaces = max(hunt.ids.track.spaces, 1)
+
+        def button(width: float) -> float:
+            room = width - dp(12)
+            size = self.whole_words_size(
+                sp(primary.sp) * style.font_scale, room - dp(2), self.primary_text
+            )
+            core = CoreLabel(
+                text=self.primary_text, font_size=size, bold=True, text_size=(room, None)
+            )
+            core.refresh()
+            return float(max(dp(72), core.texture.size[1] + dp(12)))
+
+        space = min(
+            max(dp(40), dp(36) * style.font_scale),
+            (self.width * 0.6 - name_w - hunt.spacing) / spaces,
+        )
+        track_w = name_w + hunt.spacing + space * spaces
+        beside = max(button(self.width - track_w - spacing), space, name_h)
+        below = button(self.width) + spacing + max(dp(40), name_h)
+        self.stacked = below < beside - 1
 
     def place_board(self) -> None:
         """The board as large a square as its area allows; the walk-through beside it
@@ -188,6 +233,8 @@ class DirewildView(SendsCommands, BoxLayout):
         elif walk.shown:
             top = self.ids.board_area.top
             self.show_band(top - walk.height, top)
+        else:  # nothing asked for: where it is, its edges clear of words
+            self.show_band(math.inf, -math.inf, pad=0)
 
     def show_band(self, low: float, high: float, pad: float | None = None) -> None:
         """Scroll so the column's band [low, high] is on screen (its top, if too tall),
@@ -200,10 +247,55 @@ class DirewildView(SendsCommands, BoxLayout):
         low, high = low - pad, high + pad
         room = content.height - scroll.height
         seen_low, seen_high = self.seen_band()
-        if high - low > scroll.height or high > seen_high:
-            scroll.scroll_y = min(1.0, max(0.0, (high - scroll.height) / room))
+        if high < low:  # no band: as it is
+            pass
+        elif high - low > scroll.height or high > seen_high:
+            seen_low = min(room, max(0.0, high - scroll.height))
         elif low < seen_low:
-            scroll.scroll_y = min(1.0, max(0.0, low / room))
+            seen_low = min(room, max(0.0, low))
+        # the squares asked for and seen stay seen
+        kept = (max(low + pad, seen_low), min(high - pad, seen_low + scroll.height))
+        seen_low = self.clear_of_words(seen_low, *kept)
+        scroll.scroll_y = min(1.0, max(0.0, seen_low / room))
+
+    def clear_of_words(self, seen_low: float, low: float, high: float) -> float:
+        """`seen_low`, or the nearest place to it where neither edge of what is seen runs
+        through words of the column (a turn-order pick, a hero's button, a line of the
+        status), each shown whole or not at all, while the band [low, high] (the squares
+        asked for) stays seen; where there is none, as it was.  Words half hidden by the
+        top edge read as lying under what borders it (issue 25: the turn order's picks
+        under the next step's button at Largest text)."""
+        from kivy.uix.label import Label
+
+        scroll, column, area = self.ids.scroll, self.ids.column, self.ids.board_area
+        view = scroll.height
+        room = column.height - view
+        inside_board = set(area.walk(restrict=True))
+        spans = [
+            (w.y, w.top)
+            for w in column.walk(restrict=True)
+            if isinstance(w, Label)
+            and str(w.text).strip()
+            and 1 < w.height < view
+            and w.opacity > 0
+            and w not in inside_board
+        ]
+
+        def clear(at: float) -> bool:
+            edges = (at, at + view)
+            return not any(b + 1 < e < t - 1 for b, t in spans for e in edges)
+
+        if clear(seen_low):
+            return seen_low
+        places = {0.0, room}
+        for b, t in spans:
+            places |= {b, t, b - view, t - view}
+        fits = [
+            at
+            for at in places
+            if 0 <= at <= room and at <= low + 0.5 and at + view >= high - 0.5 and clear(at)
+        ]
+        return min(fits, key=lambda at: abs(at - seen_low)) if fits else seen_low
 
     def seen_band(self) -> tuple[float, float]:
         """The part of the scrolling column on screen, in the column's coordinates (Kivy's

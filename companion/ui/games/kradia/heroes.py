@@ -6,7 +6,7 @@ from pathlib import Path
 from typing import Any
 
 from kivy.lang import Builder
-from kivy.properties import ColorProperty
+from kivy.properties import ColorProperty, NumericProperty
 from kivy.uix.boxlayout import BoxLayout
 from kivy.uix.gridlayout import GridLayout
 
@@ -74,8 +74,20 @@ def _correct_bar(bar: Any) -> None:
 
 
 class HeroesStrip(GridLayout):
+    # the tallest card's name and the tallest card: every card takes them, so the rows of
+    # a strip of cards line up (a name on two lines beside one on one set them apart)
+    name_height = NumericProperty(0)
+    card_height = NumericProperty(0)
+
+    def _even(self, *_args: Any) -> None:
+        cards = [c for c in self.children if isinstance(c, HeroCard)]
+        self.name_height = max((c.ids.name.texture_size[1] for c in cards), default=0)
+        # the content of each card, less what evening it out added
+        self.card_height = max((c.minimum_height for c in cards), default=0)
+
     def show(self, data: dict[str, Any], content: Any, correct: Any = None) -> None:
         self.clear_widgets()
+        self.name_height = self.card_height = 0
         for key in data["order"]:
             h = data["heroes"][key]
             card = HeroCard()
@@ -87,4 +99,6 @@ class HeroesStrip(GridLayout):
                 data["turn"] == key,
                 correct,
             )
+            card.ids.name.bind(texture_size=self._even)
+            card.bind(minimum_height=self._even)
             self.add_widget(card)

@@ -43,6 +43,9 @@ class KradiaView(SendsCommands, BoxLayout):
     # result card only what they leave (SessionScreen.place_result), so a long card (a
     # hero's attack, then the boss's roll asked for) never draws over the boss board
     room_needed = NumericProperty(0)
+    # the column's fold moved up to the top of the row it would split (KradiaView.fold)
+    fold_gap = NumericProperty(0)
+    fold_between_rows = True  # so the checks hold it to that (tests/ui/looks.py)
 
     def __init__(self, session: Any, **kwargs: Any) -> None:
         super().__init__(**kwargs)
@@ -51,6 +54,10 @@ class KradiaView(SendsCommands, BoxLayout):
         self.bind(height=pin)
         self.ids.boss.bind(height=pin)
         self.ids.actions.bind(height=pin)
+        fold = Clock.create_trigger(lambda _dt: self.fold())
+        self.bind(height=fold)
+        self.ids.column.bind(height=fold)
+        self.ids.heroes.bind(height=fold, pos=fold)
         self.refresh()
 
     def pin(self) -> None:
@@ -59,7 +66,7 @@ class KradiaView(SendsCommands, BoxLayout):
         scroll with the rest, at its top, rather than being drawn over the result card."""
         ids = self.ids
         boss, actions, column = ids.boss.__self__, ids.actions.__self__, ids.column.__self__
-        fixed = boss.height + actions.height + self.padding[1] + self.padding[3]
+        fixed = boss.height + actions.height + dp(16)
         pinned = boss.parent is self
         room = self.height - fixed - 2 * self.spacing
         if pinned and room < dp(120):
@@ -72,6 +79,36 @@ class KradiaView(SendsCommands, BoxLayout):
                 column.remove_widget(w)
             self.add_widget(actions, index=len(self.children))
             self.add_widget(boss, index=len(self.children))
+
+    def fold(self) -> None:
+        """The bottom of the scrolling column seen falls between rows: a hero card (or a
+        line of words) the fold would split is shown from the next line down instead,
+        the part of it that was seen left empty (issue 25: in portrait at Largest text
+        the heroes row sat at the fold, the cards cut through their names).  Kept as it
+        is while the column is scrolled, laid out again with it."""
+        from kivy.uix.label import Label
+
+        from companion.ui.games.kradia.heroes import HeroCard
+
+        scroll, column = self.ids.scroll, self.ids.column
+        full = scroll.height + self.fold_gap  # the room without a gap
+        if column.height <= full + 0.5:
+            self.fold_gap = 0
+            return
+        seen_low = scroll.scroll_y * (column.height - scroll.height)  # column coordinates
+        fold = seen_low + scroll.height - full  # where the bottom edge is with no gap
+        spans = [
+            (w.y, w.top)
+            for w in column.walk(restrict=True)
+            if (isinstance(w, HeroCard) or isinstance(w, Label) and str(w.text).strip())
+            and 1 < w.height < full
+        ]
+        cut = [top for bottom, top in spans if bottom + 1 < fold < top - 1]
+        while cut:  # up to the top of what the fold splits, and again if that splits more
+            fold = max(cut)
+            cut = [top for bottom, top in spans if bottom + 1 < fold < top - 1]
+        gap = fold - (seen_low + scroll.height - full)
+        self.fold_gap = gap if gap < full / 2 else 0
 
     def refresh(self) -> None:
         data = self.session.to_json()
