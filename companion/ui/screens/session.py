@@ -22,6 +22,7 @@ from kivy.uix.scrollview import ScrollView
 
 from companion.core.rules import RuleError
 from companion.core.store import SessionFileError
+from companion.ui.drawcache import CachedPanel  # noqa: F401 - in session.kv
 from companion.ui.gameviews import view_for
 from companion.ui.panels.dice import DicePanel
 from companion.ui.panels.result import ResultCard  # noqa: F401 - in session.kv
