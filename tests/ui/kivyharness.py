@@ -69,11 +69,14 @@ class KivyTestCase(GraphicUnitTest):
         self.advance_frames(n)
 
     def settle(self, most: int = 40) -> None:
-        """Frames until no widget moves (a loaded machine lays a screen out over several
-        frames, and a check made early sees a half-placed screen)."""
+        """Frames until no widget moves on the window (a loaded machine lays a screen out
+        over several frames, and a check made early sees a half-placed screen).  Where
+        each is drawn, not its `pos`: a scrolling area moves what it holds by a
+        translation that leaves their `pos` as it was, so a scroll still to come (a
+        game's view bringing its board into sight) would not be waited for."""
 
         def where() -> list[tuple[float, ...]]:
-            return [(*w.pos, *w.size) for c in self.Window.children for w in walk(c)]
+            return [(*w.to_window(*w.pos), *w.size) for c in self.Window.children for w in walk(c)]
 
         before = where()
         for _ in range(most):
