@@ -68,13 +68,6 @@ KNOWN: list[tuple[str, str, str]] = [
         "Kradia's view (the Kradia helper's): on a phone at 1.8x text the boss's HP track's "
         "second row is under the view's fold below the result card",
     ),
-    (
-        "kradia",
-        "has not enough Mana for any skill' contrast",
-        "Kradia's view (the Kradia helper's): the muted 'not enough Mana' line measures "
-        "4.1-4.3:1 on its hero card",
-    ),
-    ("kradia", "'No ailments' contrast", "Kradia's view: 4.4:1 on its hero card in portrait"),
 ]
 
 
