@@ -115,3 +115,44 @@ class TestVirtualRoller(AppTestCase):
         assert not panel.can_roll_for_me
         assert panel.ids.message.text.startswith("Player: roll ")  # what was rolled, in words
         assert "rolled" in panel.ids.message.text
+
+
+class TestPhoneTabs(AppTestCase):
+    """On a phone the game and a side panel share one place, so the tab lit must be the
+    one shown: a lit Dice tab over the game read as a tab that did nothing (issue 25)."""
+
+    def test_the_tab_lit_is_what_a_phone_shows(self) -> None:
+        from tests.ui.test_ergonomics import PHONE
+
+        app = self.start_app(size=PHONE)
+        session = app.library.new(get_game("tiny"))
+        session.do("roll", {"count": 2})
+        session.close()
+        app.open_session("tiny-1")
+        self.frames(3)
+        screen = app.screen("session")
+        panel = screen.panels["dice"]
+        # a roll asked for: the Dice panel in the game's place, its tab lit
+        assert screen.phone and screen.tab == "dice"
+        assert screen.ids.tab_dice.state == "down" and screen.game_tab.state == "normal"
+        assert screen.game_hidden and not screen.panel_hidden
+        self.tap("3", within=panel)
+        self.tap("5", within=panel)
+        self.frames(3)
+        # the roll made: the game back in its place, and its tab the one lit
+        assert app.session.request is None
+        assert screen.tab == "game" and screen.game_tab.state == "down"
+        assert screen.ids.tab_dice.state == "normal"
+        assert not screen.game_hidden and screen.panel_hidden
+        # the Dice tab tapped with nothing to roll shows its panel, saying so
+        self.tap(screen.ids.tab_dice)
+        self.frames(3)
+        assert screen.tab == "dice" and not screen.panel_hidden and screen.game_hidden
+        assert panel.request_text == "No roll asked for right now."
+        # a session opened with nothing asked for opens on its game
+        app.go("home")
+        self.frames(2)
+        app.library.new(get_game("tiny")).close()
+        app.open_session("tiny-2")
+        self.frames(3)
+        assert screen.tab == "game" and screen.game_tab.state == "down"

@@ -232,6 +232,8 @@ class SessionScreen(Screen):
             self._name_heading()
             if not phone and self.tab == "game":
                 self.show_tab("dice")
+            elif phone and self.tab == "dice" and self._idle_dice():
+                self.show_tab("game")  # the tab lit is what is shown
             else:
                 self._update_idle()
 
@@ -255,6 +257,8 @@ class SessionScreen(Screen):
                 if "room_needed" in self.view.properties():
                     self.view.bind(room_needed=self._place)
                     self.view.bind(room_needed=self._fit_later)
+            if self.phone and self.tab == "dice":
+                self.show_tab("game")  # a phone opens on the game; a roll asked brings Dice
             self._place()
             self._fit_later()
             if "phones" in self.panels:  # phones of another session are let go
@@ -287,8 +291,13 @@ class SessionScreen(Screen):
             cue = getattr(App.get_running_app(), "cue", None)
             if cue is not None:  # a chime and a buzz: the table must roll or show a card
                 cue.table_must("roll" if request.kind == "dice" else "draw")
-        elif request is None and self._last_request is not None and self.tab == "cards":
-            # the card asked for was shown: give the game its room (on a phone, its place)
+        elif (
+            request is None
+            and self._last_request is not None
+            and (self.tab == "cards" or (self.phone and self.tab == "dice"))
+        ):
+            # the card asked for was shown, or (on a phone) the roll made: give the game
+            # its room (on a phone, its place, with its tab lit)
             self.show_tab("game" if self.phone else "dice")
         self._last_request = request
         if self.view is not None:
@@ -395,17 +404,18 @@ class SessionScreen(Screen):
         if self.tab == "dice":
             self.panels["dice"].refresh_sources()
 
+    def _idle_dice(self) -> bool:
+        """No roll is asked for and no dice alarm is up: the Dice panel has nothing to do."""
+        session = self._session
+        return session is not None and session.request is None and not self.alarm
+
     def _update_idle(self, *_args: Any) -> None:
         """An idle Dice tab is a strip: its panel leaves the screen entirely (hidden
         widgets would still catch touches meant for the game); in portrait the game takes
         the room, in landscape the result card, moved beside the game (`place_result`)."""
-        session = self._session
-        self.side_idle = (
-            self.tab == "dice"
-            and session is not None
-            and session.request is None
-            and not self.alarm
-        )
+        # a phone's Dice tab is only ever forward when tapped (or a roll is asked for), so
+        # it shows its panel: the game behind a lit Dice tab read as a tab that did nothing
+        self.side_idle = self.tab == "dice" and not self.phone and self._idle_dice()
         self.panel_hidden = self.side_idle or self.tab == "game"
         self.game_hidden = self.phone and not self.panel_hidden
         self._show_game()
