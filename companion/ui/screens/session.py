@@ -17,6 +17,7 @@ from kivy.clock import Clock
 from kivy.lang import Builder
 from kivy.metrics import dp, sp
 from kivy.properties import BooleanProperty, NumericProperty, StringProperty
+from kivy.uix.layout import Layout
 from kivy.uix.screenmanager import Screen
 from kivy.uix.scrollview import ScrollView
 
@@ -54,6 +55,15 @@ def bold_width(text: str, font_size: float, font_name: str) -> float:
     return float(
         CoreLabel(font_size=font_size, font_name=font_name, bold=True).get_extents(text)[0]
     )
+
+
+def lay_out_now(widget: Any) -> None:
+    """`widget`'s layouts and those inside it done now, outermost first, rather than
+    over the next passes of the clock, each in a parent of the size before."""
+    if isinstance(widget, Layout):
+        widget.do_layout()
+    for child in widget.children:
+        lay_out_now(child)
 
 
 class PanelRoom(ScrollView):
@@ -154,11 +164,11 @@ class SessionScreen(Screen):
         self._round = ""  # where the table is in the game (the rules' summary)
         self._watch: Any = None
         self._pending_refresh: Any = None
-        self._place = Clock.create_trigger(lambda _dt: self.place_result())
+        self._place = Clock.create_trigger(lambda _dt: self.place_result(), -1)
         self._fits: Any = None  # the Cards panel whose height is watched (`_fit_side`)
         self.game_tab = SessionTab(text="Game", group="session-tabs")
         self.game_tab.bind(on_release=lambda _t: self.show_tab("game"))
-        self._fit_later = Clock.create_trigger(lambda _dt: self.fit_side())
+        self._fit_later = Clock.create_trigger(lambda _dt: self.fit_side(), -1)
         self.show_tab("dice")
         self.bind(size=self._update_idle)
         self.bind(size=self._fit_later, side_fit=self._fit_later, panel_hidden=self._fit_later)
@@ -240,6 +250,13 @@ class SessionScreen(Screen):
     # -- entering and leaving ----------------------------------------------------------
 
     def on_pre_enter(self, *args: Any) -> None:
+        if self.manager is not None:
+            # the frame laid out at the window's size before the game's view is built in
+            # it: a screen entered for the first time is Kivy's 100 x 100 until the next
+            # layout pass, and a view built in that wrapped its words 16 px wide, moved its
+            # top into its column and back and the result card about (issue 26)
+            self.pos, self.size = self.manager.pos, self.manager.size
+            lay_out_now(self)
         self.sync_session()
         self._watch = Clock.schedule_interval(self._watch_devices, 1.0)
 
@@ -254,6 +271,9 @@ class SessionScreen(Screen):
             self.view = view_for(session) if session is not None else None
             if self.view is not None:
                 self._show_game()
+                # its words wrapped once, at the width they are shown at, not first at
+                # the 100 px a widget is made with (issue 26)
+                lay_out_now(self.ids.game_column.__self__)
                 if "room_needed" in self.view.properties():
                     self.view.bind(room_needed=self._place)
                     self.view.bind(room_needed=self._fit_later)
@@ -275,7 +295,9 @@ class SessionScreen(Screen):
     def refresh(self) -> None:
         """Called on every session change; coalesced into one redraw per frame."""
         if self._pending_refresh is None:
-            self._pending_refresh = Clock.schedule_once(lambda _dt: self.refresh_now(), 0)
+            # before the next frame: a session opened takes its first steps by itself
+            # (a draw asked for), and a frame drawn between showed the idle Dice tab
+            self._pending_refresh = Clock.schedule_once(lambda _dt: self.refresh_now(), -1)
 
     def refresh_now(self) -> None:
         self._pending_refresh = None
@@ -302,7 +324,12 @@ class SessionScreen(Screen):
         self._last_request = request
         if self.view is not None:
             self._refresh_view(session)
-        self.ids.result.refresh(session)
+        card = self.ids.result.__self__
+        card.refresh(session)
+        # the card's lines wrapped now, so its least (where it goes) counts them from the
+        # first: counted without them it went above the game, then beside it (issue 26)
+        lay_out_now(card)
+        card.ids.lines_text.texture_update()
         if self.tab != "game":
             self.panels[self.tab].refresh(session)
         self._update_idle()  # hidden panels catch up when shown

@@ -13,6 +13,7 @@ from __future__ import annotations
 import math
 from typing import Any
 
+from kivy.clock import Clock
 from kivy.graphics import Color, Ellipse, Line, Rectangle, Triangle
 from kivy.lang import Builder
 from kivy.metrics import dp
@@ -139,10 +140,19 @@ class BoardView(Widget):
         return False
 
     def on_size(self, *_: Any) -> None:
-        self.refresh()
+        self._redraw()
 
     def on_pos(self, *_: Any) -> None:
-        self.refresh()
+        self._redraw()
+
+    def _redraw(self) -> None:
+        """The board drawn again for its new size or place once, before the next frame:
+        a layout places it in a few moves (its size, then x, then y, in the passes of its
+        column), and each drew its ~90 instructions anew (issue 26)."""
+        trigger = getattr(self, "_redraw_trigger", None)
+        if trigger is None:  # made on first use: kv sets the size while the board is built
+            trigger = self._redraw_trigger = Clock.create_trigger(lambda _dt: self.refresh(), -1)
+        trigger()
 
     def refresh(self) -> None:
         self.canvas.clear()

@@ -141,8 +141,17 @@ class BoardKey(GridLayout):
             row = KeyRow(words=unit_words(piece, state), unit=piece.unit)
             row.ids.icon.piece = piece
             row.bind(on_release=lambda r: self.dispatch("on_unit", r.unit))
-            self.add_widget(row)
+            self._add(row)
         for mark, words in MARKS:
             row = KeyRow(words=words, disabled=True)
             row.ids.icon.mark = mark
-            self.add_widget(row)
+            self._add(row)
+
+    def _add(self, row: Any) -> None:
+        """`row` at the key's width at once, so its words are first wrapped at the width
+        they are shown at: laid out later, made 100 px wide, they wrapped a few letters a
+        line and the key stood 260 px taller for a pass, the board above it moving with
+        it, at every step (issue 26)."""
+        row.width = self.width
+        row.do_layout()
+        self.add_widget(row)

@@ -126,7 +126,21 @@ class DirewildView(SendsCommands, BoxLayout):
         self.bind(height=pin)
         for name in PINNED:
             self.ids[name].bind(height=pin)
+        self.bind(children=self.need, board_floor=self.need)
+        for child in self.children:
+            child.bind(height=self.need)
+        self.need()
         self.refresh()
+
+    def need(self, *_args: Any) -> None:
+        """`room_needed`: the heights of what stands above the scrolling column (as
+        pinned now) and the whole board in it.  Summed, not taken as the view's height
+        less the column's: between the view's resize and its layout the column's height
+        is the old one, and a need read then (230, 956 px for 580) moved the result card
+        and wrapped the view's words again and again after a session opened (issue 26)."""
+        scroll = self.ids.scroll.__self__
+        above = sum(c.height for c in self.children if c is not scroll)
+        self.room_needed = above + self.board_floor + dp(12)
 
     def pin(self) -> None:
         """The next step, Karn's track and what is waited on stay above the scrolling
@@ -538,6 +552,13 @@ class DirewildView(SendsCommands, BoxLayout):
         else:
             panel = "Dice" if request.kind == "dice" else "Cards"
             self.request_text = f"Waiting: {request.why} (answer on the {panel} panel)"
+        # what stands above the board wrapped now, at the width it is shown at (once the
+        # view is in the frame): the frame places the result card by `room_needed`, and a
+        # need counted before these words were drawn put the card above the game, then
+        # beside it (issue 26)
+        if self.parent is not None:
+            for name in ("primary", *PINNED[1:]):
+                self.ids[name].texture_update()
 
     def snapshot(self, state: Any) -> tuple[dict[str, str], Any]:
         """Where the pieces stand and the last battle (the rules change the state in
