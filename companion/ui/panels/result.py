@@ -74,6 +74,12 @@ class ResultCard(BoxLayout):
     # alone, in the title's place: its lines of news take what the title and the details
     # took (both are in the Log)
     lines_hidden = BooleanProperty(False)
+    # on a phone the top bar's Undo is the card's: the card's own is put away, its row's
+    # height given to the game below (issue 25)
+    undo_away = BooleanProperty(False)
+    # on a phone with a panel open (a roll's keypad in the game's place): the title or
+    # headline alone, the detail lines in the Log (issue 25: the keypad's last keys)
+    bare = BooleanProperty(False)
     LARGE_TEXT = 1.5  # the step is its own headline: no title above it
     NEWS_SHARE = 0.6  # of the card's most height: the headlines' room, the lines get the rest
 
@@ -121,6 +127,12 @@ class ResultCard(BoxLayout):
     def on_title_in_news(self, *_args: Any) -> None:
         self._fit_news()
 
+    def on_undo_away(self, *_args: Any) -> None:
+        self._fit_news()
+
+    def on_bare(self, *_args: Any) -> None:
+        self._fit_news()
+
     def lines_drawn(self) -> None:
         """The detail lines drawn again (their words, width or size): their cap and the
         card's least follow."""
@@ -155,33 +167,49 @@ class ResultCard(BoxLayout):
         most = self.most or Window.height / 3
         headlines = list(self.headlines)
         ids = self.ids
-        top, undo, label = ids.top_row, ids.undo, ids.lines_text
+        top, label = ids.top_row, ids.lines_text
+        undo_width, undo_height = (0.0, 0.0) if self.undo_away else ids.undo.size
         width = max(self.width - dp(20), dp(100))
         size = headline_size(headlines, width, label.font_name)
-        self.news_size = size if headlines else 0
-        rows = [self._row(h, size, width) for h in headlines]
         # the first headline beside Undo: only as large as below it, and the card no taller
-        beside = width - undo.width - ids.check.width - 3 * top.spacing
+        beside = width - undo_width - ids.check.width - 3 * top.spacing
+        rows: list[HeadlineRow] = []
         first_up: HeadlineRow | None = None
-        if headlines and headline_size(headlines[:1], beside, label.font_name) >= size - 0.5:
-            first = self._row(headlines[0], size, beside)
-            first_up = first if first.height < undo.height + rows[0].height else None
+
+        def set_rows(size: float) -> None:
+            nonlocal rows, first_up
+            rows = [self._row(h, size, width) for h in headlines]
+            first_up = None
+            if headlines and headline_size(headlines[:1], beside, label.font_name) >= size - 0.5:
+                first = self._row(headlines[0], size, beside)
+                first_up = first if first.height < undo_height + rows[0].height else None
+
+        set_rows(size)
         title = self._title_height(beside)
         one_line = self.whole(min(label.height, dp(60)))
 
         def least(full: bool) -> float:
             untitled = bool(headlines) and (self.title_in_news or not full)
             up = untitled and first_up is not None
-            high = max(undo.height, first_up.height if up and first_up else 0.0)
+            high = max(undo_height, first_up.height if up and first_up else 0.0)
             high = max(high, 0.0 if untitled else title)
             below = rows[0].height if rows and not up else 0.0
-            lines = 0.0 if headlines and (self.asked or not full) else one_line
+            lines = 0.0 if self.bare or headlines and (self.asked or not full) else one_line
             return high + ids.check_below.height + NEWS_PADDING + below + lines + dp(20)
 
         compact = bool(headlines) and style.font_scale >= self.LARGE_TEXT
         self.least = least(full=not compact) if self.shown else 0.0
         roomy = self.most > Window.height / 2
         full = not compact or (roomy and least(True) <= most + 1)
+        # a first headline taller than the room the frame gives (a narrow side at the
+        # Largest text: six lines rose over the heading, issue 25) is set smaller until
+        # the card keeps within it; `least` stays the natural form's, so where the frame
+        # puts the card does not follow this (no flipping between beside and above)
+        floor = sp(12)
+        while self.most and headlines and size > floor and least(full) > self.most + 1:
+            size = max(floor, size * 0.92)
+            set_rows(size)
+        self.news_size = size if headlines else 0
         self.lines_hidden = not full
         untitled = bool(headlines) and (self.title_in_news or not full)
         up = untitled and first_up is not None
@@ -189,12 +217,12 @@ class ResultCard(BoxLayout):
             rows[0] = first_up
         # what the card may hold less its title row, the offer and the lines' least room:
         # the news never makes the card taller than the frame lets it be
-        fixed = max(undo.height, 0.0 if untitled else title) + ids.check_below.height
-        lines = 0 if self.asked or not full else one_line
+        fixed = max(undo_height, 0.0 if untitled else title) + ids.check_below.height
+        lines = 0 if self.bare or self.asked or not full else one_line
         room = min(most * self.NEWS_SHARE, most - fixed - lines - NEWS_PADDING - dp(20))
         used = 0.0
         for n, row in enumerate(list(rows)):
-            height = max(0.0, row.height - undo.height) if up and not n else row.height
+            height = max(0.0, row.height - undo_height) if up and not n else row.height
             if n and used + height > room:
                 rows = rows[:n]
                 break

@@ -40,6 +40,13 @@ class TopBarButton(BigButton):
     text_width = staticmethod(text_width)
 
 
+class TopBarToggle(BigToggle):
+    """A phone's More: as wide as its word; down, the top bar's second row (Undo, Redo,
+    Settings) is open."""
+
+    text_width = staticmethod(text_width)
+
+
 class SessionTab(BigToggle):
     """A side panel tab whose share of the tab bar is its word's width, not a fifth: at
     Largest text in landscape equal fifths broke "Phones" as "Phon/es", while "Fix" and
@@ -148,6 +155,7 @@ class SessionScreen(Screen):
     heading_room = NumericProperty(0)
     heading_font = NumericProperty(0)  # the inline heading's size: it fits its one line
     tab_cols = NumericProperty(5)
+    tabs_width = NumericProperty(0)  # on a phone, the one row of tabs' width (it scrolls)
     # a phone (narrow and upright): a side panel opened is shown in the game's place, the
     # game one tap away on the Game tab; `game_hidden` while a panel is
     phone = BooleanProperty(False)
@@ -168,6 +176,13 @@ class SessionScreen(Screen):
         self._fits: Any = None  # the Cards panel whose height is watched (`_fit_side`)
         self.game_tab = SessionTab(text="Game", group="session-tabs")
         self.game_tab.bind(on_release=lambda _t: self.show_tab("game"))
+        # the top bar's widgets held here: on a phone Undo, Redo and Settings leave the
+        # bar while More is up (kv's ids alone would let them go)
+        self._bar = {
+            name: self.ids[name].__self__
+            for name in ("home", "heading", "undo", "redo", "settings", "more")
+        }
+        self._lit_in_view = Clock.create_trigger(lambda _dt: self._scroll_to_lit())
         self._fit_later = Clock.create_trigger(lambda _dt: self.fit_side(), -1)
         self.show_tab("dice")
         self.bind(size=self._update_idle)
@@ -186,7 +201,7 @@ class SessionScreen(Screen):
         fit = Clock.create_trigger(lambda _dt: self.fit_bars())
         self.bind(size=fit, heading=fit)
         style.bind(font_scale=fit)
-        for name in ("home", "undo", "redo", "settings"):
+        for name in ("home", "undo", "redo", "settings", "more"):
             self.ids[name].bind(width=fit)
         self.ids.side.bind(width=fit)
         self.ids.top_bar.bind(width=fit)
@@ -198,8 +213,11 @@ class SessionScreen(Screen):
         and whole words)."""
         ids = self.ids
         bar = ids.top_bar
-        buttons = [ids[name] for name in ("home", "undo", "redo", "settings")]
-        room = bar.width - sum(b.width for b in buttons) - 4 * bar.spacing[0]
+        self._phone_tabs()
+        self.arrange_top_bar()
+        names = ("home", "undo", "more") if self.phone else ("home", "undo", "redo", "settings")
+        buttons = [ids[name] for name in names]
+        room = bar.width - sum(b.width for b in buttons) - len(buttons) * bar.spacing[0]
         heading = ids.heading
         full = sp(28) * style.font_scale  # the Heading's own size
         words = bold_width(self.heading, full, heading.font_name)
@@ -210,11 +228,49 @@ class SessionScreen(Screen):
         fit = full * room / words if words else full
         self.heading_font = min(full, fit)
         self.heading_inline = bool(self.heading) and fit >= sp(20) * style.font_scale
-        self._phone_tabs()
         tabs = list(ids.tab_bar.children)
         wanted = sum(t.size_hint_x for t in tabs) + (len(tabs) - 1) * ids.tab_bar.spacing[0]
         side = ids.side
-        self.tab_cols = len(tabs) if wanted <= side.width - 2 * dp(6) else 3
+        # on a phone one row, each tab its word, scrolling sideways where they do not all
+        # fit (issue 25: a second row of tabs pushed the keypad's last keys under the fold)
+        self.tabs_width = wanted
+        self.tab_cols = len(tabs) if self.phone or wanted <= side.width - 2 * dp(6) else 3
+        self._lit_in_view()
+
+    def arrange_top_bar(self) -> None:
+        """The top bar's buttons: Home, the heading, Undo, Redo and Settings; on a phone
+        one row, Home, the heading, Undo and More, with Redo and Settings after them while
+        More is down (issue 25: the bar's two rows at the Largest text cost the keypad
+        and the game their last rows).  On a phone the result card's Undo is put away
+        (its row cost the game as much again): Undo once, in the same place."""
+        bar = getattr(self, "_bar", None)
+        if bar is None:  # kv still building the screen
+            return
+        menu = bar["more"].state == "down"
+        names = ["home", "heading"]
+        self.ids.result.undo_away = self.phone
+        if self.phone:
+            names += ["undo", "more", *(("redo", "settings") if menu else ())]
+        else:
+            names += ["undo", "redo", "settings"]
+        top = self.ids.top_bar.__self__
+        wanted = [bar[name] for name in names]
+        if list(reversed(top.children)) == wanted:
+            return
+        top.clear_widgets()
+        for widget in wanted:
+            top.add_widget(widget)
+        if not self.phone:
+            bar["more"].state = "normal"
+
+    def _scroll_to_lit(self) -> None:
+        """On a phone the lit tab scrolled into the tab row's view (a draw brings Cards)."""
+        room = self.ids.tab_room.__self__
+        lit = self.game_tab if self.tab == "game" else self.ids[f"tab_{self.tab}"].__self__
+        if self.phone and lit.parent is not None and room.do_scroll_x:
+            room.scroll_to(lit, padding=dp(6), animate=False)
+        elif not room.do_scroll_x:
+            room.scroll_x = 0
 
     def _name_heading(self) -> None:
         """The game and where the table is in it; on a phone the round alone (issue 25:
@@ -344,6 +400,8 @@ class SessionScreen(Screen):
         card stays above it, and the side panel keeps its height for the keypad or the
         cards).  A view that needs no room set keeps the card above it, as before."""
         card = self.ids.result.__self__  # the widgets, not kv's proxies (`is` compares)
+        # a phone with a panel open: the card's title or headline alone (below)
+        card.bare = self.game_hidden
         column, side = self.ids.game_column.__self__, self.ids.side.__self__
         need = float(getattr(self.view, "room_needed", 0) or 0)
         room = column.height - column.spacing - need
@@ -376,9 +434,10 @@ class SessionScreen(Screen):
             # least: the game's view scrolls under it rather than the card's words being
             # drawn over each other (Direwild's board keeps its squares' size, and slides)
             if self.game_hidden:
-                # a phone with a panel open: the card at its least, the panel in the
-                # game's place gets the rest (issue 25: at the Largest text a roll's
-                # keypad was pushed off the window below a card a third of it high)
+                # a phone with a panel open: the card at its least (its title or headline,
+                # the detail lines being in the Log), the panel in the game's place gets
+                # the rest (issue 25: at the Largest text a roll's keypad was pushed off
+                # the window below a card a third of it high)
                 card.most = card.least
                 return
             card.most = 0 if not need or beside else max(card.least, room)
@@ -521,6 +580,7 @@ class SessionScreen(Screen):
         for tab in TABS:
             self.ids[f"tab_{tab}"].state = "down" if tab == name else "normal"
         self.game_tab.state = "down" if name == "game" else "normal"
+        self._lit_in_view()
         if self._session is not None and name != "game":
             self.panels[name].refresh(self._session)
         self._update_idle()

@@ -37,37 +37,6 @@ TEXT_SIZES = ("Normal", "Largest")
 # else fails the round; remove an entry as soon as its fix lands.
 KNOWN: list[tuple[str, str, str]] = [
     # (a part of the line, another part of it, why it is still so)
-    (
-        "phone, Largest text: the keypad's",
-        "hexplore",
-        "a 412x915 phone at 1.8x text: the top bar's two rows, the round, the result card, "
-        "the roll's words and the keypad's first row fill the window; the keys' second row "
-        "is under the Dice panel's fold (it scrolls); wants a phone form of the frame",
-    ),
-    (
-        "phone, Largest text: the keypad's",
-        "kradia",
-        "as HEXplore's: the boss's dice keypad's last keys under the Dice panel's fold",
-    ),
-    (
-        "phone, Largest text: the opponent's Health",
-        "hexplore",
-        "in a fight on a phone at 1.8x text the result card's headline and the next step's "
-        "button leave the combat mat 70-120 px: the opponent's bars are under its fold",
-    ),
-    (
-        "hexplore 4p-opponent-acts (step 10); landscape, Largest text",
-        "BigButton 'Undo' overlaps Heading",
-        "the result card beside the game (an idle Dice tab) with a six-line headline "
-        "('...on Floromancer (Korrigan) (3 Health)') is taller than the side's room and "
-        "rises over the heading: the card's least does not follow the room it is given",
-    ),
-    (
-        "phone, Largest text: the boss's HP track",
-        "kradia",
-        "Kradia's view (the Kradia helper's): on a phone at 1.8x text the boss's HP track's "
-        "second row is under the view's fold below the result card",
-    ),
 ]
 
 
