@@ -215,6 +215,19 @@ class AppTestCase(KivyTestCase):
         self.frames(3)
         return self.app
 
+    def open_tiny(self, *steps: tuple[str, dict[str, Any]]) -> Any:
+        """A new Tiny game with `steps` done (e.g. ("roll", {"count": 2}) leaves a roll
+        asked for), opened as a player would and shown; its session screen."""
+        from companion.games import get_game
+
+        session = self.app.library.new(get_game("tiny"))
+        for command, args in steps:
+            session.do(command, args)
+        session.close()
+        self.app.open_session(session.id)
+        self.frames(3)
+        return self.app.screen("session")
+
     def root(self) -> Any:
         return self.app.root
 

@@ -32,12 +32,7 @@ class HexGame(TinyGame):
 class TestKeypad(AppTestCase):
     def test_two_dice_one_tap_each_then_undo_and_redo(self) -> None:
         app = self.start_app()
-        session = app.library.new(get_game("tiny"))
-        session.do("roll", {"count": 2})
-        session.close()
-        app.open_session("tiny-1")
-        self.frames(3)
-        panel = app.screen("session").panels["dice"]
+        panel = self.open_tiny(("roll", {"count": 2})).panels["dice"]
         assert panel.request_text == "Player: roll 2 x d6\nto score"
         self.tap("3", within=panel)
         assert panel.entered_text == "Entered: 3  _"
@@ -125,12 +120,7 @@ class TestPhoneTabs(AppTestCase):
         from tests.ui.test_ergonomics import PHONE
 
         app = self.start_app(size=PHONE)
-        session = app.library.new(get_game("tiny"))
-        session.do("roll", {"count": 2})
-        session.close()
-        app.open_session("tiny-1")
-        self.frames(3)
-        screen = app.screen("session")
+        screen = self.open_tiny(("roll", {"count": 2}))
         panel = screen.panels["dice"]
         # a roll asked for: the Dice panel in the game's place, its tab lit
         assert screen.phone and screen.tab == "dice"
@@ -152,7 +142,5 @@ class TestPhoneTabs(AppTestCase):
         # a session opened with nothing asked for opens on its game
         app.go("home")
         self.frames(2)
-        app.library.new(get_game("tiny")).close()
-        app.open_session("tiny-2")
-        self.frames(3)
+        assert self.open_tiny() is screen
         assert screen.tab == "game" and screen.game_tab.state == "down"

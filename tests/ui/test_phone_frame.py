@@ -13,7 +13,6 @@ from typing import Any
 
 import pytest
 
-from companion.games import get_game
 from tests.ui.kivyharness import AppTestCase
 from tests.ui.test_ergonomics import PHONE, text_size
 
@@ -33,12 +32,7 @@ class TestPhoneFrame(AppTestCase):
 
         app = self.start_app(size=PHONE)
         with text_size(TEXT_SIZES["Largest"]):
-            session = app.library.new(get_game("tiny"))
-            session.do("roll", {"count": 2})
-            session.close()
-            app.open_session("tiny-1")
-            self.frames(3)
-            screen = app.screen("session")
+            screen = self.open_tiny(("roll", {"count": 2}))
             ids = screen.ids
             panel = screen.panels["dice"]
             assert screen.phone
@@ -78,12 +72,7 @@ class TestPhoneFrame(AppTestCase):
 class TestTabletFrame(AppTestCase):
     def test_a_tablet_keeps_its_top_bar_and_the_cards_undo(self) -> None:
         app = self.start_app()
-        session = app.library.new(get_game("tiny"))
-        session.do("roll", {"count": 2})
-        session.close()
-        app.open_session("tiny-1")
-        self.frames(3)
-        screen = app.screen("session")
+        screen = self.open_tiny(("roll", {"count": 2}))
         self.tap("3", within=screen.panels["dice"])
         self.tap("5", within=screen.panels["dice"])
         bar = [w.text for w in buttons(screen.ids.top_bar)]

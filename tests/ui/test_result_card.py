@@ -75,12 +75,7 @@ class TestIdleDiceStrip(AppTestCase):
 
     def test_in_landscape_an_idle_dice_tab_gives_its_room_to_the_result_card(self) -> None:
         app = self.start_app()
-        session = app.library.new(get_game("tiny"))
-        session.do("add", {"n": 3})
-        session.close()
-        app.open_session("tiny-1")
-        self.frames(3)
-        screen = app.screen("session")
+        screen = self.open_tiny(("add", {"n": 3}))
         card, side = screen.ids.result, screen.ids.side
         assert screen.side_idle and screen.panel_hidden
         assert card.parent is side.__self__, "the card sits beside the game, atop the tabs"
