@@ -270,7 +270,7 @@ class ScannerPanel(BoxLayout):
         """Every card button as tall as the tallest (a one-line name beside a two-line one
         was a short button in a tall row, and read as a different kind of thing); two a
         row only where every name's words stay whole (a phone at the Largest text broke
-        "Doom/sayer" in half the panel's width)."""
+        a long name in half the panel's width)."""
         grid = self.ids.options
         buttons = grid.children
         half = (grid.width - grid.spacing[0]) / 2 - dp(12)  # a button's words' room
