@@ -13,7 +13,7 @@ from companion.paths import user_content_dir
 from tests.ui.kivyharness import PORTRAIT, AppTestCase
 from tests.ui.photo_camera import PhotoCamera
 from vision.frames import CameraSource
-from vision.synthetic import code_photo, make_frame
+from vision.synthetic import code_photo, make_frame, table_image
 
 pytestmark = pytest.mark.ui
 
@@ -47,6 +47,12 @@ def card_photo(card_id: str, seed: int = 3) -> np.ndarray:
     return make_frame("nominal", seed, cards=[card_id]).image
 
 
+def empty_table(seed: int = 3) -> np.ndarray:
+    """The table before a card is held up: the preview is looked at while it shows this,
+    as a card that answers the draw gives the game its room back and lets the camera go."""
+    return table_image(np.random.default_rng(seed))
+
+
 class TestScanner(AppTestCase):
     def open_tiny(self):
         app = self.start_app()
@@ -58,7 +64,7 @@ class TestScanner(AppTestCase):
     def point_camera_at(self, *photos: np.ndarray, opened: bool = True):
         """Stand the camera in front of these photos, then bring the Cards panel forward."""
         panel = self.app.screen("session").panels["cards"]
-        camera = StandInCamera(list(photos), opened)
+        camera = self.camera = StandInCamera(list(photos), opened)
         panel.open_source = lambda index: CameraSource(index, capture=lambda _i: camera)
         self.tap("Cards")
         return panel
@@ -88,20 +94,24 @@ class TestScanner(AppTestCase):
     def test_a_card_held_up_answers_the_draw_once(self) -> None:
         app = self.open_tiny()
         self.tap("Draw")
-        panel = self.point_camera_at(card_photo("tiny/token/copper"))
-        self.until(lambda: app.session.state.hand, "the card answering the draw")
-        assert app.session.state.hand == ["tiny/token/copper"]
-        assert app.session.history()[-1][0].data["by"] == "camera"
-        assert panel.seen == ["Copper"] and panel.said.startswith("Copper answered")
+        panel = self.point_camera_at(empty_table())
         self.until(lambda: panel.preview is not None and panel.preview.texture, "the preview")
         shown = panel.preview.texture.size  # at the size it is drawn, never above the camera's
         assert shown[0] <= max(panel.preview.width, 1) + 1 and shown[0] <= 1280
         assert abs(shown[0] / shown[1] - 1280 / 720) < 0.02
         self.shoot("session-cards-camera")
+        self.camera.photos = [card_photo("tiny/token/copper")]  # the card held up
+        self.until(lambda: app.session.state.hand, "the card answering the draw")
+        assert app.session.state.hand == ["tiny/token/copper"]
+        assert app.session.history()[-1][0].data["by"] == "camera"
+        assert panel.seen == ["Copper"] and panel.said.startswith("Copper answered")
+        # the card shown, the game gets its room back and the camera is let go
+        self.until(lambda: panel.scanner is None, "the camera let go")
         # held in view, the card is not seen again: the next draw waits for another card
         # (the game's button, not the result card's title, which names the step it answered)
         self.tap("Draw", within=app.screen("session").view)
         self.tap("Cards")
+        self.until(lambda: panel.scanner is not None, "the camera opened again")
         frames = panel.scanner.stats.frames
         self.until(lambda: panel.scanner.stats.frames >= frames + 5, "more frames decoded")
         assert app.session.state.hand == ["tiny/token/copper"]
@@ -110,15 +120,21 @@ class TestScanner(AppTestCase):
     def test_a_16_bit_camera_with_alpha_is_read_and_previewed(self) -> None:
         """Issue 26: 16-bit frames were never read by the live path (and a BGRA frame
         raised in the preview on the UI thread)."""
+
+        def deep(photo: np.ndarray) -> np.ndarray:
+            alpha = np.full(photo.shape[:2], 255, np.uint8)
+            return np.dstack([photo, alpha]).astype(np.uint16) * 257
+
         app = self.open_tiny()
         self.tap("Draw")
-        photo = card_photo("tiny/token/copper")
-        deep = np.dstack([photo, np.full(photo.shape[:2], 255, np.uint8)]).astype(np.uint16)
-        panel = self.point_camera_at(deep * 257)
+        panel = self.point_camera_at(deep(empty_table()))
+        self.until(lambda: panel.preview is not None and panel.preview.texture, "the preview")
+        self.until(lambda: panel.scanner.stats.frames >= 5, "frames decoded")
+        assert panel.scanner.stats.errors == 0
+        self.camera.photos = [deep(card_photo("tiny/token/copper"))]
         self.until(lambda: app.session.state.hand, "the card answering the draw")
         assert app.session.state.hand == ["tiny/token/copper"]
-        self.until(lambda: panel.preview is not None and panel.preview.texture, "the preview")
-        assert panel.scanner.stats.errors == 0
+        assert panel.said.startswith("Copper answered")
 
     def test_in_portrait_a_draw_takes_only_the_room_its_cards_and_camera_need(self) -> None:
         app = self.start_app(PORTRAIT)
@@ -159,22 +175,26 @@ class TestScanner(AppTestCase):
         a card's photograph, and the same scanner reads it and answers the draw."""
         app = self.open_tiny()
         self.tap("Draw")
-        PhotoCamera.photos = [card_photo("tiny/token/copper")]
+        PhotoCamera.photos = [empty_table()]
         PhotoCamera.opened = []
         panel = app.screen("session").panels["cards"]
         panel.kivy_camera = lambda: PhotoCamera
         panel = self.point_camera_at(card_photo("tiny/token/silver"), opened=False)
-        self.until(lambda: app.session.state.hand, "the card answering the draw")
-        assert app.session.state.hand == ["tiny/token/copper"]
-        assert panel.seen == ["Copper"] and panel.camera_note == ""
+        self.until(lambda: PhotoCamera.opened and panel.preview is not None, "the preview")
         (camera,) = PhotoCamera.opened
-        assert panel.preview.texture is camera.texture  # the provider's own, not a copy
+        self.until(lambda: panel.preview.texture is camera.texture, "the provider's texture")
+        self.until(lambda: panel.scanner.latest is not None, "a frame decoded")
         grey = panel.scanner.latest  # decoded grey, the right way up (zxing would read a
         expected = cv2.cvtColor(PhotoCamera.photos[0], cv2.COLOR_BGR2GRAY)  # mirrored code)
         assert grey.shape == expected.shape
         assert np.abs(grey.astype(int) - expected).mean() < 2
+        assert panel.camera_note == ""
         self.shoot("session-cards-kivy-camera")
-        self.tap("Dice")  # leaving the panel lets the camera go
+        PhotoCamera.photos = [card_photo("tiny/token/copper")]  # the card held up
+        self.until(lambda: app.session.state.hand, "the card answering the draw")
+        assert app.session.state.hand == ["tiny/token/copper"]
+        assert panel.seen == ["Copper"]
+        # the card shown, the game gets its room back: leaving the panel lets the camera go
         self.until(lambda: camera.stopped, "the camera stopped")
         assert panel.scanner is None
 

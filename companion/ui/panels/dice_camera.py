@@ -111,11 +111,25 @@ class FaceKey(BigButton):
 
 
 class DicePreview(Image):
-    """The preview; a tap on a die's box chooses that die, to set its face."""
+    """The preview; a tap on a die's box chooses that die, to set its face.  A tap is a
+    finger put down and lifted on it: the side panel's scroll view hands a lift on to
+    whatever stands under it a moment later, and the finger that tapped Camera dice was
+    lifted over the preview that had opened in the button's place, choosing a die."""
+
+    def on_touch_down(self, touch: Any) -> bool:
+        if self.collide_point(*touch.pos) and self.texture is not None:
+            touch.ud[self._key] = True
+        return bool(super().on_touch_down(touch))
+
+    @property
+    def _key(self) -> str:
+        return f"dice-preview-{id(self)}"
 
     def on_touch_up(self, touch: Any) -> bool:
         if not self.collide_point(*touch.pos) or self.texture is None:
             return False
+        if not touch.ud.get(self._key):
+            return False  # lifted here, put down elsewhere
         block = self.parent
         while block is not None and not isinstance(block, DiceCameraBlock):
             block = block.parent
