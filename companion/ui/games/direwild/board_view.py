@@ -273,6 +273,38 @@ class BoardView(Widget):
             )
         return out
 
+    def edge_label_boxes(self) -> list[tuple[str, tuple[float, float, float, float]]]:
+        """The column letters and row numbers as `_coordinates` draws them, each with its
+        box (left, bottom, right, top) in the board's coordinates: the view scrolls so
+        no edge of what is seen runs through one (DirewildView.clear_of_words)."""
+        if self.session is None or self.width < 10:
+            return []
+        size, cols, rows, ox, oy = self._cell()
+        top = oy + rows * size
+        letter = fitted_font("W", min(self.label_font(), size * 0.4), size * 0.45)
+        out = []
+        for c in range(cols):
+            tex = text_texture(LETTERS[c], letter)
+            x, y = ox + (c + 0.5) * size, top - tex.height / 2 - 1
+            box = (x - tex.width / 2, y - tex.height / 2, x + tex.width / 2, y + tex.height / 2)
+            out.append((f"column letter {LETTERS[c]!r}", box))
+        font = min(self.label_font(), size * 0.8)
+        for r in range(rows):
+            tex = plain_texture(str(r + 1), font)
+            y = oy + (rows - r - 0.5) * size
+            box = (ox - tex.width - 4, y - tex.height / 2, ox - 4, y + tex.height / 2)
+            out.append((f"row number {r + 1}", box))
+        return out
+
+    def edge_labels(self) -> list[tuple[str, tuple[float, float, float, float]]]:
+        """`edge_label_boxes` in window pixels: what the checks hold to be seen whole or
+        not at all, and never under a widget drawn above the board (tests/ui/looks.py)."""
+        out = []
+        for what, (left, bottom, right, top) in self.edge_label_boxes():
+            x0, y0 = self.to_window(left, bottom)
+            out.append((what, (x0, y0, x0 + right - left, y0 + top - bottom)))
+        return out
+
     def entrance_arrow(self, square: str, size: float) -> list[float]:
         """A wedge on the square's outer edge pointing into the board: the way heroes come in."""
         c, r = parse_square(square)
