@@ -12,6 +12,8 @@ whatever the model's accuracy.
 from __future__ import annotations
 
 import asyncio
+import gc
+import sys
 import time
 from typing import Any
 
@@ -28,6 +30,30 @@ pytestmark = pytest.mark.ui
 
 
 class TestCameraDice(LoopAppTestCase):
+    def test_the_dice_panel_keeps_its_camera_block_whenever_the_collector_runs(self) -> None:
+        """The block leaves the panel while it shows nothing (kv's ids hold it weakly).
+        Kivy dispatches `parent` as the panel's rules are applied, so it left inside the
+        panel's __init__; a garbage collection in the moment before the panel took it (in
+        a long run, now and then) failed the session screen with a ReferenceError.  The
+        collector is run in that moment here."""
+        from companion.ui.panels.dice import DicePanel
+
+        self.start_app()
+
+        def collect_after_widget_init(frame: Any, event: str, _arg: Any) -> None:
+            panel = type(frame.f_locals.get("self")).__name__ == "DicePanel"
+            if event == "return" and frame.f_code.co_name == "__init__" and panel:
+                gc.collect()
+
+        sys.setprofile(collect_after_widget_init)
+        try:
+            panel = DicePanel()
+        finally:
+            sys.setprofile(None)
+        gc.collect()
+        assert panel.camera_block.parent is None  # nothing to show: out of the panel
+        assert panel.ids.camera_block.camera_mode is False  # and alive
+
     def open_tiny(self) -> Any:
         self.start_app()
         self.tap("New game")

@@ -69,9 +69,23 @@ class DicePanel(BoxLayout):
     _count = 0
 
     def __init__(self, **kwargs: Any) -> None:
+        self.camera_block: Any = None
         super().__init__(**kwargs)
-        # held here: the camera dice block leaves the panel while it shows nothing
-        self.camera_block = self.ids.camera_block.__self__
+        self._hold_camera_block()
+
+    def _hold_camera_block(self) -> None:
+        """The camera dice block held here: it leaves the panel while it shows nothing,
+        and kv's ids keep only a weak reference.  Held before it first leaves: Kivy
+        dispatches `parent` as the panel's rules are applied, inside __init__, so it left
+        before __init__ could take it, and a garbage collection between (now and then, in
+        a long run) left a dead reference (ReferenceError)."""
+        if self.camera_block is None:
+            self.camera_block = self.ids.camera_block.__self__
+
+    def follow_parent(self) -> None:
+        """Shown or put away (no roll waiting, another tab): camera dice follow."""
+        self._hold_camera_block()
+        self.camera_block.refresh()
 
     def refresh(self, session: Any) -> None:
         request = session.request if session is not None else None
