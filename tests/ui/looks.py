@@ -188,6 +188,7 @@ class Looks:
                     problems.append(
                         f"{type(w).__name__} squares are {cell():.0f} px, under {least:.0f} px"
                     )
+                problems += self.track_spaces(w)
                 if w.disabled:
                     continue
                 if is_target(w):
@@ -208,6 +209,70 @@ class Looks:
                     problems += self.marks(w, pixels)
                     problems += self.drawn_words(w, pixels)
         problems += self.overlaps(shown_ink)
+        for root in roots:
+            problems += self.edge_labels(root, shown_ink)
+        return problems
+
+    def track_spaces(self, w: Any) -> list[str]:
+        """A drawn track's spaces (`track_space()`: a space's side in pixels, Direwild's
+        Karn's track pinned above the board) read from across the table: never under
+        40 dp, the least a board square waited on is drawn at (issue 25: beside the
+        next step's button on a phone at Largest text they were 11 px)."""
+        told = getattr(w, "track_space", None)
+        if not callable(told):
+            return []
+        least = max(40.0, self.dp48 * 40 / 48)
+        if told() < least - 0.5:
+            return [f"{type(w).__name__} spaces are {told():.0f} px, under {least:.0f} px"]
+        return []
+
+    @staticmethod
+    def edge_labels(root: Any, ink: list[tuple[Any, Box]]) -> list[str]:
+        """A board's edge labels (`edge_labels()`: its column letters and row numbers,
+        (what, box) pairs in window pixels) each seen whole or not at all, and none under
+        words drawn above the board (outside its scrolling area): the Enemy AI card names
+        squares by them (issue 25: in portrait at Largest text the letters sat half under
+        Karn's track, cut by the scrolling column's top edge; a stencil's cut is not drawn,
+        so the overlap check never saw it)."""
+        from kivy.uix.scrollview import ScrollView
+        from kivy.uix.stencilview import StencilView
+
+        problems = []
+        for w in walk(root):
+            told = getattr(w, "edge_labels", None)
+            if not callable(told) or not shown(w):
+                continue
+            stencils = [box(a) for a in ancestors(w) if isinstance(a, StencilView)]
+            scroller = next((a for a in ancestors(w) if isinstance(a, ScrollView)), None)
+            above = [
+                (o, obox)
+                for o, obox in ink
+                if scroller is None or scroller not in ancestors(o)
+                if o is not w and o not in ancestors(w)
+            ]
+            for what, drawn in told():
+                area = (drawn[2] - drawn[0]) * (drawn[3] - drawn[1])
+                if area <= 0:
+                    continue
+                inner: Box | None = drawn  # drawn beside the board's box: only stencils cut
+                for cut in stencils:
+                    inner = intersection(inner, cut) if inner is not None else None
+                part = (inner[2] - inner[0]) * (inner[3] - inner[1]) / area if inner else 0.0
+                # the top edge: under what is pinned above (the fold below is a board
+                # sliding on, as a list cut at its end)
+                if 0.02 < part < 0.98 and inner is not None and inner[3] < drawn[3] - 1:
+                    problems.append(
+                        f"{type(w).__name__} {what} is half hidden by its scrolling area's "
+                        f"top edge ({part:.0%} of it seen)"
+                    )
+                    continue
+                if inner is None:
+                    continue
+                for o, obox in above:
+                    met = intersection(inner, obox)
+                    if met is not None and met[2] - met[0] >= 2 and met[3] - met[1] >= 2:
+                        problems.append(f"{type(w).__name__} {what} is under {name(o)}")
+                        break
         return problems
 
     @staticmethod

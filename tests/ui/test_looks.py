@@ -88,3 +88,67 @@ class TestHalfHidden(KivyTestCase):
     def test_a_list_outside_a_game_view_is_not_held_to_it(self) -> None:
         # a panel's or a sheet's list, cut at its end, says there is more below
         assert self.problems(self.column(0.5, game=False)) == []
+
+
+class TestPinnedTrackAndBoardEdges(KivyTestCase):
+    """Direwild's Karn's track squeezed beside the next step's button on a phone (11 px
+    spaces), and the board's column letters cut by the scrolling column's top edge under
+    the pinned row in portrait (issue 25): both were missed by every other check."""
+
+    def track(self, side: float) -> list[str]:
+        from kivy.metrics import dp
+        from kivy.uix.widget import Widget
+
+        class Track(Widget):
+            def track_space(self) -> float:
+                return float(self.height)
+
+        root = Widget(size=(400, 300))
+        root.add_widget(Track(size=(7 * side, side), pos=(10, 10)))
+        self.render(root)
+        return Looks(dp(48), (400, 300)).check([root], None)
+
+    def test_a_track_squeezed_under_40_dp_is_found(self) -> None:
+        assert any("Track spaces are 11 px, under 40 px" in p for p in self.track(11))
+        assert not any("Track spaces" in p for p in self.track(40))
+
+    def board(self, scroll_y: float, covered: bool = False) -> list[str]:
+        """A 'board' of 400 px with a 20 px letter band at its top in a 200 px scrolling
+        area, scrolled to `scroll_y`; a label drawn over the area's top if `covered`."""
+        from kivy.metrics import dp
+        from kivy.uix.boxlayout import BoxLayout
+        from kivy.uix.label import Label
+        from kivy.uix.scrollview import ScrollView
+        from kivy.uix.widget import Widget
+
+        class Board(Widget):
+            def edge_labels(self) -> list[tuple[str, tuple[float, float, float, float]]]:
+                x, y = self.to_window(self.x + 40, self.top - 22)
+                return [("column letter 'A'", (x, y, x + 14, y + 20))]
+
+        root = Widget(size=(400, 400))
+        scroll = ScrollView(size_hint=(None, None), size=(300, 200), pos=(0, 0))
+        column = BoxLayout(orientation="vertical", size_hint=(1, None), height=400)
+        column.add_widget(Board())
+        scroll.add_widget(column)
+        root.add_widget(scroll)
+        if covered:  # a pinned row's words drawn over the area's top
+            root.add_widget(Label(text="Karn's hunt", pos=(0, 180), size=(300, 40), font_size=20))
+        self.render(root)
+        scroll.scroll_y = scroll_y
+        self.frames(3)
+        return Looks(dp(48), (400, 400)).check([root], None)
+
+    def test_column_letters_cut_by_the_top_edge_are_found(self) -> None:
+        # the area shows 188..388 of the board: its top edge 10 px into the letters'
+        # band (378..398)
+        found = self.board(188 / 200)
+        assert any("column letter 'A' is half hidden" in p for p in found), found
+
+    def test_column_letters_whole_or_gone_are_fine(self) -> None:
+        assert not any("column letter" in p for p in self.board(1.0))  # whole
+        assert not any("column letter" in p for p in self.board(0.0))  # scrolled away
+
+    def test_column_letters_under_a_pinned_row_are_found(self) -> None:
+        found = self.board(1.0, covered=True)
+        assert any("column letter 'A' is under Label \"Karn's hunt\"" in p for p in found), found

@@ -67,8 +67,13 @@ class KarnTrack(Widget):
                 Line(rectangle=(x - side * 0.46, y - side * 0.46, side * 0.92, side * 0.92))
                 if i == self.at:
                     draw_piece(self.piece, x, y, side * 0.46)
-                elif last:
-                    draw_text("A", x, y, text_px())
+                elif last:  # inside its space: a larger "A" ran past the window's edge
+                    draw_text("A", x, y, min(text_px(), side * 0.6))
+
+    def track_space(self) -> float:
+        """A space's side in pixels: the checks hold it to a readable size
+        (tests/ui/looks.py), as a board's squares are held to a finger's."""
+        return float(min(self.height, self.width / max(self.spaces, 1)))
 
 
 class KarnHunt(BoxLayout):
@@ -77,6 +82,9 @@ class KarnHunt(BoxLayout):
 
     on_track = BooleanProperty(True)
     space = NumericProperty(40)  # a space's side, set by the view from the room it has
+    # the name above the spaces, not beside them: side by side they are wider than the
+    # view (DirewildView.fit_top)
+    name_above = BooleanProperty(False)
 
     def show(self, state: Any, content: Any = None) -> None:
         k = state.karn

@@ -32,7 +32,7 @@ from companion.ui.games.direwild import (
     walkthrough_view,
 )
 from companion.ui.games.direwild.facts_view import FACT_WORDS, SQUARE_INPUT, fact_key
-from companion.ui.games.readable import GameButton, GameToggle
+from companion.ui.games.readable import TEXT_SP, GameButton, GameToggle
 from companion.ui.gameviews import SendsCommands
 from companion.ui.style import style
 
@@ -41,6 +41,9 @@ Builder.load_file(__file__.replace(".py", ".kv"))
 
 # The view's top, above the scrolling board, top first (DirewildView.pin).
 PINNED = ("top_row", "request", "message")
+# The least side of a space of Karn's track, beside the next step's button or below it:
+# read from across the table as a board square waited on is (tests/ui/looks.py holds it).
+TRACK_SPACE = dp(40)
 # Actions a tap on the board sends (or the turn-order picker): not listed as buttons.
 ON_THE_BOARD = ("move_hero", "resolve_battle", "target_enemy", "set_turn_order")
 
@@ -170,16 +173,24 @@ class DirewildView(SendsCommands, BoxLayout):
         from kivy.core.text import Label as CoreLabel
 
         primary, hunt = self.ids.primary, self.ids.hunt
-        if not self.primary_text or not hunt.on_track or self.width <= 1:
-            self.stacked = False
-            return
-        spacing = self.ids.top_row.spacing
         name_w, name_h = hunt.ids.label.texture_size
         spaces = max(hunt.ids.track.spaces, 1)
+        # with the row to itself (below the button, or no button) the name goes above the
+        # spaces where side by side they are wider than the view (a phone at Largest
+        # text: 436 px in 392)
+        too_wide = (
+            self.width > 1
+            and name_w + hunt.spacing + spaces * max(TRACK_SPACE, name_h) > self.width
+        )
+        if not self.primary_text or not hunt.on_track or self.width <= 1:
+            self.stacked = False
+            hunt.name_above = too_wide
+            return
+        spacing = self.ids.top_row.spacing
 
         def button(width: float) -> float:
             room = width - dp(12)
-            size = self.whole_words_size(
+            size = self.primary_size(
                 sp(primary.sp) * style.font_scale, room - dp(2), self.primary_text
             )
             core = CoreLabel(
@@ -192,10 +203,14 @@ class DirewildView(SendsCommands, BoxLayout):
             max(dp(40), dp(36) * style.font_scale),
             (self.width * 0.6 - name_w - hunt.spacing) / spaces,
         )
-        track_w = name_w + hunt.spacing + space * spaces
-        beside = max(button(self.width - track_w - spacing), space, name_h)
-        below = button(self.width) + spacing + max(dp(40), name_h)
-        self.stacked = below < beside - 1
+        if space < TRACK_SPACE - 0.5:  # beside the button its spaces would be unreadable
+            self.stacked = True  # (a phone at Largest text: 11 px, the altar's cut off)
+        else:
+            track_w = name_w + hunt.spacing + space * spaces
+            beside = max(button(self.width - track_w - spacing), space, name_h)
+            track_h = max(TRACK_SPACE, name_h) + (name_h + hunt.spacing) * too_wide
+            self.stacked = button(self.width) + spacing + track_h < beside - 1
+        hunt.name_above = self.stacked and too_wide
 
     def place_board(self) -> None:
         """The board as large a square as its area allows; the walk-through beside it
@@ -294,6 +309,9 @@ class DirewildView(SendsCommands, BoxLayout):
             and w.opacity > 0
             and w not in inside_board
         ]
+        # the board's column letters and row numbers too: the top edge ran through the
+        # letters in portrait at Largest text, read as under Karn's track (issue 25)
+        spans += [(b, t) for _what, (_l, b, _r, t) in self.ids.board.edge_label_boxes()]
 
         def clear(at: float) -> bool:
             edges = (at, at + view)
@@ -376,6 +394,26 @@ class DirewildView(SendsCommands, BoxLayout):
             return size
         widest = max(CoreLabel(font_size=size, bold=True).get_extents(w)[0] for w in words)
         return size if widest <= room else max(size * room / widest, 1.0)
+
+    @classmethod
+    def primary_size(cls, size: float, room: float, text: str) -> float:
+        """The next step's button's words: `size` (whole words, `whole_words_size`) while
+        they take at most three lines of `room`, else the game's body text at the
+        player's text size: on a phone at Largest text a four-clan turn order stood five
+        lines tall, and the pinned row took the view, the board's rows under it."""
+        from kivy.core.text import Label as CoreLabel
+
+        size = cls.whole_words_size(size, room, text)
+        body = sp(TEXT_SP) * style.font_scale
+        if size <= body or not text or room <= 0:
+            return size
+        core = CoreLabel(text=text, font_size=size, bold=True, text_size=(room + dp(2), None))
+        core.refresh()
+        line = CoreLabel(text="Ag", font_size=size, bold=True)
+        line.refresh()
+        if core.texture.size[1] <= 3.5 * line.texture.size[1]:
+            return size
+        return cls.whole_words_size(body, room, text)
 
     def next_step(self) -> None:
         if self._primary is not None:
