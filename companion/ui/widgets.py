@@ -31,12 +31,20 @@ def text_width(text: str, font_size: float, font_name: str) -> float:
 class BigButton(Button):
     """The app's button: at least 64 dp tall; `primary` marks the one thing to do next."""
 
+    # No picture of Kivy's theme behind it (widgets.kv says so too), as the class's own
+    # defaults: Kivy's Button rule draws first, with the defaults, and any theme picture
+    # it names loads the whole theme atlas (a 512x512 texture, 1 MB, kept for the app's
+    # life) before the kv rule blanks it (issue 26: benchmarks/bench_memory.py).
+    background_normal = StringProperty("")
+    background_down = StringProperty("")
+    background_disabled_normal = StringProperty("")
     primary = BooleanProperty(False)
     min_height = NumericProperty(0)
 
 
 class BigToggle(ToggleButton):
-    pass
+    background_normal = StringProperty("")  # see BigButton
+    background_down = StringProperty("")
 
 
 class Body(Label):

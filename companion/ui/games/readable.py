@@ -10,7 +10,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from kivy.lang import Builder
-from kivy.properties import BooleanProperty, ColorProperty, NumericProperty
+from kivy.properties import BooleanProperty, ColorProperty, NumericProperty, StringProperty
 from kivy.uix.behaviors import ButtonBehavior
 from kivy.uix.button import Button
 from kivy.uix.label import Label
@@ -31,11 +31,22 @@ class GameButton(Button):
     """A button at least 48 dp each way that grows with its (wrapped) text; `primary`
     marks the one next step, in the theme's accent."""
 
+    # no theme picture as the class's defaults (readable.kv blanks them too): see
+    # companion.ui.widgets.BigButton
+    background_normal = StringProperty("")
+    background_down = StringProperty("")
+    background_disabled_normal = StringProperty("")
     sp = NumericProperty(TEXT_SP)
     primary = BooleanProperty(False)
 
 
 class GameToggle(ToggleButton):
+    # see GameButton; disabled, it is flat too (the Direwild view's toggles are disabled
+    # only while put away, at no height or opacity, and drew the theme's grey picture)
+    background_normal = StringProperty("")
+    background_down = StringProperty("")
+    background_disabled_normal = StringProperty("")
+    background_disabled_down = StringProperty("")
     sp = NumericProperty(TEXT_SP)
 
 
