@@ -249,18 +249,23 @@ class ScannerPanel(BoxLayout):
     def refresh(self, session: Any) -> None:
         self._session = session
         request = session.request if session is not None else None
-        buttons = []
+        cards: list[tuple[str, str]] = []  # (card id, its name) of each button
         if request is not None and request.kind == "draw":
             self.prompt = draw_prompt(request)
-            for card in request.options:
-                b = BigButton(text=card_name(session, card))
+            cards = [(card, card_name(session, card)) for card in request.options]
+        else:
+            self.prompt = "No card is asked for right now. Cards shown are remembered here."
+        grid = self.ids.options
+        shown = [(b.card_id, b.text) for b in reversed(grid.children)]
+        if cards != shown:  # the same cards keep their buttons (see _show_seen)
+            buttons = []
+            for card, name in cards:
+                b = BigButton(text=name)
                 b.card_id = card
                 b.bind(on_release=lambda b: self.tap_card(b.card_id))
                 b.bind(texture_size=lambda *_a: self._even())
                 buttons.append(b)
-        else:
-            self.prompt = "No card is asked for right now. Cards shown are remembered here."
-        clear_and_fill(self.ids.options, buttons)
+            clear_and_fill(grid, buttons)
         if request is not None and request is not getattr(self, "_asked", None):
             self.ids.scroll.scroll_y = 1  # a new draw starts at its words and first cards
         self._asked = request
@@ -284,8 +289,18 @@ class ScannerPanel(BoxLayout):
             b.min_height = max(dp(64), tallest)
 
     def _show_seen(self) -> None:
-        names = [Body(text=text) for text in reversed(self.seen)]
-        clear_and_fill(self.ids.seen, names or [Body(text="(none yet)")])
+        """The cards last seen, newest first, in the rows already there: each card shown
+        (and each refresh for it) made a new row of labels, and the old ones, held in
+        reference cycles as every Kivy widget is, kept their textures and drawing until
+        Python's rare full collection (2-3 MB with the preview running, issue 26)."""
+        texts = list(reversed(self.seen)) or ["(none yet)"]
+        grid = self.ids.seen
+        while len(grid.children) > len(texts):
+            grid.remove_widget(grid.children[0])
+        while len(grid.children) < len(texts):
+            grid.add_widget(Body())
+        for row, text in zip(reversed(grid.children), texts, strict=True):
+            row.text = text
 
     def _remember(self, words: str) -> None:
         self.seen = [s for s in self.seen if s != words][-(KEEP_SEEN - 1) :] + [words]
