@@ -89,12 +89,21 @@ class Scanner:
 
     def process(self, frame: np.ndarray) -> list[Sighting]:
         """Decode one frame and vote; the same code path the threads use."""
+        return self._process([frame])
+
+    def _process(self, held: list[np.ndarray]) -> list[Sighting]:
+        """`process` of the one frame in `held`, which is emptied once the frame is turned
+        into the grey one decoded: the live decoding thread hands its only reference to
+        the camera's frame this way, so a frame the grabbing thread has replaced is let
+        go while it is decoded, not held (2.7 MB at 720p) until the decoding ends."""
+        frame = held.pop()
         if not getattr(frame, "size", 0):
             return []  # a frame the camera dropped is no evidence either way
         start = time.perf_counter()
         errors_before = getattr(self.decoder, "errors", 0)
         try:
             small, scale = decodable(frame)
+            frame = small  # the camera's frame let go: one that raises is written grey
             found = [_scaled(f, scale) for f in self.decoder(small)]
         except Unreadable as exc:  # not a picture: said once, and not a card leaving
             self.stats.refused += 1
@@ -194,7 +203,7 @@ class Scanner:
                 if frame is None:
                     return
                 self._latest = frame
-                self._process_safely(frame)
+                self._process_safely([frame])
         except SourceError as exc:
             self._fail(str(exc))
 
@@ -205,7 +214,10 @@ class Scanner:
                 if frame is None:
                     break
                 with self._fresh:
-                    self._latest = frame
+                    # `_latest` its one reference here: the frame decoded or shown next
+                    # is let go when a newer one replaces it, not while this thread
+                    # waits for the camera's next frame
+                    self._latest, frame = frame, None
                     self._grabbed += 1
                     self._fresh.notify()
         except SourceError as exc:
@@ -222,22 +234,24 @@ class Scanner:
             with self._fresh:
                 while self._grabbed == done and not self._stop.is_set():
                     self._fresh.wait(0.5)
-                frame, done = self._latest, self._grabbed
-            if frame is None or self._stop.is_set():
+                latest, done = self._latest, self._grabbed
+            if latest is None or self._stop.is_set():
                 continue
-            self._process_safely(frame)
-            del frame  # not kept alive while the memory is handed back
+            held, latest = [latest], None  # the list its one reference: see `_process`
+            self._process_safely(held)
             if time.monotonic() - given_back >= GIVE_BACK_EVERY:
                 give_back_freed_memory()
                 given_back = time.monotonic()
         give_back_freed_memory()  # the camera is off: what decoding freed goes back
 
-    def _process_safely(self, frame: np.ndarray) -> None:
-        """`process` on a thread: whatever a frame or a listener raises, the thread lives."""
+    def _process_safely(self, held: list[np.ndarray]) -> None:
+        """`_process` on a thread: whatever a frame or a listener raises, the thread
+        lives (a listener's failure is counted with no frame written)."""
         try:
-            self.process(frame)
+            self._process(held)
         except Exception as exc:
-            self._failed_frame(frame, f"{type(exc).__name__}: {exc}")
+            self.stats.errors += 1
+            log.warning("a frame's sightings raised and were passed over: %s", exc)
 
 
 def fixed_mmap_threshold() -> bool:

@@ -8,6 +8,7 @@ A table checks them as they come into play (panels/check_sheet.py)."""
 from __future__ import annotations
 
 import asyncio
+import gc
 import time
 from dataclasses import dataclass, field
 from datetime import datetime
@@ -158,6 +159,15 @@ class SessionRow(BoxLayout):
 class HomeScreen(Screen):
     def on_pre_enter(self, *args: Any) -> None:
         self.refresh()
+
+    def on_leave(self, *args: Any) -> None:
+        """Its lists let go while another screen shows (`on_pre_enter` makes them afresh):
+        kept, their rows' labels and textures stayed in memory behind every session.  Kivy
+        widgets live in reference cycles, so only a full collection frees them: one here,
+        as a session or another screen opens (issue 26, benchmarks/bench_memory.py)."""
+        self.ids.sessions.clear_widgets()
+        self.ids.packs.clear_widgets()
+        gc.collect()
 
     def refresh(self) -> None:
         app = App.get_running_app()
