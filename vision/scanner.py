@@ -42,7 +42,9 @@ DECODE_WIDTH = 1280  # frames wider are scaled down before decoding (a 720p came
 KEEP_FAILED = 20  # at most this many frames that raised are written to `error_dir`
 OPENCV_THREADS = 1  # the decoding thread is the scanner's parallelism; see `Scanner.start`
 MMAP_THRESHOLD = 128 * 1024  # bytes: larger buffers are mapped and unmapped; see below
-GIVE_BACK_EVERY = 1.0  # seconds between handing freed memory back while a camera runs
+# seconds between handing freed memory back while a camera runs: at 1 s the holes a
+# second left stood 0.5-0.7 MB higher in the median and 2-3 MB at the peak (bench_memory)
+GIVE_BACK_EVERY = 0.5
 M_MMAP_THRESHOLD = -3  # glibc's mallopt parameter
 
 
@@ -282,7 +284,8 @@ def give_back_freed_memory() -> bool:
     (blocks of 64-128 KB: with the mmap threshold at 64 KB there were none; this
     machine's software renderer bins each frame in 64 KB blocks), 10 MB of the median
     resident memory (benchmarks/bench_memory.py).  It
-    takes 0.2-2 ms (once 21 ms on this loaded machine), on the decoding thread; freed
+    takes 0.2-2 ms (once 21 ms on this loaded machine), twice a second, on the decoding
+    thread; freed
     pages used again cost their page faults.  Without glibc (Android's allocator,
     macOS) it does nothing; True if done."""
     try:
