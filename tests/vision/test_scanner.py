@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import threading
 import time
+import weakref
 from pathlib import Path
 
 import cv2
@@ -299,3 +300,49 @@ def test_a_running_camera_hands_freed_memory_back_while_it_runs():
         for block in blocks[1::2]:
             libc.free(block)
     assert dropped >= 30, f"resident memory fell by {dropped:.1f} MB of the 40 MB freed"
+
+
+class FreshFrames(FakeCamera):
+    """A camera handing out a new buffer each frame, as a capture device does; frame `i`
+    is all grey level i + 1, so the decoder can tell which one it was given."""
+
+    def __init__(self) -> None:
+        super().__init__([], fps=100)
+        self.made: list = []  # a weak reference to each frame sent
+
+    def read(self):
+        time.sleep(1 / self.fps)
+        frame = np.full((720, 1280, 3), len(self.made) % 250 + 1, np.uint8)
+        self.made.append(weakref.ref(frame))
+        self.sent += 1
+        return True, frame
+
+
+def test_a_camera_frame_replaced_while_it_is_decoded_is_let_go():
+    """The decoding thread keeps only the grey frame it decodes: the camera's frame, once
+    the grabbing thread has newer ones, is freed while the decoding runs on (2.7 MB at
+    720p that it held until the decoding ended; benchmarks/bench_memory.py, issue 26)."""
+    cam = FreshFrames()
+    decoding, done = threading.Event(), threading.Event()
+    given: list[int] = []
+
+    def slow_decoder(image: np.ndarray) -> list[Found]:  # still busy with its first frame
+        given.append(int(image[0, 0]) - 1)
+        decoding.set()
+        done.wait(20)
+        return []
+
+    scanner = Scanner(CameraSource(0, capture=lambda _i: cam), decoder=slow_decoder)
+    scanner.start()
+    try:
+        assert decoding.wait(20)
+        first = given[0]
+        deadline = time.monotonic() + 20
+        while cam.sent < first + 4 and time.monotonic() < deadline:
+            time.sleep(0.01)
+        assert cam.sent >= first + 4 and len(given) == 1  # newer frames, the first decoding
+        assert cam.made[first]() is None  # the frame being decoded is gone
+        assert scanner.latest is not None  # the newest, for the preview
+    finally:
+        done.set()
+        scanner.stop()
