@@ -53,6 +53,16 @@ def grow(button: GameButton, texture: tuple[int, int]) -> None:
     button.height = max(dp(56) * style.font_scale, texture[1] + dp(16))
 
 
+def tall(button: GameToggle, _texture: tuple[int, int]) -> None:
+    """The heroes' buttons as tall as the most wrapped one's words (a row of even
+    buttons), never under 64 dp at the text size: on a phone at Largest text a hero's
+    place, stamina and magic took four lines, 144 px in rows of 115."""
+    peers = list(button.parent.children) if button.parent is not None else [button]
+    height = max(max(dp(64) * style.font_scale, b.texture_size[1] + dp(16)) for b in peers)
+    for b in peers:
+        b.height = height
+
+
 class DirewildView(SendsCommands, BoxLayout):
     session = ObjectProperty(None)
     message = StringProperty("")
@@ -309,25 +319,34 @@ class DirewildView(SendsCommands, BoxLayout):
             and w.opacity > 0
             and w not in inside_board
         ]
-        # the board's column letters and row numbers too: the top edge ran through the
-        # letters in portrait at Largest text, read as under Karn's track (issue 25)
-        spans += [(b, t) for _what, (_l, b, _r, t) in self.ids.board.edge_label_boxes()]
+        # the board's column letters and row numbers too, at the top edge (under the
+        # pinned row): in portrait at Largest text it ran through the letters, read as
+        # under Karn's track (issue 25); kept to where the words allow it
+        labels = [(b, t) for _what, (_l, b, _r, t) in self.ids.board.edge_label_boxes()]
 
-        def clear(at: float) -> bool:
+        def clear(at: float, tops: list[tuple[float, float]]) -> bool:
             edges = (at, at + view)
-            return not any(b + 1 < e < t - 1 for b, t in spans for e in edges)
+            return not any(b + 1 < e < t - 1 for b, t in spans for e in edges) and not any(
+                b + 1 < at + view < t - 1 for b, t in tops
+            )
 
-        if clear(seen_low):
-            return seen_low
         places = {0.0, room}
-        for b, t in spans:
+        for b, t in spans + labels:
             places |= {b, t, b - view, t - view}
-        fits = [
-            at
-            for at in places
-            if 0 <= at <= room and at <= low + 0.5 and at + view >= high - 0.5 and clear(at)
-        ]
-        return min(fits, key=lambda at: abs(at - seen_low)) if fits else seen_low
+        for tops in (labels, []):
+            if clear(seen_low, tops):
+                return seen_low
+            fits = [
+                at
+                for at in places
+                if 0 <= at <= room
+                and at <= low + 0.5
+                and at + view >= high - 0.5
+                and clear(at, tops)
+            ]
+            if fits:
+                return min(fits, key=lambda at: abs(at - seen_low))
+        return seen_low
 
     def seen_band(self) -> tuple[float, float]:
         """The part of the scrolling column on screen, in the column's coordinates (Kivy's
@@ -709,7 +728,8 @@ class DirewildView(SendsCommands, BoxLayout):
         if self._hero_buttons != list(state.heroes):
             box.clear_widgets()
             for clan in state.heroes:
-                b = GameToggle(text=clan.title(), group="direwild-hero")
+                b = GameToggle(text=clan.title(), group="direwild-hero", size_hint_y=None)
+                b.bind(texture_size=tall)  # wrapped to four lines on a phone at Largest
                 b.bind(on_release=lambda _b, c=clan: self.select(c))
                 box.add_widget(b)
             self._hero_buttons = list(state.heroes)
