@@ -136,3 +136,43 @@ class TestSessionSettles(AppTestCase):
 
     def test_phone(self) -> None:
         self.check_open_and_step(PHONE, "phone")
+
+
+class Stop(Exception):
+    """The round stopped where the test looks."""
+
+
+class TestResultCardSettles(AppTestCase):
+    def test_phone_once_a_hero_moved(self) -> None:
+        """On a phone at Normal text, once a Direwild hero moved, the result card's least
+        swung 169 <-> 203 px in a four-frame cycle (its headline set smaller where the frame
+        gave it less, its detail lines with it, their height read back into its least), the
+        game's view 470 <-> 555 px high with it and the board's scroll a frame behind: on
+        screen, a card that never stops flickering."""
+        from tests.ui.rounds import driver as rounds
+        from tests.ui.rounds.direwild import play_round
+
+        driver = rounds.RoundDriver(self, "direwild", 2)
+        driver.shots = False  # the steps before played without their screenshots
+        seen: dict[str, list[float]] = {"least": [], "height": [], "view": []}
+        shoot = driver.shoot
+
+        def look(name: str, check: Any = None) -> None:
+            if name != "hero-moved":
+                return shoot(name, check)
+            self.resize(PHONE)
+            self.settle()
+            screen = self.app.screen("session")
+            card = screen.ids.result.__self__
+            for _ in range(12):
+                self.frames(1)
+                seen["least"].append(card.least)
+                seen["height"].append(card.height)
+                seen["view"].append(screen.view.height)
+            raise Stop
+
+        driver.shoot = look  # type: ignore[method-assign]
+        with pytest.raises(Stop):
+            play_round(driver, 2)
+        for what, values in seen.items():
+            assert len(set(values)) == 1, f"the card's {what} keeps changing: {values}"

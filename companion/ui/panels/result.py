@@ -187,6 +187,11 @@ class ResultCard(BoxLayout):
         set_rows(size)
         title = self._title_height(beside)
         one_line = self.whole(min(label.height, dp(60)))
+        # the lines' least room for `least`, measured at the body size the natural
+        # headline gives: read from the lines as drawn, after a headline set smaller (and
+        # the lines with it) it was one line of 20 px, then at the natural size two of 27,
+        # and the card's least swung 169 <-> 203 px every other frame (issue 25)
+        natural_line = self._lines_least(size if headlines else 0.0, label)
 
         def least(full: bool) -> float:
             untitled = bool(headlines) and (self.title_in_news or not full)
@@ -194,7 +199,7 @@ class ResultCard(BoxLayout):
             high = max(undo_height, first_up.height if up and first_up else 0.0)
             high = max(high, 0.0 if untitled else title)
             below = rows[0].height if rows and not up else 0.0
-            lines = 0.0 if self.bare or headlines and (self.asked or not full) else one_line
+            lines = 0.0 if self.bare or headlines and (self.asked or not full) else natural_line
             return high + ids.check_below.height + NEWS_PADDING + below + lines + dp(20)
 
         compact = bool(headlines) and style.font_scale >= self.LARGE_TEXT
@@ -235,6 +240,28 @@ class ResultCard(BoxLayout):
         self.lines_capped = bool(rows) and not roomy
         self._cap_lines()
         Clock.schedule_once(self._settle_news, 0)
+
+    def _lines_least(self, size: float, label: Any) -> float:
+        """The detail lines' least room (all of them up to 60 dp, in whole lines, one at
+        least) as drawn at the body size a `size` headline gives, whatever size they are
+        drawn at now."""
+        from kivy.core.text.markup import MarkupLabel
+
+        if not self.text or label.width <= 1:
+            return self.whole(min(label.height, dp(60)))
+        body = sp(HEADLINE_SP / 1.5) * style.font_scale
+        core = MarkupLabel(
+            text=self.text,
+            font_size=min(body, size / 1.5) if size else body,
+            font_name=label.font_name,
+            text_size=(label.width, None),
+        )
+        core.refresh()
+        height = float(core.texture.size[1])
+        lines = len(getattr(core, "_cached_lines", ()) or ()) or 1
+        if height <= dp(60):
+            return height
+        return max(1, int((dp(60) + 1) // (height / lines))) * height / lines
 
     def _title_height(self, width: float) -> float:
         """The title's height as the title row draws it (`width` wide), shown or not."""

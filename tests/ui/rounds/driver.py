@@ -35,27 +35,7 @@ TEXT_SIZES = ("Normal", "Largest")
 # why, matched as tests/ui/test_ergonomics.py's KNOWN is (`is_known`: two parts of the
 # line: "<game> <players>p-<step> (step n); <size>, <text> text: <problem>").  Anything
 # else fails the round; remove an entry as soon as its fix lands.
-ROW_5_WHY = (
-    "the session frame's result card never settles on a phone at Normal text once a Direwild "
-    "hero moved: its least swings 169 <-> 203 px and its height 203, 118, 169 px in a "
-    "four-frame cycle, the game's view 470 <-> 555 px high with it, and the board's scroll "
-    "follows the view a frame late (at the 470 px it keeps three frames in four no row "
-    "number is cut): the result "
-    "card's fix (companion/ui/panels/result.py _make_news), not the view's"
-)
-KNOWN: list[tuple[str, str, str]] = [
-    # (a part of the line, another part of it, why it is still so)
-    (
-        "direwild 2p-",  # and the same line of 4p below
-        "phone, Normal text: BoardView row number 5 is half hidden by its scrolling area's top",
-        ROW_5_WHY,
-    ),
-    (
-        "direwild 4p-",
-        "phone, Normal text: BoardView row number 5 is half hidden by its scrolling area's top",
-        ROW_5_WHY,
-    ),
-]
+KNOWN: list[tuple[str, str, str]] = []
 
 
 class FrameUnseen(AssertionError):
