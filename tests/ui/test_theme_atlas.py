@@ -8,12 +8,11 @@ A fresh process, since Kivy's caches are the process's.
 
 from __future__ import annotations
 
-import os
-import subprocess
-import sys
 from pathlib import Path
 
 import pytest
+
+from tests.fresh import last_line
 
 pytestmark = pytest.mark.ui
 
@@ -38,16 +37,4 @@ print("atlas:", sorted(Cache._objects.get("kv.atlas", {})))
 
 
 def test_the_apps_buttons_load_no_theme_atlas(tmp_path: Path) -> None:
-    env = {
-        **os.environ,
-        "KIVY_NO_ARGS": "1",
-        "KIVY_NO_CONSOLELOG": "1",
-        "KIVY_HOME": str(tmp_path),
-        "SDL_VIDEODRIVER": "offscreen",
-        "PYTHONPATH": str(Path(__file__).resolve().parents[2]),
-    }
-    out = subprocess.run(
-        [sys.executable, "-c", CODE], env=env, capture_output=True, text=True, timeout=60
-    )
-    assert out.returncode == 0, out.stderr[-2000:]
-    assert out.stdout.strip().splitlines()[-1] == "atlas: []"
+    assert last_line(CODE, tmp_path) == "atlas: []"

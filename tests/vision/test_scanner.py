@@ -223,27 +223,13 @@ def test_a_dying_decoder_thread_is_not_possible(tmp_path):
 def test_the_cards_panel_imports_opencv_only_when_the_camera_opens(tmp_path):
     """OpenCV, numpy and zxing-cpp cost about 27 MB resident (benchmarks/bench_memory.py):
     a table with the camera off (Settings) opens the Cards panel without paying for them."""
-    import os
-    import subprocess
-    import sys
+    from tests.fresh import last_line
 
     code = (
         "import sys, companion.ui.panels.scanner, vision.frames\n"
         "print(sorted(m for m in ('cv2', 'numpy', 'zxingcpp') if m in sys.modules))"
     )
-    env = {
-        **os.environ,
-        "KIVY_NO_ARGS": "1",
-        "KIVY_NO_CONSOLELOG": "1",
-        "KIVY_HOME": str(tmp_path),
-        "SDL_VIDEODRIVER": "offscreen",
-        "PYTHONPATH": str(Path(__file__).resolve().parents[2]),
-    }
-    out = subprocess.run(
-        [sys.executable, "-c", code], env=env, capture_output=True, text=True, timeout=60
-    )
-    assert out.returncode == 0, out.stderr[-2000:]
-    assert out.stdout.strip().splitlines()[-1] == "[]"
+    assert last_line(code, tmp_path) == "[]"
 
 
 @pytest.mark.skipif(not Path("/proc/self/smaps_rollup").exists(), reason="Linux only")
