@@ -28,23 +28,28 @@ def text_width(text: str, font_size: float, font_name: str) -> float:
     return float(CoreLabel(font_size=font_size, font_name=font_name).get_extents(text)[0])
 
 
-class BigButton(Button):
-    """The app's button: at least 64 dp tall; `primary` marks the one thing to do next."""
+class NoThemePicture:
+    """A button or toggle with no picture of Kivy's theme behind it, as the class's own
+    defaults (the kv rules draw the app's colours): Kivy's Button rule draws first, with
+    the defaults, and any theme picture it names loads the whole theme atlas (a 512x512
+    texture, 1 MB, kept for the app's life) before a kv rule blanks it (issue 26:
+    benchmarks/bench_memory.py).  Listed before Button or ToggleButton."""
 
-    # No picture of Kivy's theme behind it (widgets.kv says so too), as the class's own
-    # defaults: Kivy's Button rule draws first, with the defaults, and any theme picture
-    # it names loads the whole theme atlas (a 512x512 texture, 1 MB, kept for the app's
-    # life) before the kv rule blanks it (issue 26: benchmarks/bench_memory.py).
     background_normal = StringProperty("")
     background_down = StringProperty("")
     background_disabled_normal = StringProperty("")
+    background_disabled_down = StringProperty("")
+
+
+class BigButton(NoThemePicture, Button):
+    """The app's button: at least 64 dp tall; `primary` marks the one thing to do next."""
+
     primary = BooleanProperty(False)
     min_height = NumericProperty(0)
 
 
-class BigToggle(ToggleButton):
-    background_normal = StringProperty("")  # see BigButton
-    background_down = StringProperty("")
+class BigToggle(NoThemePicture, ToggleButton):
+    pass
 
 
 class Body(Label):

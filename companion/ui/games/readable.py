@@ -10,11 +10,13 @@ from __future__ import annotations
 from pathlib import Path
 
 from kivy.lang import Builder
-from kivy.properties import BooleanProperty, ColorProperty, NumericProperty, StringProperty
+from kivy.properties import BooleanProperty, ColorProperty, NumericProperty
 from kivy.uix.behaviors import ButtonBehavior
 from kivy.uix.button import Button
 from kivy.uix.label import Label
 from kivy.uix.togglebutton import ToggleButton
+
+from companion.ui.widgets import NoThemePicture
 
 Builder.load_file(str(Path(__file__).with_suffix(".kv")))
 
@@ -27,26 +29,17 @@ class GameText(Label):
     sp = NumericProperty(TEXT_SP)
 
 
-class GameButton(Button):
+class GameButton(NoThemePicture, Button):
     """A button at least 48 dp each way that grows with its (wrapped) text; `primary`
     marks the one next step, in the theme's accent."""
 
-    # no theme picture as the class's defaults (readable.kv blanks them too): see
-    # companion.ui.widgets.BigButton
-    background_normal = StringProperty("")
-    background_down = StringProperty("")
-    background_disabled_normal = StringProperty("")
     sp = NumericProperty(TEXT_SP)
     primary = BooleanProperty(False)
 
 
-class GameToggle(ToggleButton):
-    # see GameButton; disabled, it is flat too (the Direwild view's toggles are disabled
-    # only while put away, at no height or opacity, and drew the theme's grey picture)
-    background_normal = StringProperty("")
-    background_down = StringProperty("")
-    background_disabled_normal = StringProperty("")
-    background_disabled_down = StringProperty("")
+class GameToggle(NoThemePicture, ToggleButton):
+    # disabled, it is flat too (the Direwild view's toggles are disabled only while put
+    # away, at no height or opacity, and drew the theme's grey picture)
     sp = NumericProperty(TEXT_SP)
 
 
