@@ -49,6 +49,10 @@ SLOT_WORDS = {"red": "Red", "blue": "Blue", "green": "Green", "black": "Black"}
 Builder.load_file(__file__.replace(".py", ".kv"))
 
 
+# a column letter or row number: its words, font size and box on the board
+EdgeLabel = tuple[str, float, tuple[float, float, float, float]]
+
+
 class BoardView(Widget):
     """Reads the session's state and board; a tap on a square is reported as `on_square`."""
 
@@ -187,19 +191,35 @@ class BoardView(Widget):
         """The column letters along the top row's upper edge (outlined, over the grass and
         the pieces) and the row numbers beside the board in the theme's text colour, as
         the Enemy AI card and the log name the squares ("to D4")."""
+        letters, numbers = self._edge_label_layout(size)
+        for text, font, (left, bottom, right, top) in letters:
+            draw_text(text, (left + right) / 2, (bottom + top) / 2, font)
+        Color(*style.fg[:3])
+        for text, font, (left, bottom, _right, _top) in numbers:
+            tex = plain_texture(text, font)
+            Rectangle(texture=tex, pos=(left, bottom), size=tex.size)
+
+    def _edge_label_layout(self, size: float) -> tuple[list[EdgeLabel], list[EdgeLabel]]:
+        """Where the column letters and the row numbers go, each with its words, its font
+        size and its box (left, bottom, right, top) in the board's coordinates: drawn by
+        `_coordinates`, and kept clear of the scrolling edge (`edge_label_boxes`)."""
         _, cols, rows, ox, oy = self._cell()
         top = oy + rows * size
         letter = fitted_font("W", min(self.label_font(), size * 0.4), size * 0.45)
+        letters = []
         for c in range(cols):
             tex = text_texture(LETTERS[c], letter)
-            x = ox + (c + 0.5) * size
-            draw_text(LETTERS[c], x, top - tex.height / 2 - 1, letter)
+            x, y = ox + (c + 0.5) * size, top - tex.height / 2 - 1
+            box = (x - tex.width / 2, y - tex.height / 2, x + tex.width / 2, y + tex.height / 2)
+            letters.append((LETTERS[c], letter, box))
         font = min(self.label_font(), size * 0.8)
-        Color(*style.fg[:3])
+        numbers = []
         for r in range(rows):
             tex = plain_texture(str(r + 1), font)
             y = oy + (rows - r - 0.5) * size
-            Rectangle(texture=tex, pos=(ox - tex.width - 4, y - tex.height / 2), size=tex.size)
+            box = (ox - tex.width - 4, y - tex.height / 2, ox - 4, y + tex.height / 2)
+            numbers.append((str(r + 1), font, box))
+        return letters, numbers
 
     def _marks(self, board: Any, size: float) -> None:
         for slot, trail in board.trails.items():
@@ -279,22 +299,10 @@ class BoardView(Widget):
         no edge of what is seen runs through one (DirewildView.clear_of_words)."""
         if self.session is None or self.width < 10:
             return []
-        size, cols, rows, ox, oy = self._cell()
-        top = oy + rows * size
-        letter = fitted_font("W", min(self.label_font(), size * 0.4), size * 0.45)
-        out = []
-        for c in range(cols):
-            tex = text_texture(LETTERS[c], letter)
-            x, y = ox + (c + 0.5) * size, top - tex.height / 2 - 1
-            box = (x - tex.width / 2, y - tex.height / 2, x + tex.width / 2, y + tex.height / 2)
-            out.append((f"column letter {LETTERS[c]!r}", box))
-        font = min(self.label_font(), size * 0.8)
-        for r in range(rows):
-            tex = plain_texture(str(r + 1), font)
-            y = oy + (rows - r - 0.5) * size
-            box = (ox - tex.width - 4, y - tex.height / 2, ox - 4, y + tex.height / 2)
-            out.append((f"row number {r + 1}", box))
-        return out
+        letters, numbers = self._edge_label_layout(self._cell()[0])
+        return [(f"column letter {text!r}", box) for text, _font, box in letters] + [
+            (f"row number {text}", box) for text, _font, box in numbers
+        ]
 
     def edge_labels(self) -> list[tuple[str, tuple[float, float, float, float]]]:
         """`edge_label_boxes` in window pixels: what the checks hold to be seen whole or
