@@ -43,6 +43,16 @@ class OfferButton(BigButton):
         return bool(self.offered and super().on_touch_up(touch))
 
 
+def whole_lines(room: float, line: float, full: float) -> float:
+    """`room` for lines `line` high, `full` high in all: all of them where they fit,
+    else down to whole lines (one at least), none cut in half at the room's edge."""
+    if room <= 0 or line <= 0:
+        return max(room, 0.0)
+    if room >= full - 1:
+        return full
+    return max(1, int((room + 1) // line)) * line
+
+
 class ResultCard(BoxLayout):
     title = StringProperty("")
     text = StringProperty("")
@@ -249,19 +259,16 @@ class ResultCard(BoxLayout):
 
         if not self.text or label.width <= 1:
             return self.whole(min(label.height, dp(60)))
-        body = sp(HEADLINE_SP / 1.5) * style.font_scale
         core = MarkupLabel(
             text=self.text,
-            font_size=min(body, size / 1.5) if size else body,
+            font_size=self.body_size(size),
             font_name=label.font_name,
             text_size=(label.width, None),
         )
         core.refresh()
         height = float(core.texture.size[1])
         lines = len(getattr(core, "_cached_lines", ()) or ()) or 1
-        if height <= dp(60):
-            return height
-        return max(1, int((dp(60) + 1) // (height / lines))) * height / lines
+        return whole_lines(dp(60), height / lines, height)
 
     def _title_height(self, width: float) -> float:
         """The title's height as the title row draws it (`width` wide), shown or not."""
@@ -297,11 +304,13 @@ class ResultCard(BoxLayout):
         widest = max(core.get_extents(word)[0] for word in words) / 100
         return max(sp(12), min(size, (width - 2) / widest))
 
-    def body_size(self, *_args: Any) -> float:
-        """The detail lines' type: the body size at the text size chosen, or less where the
-        headline had to be set smaller to fit the card's width (1.5x the body, always)."""
+    @staticmethod
+    def body_size(news_size: float, *_watched: Any) -> float:
+        """The detail lines' type beside a `news_size` headline: the body size at the text
+        size chosen, or less where the headline had to be set smaller to fit the card's
+        width (1.5x the body, always)."""
         body = sp(HEADLINE_SP / 1.5) * style.font_scale
-        return min(body, self.news_size / 1.5) if self.news_size else body
+        return min(body, news_size / 1.5) if news_size else body
 
     @staticmethod
     def line_height(label: Any) -> float:
@@ -315,11 +324,7 @@ class ResultCard(BoxLayout):
         the AI card's moves and the boss's attack read "two and a half lines")."""
         label = self.ids.get("lines_text")
         line = self.line_height(label) if label is not None else 0.0
-        if room <= 0 or line <= 0:
-            return max(room, 0.0)
-        if label is not None and room >= label.height - 1:
-            return float(label.height)
-        return max(1, int((room + 1) // line)) * line
+        return whole_lines(room, line, float(label.height) if label is not None else room)
 
     @staticmethod
     def _row(headline: Headline, size: float, width: float) -> HeadlineRow:
