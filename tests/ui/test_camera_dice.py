@@ -242,3 +242,61 @@ class TestCameraDice(LoopAppTestCase):
         assert self.app.session.state.last_roll == values
         assert self.app.session.history()[-1][0].data["by"] == "phone photo"
         assert not block.showing and not panel.ids.keypad.disabled
+
+    def test_the_dice_seen_read_at_every_size_and_text_size(self) -> None:
+        """Issue 25 at every size (the tablets both ways and a phone, Normal and Largest
+        text): the picture of the dice and the note of what was seen, held to the looks
+        checks.  At Largest text on a phone the picture was not shown at all (the words
+        and buttons beside it took the panel), in portrait it was a 70x50 px thumbnail,
+        and the note's lines were cut through."""
+        from kivy.metrics import dp
+
+        from tests.ui.kivyharness import ARTIFACTS
+        from tests.ui.looks import Looks
+        from tests.ui.test_ergonomics import SIZES, TEXTS, look_now, sorted_out, text_size
+
+        frame = unsure_frame()
+        panel = self.open_tiny()
+        self.tap(f"Roll {len(frame.faces)} dice")
+        block = self.point_camera_at(panel, frame.image)
+        self.spin_until(lambda: self.app.hub.camera.dice and block.showing, timeout=30)
+        found: dict[Any, list[str]] = {}
+        small: list[str] = []
+        for size_name, size in SIZES.items():
+            self.resize(size)
+            looks = Looks(dp48=dp(48), window=size)
+            for text, scale in TEXTS.items():
+                with text_size(scale):
+                    self.wait(0.3)
+                    self.settle()
+                    look_now(looks, found, size_name, text, "the Dice panel's camera dice")
+                    where = f"{size_name}, {text} text"
+                    # the picture takes a good part of the block, whole in the window
+                    preview = block.ids.preview
+                    iw, ih = preview.norm_image_size
+                    x0, y0 = preview.to_window(preview.center_x - iw / 2, preview.center_y - ih / 2)
+                    if ih < block.height * 0.35 or iw < dp(150):
+                        small.append(f"{where}: the picture is {iw:.0f}x{ih:.0f} px")
+                    if x0 < 0 or y0 < 0 or x0 + iw > size[0] + 1 or y0 + ih > size[1] + 1:
+                        small.append(f"{where}: the picture is off the window")
+                    small += self.note_cut(block, where)
+                    self.shoot_here(ARTIFACTS / "camera-dice" / f"{size_name}-{text.lower()}.png")
+        lines, _known = sorted_out(found, known=[])
+        assert lines + small == [], "\n".join(lines + small)
+
+    @staticmethod
+    def note_cut(block: Any, where: str) -> list[str]:
+        """The note of what was seen, as its scrolling area first shows it: at least its
+        first line, and no line cut through by the area's lower edge."""
+        view, note = block.ids.column_view, block.ids.note
+        lines = note._label._cached_lines
+        bottom = view.to_window(view.x, view.y)[1]
+        edge = note.to_window(note.x, note.top)[1] - (note.height - note.texture_size[1]) / 2
+        bounds = [edge]
+        for line in lines:
+            bounds.append(bounds[-1] - line.h)
+        if bottom > bounds[1] + 1:
+            return [f"{where}: not even the note's first line is seen"]
+        if bounds[-1] + 1 < bottom and min(abs(bottom - b) for b in bounds) > 3:
+            return [f"{where}: a line of the note is cut through by its area's edge"]
+        return []

@@ -84,11 +84,12 @@ def draw_dice(
         text = box_label(i, face)
         (tw, th), base = cv2.getTextSize(text, cv2.FONT_HERSHEY_SIMPLEX, font, thick)
         top = y0 - th - base - 4 if y0 - th - base - 4 >= 0 else y1 + 2
-        cv2.rectangle(out, (x0, top), (x0 + tw + 6, top + th + base + 4), colour, -1)
+        left = max(0, min(x0, out.shape[1] - tw - 6))  # a die at the edge keeps its words
+        cv2.rectangle(out, (left, top), (left + tw + 6, top + th + base + 4), colour, -1)
         cv2.putText(
             out,
             text,
-            (x0 + 3, top + th + 2),
+            (left + 3, top + th + 2),
             cv2.FONT_HERSHEY_SIMPLEX,
             font,
             (0, 0, 0),
@@ -153,6 +154,7 @@ class DiceCameraBlock(BoxLayout):
     photo = BooleanProperty(False)  # the photo in view is a phone's
     # the block in the keypad's place: camera dice turned on, or a phone's photo in view
     camera_mode = BooleanProperty(False)
+    wide = BooleanProperty(False)  # the picture beside the words (a tablet), not above them
 
     # Where frames come from: the camera is the outside world, so tests swap this for a
     # `CameraSource` over a stand-in capture device; everything after it is the real thing.
@@ -340,6 +342,26 @@ class DiceCameraBlock(BoxLayout):
         self.refresh()
 
     # -- showing -------------------------------------------------------------------------
+
+    def words_room(self, words: float, room: float, _note_size: Any = None) -> float:
+        """How tall the words beside or under the picture are: all of them, or the `room`
+        they have (beside it, its height; under it, 40% of the block, the picture keeping
+        the rest), cut between two of the note's lines rather than through one (at Largest
+        text the note scrolls).  Given the sizes it follows, for kv to call it again when
+        they change."""
+        if words <= room:
+            return words
+        note = self.ids.note
+        lines = list(getattr(note._label, "_cached_lines", None) or ())
+        top = (note.height - note.texture_size[1]) / 2  # the note's words are centred
+        if not lines or room >= note.height:
+            return room
+        shown = top
+        for line in lines:
+            if shown + line.h > room:
+                break
+            shown += line.h
+        return max(shown, top + lines[0].h)  # a line at least
 
     def _place(self) -> None:
         """In the Dice panel only while it shows something: a hidden block would still
