@@ -4,9 +4,9 @@ counter, on the same photos in one run.
 (a) Synthetic photos held out from training: `training/dice/synth.py` with seed 2 (the
 models are trained on seed 1), 1280x720, 1 to 25 dice each.  (b) Real photographs of
 `tests/fixtures/dice-real/` (MIT licences, see its SOURCES.md; never trained or tuned on):
-the first 48 (one die each, tomitomi3), the newer 88 (chase, ckleiber: 100 dice),
-and all together; close-ups laid on a plain table (`training/dice/realset.py` says why),
-and the face classifier alone on their labelled boxes.
+each source's part (tomitomi3, chase, ckleiber, spicydicey) and all together; close-ups
+laid on a plain table (`training/dice/realset.py` says why), and the face classifier alone
+on their labelled boxes.
 
 "learned, unsure <F|<D" answers a die when the face classifier's confidence is at least F
 and the detector's score at least D (the model's calibrated rule, vision/dice/reader.py).
@@ -19,8 +19,10 @@ wrong among answered, >= 80% photos right, <= 150 ms a frame.
 
     .venv/bin/python -m benchmarks bench_dice_camera    # BENCH_DICE_PHOTOS=60
 
-`BENCH_DICE_MODELS=DIR` measures the models in DIR instead of the shipped ones (a new
-training run beside the old, before it replaces them).
+`BENCH_DICE_MODELS=DIR` measures the models in DIR instead of the shipped ones, and
+`BENCH_DICE_MODELS=OLD:NEW` (folders joined by the path separator) measures each, numbered
+[0], [1], ..., on the same photos in one run (a new training run beside the old, before it
+replaces them).
 """
 
 from __future__ import annotations
@@ -66,7 +68,7 @@ def _run(name: str, read: Callable[[np.ndarray], Reads], photos: list) -> None:
     f = score.figures()
     ms.sort()
     print(
-        f"  {name:28} dice right {f['dice_right']:6.1%}  photos right {f['photos_right']:6.1%}  "
+        f"  {name:34} dice right {f['dice_right']:6.1%}  photos right {f['photos_right']:6.1%}  "
         f"wrong among answered {f['wrong_among_answered']:6.1%}  answered {f['answered']:6.1%}  "
         f"missed {f['missed']:6.1%}  ms/frame median {statistics.median(ms):6.1f} "
         f"p90 {ms[int(0.9 * (len(ms) - 1))]:6.1f}",
@@ -74,49 +76,60 @@ def _run(name: str, read: Callable[[np.ndarray], Reads], photos: list) -> None:
     )
 
 
-def main() -> None:
-    cv2.setNumThreads(1)
-    count = int(os.environ.get("BENCH_DICE_PHOTOS", "60"))
-    photos = _photos(count)
-    dice = sum(len(t) for _, t in photos)
-    models = Path(os.environ.get("BENCH_DICE_MODELS", MODELS))
+def _readers(models: Path) -> tuple[str, Callable[[np.ndarray], Reads], DiceReader]:
+    """The model's calibrated rule, its name, and the same model answering every die."""
     reader = DiceReader(models)
     eager = DiceReader(models, face_threshold=0.0)
 
     def learned(image: np.ndarray) -> Reads:
         return [(d.box, d.face) for d in reader.read(image)]
 
-    def answering_all(image: np.ndarray) -> Reads:
-        return [(d.box, d.face) for d in eager.read(image)]
+    return f"unsure <{reader.face_threshold:.4g}|<{reader.found_threshold:.2g}", learned, eager
 
-    shipped = f"learned, unsure <{reader.face_threshold:.4g}|<{reader.found_threshold:.2g}"
-    print(f"models: {models}")
+
+def main() -> None:
+    cv2.setNumThreads(1)
+    count = int(os.environ.get("BENCH_DICE_PHOTOS", "60"))
+    photos = _photos(count)
+    dice = sum(len(t) for _, t in photos)
+    chosen = os.environ.get("BENCH_DICE_MODELS")
+    folders = [Path(p) for p in chosen.split(os.pathsep)] if chosen else [MODELS]
+    models = [(folder, *_readers(folder)) for folder in folders]
+    for i, (folder, rule, _, _) in enumerate(models):
+        print(f"models [{i}]: {folder} (its rule: {rule})")
+
+    def eager_read(eager: DiceReader) -> Callable[[np.ndarray], Reads]:
+        return lambda image: [(d.box, d.face) for d in eager.read(image)]
+
     print(f"(a) synthetic, held out (seed {SEED}): {count} photos 1280x720, {dice} dice")
-    _run(shipped, learned, photos)
-    _run("learned, never unsure", answering_all, photos)
+    for i, (_, rule, learned, eager) in enumerate(models):
+        _run(f"[{i}] learned, {rule}", learned, photos)
+        _run(f"[{i}] learned, never unsure", eager_read(eager), photos)
     _run("classical pip counter", baseline.read, photos)
     real = realset.photos()
-    old = [r for r in real if realset.source(r[0]) == "tomitomi3"]
-    new = [r for r in real if realset.source(r[0]) != "tomitomi3"]
-    for label, part in (
-        ("the first 48 (tomitomi3)", old),
-        ("the newer ones (chase, ckleiber)", new),
-        ("all", real),
-    ):
+    parts = [(f"from {name}", [r for r in real if realset.source(r[0]) == name])
+             for name in dict.fromkeys(realset.SOURCES.values())]  # fmt: skip
+    for label, part in [*parts, ("all", real)]:
         print(
             f"(b) real photographs (tests/fixtures/dice-real), {label}: {len(part)} photos, "
             f"{sum(len(t) for _, _, t in part)} dice"
         )
         pairs = [(image, truth) for _, image, truth in part]
-        _run(shipped, learned, pairs)
-        _run("learned, never unsure", answering_all, pairs)
+        for i, (_, rule, learned, eager) in enumerate(models):
+            _run(f"[{i}] learned, {rule}", learned, pairs)
+            _run(f"[{i}] learned, never unsure", eager_read(eager), pairs)
         _run("classical pip counter", baseline.read, pairs)
-        right = sum(
-            int(p.argmax()) + 1 == face
-            for _, image, truth in part
-            for p, (_, face) in zip(
-                eager.classify(image, [tuple(map(float, b)) for b, _ in truth]), truth, strict=True
+        for i, (_, _, _, eager) in enumerate(models):
+            right = sum(
+                int(p.argmax()) + 1 == face
+                for _, image, truth in part
+                for p, (_, face) in zip(
+                    eager.classify(image, [tuple(map(float, b)) for b, _ in truth]),
+                    truth,
+                    strict=True,
+                )
             )
-        )
-        dice = sum(len(t) for _, t in pairs)
-        print(f"  face classifier alone, on the labelled boxes: {right}/{dice} dice right")
+            dice = sum(len(t) for _, t in pairs)
+            print(
+                f"  [{i}] face classifier alone, on the labelled boxes: {right}/{dice} dice right"
+            )

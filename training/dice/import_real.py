@@ -96,10 +96,12 @@ def main(argv: Sequence[str] | None = None) -> int:
             eval_rows.append({**row, "table": EVAL_TABLE})
         else:
             train_rows.append({**row, "split": split})
-    (TRAIN_DIR / "labels.json").write_text(_dump(train_rows), encoding="utf-8")
-    record = json.loads((EVAL_DIR / "labels.json").read_text(encoding="utf-8"))
-    kept = [p for p in record["photos"] if not p["image"].startswith(PREFIX)]
-    (EVAL_DIR / "labels.json").write_text(_dump(kept + eval_rows), encoding="utf-8")
+    # Each folder keeps its other sources' photos (training/dice/import_spicydicey.py).
+    for folder, new_rows in ((TRAIN_DIR, train_rows), (EVAL_DIR, eval_rows)):
+        labels = folder / "labels.json"
+        record = json.loads(labels.read_text(encoding="utf-8")) if labels.exists() else {}
+        kept = [p for p in record.get("photos", []) if not p["image"].startswith(PREFIX)]
+        labels.write_text(_dump(kept + new_rows), encoding="utf-8")
     counts = {s: sum(1 for v in splits.values() if v == s) for s in set(splits.values())}
     print(f"{len(rows)} crops of {len(splits)} photos; photos per split {counts}; "
           f"{len(train_rows)} crops to {TRAIN_DIR}, {len(eval_rows)} to {EVAL_DIR}")  # fmt: skip

@@ -12,6 +12,10 @@ on, in `tests/fixtures/dice-real/` (its SOURCES.md gives each source and its lic
 - `ckleiber_ex1.jpg`, `ckleiber_ex2.jpg` (2 photos, 7 dice each, 640x480): the example
   outputs of github.com/CKleiber/Real_Time_Dice_Count (MIT), cream dice on a dark table
   from above, with the source's own coloured boxes and labels drawn on them.
+- `spicy_<face>_<die>[_45].jpg` (8 photos, one die each, 28x28 grey-scale): a dark red
+  die with white pips and a white die with black pips from github.com/yash-srivastava19/
+  SpicyDicey (MIT), four of their twelve faces; the other faces train and calibrate the
+  model (`training/dice/real/`, `training/dice/import_spicydicey.py`).
 
 A thumbnail or crop is a close-up: its die is half the picture's side or more, while the
 camera over a table sees a die at 3.5% to 16% of the frame's short side (the range the
@@ -54,6 +58,7 @@ SOURCES = {  # file-name prefix: the set's part it comes from
     "white_": "tomitomi3",
     "chase_": "chase",
     "ckleiber_": "ckleiber",
+    "spicy_": "spicydicey",
 }
 
 
