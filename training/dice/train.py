@@ -455,8 +455,20 @@ def train_faces(a: argparse.Namespace) -> dict:
     xr = yr = None
     if a.real:
         rt, rc = real_rows(a.real, "train"), real_rows(a.real, "calibration")
-        xa, ya = face_crops(rt, a.real, rng, a.real_repeat, 0)
-        xt, yt = np.concatenate([xt, xa]), np.concatenate([yt, ya])
+        if a.real_balance:
+            # A source with few dice gets more crops of each, (most / its count) ** balance
+            # times --real-repeat, so a second source of 12 dice is not drowned by one of 151.
+            sources: dict[str, list[dict]] = {}
+            for r in rt:
+                sources.setdefault(r.get("source", ""), []).append(r)
+            most = max(len(v) for v in sources.values())
+            for part in sources.values():
+                repeat = round(a.real_repeat * (most / len(part)) ** a.real_balance)
+                xa, ya = face_crops(part, a.real, rng, repeat, 0)
+                xt, yt = np.concatenate([xt, xa]), np.concatenate([yt, ya])
+        else:
+            xa, ya = face_crops(rt, a.real, rng, a.real_repeat, 0)
+            xt, yt = np.concatenate([xt, xa]), np.concatenate([yt, ya])
         xr, yr = face_crops(rc, a.real, np.random.default_rng(a.seed + 2), 4, 0)
         real_train, real_cal = len(rt), len(rc)
     _log(f"{len(xt)} training crops ({real_train} real dice), {len(xv)} validation crops")
@@ -579,6 +591,10 @@ def main(argv: Sequence[str] | None = None) -> int:
         help="faces: a folder of labelled real photos (training/dice/real) added to the crops",
     )  # fmt: skip
     ap.add_argument("--real-repeat", type=int, default=40, help="faces: crops per real die")
+    ap.add_argument(
+        "--real-balance", type=float, default=0.0,
+        help="faces: a real source's crops per die grow by (largest source / its dice) ** this",
+    )  # fmt: skip
     ap.add_argument("--grey", type=float, default=0.0, help="faces: share of crops made grey")
     ap.add_argument(
         "--real-scenes", type=int, default=0,
