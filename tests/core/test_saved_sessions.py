@@ -1,33 +1,93 @@
 """Sessions saved by earlier releases open to the same state in this one.
 
 The fixtures in tests/fixtures/sessions/ were written by `tests/fixtures/sessions/make.py`
-(one per game and release, with undo, redo, a correction and a snapshot).  A change to an
-event, a handler or the fold that would make an old save read differently fails here.
+(one per game and release, with undo, redo, a correction and a snapshot), each with the state
+it folded to when it was released.  Those files are never edited afterwards (their hashes are
+in `RELEASED.sha256`): a later release that adds a field to a game's state reads the saved
+state with today's state type, which gives the new field its default, exactly as the old log
+folds today (an event the old release never wrote leaves the field at its default).  A change
+to an event, a handler or the fold that would make an old save read differently fails here.
 """
 
 from __future__ import annotations
 
+import dataclasses
+import hashlib
 import json
 import shutil
 from pathlib import Path
+from typing import Any
 
+import msgspec
 import pytest
 
 from companion.core.session import Session
+from companion.games import get_game
 
 FIXTURES = Path(__file__).resolve().parent.parent / "fixtures" / "sessions"
 SAVED = sorted(FIXTURES.glob("*.session"))
+RELEASED = FIXTURES / "RELEASED.sha256"
+
+
+def with_defaults(value: Any) -> Any:
+    """Every dataclass field set on its instance: msgspec leaves a field the JSON lacks to
+    its class default, which `to_builtins` then leaves out."""
+    if dataclasses.is_dataclass(value) and not isinstance(value, type):
+        for f in dataclasses.fields(value):
+            setattr(value, f.name, with_defaults(getattr(value, f.name)))
+    elif isinstance(value, dict):
+        for key in value:
+            value[key] = with_defaults(value[key])
+    elif isinstance(value, list):
+        value[:] = [with_defaults(v) for v in value]
+    return value
+
+
+def saved_state_read_today(saved: Path) -> dict[str, Any]:
+    """The state a release saved beside its session, as this release's state type reads it."""
+    text = saved.with_suffix(".state.json").read_bytes()
+    game = get_game(saved.stem.rsplit("-", 1)[0])
+    state = with_defaults(msgspec.json.decode(text, type=game.state_type))
+    out: dict[str, Any] = msgspec.to_builtins(state)
+    out["requests"] = json.loads(text)["requests"]
+    return out
 
 
 @pytest.mark.parametrize("saved", SAVED, ids=[p.stem for p in SAVED])
 def test_a_saved_session_opens_to_the_state_it_was_saved_with(saved, tmp_path):
     copy = tmp_path / saved.name  # opening may rewrite the snapshot: keep the fixture as released
     shutil.copy(saved, copy)
-    expected = json.loads(saved.with_suffix(".state.json").read_text())
+    expected = saved_state_read_today(saved)
     with Session.open(copy) as session:
         assert session.to_json() == expected
     with Session.open(copy) as session:  # and again, now from the snapshot it rewrote
         assert session.to_json() == expected
+
+
+def released() -> dict[str, str]:
+    lines = RELEASED.read_text().splitlines()
+    return {
+        name: digest
+        for digest, name in (line.split() for line in lines if line and not line.startswith("#"))
+    }
+
+
+def test_every_released_fixture_is_as_it_was_released():
+    record = released()
+    here = {p.name for p in FIXTURES.iterdir() if p.name.endswith((".session", ".state.json"))}
+    assert here == set(record), "a fixture not saved by make.py, or a released one gone"
+    for name, digest in record.items():
+        assert hashlib.sha256((FIXTURES / name).read_bytes()).hexdigest() == digest, (
+            f"{name} was edited after its release: a later release reads it as it is"
+        )
+
+
+def test_a_field_added_since_a_release_reads_as_its_default():
+    """What `with_defaults` stands on: a state saved before a field existed decodes with
+    the field at its default (HEXplore 0.2 saved no `workshop_built`)."""
+    saved = FIXTURES / "hexplore-0.2.session"
+    assert "workshop_built" not in json.loads(saved.with_suffix(".state.json").read_text())
+    assert saved_state_read_today(saved)["workshop_built"] is False
 
 
 def test_every_game_has_a_saved_session():
