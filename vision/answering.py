@@ -4,7 +4,7 @@ The scanner only says "this code was seen"; what it means depends on the game at
 moment.  If the session is waiting on a draw (an AI card, a battlefield card, a
 circumstance), the card answers it and the session checks it against the request's
 options, so a card that cannot come up now is refused in the rules' own words.  If nothing
-is waiting, a game may map a card kind to a command with the optional `card_commands`
+is waiting, a game may map a card kind to a command with its `card_commands`
 attribute (`{"ai": ("reveal_ai_card", "card")}`: id kind -> command and argument name), so
 showing an AI card reveals it.  Anything else gets a sentence for the scanner panel and
 changes nothing.  Call it on the thread that owns the session (the UI loop), never on the
@@ -86,7 +86,7 @@ def offer_card(session: Session, seen: Reading | str, by: str = "camera") -> Off
 def _command_for(session: Session, card_id: str) -> tuple[str, str] | None:
     """The game's command for this card when nothing is waiting, keyed by the id's kind
     (`ai`) or the content kind holding it (`ai_cards`)."""
-    commands = getattr(session.game, "card_commands", None) or {}
+    commands = session.game.card_commands
     kind = card_id.split("/")[1]
     for key, entry in commands.items():
         if key == kind or card_id in session.content.items.get(key, {}):

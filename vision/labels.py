@@ -54,7 +54,7 @@ def modules(card_id: str, error: str = "q") -> np.ndarray:
 
 def card_kinds(game: Any) -> list[str]:
     """The content kinds that are physical cards: the game's `card_kinds`, else every kind."""
-    kinds = getattr(game, "card_kinds", None) or tuple(game.content_kinds)
+    kinds = game.card_kinds or tuple(game.content_kinds)
     return list(kinds)
 
 

@@ -228,7 +228,7 @@ def in_play(game_id: str) -> Content:
         game_id,
         game.content_kinds,
         default_packs(game_id),
-        validate=getattr(game, "validate_content", None),
+        validate=game.validate_content,
     )
 
 

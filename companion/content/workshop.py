@@ -195,10 +195,6 @@ def delete_pack(game_id: str, slug: str) -> None:
     shutil.rmtree(_own(game_id, slug).path)
 
 
-def _validate(game: Any) -> Any:
-    return getattr(game, "validate_content", None)
-
-
 def under(game_id: str, slug: str) -> list[str]:
     """The packs a game loads to play `slug`: a pack of the group's is a layer over the
     shipped demo, so it need hold only the cards it changes."""
@@ -213,7 +209,11 @@ def pack_problems(game_id: str, slug: str) -> list[Problem]:
     game = get_game(game_id)
     try:
         load_content(
-            game_id, game.content_kinds, under(game_id, slug), validate=_validate(game), drafts=True
+            game_id,
+            game.content_kinds,
+            under(game_id, slug),
+            validate=game.validate_content,
+            drafts=True,
         )
     except ContentError as exc:
         return exc.problems
@@ -333,8 +333,7 @@ def pack_checks(
     (`pack_context`): a boss's dice for every HP space, a story with four bosses."""
     game = get_game(context.game)
     schema = game.content_kinds.get(kind)
-    validate = _validate(game)
-    if schema is None or validate is None or card_problems(context.game, kind, card):
+    if schema is None or card_problems(context.game, kind, card):
         return []
     item: Any = msgspec.convert(dict(card), schema, strict=True)
     content = Content(
@@ -347,7 +346,7 @@ def pack_checks(
     bucket.pop(replaces or item.id, None)
     bucket[item.id] = item
     content.sources[item.id] = f"{kind}.yaml:1"
-    return [message for item_id, message in validate(content) if item_id == item.id]
+    return [message for item_id, message in game.validate_content(content) if item_id == item.id]
 
 
 def _write_yaml(path: Path, data: Mapping[str, Any]) -> None:
@@ -506,7 +505,11 @@ def import_pack(file: Path, replace: bool = False, as_name: str | None = None) -
                 target.parent.mkdir(parents=True, exist_ok=True)
                 target.write_bytes(zf.read(m))
             load_content(
-                game.id, game.content_kinds, [str(folder)], validate=_validate(game), drafts=True
+                game.id,
+                game.content_kinds,
+                [str(folder)],
+                validate=game.validate_content,
+                drafts=True,
             )
             existing = [i for i in list_packs(game.id) if i.slug == slug]
             if existing and (existing[0].shipped or not replace):
@@ -539,7 +542,7 @@ def labels_pdf(game_id: str, slug: str, out: Path | None = None) -> tuple[Path, 
     info = pack_info(game_id, slug)
     if info.draft:
         raise WorkshopError(f"'{info.title}' still has problems: fix them before printing")
-    content = load_content(game_id, game.content_kinds, [slug], validate=_validate(game))
+    content = load_content(game_id, game.content_kinds, [slug], validate=game.validate_content)
     labels = labels_for(game, content)
     if not labels:
         raise WorkshopError(f"'{info.title}' has no cards to print yet")

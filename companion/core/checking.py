@@ -19,7 +19,8 @@ import msgspec
 
 from companion.content.diff import changes
 from companion.content.pack import Content
-from companion.core.rules import Game, RuleError
+from companion.core.game import Game
+from companion.core.rules import RuleError
 
 CARD_CHECKED = "CardChecked"
 
@@ -92,8 +93,7 @@ def checked_card(
         raise RuleError(f"{getattr(before, 'title', item_id)}: {exc}") from None
     trial = _copy(content)
     trial.items[kind][item_id] = item
-    validate = getattr(game, "validate_content", None)
-    problems = [m for i, m in (validate(trial) if validate else []) if i == item_id]
+    problems = [m for i, m in game.validate_content(trial) if i == item_id]
     if problems:
         raise RuleError(f"{item.title}: {problems[0]}")
     return {

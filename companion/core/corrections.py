@@ -8,13 +8,16 @@ refuses a string where a number belongs or a field that does not exist.
 from __future__ import annotations
 
 from collections.abc import Iterable
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import msgspec
 
 from companion.core.arguments import check_value
 from companion.core.rules import RuleError
 from companion.core.shape import convert_state
+
+if TYPE_CHECKING:
+    from companion.core.game import Game
 
 
 def _split(path: str) -> list[str]:
@@ -87,29 +90,29 @@ _ANSWERS = 4  # dice or cards answered per probe, enough to reach each command's
 
 
 def verify_correction(
-    game: Any, state: Any, content: Any, path: str, value: Any, recent: Iterable[Any] = ()
+    game: Game, state: Any, content: Any, path: str, value: Any, recent: Iterable[Any] = ()
 ) -> Any:
     """Refuse, in words, a correction the rules could not play on from; return the old value.
 
     Why: a value of the right type can still be meaningless ("boss.id" = "nonsense"), and
     once written every later command would fail.  The corrected state is checked against
     the content (an id must stay an id of the same kind), the game's own `check_state`
-    hook and `legal_actions`, and each command is tried on it (those `legal_actions` lists,
-    the commands just played at this table, `recent`, and every command bare), answering
-    what they ask: whatever worked before the correction must not now break with anything
-    but a RuleError.
+    hook and `legal_actions`, and each command is tried on it (the commands just played at
+    this table, `recent`, then those `legal_actions` lists), answering what they ask:
+    whatever worked before the correction must not now break with anything but a
+    RuleError.
     """
     corrected, previous = _rebuilt(state, game.state_type, path, value)
     check_value(value, str(path), previous, max_depth=8)  # no 10^29 HP, no megabyte of text
     said = f"{path} cannot be {_short_value(value)}"
-    _check_ids(content, getattr(game, "id", ""), previous, value, said)
+    _check_ids(content, game.id, previous, value, said)
     if isinstance(previous, dict) and isinstance(value, dict) and previous.keys() - value.keys():
         missing = ", ".join(sorted(map(str, previous.keys() - value.keys()))[:6])
         raise RuleError(f"{said}: it leaves out {missing}; correct the entries one at a time")
     try:
-        problems = list(_hook(game, "check_state", corrected, content) or [])
-        _hook(game, "legal_actions", corrected, content)
-        _hook(game, "summary", corrected)
+        problems = list(game.check_state(corrected, content))
+        game.legal_actions(corrected, content)
+        game.summary(corrected)
     except (RuleError, *_BROKEN) as exc:
         raise RuleError(f"{said}: the rules cannot go on from there ({_short(exc)})") from None
     if problems:
@@ -124,34 +127,26 @@ def verify_correction(
     return previous
 
 
-def _hook(game: Any, name: str, *args: Any) -> Any:
-    hook = getattr(game, name, None)
-    return hook(*args) if callable(hook) else None
-
-
 def _short(exc: BaseException) -> str:
     text = str(exc).strip("'\"") or type(exc).__name__
     return text[:120]
 
 
-def _commands(game: Any, state: Any, content: Any, recent: Iterable[Any]) -> list[Any]:
+def _commands(game: Game, state: Any, content: Any, recent: Iterable[Any]) -> list[Any]:
     from companion.core.rules import Command
 
     found: list[Any] = list(recent)
     try:
-        actions = _hook(game, "legal_actions", state, content) or []
+        actions = game.legal_actions(state, content)
     except (RuleError, *_BROKEN):
         actions = []
     for action in actions:
         if isinstance(action, dict) and isinstance(action.get("do"), str):
             found.append(Command(action["do"], dict(action.get("with") or {})))
-    names = getattr(game, "commands", None)
-    for name in names() if callable(names) else []:
-        found.append(Command(name, {}))
     return found[:_PROBES]
 
 
-def _breaks(game: Any, state: Any, command: Any, content: Any) -> bool:
+def _breaks(game: Game, state: Any, command: Any, content: Any) -> bool:
     """Whether deciding `command` on `state` fails with anything but a refusal, answering
     the first few dice and cards it asks for with their first legal value."""
     from companion.core.rules import Chance, ChanceNeeded

@@ -21,7 +21,7 @@ from pathlib import Path
 import msgspec
 
 from companion.content.pack import Content
-from companion.core.rules import Game
+from companion.core.game import Game
 
 CORE_DIR = Path(__file__).resolve().parent
 ROOT = CORE_DIR.parent.parent  # the folder holding the `companion` package

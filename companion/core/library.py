@@ -11,8 +11,8 @@ from typing import Any
 
 from companion.content.pack import default_packs
 from companion.content.yamlines import load_text
+from companion.core.game import Game
 from companion.core.registry import load_game_content
-from companion.core.rules import Game
 from companion.core.session import Session
 from companion.core.store import SessionFileError, SessionNotFound, storage_error
 from companion.paths import sessions_dir
@@ -57,18 +57,13 @@ class Library:
         define: str | None = None,
         session_id: str | None = None,
     ) -> Session:
-        """A new session; a game's `complete_setup(options, content)` (if it has one) fills
-        in what the packs imply (the group's own boss or board), recorded in the file so
-        the session reads the same when the packs change later."""
+        """A new session; the game's `complete_setup(options, content)` fills in what the
+        packs imply (the group's own boss or board), recorded in the file so the session
+        reads the same when the packs change later."""
         sid = session_id or self.next_id(game.id)
         packs = packs or default_packs(game.id)
-        content = None
-        complete = getattr(game, "complete_setup", None)
-        if callable(complete):  # the choices the packs imply, recorded with the session
-            content = load_game_content(
-                game, packs, load_text(define, "define") if define else None
-            )
-            options = complete(dict(options or {}), content)
+        content = load_game_content(game, packs, load_text(define, "define") if define else None)
+        options = game.complete_setup(dict(options or {}), content)
         return Session.create(self.path_for(sid), game, options, packs, define, content)
 
     def resolve(self, ref: str | None) -> Path:

@@ -9,11 +9,10 @@ from __future__ import annotations
 
 import importlib
 import os
-from typing import Any
 
 from companion.content.pack import Content, load_content
 from companion.content.yamlines import LinedDoc
-from companion.core.rules import Game
+from companion.core.game import Game
 
 BUILTIN: dict[str, str] = {
     "direwild": "companion.games.direwild",
@@ -79,5 +78,4 @@ def get_game(game_id: str) -> Game:
 def load_game_content(
     game: Game, packs: list[str] | tuple[str, ...] = ("demo",), define: LinedDoc | None = None
 ) -> Content:
-    validate: Any = getattr(game, "validate_content", None)
-    return load_content(game.id, game.content_kinds, packs, define, validate)
+    return load_content(game.id, game.content_kinds, packs, define, game.validate_content)

@@ -1,4 +1,4 @@
-"""The contract between the session core and a game's pure rules.
+"""The words the session core and a game's pure rules speak: commands, events, chance.
 
 A game never rolls, never reads a clock and never touches a file.  The core hands it a
 state, a command and a `Chance` holding whatever answers the table has given so far; the
@@ -6,7 +6,8 @@ game returns events, raises `RuleError` with words a player understands, or rais
 `ChanceNeeded` when it has to know a die or a card it was not told yet.  The core then
 stores the request, waits for any dice source to answer it, and runs the same command
 again with one more answer.  Because the rules are deterministic, re-running is exact,
-and the stored answers mean a replay never rolls again.
+and the stored answers mean a replay never rolls again.  The game itself, every hook the
+app calls on it, is declared in game.py.
 """
 
 from __future__ import annotations
@@ -14,12 +15,10 @@ from __future__ import annotations
 import copy
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, ClassVar, Protocol, Required, TypedDict
+from typing import TYPE_CHECKING, Any, Required, TypedDict
 
 if TYPE_CHECKING:
-    from companion.content.pack import Content
-    from companion.core.headline import Headline
-    from companion.core.tables import Commands, EventData, Events
+    from companion.core.tables import EventData, Events
 
 
 class RuleError(Exception):
@@ -277,35 +276,6 @@ Action = TypedDict(
 )
 
 
-class Game(Protocol):
-    """What a game module exposes as `GAME`."""
-
-    id: str
-    title: str
-    state_type: type
-    content_kinds: Mapping[str, type]
-
-    def initial_state(self, options: Mapping[str, Any], content: Content) -> Any:
-        """The state at the start of a session; RuleError for bad set-up options."""
-
-    def decide(self, state: Any, command: Command, chance: Chance, content: Content) -> list[Event]:
-        """The events a command causes.  Must not mutate `state`."""
-
-    def evolve(self, state: Any, event: Event) -> None:
-        """Apply one of this game's events to `state` in place."""
-
-    def describe(self, event: Event, names: Mapping[str, str] | None = None) -> str:
-        """The event in words for the action log; `names` (from `names`) puts each id
-        the event carries as the table calls it."""
-
-    def names(self, state: Any) -> Mapping[str, str]:
-        """What the table calls each thing an event names by id, where the id alone is
-        not a name (a hero from a content pack): read from the state, as events hold ids."""
-
-    def legal_actions(self, state: Any, content: Content) -> list[Action]:
-        """Every command the rules would accept now (none while the game is over)."""
-
-
 class Decision:
     """Builds a command's events while keeping a scratch state up to date.
 
@@ -343,81 +313,3 @@ class Decision:
         self._evolve(self.state, out)
         self.events.append(out)
         return out
-
-
-class GameBase:
-    """The base every game builds on: commands from a declared table, typed events.
-
-    A game sets `commands` (a `Commands` table grouped by phase) and `events` (an
-    `Events` table: each event's payload type, handler and words).  Games not yet
-    converted may still define `cmd_<name>(d, args, chance, content)` and
-    `on_<EventType>(state, data)` methods, used only when the tables do not know a name.
-    """
-
-    id: ClassVar[str] = ""
-    title: ClassVar[str] = ""
-    state_type: ClassVar[type] = object
-    content_kinds: ClassVar[Mapping[str, type]] = {}
-    commands: ClassVar[Commands[Any] | None] = None
-    events: ClassVar[Events[Any] | None] = None
-    # The rulebook's name for a state field whose spelling in code would read wrong on a
-    # screen ("hp" -> "HP"): see `field_label`.
-    field_words: ClassVar[Mapping[str, str]] = {}
-
-    def decide(self, state: Any, command: Command, chance: Chance, content: Content) -> list[Event]:
-        if self.commands is not None and command.name in self.commands.names():
-            handler = self.commands.get(command.name, self.title)
-        else:
-            legacy = getattr(self, f"cmd_{command.name}", None)
-            if legacy is None:
-                known = ", ".join(self.command_names())
-                raise RuleError(f"{self.title} has no command '{command.name}' (it knows: {known})")
-            handler = legacy
-        d = Decision(state, self.evolve, self.events)
-        handler(d, dict(command.args), chance, content)
-        return d.events
-
-    def evolve(self, state: Any, event: Event) -> None:
-        if self.events is not None and event.type in self.events:
-            self.events.apply(state, event.type, event.data)
-            return
-        handler = getattr(self, f"on_{event.type}", None)
-        if handler is None:
-            raise KeyError(f"{self.id} cannot apply event {event.type}")
-        handler(state, event.data)
-
-    def names(self, state: Any) -> Mapping[str, str]:
-        return {}
-
-    def describe(self, event: Event, names: Mapping[str, str] | None = None) -> str:
-        if self.events is not None:
-            typed = self.events.describe(event.type, event.data, names)
-            if typed is not None:
-                return typed
-        text = getattr(self, f"text_{event.type}", None)
-        if text is not None:
-            return str(text(event.data))
-        details = ", ".join(f"{k} {v}" for k, v in event.data.items())
-        return f"{event.type}: {details}" if details else event.type
-
-    def headline(self, event: Event, names: Mapping[str, str] | None = None) -> Headline | None:
-        """The event as news for the result card's headline, if it is news (the game's
-        events table says which are; core/headline.py)."""
-        if self.events is not None:
-            return self.events.headline(event.type, event.data, names)
-        return None
-
-    def legal_actions(self, state: Any, content: Content) -> list[Action]:
-        raise NotImplementedError(f"{self.title} does not list its legal actions yet")
-
-    def command_names(self) -> list[str]:
-        names = set(self.commands.names()) if self.commands is not None else set()
-        names |= {n[4:] for n in dir(self) if n.startswith("cmd_")}
-        return sorted(names)
-
-
-def field_label(game: object, key: str) -> str:
-    """A state field's name as the table says it: the game's own word for it where it
-    has one (`GameBase.field_words`), else the field's name in plain words."""
-    words: Mapping[str, str] = getattr(game, "field_words", None) or {}
-    return words.get(key) or key.replace("_", " ").capitalize()

@@ -16,7 +16,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from companion.core.rules import Action, Game, RuleError
+from companion.core.game import Game
+from companion.core.rules import Action, RuleError
 from companion.core.session import Session
 
 DEFAULT_STEPS = 3000
@@ -119,7 +120,7 @@ def play(
             report.refusals += 1
             if len(report.refused) < KEPT_REFUSALS:
                 report.refused.append(exc.message)
-    report.outcome = getattr(session.state, "outcome", None)
+    report.outcome = session.game.outcome(session.state)
     return report
 
 

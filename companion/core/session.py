@@ -34,6 +34,7 @@ from companion.core.checking import (
 )
 from companion.core.corrections import apply_correction, verify_correction
 from companion.core.fingerprint import rules_fingerprint
+from companion.core.game import Game
 from companion.core.headline import Headline, lead
 from companion.core.rules import (
     Action,
@@ -41,7 +42,6 @@ from companion.core.rules import (
     ChanceNeeded,
     Command,
     Event,
-    Game,
     Request,
     RuleError,
 )
@@ -411,9 +411,7 @@ class Session:
     # -- writing -----------------------------------------------------------------------
 
     def _write_summary(self, state: Any) -> None:
-        summary = getattr(self.game, "summary", None)
-        text = summary(state) if summary else ""
-        self.store.set_meta("summary", text)
+        self.store.set_meta("summary", self.game.summary(state) or "")
 
     def _sync(self) -> None:
         """Catch up with transactions another process appended (a CLI beside the app).
@@ -710,13 +708,11 @@ class Session:
 
     def _card_checked(self, data: Mapping[str, Any]) -> None:
         """What the state copied from a card (a boss's HP at set-up) follows its new
-        numbers, where the game says how (its optional `card_checked` hook)."""
-        refresh = getattr(self.game, "card_checked", None)
-        if refresh is not None:
-            schema = self.game.content_kinds[data["kind"]]
-            before: Any = msgspec.convert(data["before"], schema, strict=True)
-            after: Any = msgspec.convert(data["after"], schema, strict=True)
-            refresh(self.state, before, after)
+        numbers, where the game says how (its `card_checked` hook)."""
+        schema = self.game.content_kinds[data["kind"]]
+        before: Any = msgspec.convert(data["before"], schema, strict=True)
+        after: Any = msgspec.convert(data["after"], schema, strict=True)
+        self.game.card_checked(self.state, before, after)
 
     def _relayer(self) -> None:
         """The content the rules read now: the base with the checks still in play."""
@@ -741,11 +737,9 @@ class Session:
         # what a request may be answered with is not in play yet: what answered it is
         skip = (CARD_CHECKED, "RequestOpened")
         values: list[Any] = [row.data for row in rows if row.type not in skip]
-        faced = getattr(self.game, "faced", None)
-        if first == 0 and faced is not None:  # the set-up: the cards it starts facing
-            values.insert(0, faced(self.state))
-        kinds = getattr(self.game, "played_kinds", None)
-        return unchecked(self.content, values, kinds)
+        if first == 0:  # the set-up: the cards it starts facing
+            values.insert(0, self.game.faced(self.state))
+        return unchecked(self.content, values, self.game.played_kinds)
 
     def _recent_commands(self, most: int = 30) -> list[Command]:
         """The last distinct commands played in this game, newest first (to try a
@@ -825,7 +819,7 @@ class Session:
         While a roll or draw waits, answering it is the only legal move: the request itself
         says what answers it (its `faces` and `count`, or its `options`).
         """
-        outcome = getattr(self.state, "outcome", None)
+        outcome = self.game.outcome(self.state)
         request = self.request
         if request is not None:
             waiting = request.to_json()
@@ -866,9 +860,8 @@ class Session:
         values = data.get("values")
         # the game's own words for what the answer was (a target roll, a card revealed by
         # the Start Player, the Enemy AI card): who drew or rolled is the rules' to say
-        said = getattr(self.game, "answer_words", None)
-        if said is not None and (text := said(request, values, names)):
-            return str(text)
+        if text := self.game.answer_words(request, values, names):
+            return text
         who = f"{request.who_name}: " if request.for_ or request.who else ""
         if request.kind == "draw":
             return f"{who}drew {names.get(str(values), values)}"
@@ -893,9 +886,7 @@ class Session:
         names = self.names()
         # what the step just taken names by its role ("the opponent") is today's: the
         # game may name it so for the card (the Log keeps the words of every step)
-        now = getattr(self.game, "step_names", None)
-        if now is not None:
-            names = {**names, **now(self.state)}
+        names = {**names, **self.game.step_names(self.state)}
         lines: list[str] = []
         then: list[str] = []  # the steps taken by itself, for a card too short for all lines
         news: list[Headline] = []
@@ -932,16 +923,11 @@ class Session:
         `answer_headline` (core/headline.py)."""
         names = self.names() if names is None else names
         if row.type == "RequestAnswered":
-            said = getattr(self.game, "answer_headline", None)
-            if said is None:
-                return None
             request = Request.from_json(row.data.get("request", {"kind": "dice"}))
-            found: Headline | None = said(request, row.data.get("values"), names)
-            return found
+            return self.game.answer_headline(request, row.data.get("values"), names)
         if row.type in CORE_EVENTS:
             return None
-        tell = getattr(self.game, "headline", None)
-        return tell(Event(row.type, row.data), names) if tell is not None else None
+        return self.game.headline(Event(row.type, row.data), names)
 
     def _asking_step(self, before: list[int]) -> Row | None:
         """The command whose request the answers at the end of `before` follow ("Boss

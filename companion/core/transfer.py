@@ -242,10 +242,10 @@ def recover_session(path: Path, lib: Library) -> tuple[str, Recovered]:
     meta = {k: v for k, v in found.meta.items() if k != "summary"}  # the lost game's
     sid = _write_new(lib, meta, found.rows, name, path)
     with Session.open(lib.path_for(sid)) as rescued:  # the list says where it now stands
-        summary = getattr(rescued.game, "summary", None)
+        summary = rescued.game.summary(rescued.state)
         if summary is not None:
             with rescued.store.transaction():
-                rescued.store.set_meta("summary", summary(rescued.state))
+                rescued.store.set_meta("summary", summary)
     return sid, found
 
 

@@ -14,7 +14,8 @@ from typing import Any
 
 import msgspec
 
-from companion.core.rules import DIE_FACES, Request, field_label
+from companion.core.game import field_label
+from companion.core.rules import DIE_FACES, Request
 
 
 def pretty(item_id: str) -> str:
@@ -180,10 +181,10 @@ def action_group(session: Any, action: dict[str, Any]) -> dict[str, str]:
     """How the rules group an action, so a phone lays its buttons out as they do: the
     phase its command is declared in (the game's `Commands` table, e.g. HEXplore's Game
     Turn phases) and the hero it is for (its `hero` argument), when it names one."""
-    commands = getattr(session.game, "commands", None)
+    commands = session.game.commands
     try:
-        phase = str(commands.phase_of(action["do"])) if commands is not None else ""
-    except (KeyError, AttributeError):
+        phase = commands.phase_of(action["do"]) if commands is not None else ""
+    except KeyError:  # a command the table does not declare: no phase to group it by
         phase = ""
     out = {"phase": phase}
     hero = (action.get("with") or {}).get("hero")
@@ -194,7 +195,6 @@ def action_group(session: Any, action: dict[str, Any]) -> dict[str, str]:
 
 def table_view(session: Any, whose: Any = None) -> dict[str, Any]:
     """Everything a phone renders, stamped with the log's revision."""
-    summary = getattr(session.game, "summary", None)
     actions = [
         {"do": a["do"], "with": a.get("with", {}), "label": a.get("label") or pretty(a["do"])}
         | ({"primary": True} if a.get("primary") else {})
@@ -204,7 +204,7 @@ def table_view(session: Any, whose: Any = None) -> dict[str, Any]:
     return {
         "rev": revision(session),
         "game": session.game.title,
-        "summary": summary(session.state) if summary else "",
+        "summary": session.game.summary(session.state) or "",
         "waiting": waiting_view(session, session.request),
         "actions": actions,
         "result": result_view(session),

@@ -28,10 +28,8 @@ def test_with_only_the_demo_nothing_changes(home, game_id: str) -> None:
     game = get_game(game_id)
     content = load_game_content(game, ["demo"])
     assert where_cards_come_from(content) == ""
-    complete = getattr(game, "complete_setup", None)
-    if callable(complete):
-        assert complete({}, content) == {}
-        assert complete({"mode": "story"}, content) == {"mode": "story"}
+    assert game.complete_setup({}, content) == {}
+    assert game.complete_setup({"mode": "story"}, content) == {"mode": "story"}
     for option in game.setup_options_for(content):
         assert "/" not in " ".join(str(v) for v in (option.get("choice_labels") or {}).values())
         if option["name"] == "story_boss":

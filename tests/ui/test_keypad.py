@@ -7,11 +7,17 @@ import tempfile
 
 import pytest
 
+from companion.core.tables import Commands
 from companion.games import get_game, register_game, unregister_game
-from tests.fixtures.tinygame import TinyGame
+from tests.fixtures.tinygame import COMMANDS, TinyGame
 from tests.ui.kivyharness import AppTestCase
 
 pytestmark = pytest.mark.ui
+
+
+def skill_roll(d, args, chance, content):
+    values = chance.roll("skill_d10", 2, for_="hero", why="for the skill check", role="skill")
+    d.emit("Rolled", values=values)
 
 
 class HexGame(TinyGame):
@@ -20,10 +26,7 @@ class HexGame(TinyGame):
     id = "tinyhex"
     title = "Tiny Hex"
     content_kinds = {}
-
-    def cmd_skill_roll(self, d, args, chance, content):
-        values = chance.roll("skill_d10", 2, for_="hero", why="for the skill check", role="skill")
-        d.emit("Rolled", values=values)
+    commands = Commands({**COMMANDS.phases, "skill": {"skill_roll": skill_roll}})
 
     def legal_actions(self, state, content):
         return [{"do": "skill_roll", "with": {}, "label": "Skill roll"}]

@@ -9,8 +9,9 @@ import sys
 from companion.core.library import Library
 from companion.core.rules import RuleError
 from companion.core.session import Session
+from companion.core.tables import Commands
 from companion.games import get_game
-from tests.fixtures.tinygame import TinyGame
+from tests.fixtures.tinygame import COMMANDS, TinyGame
 from vision.answering import offer_card
 from vision.frames import ImageSource
 from vision.labels import Label, write_png
@@ -21,20 +22,23 @@ from vision.tracker import Tracker
 COPPER, SILVER = "tiny/token/copper", "tiny/token/silver"
 
 
+def draw_silver(d, args, chance, content):
+    card = chance.draw("tokens", why="silver only", options=[SILVER])
+    d.emit("Drew", card=card, value=content.get("tokens", card).value)
+
+
+def play(d, args, chance, content):
+    card = args.get("card")
+    if card not in content.ids("tokens"):
+        raise RuleError(f"{card} is not a token")
+    d.emit("Drew", card=card, value=content.get("tokens", card).value)
+
+
 class PickyTiny(TinyGame):
     """The tiny game plus a draw limited to silver and a command a card can trigger."""
 
     card_commands = {"token": ("play", "card")}
-
-    def cmd_draw_silver(self, d, args, chance, content):
-        card = chance.draw("tokens", why="silver only", options=[SILVER])
-        d.emit("Drew", card=card, value=content.get("tokens", card).value)
-
-    def cmd_play(self, d, args, chance, content):
-        card = args.get("card")
-        if card not in content.ids("tokens"):
-            raise RuleError(f"{card} is not a token")
-        d.emit("Drew", card=card, value=content.get("tokens", card).value)
+    commands = Commands({**COMMANDS.phases, "cards": {"draw_silver": draw_silver, "play": play}})
 
 
 def new_session(tmp_path, game=None) -> Session:

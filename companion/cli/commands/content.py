@@ -62,9 +62,8 @@ def check_path(root: Path) -> list[Problem]:
             continue
         add_items(content, doc, game.content_kinds, problems)
     for game_id, content in by_game.items():
-        validate = getattr(get_game(game_id), "validate_content", None)
-        if validate and not problems:
-            for item_id, message in validate(content):
+        if not problems:
+            for item_id, message in get_game(game_id).validate_content(content):
                 src = content.sources.get(item_id, "content:1")
                 file, _, line = src.rpartition(":")
                 problems.append(Problem(file, int(line or 1), item_id, message))

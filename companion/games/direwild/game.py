@@ -6,8 +6,9 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
+from companion.core.game import GameBase
 from companion.core.headline import Headline
-from companion.core.rules import DIE_PROFILES, Action, Event, GameBase, Request
+from companion.core.rules import DIE_PROFILES, Action, Event, Request
 from companion.games.direwild import chapters, headlines, legal
 from companion.games.direwild.board import check_board
 from companion.games.direwild.commands import COMMANDS
@@ -24,7 +25,6 @@ if TYPE_CHECKING:
 class Direwild(GameBase):
     id = "direwild"
     title = "Direwild"
-    version = "1"
     state_type = DirewildState
     content_kinds = CONTENT_KINDS
     commands = COMMANDS
@@ -59,6 +59,10 @@ class Direwild(GameBase):
         if state.outcome:
             text += f" ({state.outcome.replace('_', ' ')})"
         return text
+
+    def outcome(self, state: DirewildState) -> str | None:
+        """A chapter won, the campaign won, or lost (state.py)."""
+        return state.outcome
 
     def validate_content(self, content: Content) -> list[tuple[str, str]]:
         out = []

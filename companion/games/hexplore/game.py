@@ -7,8 +7,9 @@ from collections.abc import Iterable, Mapping
 from typing import Any
 
 from companion.content.pack import Content
+from companion.core.game import GameBase
 from companion.core.headline import Headline
-from companion.core.rules import Action, Chance, Command, Event, GameBase, Request, RuleError
+from companion.core.rules import Action, Chance, Command, Event, Request, RuleError
 from companion.core.tables import named_fields
 from companion.games.hexplore import content as content_mod
 from companion.games.hexplore import headlines
@@ -28,7 +29,6 @@ ORDINALS = {2: "second", 3: "third", 4: "fourth", 5: "fifth", 6: "sixth"}
 class HexploreGame(GameBase):
     id = "hexplore"
     title = "HEXplore It: The Forests of Adrimon"
-    version = "1"
     state_type = HexploreState
     content_kinds = content_mod.CONTENT_KINDS
     card_kinds = ("opponents", "circumstances")
@@ -103,6 +103,10 @@ class HexploreGame(GameBase):
 
     def validate_content(self, content: Content) -> Iterable[tuple[str, str]]:
         return content_mod.validate(content)
+
+    def outcome(self, state: HexploreState) -> str | None:
+        """The heroes won or lost (a combat's own end is the combat's, not the game's)."""
+        return state.outcome
 
     def summary(self, state: HexploreState) -> str:
         text = f"Turn {state.turn}, Fate Cycle {state.fate.cycle} ({state.fate.tracker})"

@@ -6,7 +6,8 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
-from companion.core.rules import Action, GameBase, Request
+from companion.core.game import GameBase
+from companion.core.rules import Action, Request
 from companion.games.kradia import headlines
 from companion.games.kradia.commands import COMMANDS
 from companion.games.kradia.content_check import validate_content
@@ -85,6 +86,10 @@ class KradiaGame(GameBase):
 
     def validate_content(self, content: Content) -> list[tuple[str, str]]:
         return validate_content(content)
+
+    def outcome(self, state: KradiaState) -> str | None:
+        """A story boss defeated (the next level follows), the game won, or lost."""
+        return state.outcome
 
     def summary(self, state: KradiaState) -> str:
         boss = state.boss.id.rsplit("/", 1)[-1].replace("-", " ").title()

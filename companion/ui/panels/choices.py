@@ -6,7 +6,7 @@ never decided here: the values the same field holds elsewhere in the state (ever
 Sentinel's location), every card of the kind the value is a card of, every key of the
 collection the value is a key of (a hero's key picks among the heroes), and "none" where
 the field is empty now.  A game that knows better (a board's spaces for a position, its
-phases) says so with an optional `correction_choices(state, content, path)` returning the
+phases) says so with its `correction_choices(state, content, path)` hook returning the
 values, or None to leave it to the state.  The session's correction still checks the
 value picked, and a refusal is shown in its words.
 """
@@ -14,7 +14,10 @@ value picked, and a refusal is shown in its words.
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
-from typing import Any
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from companion.core.game import Game
 
 NONE_WORDS = "none"
 
@@ -53,13 +56,13 @@ def value_name(
     state: Any,
     content: Any,
     names: Mapping[str, str] | None = None,
-    game: Any = None,
+    game: Game | None = None,
 ) -> str:
     """A state value at `path` as the table says it: the game's words for that field's
     values where it has them (`value_words`: a phase as the rulebook names it, "Game
     Phase", not "game"), the name the rules give the id (`Session.names`), else `name_of`."""
     if isinstance(value, str):
-        told: Mapping[str, Mapping[str, str]] = getattr(game, "value_words", None) or {}
+        told = game.value_words if game is not None else {}
         field = _field(tuple(path.split(".")))
         if value in told.get(field, {}):
             return told[field][value]
@@ -93,7 +96,7 @@ def text_choices(
     state: Any,
     path: str,
     content: Any,
-    game: Any = None,
+    game: Game | None = None,
     names: Mapping[str, str] | None = None,
 ) -> list[tuple[Any, str]]:
     """(value, name) pairs the value at `path` may be picked from, the current one first."""
@@ -102,9 +105,8 @@ def text_choices(
     current = leaves.get(parts)
     field = _field(parts)
     found: list[Any] = [current]
-    ask = getattr(game, "correction_choices", None)
-    told = ask(state, content, path) if callable(ask) else None
-    worded = (getattr(game, "value_words", None) or {}).get(field)
+    told = game.correction_choices(state, content, path) if game is not None else None
+    worded = game.value_words.get(field) if game is not None else None
     if told is None and worded:  # a field the game names every value of: its phases
         told = list(worded)
     if told is not None:
@@ -130,7 +132,7 @@ def _named(
     content: Any,
     path: str,
     names: Mapping[str, str] | None,
-    game: Any,
+    game: Game | None,
 ) -> list[tuple[Any, str]]:
     out: list[tuple[Any, str]] = []
     seen: set[Any] = set()

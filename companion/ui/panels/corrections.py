@@ -90,7 +90,7 @@ class CorrectionsPanel(BoxLayout):
         self._state, self._content, self._game = state, session.content, session.game
         self._names = dict(session.names())
         # where a value sits: a field by the rulebook's word for it ("HP"), an id by its name
-        self._where = {**getattr(session.game, "field_words", {}), **self._names}
+        self._where = {**session.game.field_words, **self._names}
         self.ids.value_list.data = [
             {
                 "text": f"{escape_markup(path_words(path, self._where))}: "

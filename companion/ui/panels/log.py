@@ -52,12 +52,11 @@ def line_for(session: Any, row: Any, names: dict[str, str]) -> str:
     if row.type == "RequestOpened":
         return ""  # the dice panel shows what is waiting; the answer says what came
     if row.type == "RequestAnswered":
-        said = getattr(session.game, "answer_words", None)
-        if said is not None:  # the rules' own words for it: who flipped the card, a target roll
-            request = Request.from_json(d.get("request", {"kind": "dice"}))
-            text = said(request, d.get("values"), names)
-            if text:
-                return escape_markup(f"{text} {_by(d.get('by', ''))}".rstrip())
+        # the rules' own words for it: who flipped the card, a target roll
+        request = Request.from_json(d.get("request", {"kind": "dice"}))
+        text = session.game.answer_words(request, d.get("values"), names)
+        if text:
+            return escape_markup(f"{text} {_by(d.get('by', ''))}".rstrip())
         kind = d.get("request", {}).get("kind", "dice")
         what = _values(d.get("values"))
         if kind != "dice":

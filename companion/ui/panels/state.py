@@ -99,6 +99,6 @@ class StateView(BoxLayout):
         self._fill_actions()
         state = self.session.to_json()
         state.pop("requests", None)
-        summary = getattr(self.session.game, "summary", None)
-        self.title = summary(self.session.state) if summary else self.session.game.title
+        game = self.session.game
+        self.title = game.summary(self.session.state) or game.title
         self.text = "\n".join(render_value(state))

@@ -56,7 +56,7 @@ def option_default(option: dict[str, Any]) -> Any:
 
 def default_options(game: Any) -> dict[str, Any]:
     """The set-up a group gets by tapping Start straight away (also the screenshot mode's)."""
-    return {o["name"]: option_default(o) for o in getattr(game, "setup_options", None) or []}
+    return {o["name"]: option_default(o) for o in game.setup_options}
 
 
 class OptionRow(BoxLayout):
@@ -156,16 +156,14 @@ class NewGameScreen(Screen):
     def show_options(self) -> None:
         """The game's choices for the packs chosen now (rebuilt when a pack is toggled)."""
         game = get_game(self.game_id)
-        options = list(getattr(game, "setup_options", []) or [])
-        offer = getattr(game, "setup_options_for", None)
+        options = list(game.setup_options)
         packs = self.chosen_packs()
         self.ids.from_where.text = ""
         if packs:
             try:
                 content = load_game_content(game, packs)
                 self.ids.from_where.text = where_cards_come_from(content)
-                if callable(offer):
-                    options = list(offer(content))
+                options = game.setup_options_for(content)
             except PROBLEMS as exc:
                 self.show_problem(exc)
         rows: list[Any] = [OptionRow(o) for o in options]

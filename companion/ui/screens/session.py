@@ -360,8 +360,7 @@ class SessionScreen(Screen):
         session = self._session
         if session is None:
             return
-        summary = getattr(session.game, "summary", None)
-        self._round = summary(session.state) if summary else ""
+        self._round = session.game.summary(session.state) or ""
         self._name_heading()
         request = session.request
         if request is not None and request != self._last_request:
