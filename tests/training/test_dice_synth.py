@@ -14,7 +14,18 @@ from pathlib import Path
 import cv2
 import numpy as np
 
-from training.dice.synth import FACE_NORMAL, Config, make, pip_layout, render
+from training.dice.synth import (
+    FACE_NORMAL,
+    PIP_RADIUS,
+    REAL_PIP_RADIUS,
+    Config,
+    _cheap_camera,
+    _style,
+    make,
+    pip_layout,
+    real_pips,
+    render,
+)
 
 ROOT = Path(__file__).resolve().parents[2]
 SMALL = Config(min_dice=1, max_dice=6, sizes=((320, 240),))
@@ -122,3 +133,48 @@ def test_a_set_grown_with_start_is_the_set_written_whole(tmp_path: Path) -> None
     for i in range(3):
         name = f"images/{i:06d}.jpg"
         assert (grown / name).read_bytes() == (whole / name).read_bytes()
+
+
+def test_real_look_pips_span_large_pips_and_stay_apart_on_the_face() -> None:
+    """Common dice have pips up to 0.15 of the face; a six's pips must still not touch."""
+    rng = np.random.default_rng(0)
+    draws = [real_pips(rng) for _ in range(2000)]
+    radii = [r for r, _ in draws]
+    assert REAL_PIP_RADIUS[0] <= min(radii) < 0.09
+    assert 0.145 < max(radii) <= REAL_PIP_RADIUS[1]
+    for r, d in draws:
+        assert d >= 2 * r + 0.02 - 1e-9, (r, d)  # neighbours in a six's row apart
+        assert d + r <= 0.47 + 1e-9, (r, d)  # no pip over the face's edge
+
+
+def test_real_look_is_reproducible_and_leaves_the_default_mix_alone() -> None:
+    real = Config(min_dice=1, max_dice=6, sizes=((320, 240),), real_look=True)
+    a = make(7, 3, real)
+    assert a[0] == make(7, 3, real)[0]
+    assert a[0] != make(7, 3, SMALL)[0]
+    for i in range(20):  # without real_look every style keeps the old pip sizes
+        st = _style(np.random.default_rng(i), "white")
+        assert PIP_RADIUS[0] <= st.pip_r <= PIP_RADIUS[1] and st.pip_soft == 0.0
+
+
+def test_real_look_top_faces_still_show_their_pips() -> None:
+    cfg = Config(
+        min_dice=3, max_dice=4, sizes=((480, 360),), elevation=(90.0, 90.0),
+        die_px=(60.0, 70.0), clean=True, real_look=True,
+        styles=("white", "ivory", "red", "black"), backgrounds=("board", "felt", "wood"),
+    )  # fmt: skip
+    for i in range(5):
+        scene = render(np.random.default_rng([4, i]), cfg)
+        for d in scene.dice:
+            assert _pips_on_top(scene.image, d.top_quad) == d.face, (i, d.style, d.face)
+
+
+def test_cheap_camera_makes_grey_photos_and_keeps_the_range() -> None:
+    img = np.random.default_rng(1).uniform(0, 255, (60, 80, 3)).astype(np.float32)
+    img[:, :, 2] = 250.0  # strongly coloured
+    grey = 0
+    for i in range(60):
+        out = _cheap_camera(np.random.default_rng(i), img.copy())
+        assert out.shape == img.shape and out.min() >= 0 and out.max() <= 255
+        grey += int(np.abs(out[:, :, 0] - out[:, :, 2]).max() < 1e-3)
+    assert 3 <= grey <= 20  # about 15% of photos lose their colour altogether

@@ -139,6 +139,12 @@ class Config:
     styles: tuple[str, ...] = STYLES
     backgrounds: tuple[str, ...] = BACKGROUNDS
     clean: bool = False  # no glare, tilt, blur, noise, colour shift or uneven light
+    # Real dice and cheap cameras (the fifth model's training mix, `--real-look`): pips
+    # from the rendered 0.085-0.115 of the face up to the large pips of common dice
+    # (0.15), rounder and softer; smaller dice in the frame; grey, washed-out,
+    # low-contrast and low-resolution photos; JPEG down to quality 20.  Off by default so
+    # the held-out benchmark and the tests' seeds render the same bytes as before.
+    real_look: bool = False
 
 
 @dataclass
@@ -215,6 +221,8 @@ class _Style:
     radius: float  # rounded edges, a share of the side
     pip_r: float  # pip radius, a share of the flat face
     pip_d: float  # pip offset from the centre, a share of the flat face
+    pip_soft: float  # pip edge blur, a share of the flat face (0: a sharp edge)
+    rim: float  # how much darker the pip's recess rim is (0.25 rendered before)
     one_red: bool
     one_big: bool
     wood: bool
@@ -227,7 +235,7 @@ def _jitter(rng: np.random.Generator, bgr: Sequence[float], amount: float) -> np
     return np.clip(c, 0, 255)
 
 
-def _style(rng: np.random.Generator, name: str) -> _Style:
+def _style(rng: np.random.Generator, name: str, real_look: bool = False) -> _Style:
     dark_pip = _jitter(rng, (25, 25, 30), 8)
     white_pip = _jitter(rng, (238, 238, 238), 8)
     alpha, wood, gloss = 1.0, False, rng.uniform(0.2, 0.8)
@@ -259,20 +267,45 @@ def _style(rng: np.random.Generator, name: str) -> _Style:
         body_c, pip = choices[int(rng.integers(len(choices)))]
         body = _jitter(rng, body_c, 10)
     one_red = name in ("white", "ivory") and rng.random() < 0.2
+    # The draws keep their old order without `real_look`, so old seeds give old bytes.
+    radius = rng.uniform(0.06, 0.16) if not wood else rng.uniform(0.04, 0.1)
+    if real_look:
+        pip_r, pip_d = real_pips(rng)
+        pip_soft, rim = float(rng.uniform(0.0, 0.03)), float(rng.uniform(0.0, 0.4))
+    else:
+        pip_r, pip_d = float(rng.uniform(*PIP_RADIUS)), float(rng.uniform(0.27, 0.31))
+        pip_soft, rim = 0.0, 0.25
     return _Style(
         name=name,
         body=body,
         pip=pip,
         alpha=alpha,
-        radius=rng.uniform(0.06, 0.16) if not wood else rng.uniform(0.04, 0.1),
-        pip_r=rng.uniform(0.085, 0.115),
-        pip_d=rng.uniform(0.27, 0.31),
+        radius=radius,
+        pip_r=pip_r,
+        pip_d=pip_d,
+        pip_soft=pip_soft,
+        rim=rim,
         one_red=one_red,
         one_big=one_red or rng.random() < 0.15,
         wood=wood,
         gloss=gloss,
         variant=(bool(rng.random() < 0.5), bool(rng.random() < 0.5), bool(rng.random() < 0.5)),
     )
+
+
+PIP_RADIUS = (0.085, 0.115)  # the rendered pips before `real_look`, a share of the flat face
+REAL_PIP_RADIUS = (0.085, 0.15)  # with `real_look`: up to the large pips of common dice
+
+
+def real_pips(rng: np.random.Generator) -> tuple[float, float]:
+    """A pip radius and pip offset for `real_look`, both shares of the flat face.
+
+    Large pips sit further out on real dice: the offset keeps a six's three pips in a row
+    apart (offset >= 2 radius + 0.02) and every pip off the face's edge (offset + radius
+    <= 0.47), so a radius of 0.15 forces an offset of 0.32."""
+    r = float(rng.uniform(*REAL_PIP_RADIUS))
+    lo, hi = max(0.27, 2 * r + 0.02), min(0.33, 0.47 - r)
+    return r, float(rng.uniform(lo, max(lo, hi)))
 
 
 def pip_layout(value: int, turned: bool = False) -> list[tuple[float, float]]:
@@ -341,7 +374,11 @@ def _face_texture(
     rim = rim_mask.astype(np.float32)[:, :, None] / 255.0
     m = pip_mask.astype(np.float32)[:, :, None] / 255.0
     # The pip's recess: a darker rim round each pip, then the paint.
-    tex[:, :, :3] = tex[:, :, :3] * (1 - 0.25 * rim) + 0.0 * rim
+    if st.pip_soft > 0:  # worn or moulded pips: a soft edge rather than a cut one
+        sigma = st.pip_soft * size
+        rim = cv2.GaussianBlur(rim, (0, 0), sigma)[:, :, None]
+        m = cv2.GaussianBlur(m, (0, 0), sigma)[:, :, None]
+    tex[:, :, :3] = tex[:, :, :3] * (1 - st.rim * rim)
     tex[:, :, :3] = tex[:, :, :3] * (1 - m) + pip * m
     tex[:, :, 3:] = tex[:, :, 3:] * (1 - m) + m
     if glare > 0:
@@ -953,6 +990,35 @@ def _postprocess(rng: np.random.Generator, img: np.ndarray) -> np.ndarray:
     return img
 
 
+REAL_LOW_JPEG = (20, 55)  # `real_look`: the low JPEG qualities, [lo, hi)
+
+
+def _cheap_camera(rng: np.random.Generator, img: np.ndarray) -> np.ndarray:
+    """What cheap cameras, thumbnails and forwarded photos do to a photo (`real_look`).
+
+    Shrunk and grown back (a thumbnail, a small sensor, digital zoom), low contrast (haze,
+    a dim room, auto-exposure on a bright table), colour drained or gone (grey cameras,
+    scanned or filtered photos).  Each is independent, so some photos get all three."""
+    h, w = img.shape[:2]
+    if rng.random() < 0.3:
+        f = rng.uniform(0.12, 0.45)
+        small = cv2.resize(
+            img, (max(int(w * f), 8), max(int(h * f), 8)), interpolation=cv2.INTER_AREA
+        )
+        up = cv2.INTER_CUBIC if rng.random() < 0.5 else cv2.INTER_LINEAR
+        img = cv2.resize(small, (w, h), interpolation=up)
+    if rng.random() < 0.3:
+        c = rng.uniform(0.4, 0.85)
+        mid = float(img.mean()) + rng.uniform(-25, 25)
+        img = mid + (img - mid) * c
+    r = rng.random()
+    if r < 0.35:
+        grey = img @ np.array([0.114, 0.587, 0.299], np.float32)
+        keep = 0.0 if r < 0.15 else rng.uniform(0.15, 0.7)
+        img = grey[:, :, None] + (img - grey[:, :, None]) * keep
+    return np.clip(img, 0, 255).astype(np.float32)
+
+
 def render(rng: np.random.Generator, cfg: Config = Config()) -> Scene:
     """One photograph and its dice."""
     if not 1 <= cfg.min_dice <= cfg.max_dice:
@@ -965,13 +1031,14 @@ def render(rng: np.random.Generator, cfg: Config = Config()) -> Scene:
     r = rng.random()
     k = 1 if r < 0.5 else 2 if r < 0.8 else n
     names = [cfg.styles[int(rng.integers(len(cfg.styles)))] for _ in range(min(k, n))]
-    styles = [_style(rng, nm) for nm in names]
+    styles = [_style(rng, nm, cfg.real_look) for nm in names]
     m = min(h, w)
     if cfg.die_px is not None:
         px = rng.uniform(*cfg.die_px)
     else:
         hi = min(0.16 * m, 0.75 * math.sqrt(w * h * 0.45 / n))
-        lo = min(max(18.0, 0.035 * m), hi)
+        # Real photos hold small dice too: with `real_look` down to 12 px a side.
+        lo = min(max(12.0, 0.022 * m) if cfg.real_look else max(18.0, 0.035 * m), hi)
         px = math.exp(rng.uniform(math.log(lo), math.log(hi)))
     clutter = not cfg.clean and rng.random() < 0.3
     poses: list[_Pose] = []
@@ -1002,6 +1069,8 @@ def render(rng: np.random.Generator, cfg: Config = Config()) -> Scene:
         _render_die(canvas, p, cam, light, rng, cfg.clean)
     if not cfg.clean:
         canvas = _postprocess(rng, canvas)
+        if cfg.real_look:
+            canvas = _cheap_camera(rng, canvas)
     image = np.clip(canvas + 0.5, 0, 255).astype(np.uint8)
     vis = _visibility(poses, cam, w, h)
     dice = []
@@ -1022,7 +1091,12 @@ def render(rng: np.random.Generator, cfg: Config = Config()) -> Scene:
                 style=p.style.name,
             )
         )
-    quality = 95 if cfg.clean else int(rng.integers(55, 96))
+    if cfg.clean:
+        quality = 95
+    elif cfg.real_look and rng.random() < 0.3:
+        quality = int(rng.integers(*REAL_LOW_JPEG))  # a thumbnail saved small, or re-sent
+    else:
+        quality = int(rng.integers(55, 96))
     return Scene(image=image, dice=dice, quality=quality)
 
 
@@ -1160,13 +1234,18 @@ def main(argv: Sequence[str] | None = None) -> int:
     ap.add_argument("--size", help="one size for every image, WIDTHxHEIGHT (default: a mix)")
     ap.add_argument("--yolo", action="store_true", help="also write labels/NNNNNN.txt")
     ap.add_argument("--jobs", type=int, default=1, help="processes (the output is the same)")
+    ap.add_argument(
+        "--real-look",
+        action="store_true",
+        help="large, soft pips, small dice, grey, low-contrast, low-resolution photos",
+    )
     ap.add_argument("--quiet", action="store_true")
     a = ap.parse_args(argv)
     sizes = SIZES
     if a.size:
         sw, sh = (int(v) for v in a.size.lower().split("x"))
         sizes = ((sw, sh),)
-    cfg = Config(min_dice=a.min_dice, max_dice=a.max_dice, sizes=sizes)
+    cfg = Config(min_dice=a.min_dice, max_dice=a.max_dice, sizes=sizes, real_look=a.real_look)
     for i in generate(a.out, a.count, a.seed, cfg, a.yolo, a.jobs, a.start):
         if not a.quiet and (i + 1) % 100 == 0:
             print(f"{i + 1}/{a.count}", file=sys.stderr)
