@@ -11,15 +11,12 @@ and the stored answers mean a replay never rolls again.
 
 from __future__ import annotations
 
-import copy
-from collections.abc import Callable, Mapping
+from collections.abc import Mapping
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, ClassVar, Protocol, Required, TypedDict
+from typing import TYPE_CHECKING, Any, Protocol, Required, TypedDict
 
 if TYPE_CHECKING:
     from companion.content.pack import Content
-    from companion.core.headline import Headline
-    from companion.core.tables import Commands, EventData, Events
 
 
 class RuleError(Exception):
@@ -178,6 +175,25 @@ class Request:
         return card
 
 
+def request_words(request: Request) -> str:
+    """'Stormbringer: roll the d3\\nfor the battle' for the dice and cards panels, in
+    large type.  A draw names who draws only by the rules' own name for them; with none it
+    says 'Draw a card' (an id spelt out, 'Table: draw a card', reads like a console)."""
+    if request.choice:  # the players' own pick, not a card
+        return f"{request.who}: choose\n{request.why}" if request.who else f"Choose\n{request.why}"
+    if request.kind != "dice":
+        return (
+            f"{request.who}: draw a card\n{request.why}"
+            if request.who
+            else (f"Draw a card\n{request.why}")
+        )
+    who = f"{request.who_name}: " if request.for_ or request.who else ""
+    dice = (
+        f"{request.count} x {request.die_name}" if request.count > 1 else f"the {request.die_name}"
+    )
+    return f"{who}roll {dice}\n{request.why}"
+
+
 class ChanceNeeded(Exception):
     """Raised by `Chance` when the rules need an answer the table has not given yet."""
 
@@ -304,116 +320,6 @@ class Game(Protocol):
 
     def legal_actions(self, state: Any, content: Content) -> list[Action]:
         """Every command the rules would accept now (none while the game is over)."""
-
-
-class Decision:
-    """Builds a command's events while keeping a scratch state up to date.
-
-    Rules often decide step by step ("move, then check adjacency, then battle"); emitting
-    through a Decision applies each event to a private copy so the next step sees it,
-    while the caller's state stays untouched.
-    """
-
-    def __init__(
-        self,
-        state: Any,
-        evolve: Callable[[Any, Event], None],
-        events: Events[Any] | None = None,
-    ) -> None:
-        self.state = copy.deepcopy(state)
-        self.events: list[Event] = []
-        self._evolve = evolve
-        self._table = events
-
-    def emit(self, event: str | EventData, /, **data: Any) -> Event:
-        """Record one event: a typed payload, or (for older code) a type name and fields.
-
-        Both are checked against the game's declared event types, so a bad field is a bug
-        found here, not in a save file later.
-        """
-        if isinstance(event, str):
-            name = event
-            if self._table is not None and name in self._table:
-                data = self._table.check(name, data)
-        else:
-            if self._table is None:
-                raise TypeError("typed events need the game's `events` table")
-            name, data = self._table.write(event)
-        out = Event(name, data)
-        self._evolve(self.state, out)
-        self.events.append(out)
-        return out
-
-
-class GameBase:
-    """The base every game builds on: commands from a declared table, typed events.
-
-    A game sets `commands` (a `Commands` table grouped by phase) and `events` (an
-    `Events` table: each event's payload type, handler and words).  Games not yet
-    converted may still define `cmd_<name>(d, args, chance, content)` and
-    `on_<EventType>(state, data)` methods, used only when the tables do not know a name.
-    """
-
-    id: ClassVar[str] = ""
-    title: ClassVar[str] = ""
-    state_type: ClassVar[type] = object
-    content_kinds: ClassVar[Mapping[str, type]] = {}
-    commands: ClassVar[Commands[Any] | None] = None
-    events: ClassVar[Events[Any] | None] = None
-    # The rulebook's name for a state field whose spelling in code would read wrong on a
-    # screen ("hp" -> "HP"): see `field_label`.
-    field_words: ClassVar[Mapping[str, str]] = {}
-
-    def decide(self, state: Any, command: Command, chance: Chance, content: Content) -> list[Event]:
-        if self.commands is not None and command.name in self.commands.names():
-            handler = self.commands.get(command.name, self.title)
-        else:
-            legacy = getattr(self, f"cmd_{command.name}", None)
-            if legacy is None:
-                known = ", ".join(self.command_names())
-                raise RuleError(f"{self.title} has no command '{command.name}' (it knows: {known})")
-            handler = legacy
-        d = Decision(state, self.evolve, self.events)
-        handler(d, dict(command.args), chance, content)
-        return d.events
-
-    def evolve(self, state: Any, event: Event) -> None:
-        if self.events is not None and event.type in self.events:
-            self.events.apply(state, event.type, event.data)
-            return
-        handler = getattr(self, f"on_{event.type}", None)
-        if handler is None:
-            raise KeyError(f"{self.id} cannot apply event {event.type}")
-        handler(state, event.data)
-
-    def names(self, state: Any) -> Mapping[str, str]:
-        return {}
-
-    def describe(self, event: Event, names: Mapping[str, str] | None = None) -> str:
-        if self.events is not None:
-            typed = self.events.describe(event.type, event.data, names)
-            if typed is not None:
-                return typed
-        text = getattr(self, f"text_{event.type}", None)
-        if text is not None:
-            return str(text(event.data))
-        details = ", ".join(f"{k} {v}" for k, v in event.data.items())
-        return f"{event.type}: {details}" if details else event.type
-
-    def headline(self, event: Event, names: Mapping[str, str] | None = None) -> Headline | None:
-        """The event as news for the result card's headline, if it is news (the game's
-        events table says which are; core/headline.py)."""
-        if self.events is not None:
-            return self.events.headline(event.type, event.data, names)
-        return None
-
-    def legal_actions(self, state: Any, content: Content) -> list[Action]:
-        raise NotImplementedError(f"{self.title} does not list its legal actions yet")
-
-    def command_names(self) -> list[str]:
-        names = set(self.commands.names()) if self.commands is not None else set()
-        names |= {n[4:] for n in dir(self) if n.startswith("cmd_")}
-        return sorted(names)
 
 
 def field_label(game: object, key: str) -> str:

@@ -6,22 +6,25 @@ when a player reopens the file months later; each has a version, and an upcaster
 older stored version into the current one, so renaming a field never makes old saves read
 as damaged.  Commands are declared in one table grouped by phase, so what a game can do is
 read in one place rather than discovered by `getattr` across a class hierarchy.
+`Decision` (what a command's handler emits through) and `GameBase` (the base every game
+builds on) live here beside the tables they read; `companion.core.rules` holds the
+contract they are built on and imports nothing of this.
 """
 
 from __future__ import annotations
 
+import copy
 from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, ClassVar, Generic, TypeVar
 
 import msgspec
 
-from companion.core.rules import RuleError
+from companion.core.rules import Action, Chance, Command, Event, RuleError
 
 if TYPE_CHECKING:
     from companion.content.pack import Content
     from companion.core.headline import Headline
-    from companion.core.rules import Chance, Decision
 
 S = TypeVar("S")
 E = TypeVar("E", bound="EventData")
@@ -226,3 +229,113 @@ class Commands(Generic[S]):
             known = ", ".join(self.names())
             raise RuleError(f"{title} has no command '{name}' (it knows: {known})")
         return fn
+
+
+class Decision:
+    """Builds a command's events while keeping a scratch state up to date.
+
+    Rules often decide step by step ("move, then check adjacency, then battle"); emitting
+    through a Decision applies each event to a private copy so the next step sees it,
+    while the caller's state stays untouched.
+    """
+
+    def __init__(
+        self,
+        state: Any,
+        evolve: Callable[[Any, Event], None],
+        events: Events[Any] | None = None,
+    ) -> None:
+        self.state = copy.deepcopy(state)
+        self.events: list[Event] = []
+        self._evolve = evolve
+        self._table = events
+
+    def emit(self, event: str | EventData, /, **data: Any) -> Event:
+        """Record one event: a typed payload, or (for older code) a type name and fields.
+
+        Both are checked against the game's declared event types, so a bad field is a bug
+        found here, not in a save file later.
+        """
+        if isinstance(event, str):
+            name = event
+            if self._table is not None and name in self._table:
+                data = self._table.check(name, data)
+        else:
+            if self._table is None:
+                raise TypeError("typed events need the game's `events` table")
+            name, data = self._table.write(event)
+        out = Event(name, data)
+        self._evolve(self.state, out)
+        self.events.append(out)
+        return out
+
+
+class GameBase:
+    """The base every game builds on: commands from a declared table, typed events.
+
+    A game sets `commands` (a `Commands` table grouped by phase) and `events` (an
+    `Events` table: each event's payload type, handler and words).  Games not yet
+    converted may still define `cmd_<name>(d, args, chance, content)` and
+    `on_<EventType>(state, data)` methods, used only when the tables do not know a name.
+    """
+
+    id: ClassVar[str] = ""
+    title: ClassVar[str] = ""
+    state_type: ClassVar[type] = object
+    content_kinds: ClassVar[Mapping[str, type]] = {}
+    commands: ClassVar[Commands[Any] | None] = None
+    events: ClassVar[Events[Any] | None] = None
+    # The rulebook's name for a state field whose spelling in code would read wrong on a
+    # screen ("hp" -> "HP"): see `field_label`.
+    field_words: ClassVar[Mapping[str, str]] = {}
+
+    def decide(self, state: Any, command: Command, chance: Chance, content: Content) -> list[Event]:
+        if self.commands is not None and command.name in self.commands.names():
+            handler = self.commands.get(command.name, self.title)
+        else:
+            legacy = getattr(self, f"cmd_{command.name}", None)
+            if legacy is None:
+                known = ", ".join(self.command_names())
+                raise RuleError(f"{self.title} has no command '{command.name}' (it knows: {known})")
+            handler = legacy
+        d = Decision(state, self.evolve, self.events)
+        handler(d, dict(command.args), chance, content)
+        return d.events
+
+    def evolve(self, state: Any, event: Event) -> None:
+        if self.events is not None and event.type in self.events:
+            self.events.apply(state, event.type, event.data)
+            return
+        handler = getattr(self, f"on_{event.type}", None)
+        if handler is None:
+            raise KeyError(f"{self.id} cannot apply event {event.type}")
+        handler(state, event.data)
+
+    def names(self, state: Any) -> Mapping[str, str]:
+        return {}
+
+    def describe(self, event: Event, names: Mapping[str, str] | None = None) -> str:
+        if self.events is not None:
+            typed = self.events.describe(event.type, event.data, names)
+            if typed is not None:
+                return typed
+        text = getattr(self, f"text_{event.type}", None)
+        if text is not None:
+            return str(text(event.data))
+        details = ", ".join(f"{k} {v}" for k, v in event.data.items())
+        return f"{event.type}: {details}" if details else event.type
+
+    def headline(self, event: Event, names: Mapping[str, str] | None = None) -> Headline | None:
+        """The event as news for the result card's headline, if it is news (the game's
+        events table says which are; core/headline.py)."""
+        if self.events is not None:
+            return self.events.headline(event.type, event.data, names)
+        return None
+
+    def legal_actions(self, state: Any, content: Content) -> list[Action]:
+        raise NotImplementedError(f"{self.title} does not list its legal actions yet")
+
+    def command_names(self) -> list[str]:
+        names = set(self.commands.names()) if self.commands is not None else set()
+        names |= {n[4:] for n in dir(self) if n.startswith("cmd_")}
+        return sorted(names)

@@ -7,7 +7,8 @@ from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
 from companion.core.headline import Headline
-from companion.core.rules import DIE_PROFILES, Action, Event, GameBase, Request
+from companion.core.rules import DIE_PROFILES, Action, Event, Request
+from companion.core.tables import GameBase
 from companion.games.direwild import chapters, headlines, legal
 from companion.games.direwild.board import check_board
 from companion.games.direwild.commands import COMMANDS

@@ -8,8 +8,8 @@ from typing import Any
 
 from companion.content.pack import Content
 from companion.core.headline import Headline
-from companion.core.rules import Action, Chance, Command, Event, GameBase, Request, RuleError
-from companion.core.tables import named_fields
+from companion.core.rules import Action, Chance, Command, Event, Request, RuleError
+from companion.core.tables import GameBase, named_fields
 from companion.games.hexplore import content as content_mod
 from companion.games.hexplore import headlines
 from companion.games.hexplore.commands import COMMANDS

@@ -6,7 +6,8 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
-from companion.core.rules import Action, GameBase, Request
+from companion.core.rules import Action, Request
+from companion.core.tables import GameBase
 from companion.games.kradia import headlines
 from companion.games.kradia.commands import COMMANDS
 from companion.games.kradia.content_check import validate_content
