@@ -13,7 +13,7 @@ from typing import Any
 import msgspec
 
 from companion.core.arguments import check_value
-from companion.core.rules import RuleError
+from companion.core.rules import Chance, ChanceNeeded, Command, RuleError
 from companion.core.shape import convert_state
 
 
@@ -135,8 +135,6 @@ def _short(exc: BaseException) -> str:
 
 
 def _commands(game: Any, state: Any, content: Any, recent: Iterable[Any]) -> list[Any]:
-    from companion.core.rules import Command
-
     found: list[Any] = list(recent)
     try:
         actions = _hook(game, "legal_actions", state, content) or []
@@ -154,8 +152,6 @@ def _commands(game: Any, state: Any, content: Any, recent: Iterable[Any]) -> lis
 def _breaks(game: Any, state: Any, command: Any, content: Any) -> bool:
     """Whether deciding `command` on `state` fails with anything but a refusal, answering
     the first few dice and cards it asks for with their first legal value."""
-    from companion.core.rules import Chance, ChanceNeeded
-
     answers: list[Any] = []
     for _ in range(_ANSWERS):
         try:
