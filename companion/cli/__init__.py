@@ -15,8 +15,8 @@ import pkgutil
 import sys
 
 from companion.cli import commands
-from companion.cli.errors import explain
 from companion.cli.safe import SafeStream
+from companion.failures import explain
 
 
 def build_parser() -> argparse.ArgumentParser:

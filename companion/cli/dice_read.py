@@ -13,7 +13,7 @@ import argparse
 import json
 from pathlib import Path
 
-from companion.cli.errors import CliError
+from companion.failures import CliError
 
 PHOTO_SUFFIXES = {".jpg", ".jpeg", ".png", ".bmp", ".webp", ".tif", ".tiff"}
 

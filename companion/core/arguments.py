@@ -20,7 +20,7 @@ import re
 from collections.abc import Iterable, Mapping
 from typing import Any
 
-from companion.core.rules import RuleError
+from companion.core.rules import Chance, ChanceNeeded, Command, RuleError
 
 MAX_NUMBER = 9999  # no counter, track or stat of a board game at a table goes past this
 MAX_TEXT = 200  # characters: ids, names and choices are short
@@ -229,8 +229,6 @@ def _outcome(
     """What the rules decide for the command, answering what they ask with the value at
     position `pick` of the legal ones (None: answering nothing): the events, or the
     refusal's words."""
-    from companion.core.rules import Chance, ChanceNeeded, Command
-
     answers: list[Any] = []
     for _ in range(_TRIES):
         try:

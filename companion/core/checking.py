@@ -18,6 +18,7 @@ from typing import Any
 import msgspec
 
 from companion.content.diff import changes
+from companion.content.forms import fields_of, form_for
 from companion.content.pack import Content
 from companion.core.game import Game
 from companion.core.rules import RuleError
@@ -146,8 +147,6 @@ def unchecked(
 
 def field_labels(game: Game, kind: str) -> dict[str, str]:
     """A kind's fields as the card editor labels them (the rulebook's words)."""
-    from companion.content.forms import fields_of, form_for
-
     schema = game.content_kinds.get(kind)
     return {f.name: f.label for f in fields_of(form_for(schema))} if schema else {}
 

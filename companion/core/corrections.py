@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, Any
 import msgspec
 
 from companion.core.arguments import check_value
-from companion.core.rules import RuleError
+from companion.core.rules import Chance, ChanceNeeded, Command, RuleError
 from companion.core.shape import convert_state
 
 if TYPE_CHECKING:
@@ -133,8 +133,6 @@ def _short(exc: BaseException) -> str:
 
 
 def _commands(game: Game, state: Any, content: Any, recent: Iterable[Any]) -> list[Any]:
-    from companion.core.rules import Command
-
     found: list[Any] = list(recent)
     try:
         actions = game.legal_actions(state, content)
@@ -149,8 +147,6 @@ def _commands(game: Game, state: Any, content: Any, recent: Iterable[Any]) -> li
 def _breaks(game: Game, state: Any, command: Any, content: Any) -> bool:
     """Whether deciding `command` on `state` fails with anything but a refusal, answering
     the first few dice and cards it asks for with their first legal value."""
-    from companion.core.rules import Chance, ChanceNeeded
-
     answers: list[Any] = []
     for _ in range(_ANSWERS):
         try:

@@ -18,12 +18,12 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any, ClassVar, Protocol
 
-from companion.core.rules import Action, Chance, Command, Decision, Event, Request, RuleError
+from companion.core.rules import Action, Chance, Command, Event, Request, RuleError
+from companion.core.tables import Commands, Decision, Events
 
 if TYPE_CHECKING:
     from companion.content.pack import Content
     from companion.core.headline import Headline
-    from companion.core.tables import Commands, Events
 
 
 class Game(Protocol):

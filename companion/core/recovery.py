@@ -21,6 +21,8 @@ from typing import Any
 
 import msgspec
 
+from companion.core.checksums import event_sum, meta_sum
+
 META_KEYS = {"game", "packs", "define", "options", "summary"}
 
 
@@ -209,8 +211,6 @@ def _event(values: list[Any]) -> _Found | None:
 
 def scan(path: Path) -> tuple[dict[str, Any], dict[int, tuple[int, str, dict[str, Any], float]]]:
     """Every log row and meta record still readable in the file's pages and its WAL."""
-    from companion.core.store import event_sum, meta_sum
-
     meta: dict[str, Any] = {}
     rows: dict[int, tuple[int, str, dict[str, Any], float]] = {}
     pages, usable = _pages(path)

@@ -12,13 +12,9 @@ app calls on it, is declared in game.py.
 
 from __future__ import annotations
 
-import copy
-from collections.abc import Callable, Mapping
+from collections.abc import Mapping
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, Required, TypedDict
-
-if TYPE_CHECKING:
-    from companion.core.tables import EventData, Events
+from typing import Any, Required, TypedDict
 
 
 class RuleError(Exception):
@@ -177,6 +173,25 @@ class Request:
         return card
 
 
+def request_words(request: Request) -> str:
+    """'Stormbringer: roll the d3\\nfor the battle' for the dice and cards panels, in
+    large type.  A draw names who draws only by the rules' own name for them; with none it
+    says 'Draw a card' (an id spelt out, 'Table: draw a card', reads like a console)."""
+    if request.choice:  # the players' own pick, not a card
+        return f"{request.who}: choose\n{request.why}" if request.who else f"Choose\n{request.why}"
+    if request.kind != "dice":
+        return (
+            f"{request.who}: draw a card\n{request.why}"
+            if request.who
+            else (f"Draw a card\n{request.why}")
+        )
+    who = f"{request.who_name}: " if request.for_ or request.who else ""
+    dice = (
+        f"{request.count} x {request.die_name}" if request.count > 1 else f"the {request.die_name}"
+    )
+    return f"{who}roll {dice}\n{request.why}"
+
+
 class ChanceNeeded(Exception):
     """Raised by `Chance` when the rules need an answer the table has not given yet."""
 
@@ -274,42 +289,3 @@ Action = TypedDict(
     },
     total=False,
 )
-
-
-class Decision:
-    """Builds a command's events while keeping a scratch state up to date.
-
-    Rules often decide step by step ("move, then check adjacency, then battle"); emitting
-    through a Decision applies each event to a private copy so the next step sees it,
-    while the caller's state stays untouched.
-    """
-
-    def __init__(
-        self,
-        state: Any,
-        evolve: Callable[[Any, Event], None],
-        events: Events[Any] | None = None,
-    ) -> None:
-        self.state = copy.deepcopy(state)
-        self.events: list[Event] = []
-        self._evolve = evolve
-        self._table = events
-
-    def emit(self, event: str | EventData, /, **data: Any) -> Event:
-        """Record one event: a typed payload, or (for older code) a type name and fields.
-
-        Both are checked against the game's declared event types, so a bad field is a bug
-        found here, not in a save file later.
-        """
-        if isinstance(event, str):
-            name = event
-            if self._table is not None and name in self._table:
-                data = self._table.check(name, data)
-        else:
-            if self._table is None:
-                raise TypeError("typed events need the game's `events` table")
-            name, data = self._table.write(event)
-        out = Event(name, data)
-        self._evolve(self.state, out)
-        self.events.append(out)
-        return out

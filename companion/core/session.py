@@ -36,6 +36,7 @@ from companion.core.corrections import apply_correction, verify_correction
 from companion.core.fingerprint import rules_fingerprint
 from companion.core.game import Game
 from companion.core.headline import Headline, lead
+from companion.core.registry import UnknownGame, get_game, load_game_content
 from companion.core.rules import (
     Action,
     Chance,
@@ -203,8 +204,6 @@ class Session:
         content: Content | None = None,
     ) -> Session:
         """Start a new session file.  Bad set-up options raise RuleError and write nothing."""
-        from companion.core.registry import load_game_content
-
         options = dict(options or {})
         packs = list(packs)
         if content is None:
@@ -226,8 +225,6 @@ class Session:
 
     @classmethod
     def open(cls, path: Path) -> Session:
-        from companion.core.registry import UnknownGame, get_game, load_game_content
-
         store = Store.open(path)
         try:
             meta = store.meta()

@@ -18,7 +18,6 @@ ignored whenever they do not fit.
 from __future__ import annotations
 
 import contextlib
-import hashlib
 import json
 import re
 import shutil
@@ -27,12 +26,12 @@ import time
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import msgspec
 
-if TYPE_CHECKING:
-    from companion.core.recovery import Recovered
+from companion.core.checksums import event_sum, meta_sum
+from companion.core.recovery import Recovered, complete_run, cut_short, scan
 
 SCHEMA_VERSION = 3
 APPLICATION_ID = 0x54434D50  # "TCMP": tells our files from any other SQLite database
@@ -155,19 +154,6 @@ def damage_words(path: Path) -> str:
 
 def _kb(size: int) -> str:
     return f"{size / 1024:.0f} KB" if size >= 1024 else f"{size} bytes"
-
-
-def event_sum(seq: int, tx: int, etype: str, data: str, at: float) -> str:
-    """The checksum of one stored event: its position, kind, exact text and time.
-
-    An 8-byte BLAKE2b (log version 3 as released; ~2 us a row when a session is opened).
-    It catches damage, which is its job; it is no seal against deliberate edits."""
-    text = f"{seq}\x1f{tx}\x1f{etype}\x1f{data}\x1f{at!r}"
-    return hashlib.blake2b(text.encode(), digest_size=8).hexdigest()
-
-
-def meta_sum(key: str, value: str) -> str:
-    return hashlib.blake2b(f"{key}\x1f{value}".encode(), digest_size=8).hexdigest()
 
 
 @dataclass(frozen=True)
@@ -658,8 +644,6 @@ def recover(path: Path) -> Recovered:
 
     Reads the file page by page, whether or not SQLite still opens it (see recovery.py).
     """
-    from companion.core.recovery import Recovered, complete_run, cut_short, scan
-
     meta, found = scan(path)
     rows = [Row(seq, *found[seq]) for seq in complete_run(found)]
     last_tx = rows[-1].tx if rows else -1

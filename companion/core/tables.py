@@ -6,22 +6,25 @@ when a player reopens the file months later; each has a version, and an upcaster
 older stored version into the current one, so renaming a field never makes old saves read
 as damaged.  Commands are declared in one table grouped by phase, so what a game can do is
 read in one place rather than discovered by `getattr` across a class hierarchy.
+`Decision` (what a command's handler emits through) and `GameBase` (the base every game
+builds on) live here beside the tables they read; `companion.core.rules` holds the
+contract they are built on and imports nothing of this.
 """
 
 from __future__ import annotations
 
+import copy
 from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, ClassVar, Generic, TypeVar
 
 import msgspec
 
-from companion.core.rules import RuleError
+from companion.core.rules import Chance, Event, RuleError
 
 if TYPE_CHECKING:
     from companion.content.pack import Content
     from companion.core.headline import Headline
-    from companion.core.rules import Chance, Decision
 
 S = TypeVar("S")
 E = TypeVar("E", bound="EventData")
@@ -226,3 +229,42 @@ class Commands(Generic[S]):
             known = ", ".join(self.names())
             raise RuleError(f"{title} has no command '{name}' (it knows: {known})")
         return fn
+
+
+class Decision:
+    """Builds a command's events while keeping a scratch state up to date.
+
+    Rules often decide step by step ("move, then check adjacency, then battle"); emitting
+    through a Decision applies each event to a private copy so the next step sees it,
+    while the caller's state stays untouched.
+    """
+
+    def __init__(
+        self,
+        state: Any,
+        evolve: Callable[[Any, Event], None],
+        events: Events[Any] | None = None,
+    ) -> None:
+        self.state = copy.deepcopy(state)
+        self.events: list[Event] = []
+        self._evolve = evolve
+        self._table = events
+
+    def emit(self, event: str | EventData, /, **data: Any) -> Event:
+        """Record one event: a typed payload, or (for older code) a type name and fields.
+
+        Both are checked against the game's declared event types, so a bad field is a bug
+        found here, not in a save file later.
+        """
+        if isinstance(event, str):
+            name = event
+            if self._table is not None and name in self._table:
+                data = self._table.check(name, data)
+        else:
+            if self._table is None:
+                raise TypeError("typed events need the game's `events` table")
+            name, data = self._table.write(event)
+        out = Event(name, data)
+        self._evolve(self.state, out)
+        self.events.append(out)
+        return out

@@ -22,9 +22,10 @@ from kivy.properties import NumericProperty, ObjectProperty
 from kivy.uix.screenmanager import NoTransition, ScreenManager
 from kivy.utils import platform
 
-from companion.content.our_copy import follow_undo
 from companion.core.library import Library
+from companion.core.our_copy import follow_undo
 from companion.core.rules import RuleError
+from companion.failures import friendly
 from companion.paths import data_home
 from companion.ui import widgets  # noqa: F401  (loads the shared kv rules)
 from companion.ui.cue import Cue
@@ -224,8 +225,6 @@ class CompanionApp(App):
 
     def report_error(self, exc: BaseException) -> str:
         """Say an unexpected failure in words where the player is looking, and log it."""
-        from companion.cli.errors import friendly
-
         if isinstance(exc, RuleError):
             words = exc.message
         else:

@@ -15,15 +15,16 @@ from __future__ import annotations
 import asyncio
 import time
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Protocol
 
 from companion.core.rules import DIE_FACES, Request
+from hardware.answering import RequestAnswerer
+from hardware.source import DiceSource
 from vision.dice.camera import CameraDiceSource, ReaderLock, Stillness, same_dice
 
 if TYPE_CHECKING:
     import numpy as np
 
-    from companion.ui.dice_hub import DiceHub
     from vision.dice.reader import DieRead
 
 MAX_PHOTO = 8 * 1024 * 1024  # bytes: a phone's photo, already shrunk by the page, is far less
@@ -47,13 +48,27 @@ def listed(numbers: list[int]) -> str:
     return words[0] if len(words) == 1 else f"{', '.join(words[:-1])} and {words[-1]}"
 
 
+class Hub(Protocol):
+    """What camera dice need of the app's dice hub (`companion.ui.dice_hub.DiceHub`, which
+    holds a `CameraDice`): said here so the camera does not import the hub that owns it."""
+
+    sources: list[DiceSource]
+    answerer: RequestAnswerer | None
+
+    def changed(self) -> None: ...
+
+    def add(self, source: DiceSource) -> None: ...
+
+    def die_name(self, die_id: str) -> str: ...
+
+
 class CameraDice:
     """The dice in view (the live camera's newest read, or a phone's photo held until it
     is answered), the table's taps on unsure dice, and taking them as a roll."""
 
     def __init__(
         self,
-        hub: DiceHub,
+        hub: Hub,
         reader: ReaderLock | None = None,
         clock: Callable[[], float] = time.monotonic,
     ) -> None:

@@ -17,7 +17,7 @@ from pathlib import Path
 import pytest
 import yaml
 
-from companion.content.edits import EditError, parse_assignment, parse_value
+from companion.core.edits import EditError, parse_assignment, parse_value
 
 COMPANION = Path(sys.executable).parent / "companion"
 

@@ -185,7 +185,7 @@ def test_a_hexplore_default_action_is_one_of_the_cards_actions_never_typed():
 def test_every_kinds_template_makes_a_card_the_loader_accepts(game_id):
     """A new card starts from its kind's template (the game's data): once named, it loads
     and passes the game's checks as it is."""
-    from companion.content import workshop
+    from companion.core import workshop
 
     game = get_game(game_id)
     templates = forms.templates_for(game)

@@ -9,8 +9,8 @@ from typing import Any
 
 import pytest
 
-from companion.content import workshop
 from companion.content.offer import own_first, where_cards_come_from
+from companion.core import workshop
 from companion.games import get_game, load_game_content
 
 

@@ -8,8 +8,8 @@ import zipfile
 
 import pytest
 
-from companion.content import workshop
 from companion.content.pack import ContentError
+from companion.core import workshop
 from companion.core.library import Library
 from companion.games import get_game, load_game_content
 

@@ -111,9 +111,9 @@ def test_exit_codes_follow_the_kind_of_failure_not_its_words(tmp_path):
     sid = companion("new", "tiny", "--name", "codes").stdout.strip()
     refused = companion("do", sid, "add", "--with", '{"n": -1}')
     assert refused.returncode == 1 and "refused: add needs a positive n" in refused.stderr
-    from companion.cli.errors import explain
     from companion.core.rules import RuleError
     from companion.core.store import SessionLocked
+    from companion.failures import explain
 
     assert explain(RuleError("refused twice"))[1] == 1
     assert explain(SessionLocked("x.session", "refused by the lock"))[1] == 2

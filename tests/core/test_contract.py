@@ -155,7 +155,7 @@ def test_an_old_event_is_upcast_and_a_newer_one_refused():
 def test_an_event_emitted_with_a_wrong_field_is_refused_before_it_is_written(tmp_path):
     s = tiny_session(tmp_path)
     game = s.game
-    from companion.core.rules import Decision
+    from companion.core.tables import Decision
 
     d = Decision(s.state, game.evolve, game.events)
     with pytest.raises(EventTypeError):

@@ -16,8 +16,8 @@ import msgspec
 import pytest
 import yaml
 
-from companion.content import our_copy, workshop
 from companion.content.pack import ContentError, default_packs
+from companion.core import our_copy, workshop
 from companion.core.library import Library
 from companion.core.rules import RuleError
 from companion.core.session import Session

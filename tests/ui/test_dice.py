@@ -8,10 +8,10 @@ import random
 import pytest
 
 from companion.core.library import Library
-from companion.core.rules import Request, RuleError
+from companion.core.rules import Request, RuleError, request_words
 from companion.games import get_game
 from companion.ui.dice_hub import DiceHub, simulated_dice_for
-from companion.ui.panels.dice import keypad_faces, request_words
+from companion.ui.panels.dice import keypad_faces
 from hardware.answering import RequestAnswerer
 from hardware.assignments import Assignments
 from hardware.simulated import DEFAULT_DICE, open_simulated_source

@@ -268,7 +268,7 @@ class ErgonomicsCase(AppTestCase):
 
     def editor(self, app: Any, game: str, kind: str, where: str) -> None:
         """A new card of `kind` on the card editor's form, in a pack of the group's own."""
-        from companion.content import workshop
+        from companion.core import workshop
         from companion.ui.screens.packs import open_packs
 
         slug = workshop.new_pack(game, f"Ours {game}").slug

@@ -20,7 +20,7 @@ from typing import Any
 
 import pytest
 
-from companion.content import workshop
+from companion.core import workshop
 from tests.ui.kivyharness import AppTestCase
 
 pytestmark = [pytest.mark.ui, pytest.mark.own_pack]

@@ -2,8 +2,7 @@
 
 from __future__ import annotations
 
-from companion.core.rules import Request
-from companion.ui.panels.dice import request_words
+from companion.core.rules import Request, request_words
 
 
 def test_a_draw_with_no_name_from_the_rules_says_draw_a_card() -> None:

@@ -3,7 +3,7 @@
 `check` names every problem with file, line and field; `list`, `new`, `export` and
 `import` make, list and share the group's own packs through the same workshop the
 tablet's pack editor uses; `cards`, `set` and `add` read and write one card at a time in
-the group's pack over the demo (the logic is in `companion/content/edits.py`).
+the group's pack over the demo (the logic is in `companion/core/edits.py`).
 """
 
 from __future__ import annotations
@@ -12,10 +12,10 @@ import argparse
 import json
 from pathlib import Path
 
-from companion.cli.errors import CliError
-from companion.content import edits, workshop
 from companion.content.pack import ContentError, Problem, add_items, available_packs, yaml_files
 from companion.content.yamlines import YamlSyntaxError, load_file
+from companion.core import edits, workshop
+from companion.failures import CliError
 from companion.games import available_games, get_game, load_game_content
 from companion.paths import content_roots
 

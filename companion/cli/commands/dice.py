@@ -11,7 +11,7 @@ import sys
 import threading
 import time
 
-from companion.cli.errors import CliError
+from companion.failures import CliError
 
 
 def _print(line: str) -> None:

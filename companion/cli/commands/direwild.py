@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import argparse
 
-from companion.cli.errors import CliError
+from companion.failures import CliError
 
 
 def cmd_board(args: argparse.Namespace) -> int:

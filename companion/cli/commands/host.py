@@ -18,7 +18,7 @@ import json
 import sys
 from typing import Any
 
-from companion.cli.errors import CliError
+from companion.failures import CliError
 
 
 async def _serve(args: argparse.Namespace) -> int:

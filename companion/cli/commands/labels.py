@@ -5,8 +5,8 @@ from __future__ import annotations
 import argparse
 from pathlib import Path
 
-from companion.cli.errors import CliError
 from companion.content.pack import available_packs
+from companion.failures import CliError
 from companion.games import get_game, load_game_content
 
 

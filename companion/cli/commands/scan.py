@@ -15,7 +15,7 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from companion.cli.errors import CliError
+from companion.failures import CliError
 
 
 def _names() -> Any:

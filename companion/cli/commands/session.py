@@ -9,7 +9,6 @@ from datetime import datetime
 from pathlib import Path
 from typing import Any
 
-from companion.cli.errors import CliError
 from companion.core.library import SUFFIX, Library
 from companion.core.store import SessionNotFound, SessionStorageError
 from companion.core.transfer import (
@@ -20,6 +19,7 @@ from companion.core.transfer import (
     import_session,
     recover_session,
 )
+from companion.failures import CliError
 from companion.games import get_game
 
 

@@ -16,8 +16,8 @@ import sys
 import traceback
 from typing import Any
 
-from companion.cli.errors import friendly
 from companion.core.library import Library
+from companion.failures import friendly
 
 MAX_LINE = 1024 * 1024
 

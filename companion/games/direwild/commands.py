@@ -8,8 +8,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from companion.core.rules import Chance, Decision
-from companion.core.tables import Commands
+from companion.core.rules import Chance
+from companion.core.tables import Commands, Decision
 from companion.games.direwild import battle, chapters, heroes, phase, rounds
 from companion.games.direwild.state import DirewildState
 

@@ -6,7 +6,8 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
-from companion.core.rules import Chance, Decision
+from companion.core.rules import Chance
+from companion.core.tables import Decision
 from companion.games.direwild import events as ev
 from companion.games.direwild import movement
 from companion.games.direwild.board import SLOTS

@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from companion.core.rules import Chance, Decision, RuleError
+from companion.core.rules import Chance, RuleError
+from companion.core.tables import Decision
 from companion.games.direwild import battle, effects, movement
 from companion.games.direwild import events as ev
 from companion.games.direwild.board import STAGING, BoardError

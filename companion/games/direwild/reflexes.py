@@ -8,7 +8,8 @@ The app asks, since it is the player's choice, as often as a 1 comes up.
 
 from __future__ import annotations
 
-from companion.core.rules import Chance, Decision
+from companion.core.rules import Chance
+from companion.core.tables import Decision
 from companion.games.direwild import events as ev
 from companion.games.direwild.state import has_power, wound_pile
 from companion.games.direwild.units import wound_to

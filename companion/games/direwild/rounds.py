@@ -5,7 +5,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from companion.core.rules import Chance, Decision, RuleError
+from companion.core.rules import Chance, RuleError
+from companion.core.tables import Decision
 from companion.games.direwild import chapters, heroes, phase
 from companion.games.direwild import events as ev
 from companion.games.direwild.state import DirewildState, wound_pile, wound_pile_estimate

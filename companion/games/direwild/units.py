@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from companion.core.rules import Decision, RuleError
+from companion.core.rules import RuleError
+from companion.core.tables import Decision
 from companion.games.direwild import content as typed
 from companion.games.direwild import events as ev
 from companion.games.direwild.board import SLOTS, STAGING, Geometry, geometry

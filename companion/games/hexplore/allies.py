@@ -11,7 +11,8 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from companion.core.rules import Chance, Decision, RuleError
+from companion.core.rules import Chance, RuleError
+from companion.core.tables import Decision
 from companion.games.hexplore.common import hero, in_combat, in_play, whole
 from companion.games.hexplore.content import ALLY_KINDS
 from companion.games.hexplore.events import AllyJoined, AllyLeft

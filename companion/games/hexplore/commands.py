@@ -7,8 +7,8 @@ from collections.abc import Callable
 from typing import Any
 
 from companion.content.pack import Content
-from companion.core.rules import Chance, Decision
-from companion.core.tables import CommandFn, Commands
+from companion.core.rules import Chance
+from companion.core.tables import CommandFn, Commands, Decision
 from companion.games.hexplore.allies import ally_leaves, join_ally
 from companion.games.hexplore.circumstance import roll_circumstance, settle_circumstance
 from companion.games.hexplore.combat import (

@@ -8,7 +8,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from companion.core.rules import Decision, RuleError
+from companion.core.rules import RuleError
+from companion.core.tables import Decision
 from companion.games.hexplore.events import Gained, GameLost
 from companion.games.hexplore.state import (
     AllyState,

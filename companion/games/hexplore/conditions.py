@@ -7,7 +7,7 @@ Resolution phase; conditions that do not Persist end with the combat.
 
 from __future__ import annotations
 
-from companion.core.rules import Decision
+from companion.core.tables import Decision
 from companion.games.hexplore.common import stacks
 from companion.games.hexplore.events import ConditionChanged, ConditionLost, VitalsChanged
 from companion.games.hexplore.state import (

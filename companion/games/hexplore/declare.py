@@ -8,7 +8,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from companion.core.rules import Chance, Decision, RuleError
+from companion.core.rules import Chance, RuleError
+from companion.core.tables import Decision
 from companion.games.hexplore.combat import end_combat
 from companion.games.hexplore.common import hero_id, stacks, whole
 from companion.games.hexplore.conditions import GROGGY

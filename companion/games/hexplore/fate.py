@@ -5,7 +5,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from companion.core.rules import Chance, Decision, RuleError
+from companion.core.rules import Chance, RuleError
+from companion.core.tables import Decision
 from companion.games.hexplore.common import active_heroes, check_lost, in_combat
 from companion.games.hexplore.dice import auto_fails
 from companion.games.hexplore.events import (

@@ -15,7 +15,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from companion.core.rules import Chance, Decision, RuleError
+from companion.core.rules import Chance, RuleError
+from companion.core.tables import Decision
 from companion.games.hexplore.common import hero_id, in_combat, in_play, whole
 from companion.games.hexplore.conditions import heal_amount
 from companion.games.hexplore.events import HeroRevived, Sustained, Teleported, VitalsChanged

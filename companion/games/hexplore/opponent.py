@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from companion.core.rules import Chance, Decision, RuleError
+from companion.core.rules import Chance, RuleError
+from companion.core.tables import Decision
 from companion.games.hexplore.combat import phase_end, settle_foes
 from companion.games.hexplore.common import current, stacks
 from companion.games.hexplore.content import Opponent

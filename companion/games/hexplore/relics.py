@@ -16,7 +16,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from companion.core.rules import Chance, Decision, RuleError
+from companion.core.rules import Chance, RuleError
+from companion.core.tables import Decision
 from companion.games.hexplore.common import current, hero_id, in_combat, in_play
 from companion.games.hexplore.events import RelicGained, RelicWielded, VitalsChanged
 from companion.games.hexplore.hexcontent import HexContent

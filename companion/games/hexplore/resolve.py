@@ -10,7 +10,8 @@ from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 from typing import Any
 
-from companion.core.rules import Chance, Decision
+from companion.core.rules import Chance
+from companion.core.tables import Decision
 from companion.games.hexplore.combat import begin_round, phase_end, settle_foes
 from companion.games.hexplore.common import current, last_action, stacks
 from companion.games.hexplore.conditions import (

@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from companion.core.rules import Chance, Decision, RuleError
+from companion.core.rules import Chance, RuleError
+from companion.core.tables import Decision
 from companion.games.hexplore.common import current, gain, hero_id, in_play
 from companion.games.hexplore.content import Opponent
 from companion.games.hexplore.dice import target_dice

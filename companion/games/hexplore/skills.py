@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from companion.core.rules import Chance, Decision, RuleError
+from companion.core.rules import Chance, RuleError
+from companion.core.tables import Decision
 from companion.games.hexplore.common import (
     active_heroes,
     check_lost,

@@ -5,7 +5,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from companion.core.rules import Chance, Decision, RuleError
+from companion.core.rules import Chance, RuleError
+from companion.core.tables import Decision
 from companion.games.kradia import content as cards
 from companion.games.kradia.effects import apply_effects, damage_boss, enhance, hero_card
 from companion.games.kradia.events import (

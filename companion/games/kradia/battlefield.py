@@ -17,7 +17,8 @@ from typing import TYPE_CHECKING, Any
 
 import msgspec
 
-from companion.core.rules import Chance, Decision, RuleError
+from companion.core.rules import Chance, RuleError
+from companion.core.tables import Decision
 from companion.games.kradia import content as cards
 from companion.games.kradia.effects import apply_effects, resolve_targets
 from companion.games.kradia.events import (

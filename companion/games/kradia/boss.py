@@ -6,7 +6,8 @@ from typing import TYPE_CHECKING
 
 import msgspec
 
-from companion.core.rules import Chance, Decision, RuleError
+from companion.core.rules import Chance, RuleError
+from companion.core.tables import Decision
 from companion.games.kradia import extras
 from companion.games.kradia.effects import apply_effects, boss_card, dice_on_space, in_overdrive
 from companion.games.kradia.events import (

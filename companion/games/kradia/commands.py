@@ -5,8 +5,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from companion.core.rules import Chance, Decision
-from companion.core.tables import Commands
+from companion.core.rules import Chance
+from companion.core.tables import Commands, Decision
 from companion.games.kradia import actions, boss, extras, rounds, story
 from companion.games.kradia.state import KradiaState
 

@@ -11,7 +11,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from companion.core.rules import Chance, Decision, RuleError
+from companion.core.rules import Chance, RuleError
+from companion.core.tables import Decision
 from companion.games.kradia.actions import check_target
 from companion.games.kradia.effects import apply_effects, boss_card
 from companion.games.kradia.events import ExtraCardResolved, HitRecorded

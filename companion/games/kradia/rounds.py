@@ -5,7 +5,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from companion.core.rules import Chance, Decision, RuleError
+from companion.core.rules import Chance, RuleError
+from companion.core.tables import Decision
 from companion.games.kradia import battlefield, extras
 from companion.games.kradia.effects import can_be_hit
 from companion.games.kradia.events import PhaseChanged, RoundStarted, StartPlayerPassed

@@ -5,7 +5,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from companion.core.rules import Decision, RuleError
+from companion.core.rules import RuleError
+from companion.core.tables import Decision
 from companion.games.kradia import battlefield
 from companion.games.kradia.effects import (
     check_end,

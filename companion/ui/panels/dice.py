@@ -15,30 +15,11 @@ from kivy.lang import Builder
 from kivy.properties import BooleanProperty, ListProperty, StringProperty
 from kivy.uix.boxlayout import BoxLayout
 
-from companion.core.rules import DIE_FACES, Request
+from companion.core.rules import DIE_FACES, Request, request_words
 from companion.ui.panels import dice_camera  # noqa: F401 (its block is in this panel's kv)
 from companion.ui.widgets import BigButton, Body, clear_and_fill
 
 Builder.load_file(str(Path(__file__).with_suffix(".kv")))
-
-
-def request_words(request: Request) -> str:
-    """'Stormbringer: roll the d3\\nfor the battle' for the panel, in large type.  A draw
-    names who draws only by the rules' own name for them; with none it says 'Draw a card'
-    (an id spelt out, 'Table: draw a card', reads like a console)."""
-    if request.choice:  # the players' own pick, not a card
-        return f"{request.who}: choose\n{request.why}" if request.who else f"Choose\n{request.why}"
-    if request.kind != "dice":
-        return (
-            f"{request.who}: draw a card\n{request.why}"
-            if request.who
-            else (f"Draw a card\n{request.why}")
-        )
-    who = f"{request.who_name}: " if request.for_ or request.who else ""
-    dice = (
-        f"{request.count} x {request.die_name}" if request.count > 1 else f"the {request.die_name}"
-    )
-    return f"{who}roll {dice}\n{request.why}"
 
 
 def keypad_faces(profile: str) -> list[tuple[str, int]]:

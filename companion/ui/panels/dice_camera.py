@@ -27,6 +27,7 @@ from kivy.uix.boxlayout import BoxLayout
 from kivy.uix.image import Image
 
 from companion.ui.panels.camera_open import open_camera
+from companion.ui.panels.scanner import KivyCameraSource, display_rgb, kivy_camera_provider
 from companion.ui.widgets import BigButton, clear_and_fill
 from vision.frames import CameraSource, FrameSource, SourceError
 
@@ -68,8 +69,6 @@ def draw_dice(
     import cv2
     import numpy as np
 
-    from companion.ui.panels.scanner import display_rgb
-
     h, w = frame.shape[:2]
     rgb = display_rgb(frame, size)
     scale = rgb.shape[1] / w
@@ -97,14 +96,6 @@ def draw_dice(
             cv2.LINE_AA,
         )
     return out
-
-
-def kivy_camera_provider() -> Callable[..., Any] | None:
-    """Kivy's camera provider unless it is OpenCV's, as the Cards panel finds it
-    (imported when wanted: the Cards panel's module imports the Dice panel's)."""
-    from companion.ui.panels.scanner import kivy_camera_provider as provider
-
-    return provider()
 
 
 class FaceKey(BigButton):
@@ -240,8 +231,6 @@ class DiceCameraBlock(BoxLayout):
         if provider is None:
             self._refused(generation, refusal or "this device has no camera the app can use")
             return
-        from companion.ui.panels.scanner import KivyCameraSource
-
         try:
             source = KivyCameraSource.open(provider, index, colour=True)
         except SourceError as exc:
@@ -300,8 +289,6 @@ class DiceCameraBlock(BoxLayout):
         self._opening = False
         watcher, self.watcher = self.watcher, None
         if watcher is not None:
-            from companion.ui.panels.scanner import KivyCameraSource
-
             # Kivy's camera is closed on Kivy's thread, which this is
             watcher.stop(close=isinstance(watcher.source, KivyCameraSource))
             if wait:

@@ -35,9 +35,8 @@ from kivy.properties import NumericProperty, StringProperty
 from kivy.uix.boxlayout import BoxLayout
 from kivy.uix.image import Image
 
-from companion.core.rules import Request
+from companion.core.rules import Request, request_words
 from companion.ui.panels.camera_open import open_camera
-from companion.ui.panels.dice import request_words
 from companion.ui.widgets import BigButton, Body, clear_and_fill, text_width
 from vision.answering import card_name, offer_card
 from vision.frames import CameraSource, FrameSource, SourceError

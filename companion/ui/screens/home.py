@@ -29,6 +29,7 @@ from companion.core.store import SessionFileError
 from companion.core.transfer import export_session, import_session
 from companion.games import available_games, get_game, load_game_content
 from companion.paths import data_home
+from companion.ui.screens.problems import problem_words
 from companion.ui.widgets import BigButton, Body, clear_and_fill
 
 Builder.load_file(str(Path(__file__).with_suffix(".kv")))
@@ -53,17 +54,6 @@ def game_title(game_id: str) -> str:
         return get_game(game_id).title
     except LookupError:
         return game_id
-
-
-def problem_words(problem: Any) -> str:
-    """A content problem with the file's name, not its whole path (it is read across a
-    table); `companion content check` prints the full path for whoever fixes it."""
-    where = f"{Path(problem.file).name}:{problem.line}"
-    return (
-        f"{where}: {problem.field}: {problem.message}"
-        if problem.field
-        else (f"{where}: {problem.message}")
-    )
 
 
 def exports_dir() -> Path:

@@ -28,11 +28,11 @@ from kivy.uix.screenmanager import Screen
 
 from companion.content.offer import where_cards_come_from
 from companion.content.pack import ContentError
-from companion.content.workshop import list_packs
 from companion.core.rules import RuleError
 from companion.core.store import SessionFileError
+from companion.core.workshop import list_packs
 from companion.games import available_games, get_game, load_game_content
-from companion.ui.screens.home import problem_words
+from companion.ui.screens.problems import problem_words
 from companion.ui.widgets import BigButton, BigToggle, Body, Heading, clear_and_fill
 
 Builder.load_file(str(Path(__file__).with_suffix(".kv")))

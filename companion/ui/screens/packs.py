@@ -5,7 +5,7 @@ rulebook prints.  This screen lists each game's packs, makes one (empty or a cop
 installed one), lists its kinds and cards by name, and opens a card's form drawn from the
 game's own schema (`companion.ui.editor.form`).  Every change is checked at once by the
 same loader a game starts with; a pack saved with problems stays a draft, and the wizard
-refuses it until it is clean.  All the file work is `companion.content.workshop`'s.
+refuses it until it is clean.  All the file work is `companion.core.workshop`'s.
 """
 
 from __future__ import annotations
@@ -20,11 +20,12 @@ from kivy.properties import StringProperty
 from kivy.uix.boxlayout import BoxLayout
 from kivy.uix.screenmanager import Screen
 
-from companion.content import forms, workshop
+from companion.content import forms
 from companion.content.pack import ContentError
+from companion.core import workshop
 from companion.games import available_games, get_game
 from companion.ui.editor.form import CardForm, FieldText
-from companion.ui.screens.home import problem_words
+from companion.ui.screens.problems import problem_words
 from companion.ui.widgets import BigButton, BigToggle, Body, Heading, clear_and_fill
 
 Builder.load_file(str(Path(__file__).with_suffix(".kv")))

@@ -636,8 +636,8 @@ class SessionScreen(Screen):
 
     def check_card(self, card_id: str) -> Any:
         """The sheet checking a card against the group's printed one (`our_copy.keep`)."""
-        from companion.content.our_copy import keep
-        from companion.content.workshop import WorkshopError
+        from companion.core.our_copy import keep
+        from companion.core.workshop import WorkshopError
         from companion.ui.panels.check_sheet import open_check
 
         session = self._session

@@ -13,7 +13,7 @@ import tempfile
 
 import pytest
 
-from companion.content import workshop
+from companion.core import workshop
 from tests.ui.editor.driver import (
     BOSS_TASK,
     MINION_TASK,

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from companion.content import workshop
+from companion.core import workshop
 from tests.ui.editor.driver import EditorDriver
 from tests.ui.kivyharness import AppTestCase
 

@@ -14,10 +14,10 @@ import contextlib
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
-from companion.content import workshop
-from companion.content.edits import OUR_COPY, EditError, check_card, choose_pack, file_id
 from companion.content.forms import form_for, without_defaults
 from companion.content.pack import own_packs
+from companion.core import workshop
+from companion.core.edits import OUR_COPY, EditError, check_card, choose_pack, file_id
 from companion.core.rules import RuleError
 
 if TYPE_CHECKING:

@@ -23,10 +23,11 @@ from typing import Any
 import msgspec
 import yaml
 
-from companion.content import forms, workshop
+from companion.content import forms
 from companion.content.diff import FieldPath, changes
 from companion.content.forms import CHOICE, EITHER, LIST, MAPPING, STRUCT, TEXT, FormField
 from companion.content.pack import DRAFT_MARKER, Content, default_packs, load_content, own_packs
+from companion.core import workshop
 from companion.core.registry import get_game
 from companion.paths import user_content_dir
 

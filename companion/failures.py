@@ -2,7 +2,9 @@
 
 The exit code comes from the exception's type, never from its words: 1 when the rules
 refused (the input was understood, the game said no), 2 when the input itself was wrong
-or a file could not be used.
+or a file could not be used.  Why beside the packages and not in the CLI: the app says
+the same failures in the same words (`report_error`), and the CLI is what launches the
+app, so the app must not import the CLI.
 """
 
 from __future__ import annotations
@@ -11,6 +13,7 @@ from companion.content.pack import ContentError
 from companion.content.yamlines import YamlSyntaxError
 from companion.core.rules import RuleError
 from companion.core.store import SessionFileError
+from companion.scenario.file import ScenarioInvalid
 
 REFUSED, BAD_INPUT = 1, 2
 
@@ -24,8 +27,6 @@ class CliError(Exception):
 def explain(exc: BaseException) -> tuple[str, int] | None:
     """Words and exit code for an exception we expect, or None for a bug (which keeps its
     traceback, so it gets reported and fixed)."""
-    from companion.scenario.file import ScenarioInvalid
-
     if isinstance(exc, CliError):
         return str(exc), exc.code
     if isinstance(exc, RuleError):
