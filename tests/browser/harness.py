@@ -152,7 +152,9 @@ class Phone:
             if value:
                 return value
             time.sleep(0.05)
-        raise AssertionError(f"the phone never showed {what or check}: {self.text('message')!r}")
+        # what the phone shows instead (the door's page has no message line)
+        shown = self.js("return location.pathname + ': ' + document.body.innerText.slice(0, 300)")
+        raise AssertionError(f"the phone never showed {what or check}: {shown!r}")
 
     def join_as(self, name: str) -> None:
         """Give the name the page asks for at join (once per phone), then wait to be in."""

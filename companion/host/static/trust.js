@@ -12,8 +12,17 @@
   if (!token) { $("checking").hidden = true; $("nolink").hidden = false; return; }
   const steps = () => { $("checking").hidden = true; $("steps").hidden = false; };
   const timer = setTimeout(steps, 4000);
-  // An opaque reply is enough: it arrives only over a connection the phone trusts.
-  fetch(`${origin}/s/app.css`, { mode: "no-cors", cache: "no-store", credentials: "omit" })
-    .then(() => { clearTimeout(timer); location.replace(game); })
-    .catch(() => { clearTimeout(timer); steps(); });
+  // An opaque reply is enough: it arrives only over a connection the phone trusts.  A
+  // first try can fail on a busy network or a phone just joined to it, so the door tries
+  // again for three seconds before it shows the steps (and opens the game if one answers).
+  const started = Date.now();
+  const attempt = () =>
+    fetch(`${origin}/s/app.css`, { mode: "no-cors", cache: "no-store", credentials: "omit" })
+      .then(() => { clearTimeout(timer); location.replace(game); })
+      .catch(() => {
+        if (Date.now() - started < 3000) { setTimeout(attempt, 400); return; }
+        clearTimeout(timer);
+        steps();
+      });
+  attempt();
 })();
