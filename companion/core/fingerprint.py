@@ -83,11 +83,12 @@ def _imported(path: Path) -> set[Path]:
         dots = len(module) - len(module.lstrip("."))
         if dots:
             package = _package_of(path)
-            package = package[: len(package) - (dots - 1)] if dots > 1 else package
+            package = package[: len(package) - (dots - 1)]
             module = ".".join([*package, module.lstrip(".")]).rstrip(".")
         names.append(module)
-        for word in re.findall(r"\w+", what.split(" as ")[0] if "(" not in what else what):
-            names.append(f"{module}.{word}")  # `from package import module`
+        # `from package import module`: every word is tried (an alias or a class names no
+        # module, so it adds nothing)
+        names += [f"{module}.{word}" for word in re.findall(r"\w+", what)]
     for listed in PLAIN_IMPORT.findall(text):
         names += [part.split(" as ")[0].strip() for part in listed.split(",")]
     found: set[Path] = set()

@@ -42,7 +42,7 @@ TREE = {
     "companion/core/fold.py": (
         "from companion.content.pack import Content\n"
         "from . import steps\n"
-        "def later():\n    from companion.content import words\n"
+        "def later():\n    from companion.content import pack as p, words\n"
     ),
     "companion/core/steps.py": "import companion.paths as where\n",
     "companion/content/__init__.py": "",
