@@ -35,8 +35,8 @@ def build_parser() -> argparse.ArgumentParser:
 
 def main(argv: list[str] | None = None) -> int:
     streams = sys.stdout, sys.stderr
-    sys.stdout = SafeStream(sys.stdout)  # type: ignore[assignment]
-    sys.stderr = SafeStream(sys.stderr)  # type: ignore[assignment]
+    sys.stdout = SafeStream(sys.stdout)
+    sys.stderr = SafeStream(sys.stderr)
     try:
         return _run(argv)
     finally:

@@ -65,7 +65,7 @@ def cmd_read(args: argparse.Namespace) -> int:
     return 0
 
 
-def add_parser(dsub: argparse._SubParsersAction) -> None:
+def add_parser(dsub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     r = dsub.add_parser("read", help="read ordinary d6 in photos with the camera's model")
     r.add_argument("paths", nargs="+", metavar="IMAGE_OR_DIR", help="photos, or folders of them")
     r.add_argument("--json", action="store_true", help="one JSON list, one entry per photo")

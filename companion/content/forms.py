@@ -300,7 +300,7 @@ def new_card(schema: type, template: Mapping[str, Any] | None = None) -> dict[st
     """A card as the editor starts it: its kind's template (a minion at level 1 with its
     usual hit effect, a boss with its chart's rows laid out), and every other required
     field at its blank value, so entering a card is mostly stepping numbers."""
-    card = blank_value(form_for(schema))
+    card: dict[str, Any] = blank_value(form_for(schema))
     card.update(copy.deepcopy(dict(template or {})))
     return card
 

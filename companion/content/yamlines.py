@@ -119,7 +119,7 @@ class _Loader(yaml.SafeLoader):
         self.depth += 1
         try:
             if self.depth > MAX_DEPTH:
-                line = self.peek_event().start_mark.line + 1
+                line = self.peek_event().start_mark.line + 1  # type: ignore[no-untyped-call]
                 raise YamlSyntaxError(
                     self.filename, line, f"is nested more than {MAX_DEPTH} levels deep"
                 )

@@ -66,7 +66,7 @@ def same(wanted: Any, got: Any) -> bool:
         return len(wanted) == len(got) and all(same(w, g) for w, g in zip(wanted, got, strict=True))
     if isinstance(wanted, dict) and isinstance(got, dict):
         return wanted.keys() == got.keys() and all(same(wanted[k], got[k]) for k in wanted)
-    return wanted == got
+    return bool(wanted == got)
 
 
 def _show(value: Any) -> str:

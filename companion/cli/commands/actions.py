@@ -47,7 +47,7 @@ def cmd_selfplay(args: argparse.Namespace) -> int:
     return 1 if report.refusals or report.stuck else 0
 
 
-def register(sub: argparse._SubParsersAction) -> None:
+def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     p = sub.add_parser("actions", help="the commands the rules accept now")
     p.add_argument("session", nargs="?")
     p.add_argument("--json", action="store_true")

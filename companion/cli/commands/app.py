@@ -11,7 +11,7 @@ def cmd_app(args: argparse.Namespace) -> int:
     return launch(args)
 
 
-def register(sub: argparse._SubParsersAction) -> None:
+def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     p = sub.add_parser("app", help="start the tablet app")
     p.add_argument(
         "--demo",

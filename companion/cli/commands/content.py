@@ -23,8 +23,9 @@ from companion.paths import content_roots
 def _game_of(path: Path, games: list[str]) -> str | None:
     try:
         data = load_file(str(path)).data
-        if isinstance(data, dict) and isinstance(data.get("game"), str):
-            return data["game"]
+        game = data.get("game") if isinstance(data, dict) else None
+        if isinstance(game, str):
+            return game
     except YamlSyntaxError:
         pass
     for part in reversed(path.resolve().parts):
@@ -215,7 +216,7 @@ def cmd_add(args: argparse.Namespace) -> int:
     return 0
 
 
-def register(sub: argparse._SubParsersAction) -> None:
+def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     p = sub.add_parser("content", help="check, list, make and share content packs")
     ss = p.add_subparsers(dest="content_command", metavar="ACTION")
     ss.required = True

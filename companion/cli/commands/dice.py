@@ -10,8 +10,12 @@ import json
 import sys
 import threading
 import time
+from typing import TYPE_CHECKING
 
 from companion.failures import CliError
+
+if TYPE_CHECKING:
+    from hardware.source import RollEvent
 
 
 def _print(line: str) -> None:
@@ -68,7 +72,7 @@ def cmd_scan(args: argparse.Namespace) -> int:
 # -- watch ---------------------------------------------------------------------------------
 
 
-def _describe(event, message: str | None) -> str:
+def _describe(event: RollEvent, message: str | None) -> str:
     face = "" if event.face_index < 0 else f" face {event.face_index + 1}"
     line = f"{event.die_id:24} {event.state:8}{face}  (roll {event.seq})"
     return f"{line}  -> {message}" if message else line
@@ -213,7 +217,7 @@ def cmd_assign(args: argparse.Namespace) -> int:
     return 0
 
 
-def register(sub: argparse._SubParsersAction) -> None:
+def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     p = sub.add_parser("dice", help="smart dice and the dice tray")
     dsub = p.add_subparsers(dest="dice_command", metavar="ACTION")
     dsub.required = True

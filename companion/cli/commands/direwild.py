@@ -52,7 +52,7 @@ def cmd_board(args: argparse.Namespace) -> int:
     return 0
 
 
-def register(sub: argparse._SubParsersAction) -> None:
+def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     p = sub.add_parser("direwild", help="Direwild tools (draw a board file)")
     ss = p.add_subparsers(dest="direwild_command", metavar="ACTION")
     ss.required = True

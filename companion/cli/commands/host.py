@@ -123,7 +123,7 @@ def cmd_host(args: argparse.Namespace) -> int:
         return 0
 
 
-def register(sub: argparse._SubParsersAction) -> None:
+def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     p = sub.add_parser("host", help="let phones join a session from their browsers")
     p.add_argument("session", nargs="?", help="session id or name (default: the latest)")
     p.add_argument("--port", type=int, default=8765, help="port to listen on (0: any free one)")

@@ -55,7 +55,7 @@ def cmd_labels(args: argparse.Namespace) -> int:
     return 0
 
 
-def register(sub: argparse._SubParsersAction) -> None:
+def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     p = sub.add_parser(
         "labels", help="print QR stickers for a game's cards (PDF) or one card (PNG)"
     )

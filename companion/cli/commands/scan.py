@@ -184,7 +184,7 @@ def cmd_scan(args: argparse.Namespace) -> int:
     return 0 if all(r["codes"] for r in results) else 1
 
 
-def register(sub: argparse._SubParsersAction) -> None:
+def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     p = sub.add_parser("scan", help="read the QR codes in photos (check printed labels)")
     p.add_argument("paths", nargs="*", metavar="IMAGE_OR_DIR")
     p.add_argument(

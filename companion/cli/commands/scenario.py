@@ -27,7 +27,7 @@ def cmd_run(args: argparse.Namespace) -> int:
     return max(o.code for o in outcomes)
 
 
-def register(sub: argparse._SubParsersAction) -> None:
+def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     p = sub.add_parser("scenario", help="run scenario files (the rules' acceptance tests)")
     ss = p.add_subparsers(dest="scenario_command", metavar="ACTION")
     ss.required = True

@@ -7,7 +7,7 @@ import json
 import sys
 from datetime import datetime
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from companion.core.library import SUFFIX, Library
 from companion.core.store import SessionNotFound, SessionStorageError
@@ -21,6 +21,9 @@ from companion.core.transfer import (
 )
 from companion.failures import CliError
 from companion.games import get_game
+
+if TYPE_CHECKING:
+    from companion.core.session import Result, Session
 
 
 def _json_arg(text: str, what: str) -> Any:
@@ -41,11 +44,11 @@ def _answer_value(text: str) -> Any:
         return text
 
 
-def _print_state(session) -> None:
+def _print_state(session: Session) -> None:
     print(json.dumps(session.to_json(), indent=2, sort_keys=True))
 
 
-def _report(session, result) -> None:
+def _report(session: Session, result: Result) -> None:
     names = session.names()
     for event in result.events:
         line = session.game.describe(event, names) if event.type not in ("Undone", "Redone") else ""
@@ -196,7 +199,7 @@ def cmd_recover(args: argparse.Namespace) -> int:
     return 0
 
 
-def register(sub: argparse._SubParsersAction) -> None:
+def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     p = sub.add_parser("new", help="start a new session")
     p.add_argument("game")
     p.add_argument("--setup", help="YAML file with the game's set-up options")

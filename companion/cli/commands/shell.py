@@ -14,15 +14,18 @@ import argparse
 import json
 import sys
 import traceback
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from companion.core.library import Library
 from companion.failures import friendly
 
+if TYPE_CHECKING:
+    from companion.core.session import Session
+
 MAX_LINE = 1024 * 1024
 
 
-def _handle(session, msg: Any) -> dict[str, Any]:
+def _handle(session: Session, msg: Any) -> dict[str, Any]:
     if not isinstance(msg, dict):
         return {"ok": False, "error": "each line must be a JSON object"}
     if msg.get("actions"):
@@ -46,7 +49,7 @@ def _handle(session, msg: Any) -> dict[str, Any]:
     return _reply(session, result.tx, msg)
 
 
-def _reply(session, tx: int | None, msg: dict[str, Any]) -> dict[str, Any]:
+def _reply(session: Session, tx: int | None, msg: dict[str, Any]) -> dict[str, Any]:
     reply: dict[str, Any] = {"ok": True}
     if tx is not None:
         reply["tx"] = tx
@@ -75,7 +78,7 @@ def _decode(raw: bytes) -> tuple[Any, str | None]:
         return None, f"not JSON: {exc}"
 
 
-def answer_line(session, raw: bytes) -> dict[str, Any] | None:
+def answer_line(session: Session, raw: bytes) -> dict[str, Any] | None:
     """The reply to one raw line (None for a blank line)."""
     msg, problem = _decode(raw)
     if problem == "":
@@ -103,7 +106,7 @@ def cmd_shell(args: argparse.Namespace) -> int:
     return 0
 
 
-def register(sub: argparse._SubParsersAction) -> None:
+def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     p = sub.add_parser("shell", help="drive a session with JSON lines on stdin")
     p.add_argument("session", nargs="?")
     p.set_defaults(func=cmd_shell)
