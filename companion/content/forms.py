@@ -132,9 +132,9 @@ def label_of(name: str) -> str:
 
 
 def _default(f: mi.Field) -> Any:
-    if f.default is not mi.NODEFAULT:
+    if f.default is not msgspec.NODEFAULT:
         return f.default
-    if f.default_factory is not mi.NODEFAULT:
+    if f.default_factory is not msgspec.NODEFAULT:
         return f.default_factory()
     return None
 

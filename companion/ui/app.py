@@ -54,12 +54,11 @@ class RefusalHandler(ExceptionHandler):
 
     def handle_exception(self, inst: BaseException) -> int:
         if isinstance(inst, KeyboardInterrupt | SystemExit):
-            return ExceptionManager.RAISE
-        try:
+            return int(ExceptionManager.RAISE)
+        # report_error never stops the app: a failure inside it is swallowed like the rest
+        with contextlib.suppress(Exception):
             self.app.report_error(inst)
-        except Exception:  # noqa: BLE001 - the handler itself must never stop the app
-            return ExceptionManager.PASS
-        return ExceptionManager.PASS
+        return int(ExceptionManager.PASS)
 
 
 class CompanionApp(App):
@@ -214,7 +213,7 @@ class CompanionApp(App):
                 activity = autoclass("org.kivy.android.PythonActivity").mActivity
                 flag = autoclass("android.view.WindowManager$LayoutParams").FLAG_KEEP_SCREEN_ON
 
-                @run_on_ui_thread
+                @run_on_ui_thread  # type: ignore[untyped-decorator]
                 def apply() -> None:
                     window = activity.getWindow()
                     (window.addFlags if on else window.clearFlags)(flag)

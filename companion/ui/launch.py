@@ -14,6 +14,7 @@ import os
 import sys
 import tempfile
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 SCREEN_NAMES = ("home", "new", "settings", "session")
 LANDSCAPE = (1280, 800)
@@ -25,6 +26,9 @@ To look at it anyway:
   companion app --screenshot home.png                   the home screen as a PNG
   companion app --screenshot s.png --screen session     the session frame (also: new, settings)
 On a tablet, see docs/app.md (buildozer)."""
+
+if TYPE_CHECKING:
+    from companion.ui.app import CompanionApp
 
 
 def has_display() -> bool:
@@ -56,7 +60,7 @@ def launch(args: argparse.Namespace) -> int:
     return 0
 
 
-async def run_app(app) -> None:
+async def run_app(app: CompanionApp) -> None:
     """The app and its dice sources on one loop; the sources are closed before it ends."""
     try:
         await app.async_run(async_lib="asyncio")
@@ -64,7 +68,7 @@ async def run_app(app) -> None:
         await app.hub.close()
 
 
-def _demo_session(app) -> None:
+def _demo_session(app: CompanionApp) -> None:
     """Open the newest session; with none, start one in a scratch folder (never the user's)."""
     from companion.core.library import Library
     from companion.games import available_games
@@ -80,7 +84,7 @@ def _demo_session(app) -> None:
     start_first_game(app, games)
 
 
-def start_first_game(app, games: list[str]) -> None:
+def start_first_game(app: CompanionApp, games: list[str]) -> None:
     """Start the first game its set-up wizard's defaults can start (for looking, not play)."""
     from companion.core.rules import RuleError
     from companion.games import get_game

@@ -6,6 +6,7 @@ change in Settings restyles every screen at once.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from pathlib import Path
 from typing import Any
 
@@ -16,6 +17,7 @@ from kivy.uix.boxlayout import BoxLayout
 from kivy.uix.button import Button
 from kivy.uix.label import Label
 from kivy.uix.togglebutton import ToggleButton
+from kivy.uix.widget import Widget
 
 from companion.ui import scrolling
 
@@ -72,7 +74,7 @@ class Panel(BoxLayout):
     fill = ListProperty([])
 
 
-def clear_and_fill(container, widgets) -> None:
+def clear_and_fill(container: Widget, widgets: Iterable[Widget]) -> None:
     container.clear_widgets()
     for w in widgets:
         container.add_widget(w)

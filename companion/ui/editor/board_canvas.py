@@ -171,7 +171,14 @@ class BoardCanvas(BoardView):
         for r in range(rows + 1):
             Line(points=[ox, oy + r * size, ox + cols * size, oy + r * size], width=1)
 
-    def _text(self, text: str, x: float, y: float, font: float, colour=(1, 1, 1)) -> None:
+    def _text(
+        self,
+        text: str,
+        x: float,
+        y: float,
+        font: float,
+        colour: tuple[float, float, float] = (1, 1, 1),
+    ) -> None:
         """Bold letters centred on (x, y), on whole pixels so no stroke of a glyph is lost."""
         key = (text, max(6, int(font)))
         if key not in _TEXTURES:

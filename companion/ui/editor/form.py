@@ -520,7 +520,7 @@ def _unset(f: FormField, holder: dict[str, Any]) -> bool:
     value = holder.get(f.name)
     if f.name not in holder or value in (None, "", [], {}, False, 0):
         return True
-    return value == f.blank()
+    return bool(value == f.blank())
 
 
 def _int(value: Any) -> int:

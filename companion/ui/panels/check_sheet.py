@@ -117,7 +117,7 @@ class NumberRow(BoxLayout):
 
         stepper = dp(72) * scale * 3 + dp(8) * 3
         longest = max((text_width(w, font_size, font) for w in words.split()), default=0)
-        return width - stepper >= longest + 2
+        return bool(width - stepper >= longest + 2)
 
     def step(self, delta: int) -> None:
         self.value = max(int(self.least), min(int(self.most), int(self.value) + delta))
@@ -168,7 +168,7 @@ class CheckSheet(ModalView):
         """The card with the numbers set here, or None when they all match."""
         if not self.dirty:
             return None
-        card = msgspec.json.decode(msgspec.json.encode(self._card))
+        card: dict[str, Any] = msgspec.json.decode(msgspec.json.encode(self._card))
         for row in self.rows():
             _set(card, row.number.path, int(row.value))
         return card

@@ -83,8 +83,9 @@ def name_of(value: Any, state: Any, content: Any) -> str:
     for collection in _collections(state):
         entry = collection.get(text)
         if isinstance(entry, dict):
-            if isinstance(entry.get("name"), str):
-                return entry["name"]
+            name = entry.get("name")
+            if isinstance(name, str):
+                return name
             named = content.by_id(str(entry.get("card", ""))) if content is not None else None
             if named is not None and getattr(named, "title", None):
                 return str(named.title)

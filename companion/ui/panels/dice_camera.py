@@ -348,7 +348,7 @@ class DiceCameraBlock(BoxLayout):
             if shown + line.h > room:
                 break
             shown += line.h
-        return max(shown, top + lines[0].h)  # a line at least
+        return float(max(shown, top + lines[0].h))  # a line at least
 
     def _place(self) -> None:
         """In the Dice panel only while it shows something: a hidden block would still

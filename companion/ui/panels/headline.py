@@ -146,7 +146,7 @@ def headline_size(headlines: list[Headline], width: float, font_name: str) -> fl
                 per = core.get_extents(word)[0] / 100  # the word's width per unit of size
                 # the word and the symbol beside it, in `room`, with a pixel to spare
                 size = min(size, (room - 2) / (per + SYMBOL))
-    return max(size, sp(12))
+    return float(max(size, sp(12)))
 
 
 class HeadlineRow(BoxLayout):

@@ -56,17 +56,17 @@ def line_for(session: Any, row: Any, names: dict[str, str]) -> str:
         request = Request.from_json(d.get("request", {"kind": "dice"}))
         text = session.game.answer_words(request, d.get("values"), names)
         if text:
-            return escape_markup(f"{text} {_by(d.get('by', ''))}".rstrip())
+            return str(escape_markup(f"{text} {_by(d.get('by', ''))}".rstrip()))
         kind = d.get("request", {}).get("kind", "dice")
         what = _values(d.get("values"))
         if kind != "dice":
             what = names.get(what, what)
         verb = "Rolled" if kind == "dice" else "Card"
-        return escape_markup(f"{verb}: {what} {_by(d.get('by', ''))}".rstrip())
+        return str(escape_markup(f"{verb}: {what} {_by(d.get('by', ''))}".rstrip()))
     if row.type == "Corrected":
         before = "-" if d.get("previous") is None else d.get("previous")
-        return escape_markup(f"Corrected {d['path']}: {before} to {d['value']}")
-    return escape_markup(session.describe(row, names))
+        return str(escape_markup(f"Corrected {d['path']}: {before} to {d['value']}"))
+    return str(escape_markup(session.describe(row, names)))
 
 
 def log_lines(session: Any) -> list[dict[str, Any]]:

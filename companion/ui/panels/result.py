@@ -210,7 +210,7 @@ class ResultCard(BoxLayout):
             high = max(high, 0.0 if untitled else title)
             below = rows[0].height if rows and not up else 0.0
             lines = 0.0 if self.bare or headlines and (self.asked or not full) else natural_line
-            return high + ids.check_below.height + NEWS_PADDING + below + lines + dp(20)
+            return float(high + ids.check_below.height + NEWS_PADDING + below + lines + dp(20))
 
         compact = bool(headlines) and style.font_scale >= self.LARGE_TEXT
         self.least = least(full=not compact) if self.shown else 0.0
@@ -285,7 +285,7 @@ class ResultCard(BoxLayout):
             text_size=(max(width, 1.0), None),
         )
         core.refresh()
-        return float(core.texture.size[1]) + dp(4)
+        return float(core.texture.size[1] + dp(4))
 
     @staticmethod
     def title_size(width: float, title: str, font_name: str, *_watched: Any) -> float:
@@ -296,20 +296,20 @@ class ResultCard(BoxLayout):
 
         from kivy.core.text import Label as CoreLabel
 
-        size = sp(26) * style.font_scale
+        size = float(sp(26) * style.font_scale)
         words = re.sub(r"\[/?[a-z_]+(=[^\]]*)?\]", "", title).split()
         if not words or width <= 1:
             return size
         core = CoreLabel(font_size=100, font_name=font_name, bold=True)
         widest = max(core.get_extents(word)[0] for word in words) / 100
-        return max(sp(12), min(size, (width - 2) / widest))
+        return float(max(sp(12), min(size, (width - 2) / widest)))
 
     @staticmethod
     def body_size(news_size: float, *_watched: Any) -> float:
         """The detail lines' type beside a `news_size` headline: the body size at the text
         size chosen, or less where the headline had to be set smaller to fit the card's
         width (1.5x the body, always)."""
-        body = sp(HEADLINE_SP / 1.5) * style.font_scale
+        body = float(sp(HEADLINE_SP / 1.5) * style.font_scale)
         return min(body, news_size / 1.5) if news_size else body
 
     @staticmethod

@@ -24,7 +24,7 @@ def words(key: str) -> str:
 
 
 def _key(key: Any) -> str:
-    return escape_markup(words(str(key)))
+    return str(escape_markup(words(str(key))))
 
 
 def render_value(value: Any, depth: int = 0) -> list[str]:
@@ -67,7 +67,7 @@ def _scalar(value: Any) -> str:
         return ", ".join(_scalar(v) for v in value) if value else "(none)"
     if isinstance(value, dict):
         return "(none)"
-    return escape_markup(str(value))
+    return str(escape_markup(str(value)))
 
 
 class StateView(BoxLayout):

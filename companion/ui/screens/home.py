@@ -10,6 +10,7 @@ from __future__ import annotations
 import asyncio
 import gc
 import time
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from datetime import datetime
 from pathlib import Path
@@ -197,7 +198,7 @@ class HomeScreen(Screen):
             return
         self._opened(session_id, lambda: app.attach(session))
 
-    def _opened(self, session_id: str, action) -> None:
+    def _opened(self, session_id: str, action: Callable[[], object]) -> None:
         try:
             action()
         except (SessionFileError, ContentError, LookupError) as exc:
@@ -257,7 +258,7 @@ class HomeScreen(Screen):
     def _pack_jobs(self) -> list[tuple[str, str]]:
         return [(g, p) for g in available_games() for p in available_packs(g)]
 
-    def _pack_results(self):
+    def _pack_results(self) -> Iterator[tuple[str, str, str] | Checked | None]:
         for game_id, pack in self._pack_jobs():
             yield self._check_pack(game_id, pack)
         for game_id in available_games():

@@ -11,6 +11,7 @@ refuses it until it is clean.  All the file work is `companion.core.workshop`'s.
 from __future__ import annotations
 
 import copy
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -131,7 +132,7 @@ class PacksScreen(Screen):
             self.say(str(exc)[:1].upper() + str(exc)[1:] + ".", "warn")
 
     def back(self) -> None:
-        steps = {
+        steps: dict[str, Callable[[], object]] = {
             "packs": lambda: App.get_running_app().go("home"),
             "new": self.show_packs,
             "import": self.show_packs,

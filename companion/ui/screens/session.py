@@ -537,7 +537,9 @@ class SessionScreen(Screen):
         if self.tab == "cards":
             return float(panel.ids.prompt.height + panel.ids.options.height + dp(8) * 3)
         parts = [panel.ids[name].height for name in ESSENTIAL]
-        return sum(parts) + (len(parts) - 1) * panel.spacing + panel.padding[1] + panel.padding[3]
+        return float(
+            sum(parts) + (len(parts) - 1) * panel.spacing + panel.padding[1] + panel.padding[3]
+        )
 
     def fit_side(self) -> None:
         """The side panel's height in portrait: a strip for an idle Dice tab; what a card
@@ -602,13 +604,13 @@ class SessionScreen(Screen):
         try:
             action()
         except RuleError as exc:
-            self.error = exc.message
-            return exc.message
+            problem = str(exc.message)
         except SessionFileError as exc:
-            self.error = f"The save could not be written: {exc}"
-            return self.error
-        self.error = ""
-        return ""
+            problem = f"The save could not be written: {exc}"
+        else:
+            problem = ""
+        self.error = problem
+        return problem
 
     def do(self, name: str, args: dict[str, Any] | None = None) -> str:
         """A game command from a game view; refused commands are shown in words."""

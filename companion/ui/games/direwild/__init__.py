@@ -2,10 +2,13 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from companion.ui.games.direwild.table_view import DirewildView
 
 
-def build_view(session: Any):
+def build_view(session: Any) -> DirewildView:
     """The Direwild view for `session`; the app calls its `refresh()` after every change."""
     from companion.ui.games.direwild.table_view import DirewildView
 

@@ -136,7 +136,7 @@ class BoardView(Widget):
 
     def on_touch_down(self, touch: Any) -> bool:
         if self.session is None or self.disabled or not self.collide_point(*touch.pos):
-            return super().on_touch_down(touch)  # a disabled board swallows the touch
+            return bool(super().on_touch_down(touch))  # a disabled board swallows the touch
         square = self.square_at(*touch.pos)
         if square:
             self.dispatch("on_square", square)

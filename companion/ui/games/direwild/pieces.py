@@ -148,7 +148,9 @@ def fitted_font(text: str, font: float, room: float) -> float:
     return font if wide <= room else float(max(8, int(font * room / wide)))
 
 
-def draw_text(text: str, x: float, y: float, font: float, colour=(1, 1, 1)) -> None:
+def draw_text(
+    text: str, x: float, y: float, font: float, colour: tuple[float, float, float] = (1, 1, 1)
+) -> None:
     """Words centred on (x, y), outlined dark so they read on any colour."""
     tex = text_texture(text, font)
     Color(*colour)

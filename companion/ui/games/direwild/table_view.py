@@ -345,7 +345,7 @@ class DirewildView(SendsCommands, BoxLayout):
                 and clear(at, tops)
             ]
             if fits:
-                return min(fits, key=lambda at: abs(at - seen_low))
+                return float(min(fits, key=lambda at: abs(at - seen_low)))
         return seen_low
 
     def seen_band(self) -> tuple[float, float]:
@@ -539,7 +539,7 @@ class DirewildView(SendsCommands, BoxLayout):
         state = self.session.state
         for slot, e in state.enemies.items():
             if e.position == square and not e.defeated:
-                return slot
+                return str(slot)
         if state.karn.on_board and state.karn.position == square:
             return "karn"
         return None
@@ -652,7 +652,7 @@ class DirewildView(SendsCommands, BoxLayout):
     def _span(self, squares: list[str]) -> float:
         board = self.ids.board
         ys = [board.centre(sq)[1] for sq in squares]
-        return max(ys) - min(ys) + board.touch_cell_size()
+        return float(max(ys) - min(ys) + board.touch_cell_size())
 
     def _whose_turn(self) -> None:
         """In the heroes' turns the hero whose turn the rules expect next is selected, so

@@ -2,10 +2,13 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from companion.ui.games.hexplore.hexplore_view import HexploreView
 
 
-def build_view(session: Any):
+def build_view(session: Any) -> HexploreView:
     """The HEXplore view for `session`; the app calls its `refresh()` after every change."""
     from companion.ui.games.hexplore.hexplore_view import HexploreView
 

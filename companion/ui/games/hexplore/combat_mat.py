@@ -135,7 +135,8 @@ class CombatMat(BoxLayout):
         """The button starting the fight, or adding an opponent to it, that the rules
         label `label` (for tests)."""
         buttons = [*self.ids.fights.children, *self.ids.joins.children]
-        return next(b for b in buttons if b.action["label"] == label)
+        found: GameButton = next(b for b in buttons if b.action["label"] == label)
+        return found
 
     def button(self, hid: str, action: str, **args: Any) -> GameButton:
         """The declare button for `hid` doing `action` (for tests)."""
@@ -143,7 +144,11 @@ class CombatMat(BoxLayout):
         for row in self.ids.heroes.children:
             for w in getattr(row, "children", []):
                 a = getattr(w, "action", None)
-                if a and all(a["with"].get(k) == v for k, v in want.items()):
+                if (
+                    isinstance(w, GameButton)
+                    and a
+                    and all(a["with"].get(k) == v for k, v in want.items())
+                ):
                     return w
         raise KeyError(f"no {action} button for {hid}")
 
@@ -152,5 +157,6 @@ class CombatMat(BoxLayout):
         `owner` (for tests)."""
         for row in [*self.ids.foe.children, *self.ids.heroes.children]:
             if getattr(row, "owner", None) == owner:
-                return next(b for b in row.children if getattr(b, "vital", None) == vital)
+                found: Bar = next(b for b in row.children if getattr(b, "vital", None) == vital)
+                return found
         raise KeyError(f"no {vital} bar for {owner}")

@@ -105,7 +105,7 @@ class HexploreView(SendsCommands, BoxLayout):
         self.refresh()
 
     def _refusal(self) -> str:
-        return self.message
+        return str(self.message)
 
     def _order(self, fighting: bool) -> None:
         """The combat mat on top during a fight; the wheel on top otherwise."""

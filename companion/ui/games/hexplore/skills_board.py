@@ -40,7 +40,7 @@ class ColumnTitle(GameText):
 
     def fit_sp(self, text: str, width: float, scale: float) -> float:
         full = sp(TEXT_SP) * scale
-        return TEXT_SP * fitted_font(text, width - dp(4), full, sp(MIN_SP)) / full
+        return float(TEXT_SP * fitted_font(text, width - dp(4), full, sp(MIN_SP)) / full)
 
 
 class SkillsBoard(BoxLayout):
@@ -88,4 +88,5 @@ class SkillsBoard(BoxLayout):
         )
 
     def settle_button(self) -> GameButton:
-        return next(iter(self.ids.settle_box.children))
+        button: GameButton = next(iter(self.ids.settle_box.children))
+        return button

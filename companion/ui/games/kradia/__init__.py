@@ -3,10 +3,13 @@ attack walk-through.  It reads the session and sends commands; no rule lives her
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from companion.ui.games.kradia.view import KradiaView
 
 
-def build_view(session: Any) -> Any:
+def build_view(session: Any) -> KradiaView:
     from companion.ui.games.kradia.view import KradiaView
 
     return KradiaView(session)

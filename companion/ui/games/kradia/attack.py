@@ -57,7 +57,8 @@ def hit_words(hit: dict[str, Any]) -> str:
 
 def chart_row(text: str, tone: str) -> Cell:
     """A row of the boss's chart; it wraps and grows, so a long row is read, not cut."""
-    return fit(Cell(text=text, tone=tone, halign="left"))
+    cell: Cell = fit(Cell(text=text, tone=tone, halign="left"))
+    return cell
 
 
 class AttackPanel(BoxLayout):

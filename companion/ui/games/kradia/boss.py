@@ -26,7 +26,7 @@ def word_width(text: str) -> float:
     from kivy.core.text import Label as CoreLabel
 
     size = sp(TEXT_SP) * style.font_scale
-    return float(CoreLabel(font_size=size, bold=True).get_extents(text)[0]) + dp(8)
+    return float(CoreLabel(font_size=size, bold=True).get_extents(text)[0] + dp(8))
 
 
 def track_cols(spaces: int, width: float, widest: str, gap: float) -> int:
