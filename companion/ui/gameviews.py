@@ -10,7 +10,10 @@ from __future__ import annotations
 import importlib
 import logging
 from collections.abc import Callable
-from typing import Any
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from companion.core.session import Session
 
 log = logging.getLogger(__name__)
 
@@ -21,7 +24,7 @@ class SendsCommands:
     session, a refusal is shown in `message` in the rules' own words and changes nothing,
     and the view redraws either way."""
 
-    session: Any
+    session: Session
     message: str
     refresh: Callable[[], None]
 
@@ -70,7 +73,7 @@ class SendsCommands:
         return True
 
 
-def view_for(session: Any) -> Any:
+def view_for(session: Session) -> Any:
     from companion.ui.panels.state import StateView
 
     try:

@@ -16,9 +16,12 @@ import argparse
 import asyncio
 import json
 import sys
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from companion.failures import CliError
+
+if TYPE_CHECKING:
+    from companion.core.session import Session
 
 
 async def _serve(args: argparse.Namespace) -> int:
@@ -78,7 +81,9 @@ def _certificate(args: argparse.Namespace, address: str) -> tuple[Any, Any]:
         raise CliError(f"cannot make or read this tablet's certificate: {exc}") from None
 
 
-def _announce(args: argparse.Namespace, host: Any, door: Any, session: Any, address: str) -> None:
+def _announce(
+    args: argparse.Namespace, host: Any, door: Any, session: Session, address: str
+) -> None:
     from companion.host.trust import page_url
 
     page = page_url(host)

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from kivy.app import App
 from kivy.lang import Builder
@@ -22,6 +22,9 @@ from kivy.utils import escape_markup
 from companion.ui.panels.choices import text_choices, value_name
 from companion.ui.panels.state import words
 from companion.ui.widgets import BigButton, BigToggle, clear_and_fill
+
+if TYPE_CHECKING:
+    from companion.core.session import Session
 
 Builder.load_file(str(Path(__file__).with_suffix(".kv")))
 
@@ -81,7 +84,7 @@ class CorrectionsPanel(BoxLayout):
     _names: dict[str, str] = {}  # noqa: RUF012 - replaced whole on every refresh
     _where: dict[str, str] = {}  # noqa: RUF012 - replaced whole on every refresh
 
-    def refresh(self, session: Any) -> None:
+    def refresh(self, session: Session) -> None:
         if session is None:
             self.ids.value_list.data = []
             return

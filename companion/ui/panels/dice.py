@@ -8,7 +8,7 @@ game value; several dice are entered one tap each and answered together.
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from kivy.app import App
 from kivy.lang import Builder
@@ -18,6 +18,9 @@ from kivy.uix.boxlayout import BoxLayout
 from companion.core.rules import DIE_FACES, Request, request_words
 from companion.ui.panels import dice_camera  # noqa: F401 (its block is in this panel's kv)
 from companion.ui.widgets import BigButton, Body, clear_and_fill
+
+if TYPE_CHECKING:
+    from companion.core.session import Session
 
 Builder.load_file(str(Path(__file__).with_suffix(".kv")))
 
@@ -68,7 +71,7 @@ class DicePanel(BoxLayout):
         self._hold_camera_block()
         self.camera_block.refresh()
 
-    def refresh(self, session: Any) -> None:
+    def refresh(self, session: Session) -> None:
         request = session.request if session is not None else None
         if request != self._offered_for:
             self.offer_text = ""  # answered, or another roll: the offer was for that one

@@ -9,7 +9,7 @@ it.  It renders; it never decides anything.
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from kivy.clock import Clock
 from kivy.lang import Builder
@@ -22,6 +22,9 @@ from companion.core.headline import Headline
 from companion.ui.panels.headline import HEADLINE_SP, HeadlineRow, headline_size
 from companion.ui.style import style
 from companion.ui.widgets import BigButton, text_width
+
+if TYPE_CHECKING:
+    from companion.core.session import Session
 
 Builder.load_file(str(Path(__file__).with_suffix(".kv")))
 
@@ -366,7 +369,7 @@ class ResultCard(BoxLayout):
     def on_touch_up(self, touch: Any) -> bool:
         return bool(self.shown and super().on_touch_up(touch))
 
-    def _offer(self, session: Any) -> None:
+    def _offer(self, session: Session) -> None:
         """The first card this step brought into play still holding the demo's numbers
         (the next step's card offers the next; "Later" is taking no notice)."""
         free = session is not None and session.request is None  # never mid-draw or roll
@@ -375,7 +378,7 @@ class ResultCard(BoxLayout):
         name = session.names().get(self.check_id, self.check_id) if cards else ""
         self.check_words = f"Check {escape_markup(name)} against your card" if cards else ""
 
-    def refresh(self, session: Any) -> None:
+    def refresh(self, session: Session) -> None:
         step = session.last_step() if session is not None else None
         if step is None:
             self.title, self.text, self.shown = "", "", False

@@ -46,6 +46,7 @@ from vision.tracker import SEEN, Sighting, Tracker
 if TYPE_CHECKING:  # OpenCV, numpy and zxing-cpp are imported when the camera opens
     import numpy as np
 
+    from companion.core.session import Session
     from vision.scanner import Scanner
 
 Builder.load_file(str(Path(__file__).with_suffix(".kv")))
@@ -159,7 +160,7 @@ def kivy_camera_provider() -> Callable[..., Any] | None:
     return cast("Callable[..., Any]", Camera)
 
 
-def seen_words(session: Any, reading: Reading) -> str:
+def seen_words(session: Session | None, reading: Reading) -> str:
     """How a code read is listed under "Last cards seen": a card by its name, anything
     else by what it is, its text shown (escaped), never followed."""
     if reading.kind == CARD and reading.card_id is not None:
@@ -235,7 +236,7 @@ class ScannerPanel(BoxLayout):
         # tab closed after its draw) and opens again is the same sighting, never a new draw.
         self.tracker = Tracker()
         self.preview: Image | None = None
-        self._session: Any = None
+        self._session: Session | None = None
         self._generation = (
             0  # bumped on every start and stop: late news from an old camera is dropped
         )
@@ -245,7 +246,7 @@ class ScannerPanel(BoxLayout):
         # 720p) alive after the scanner had moved on to newer ones
         self._shown: weakref.ref[np.ndarray] | None = None
 
-    def refresh(self, session: Any) -> None:
+    def refresh(self, session: Session) -> None:
         self._session = session
         request = session.request if session is not None else None
         cards: list[tuple[str, str]] = []  # (card id, its name) of each button

@@ -6,7 +6,7 @@ game is playable at the table before its own screens exist."""
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from kivy.app import App
 from kivy.lang import Builder
@@ -15,6 +15,9 @@ from kivy.uix.boxlayout import BoxLayout
 from kivy.utils import escape_markup
 
 from companion.ui.widgets import BigButton, clear_and_fill  # noqa: E402
+
+if TYPE_CHECKING:
+    from companion.core.session import Session
 
 Builder.load_file(str(Path(__file__).with_suffix(".kv")))
 
@@ -75,7 +78,7 @@ class StateView(BoxLayout):
     text = StringProperty("")
     title = StringProperty("")
 
-    def __init__(self, session: Any, **kwargs: Any) -> None:
+    def __init__(self, session: Session, **kwargs: Any) -> None:
         super().__init__(**kwargs)
         self.session = session
         self.refresh()

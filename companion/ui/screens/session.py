@@ -10,7 +10,7 @@ from __future__ import annotations
 import importlib
 import logging
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from kivy.app import App
 from kivy.clock import Clock
@@ -29,6 +29,9 @@ from companion.ui.panels.dice import DicePanel
 from companion.ui.panels.result import ResultCard  # noqa: F401 - in session.kv
 from companion.ui.style import style
 from companion.ui.widgets import BigButton, BigToggle, text_width
+
+if TYPE_CHECKING:
+    from companion.core.session import Session
 
 Builder.load_file(str(Path(__file__).with_suffix(".kv")))
 
@@ -167,7 +170,7 @@ class SessionScreen(Screen):
         super().__init__(**kwargs)
         self.panels: dict[str, Any] = Panels({"dice": DicePanel()})
         self.view: Any = None
-        self._session: Any = None
+        self._session: Session | None = None
         self._last_request: Any = None
         self._round = ""  # where the table is in the game (the rules' summary)
         self._watch: Any = None
@@ -441,7 +444,7 @@ class SessionScreen(Screen):
                 return
             card.most = 0 if not need or beside else max(card.least, room)
 
-    def _refresh_view(self, session: Any) -> None:
+    def _refresh_view(self, session: Session) -> None:
         """A game view that fails to draw is swapped for the plain state view: the table
         keeps playing, and the log says why."""
         from companion.ui.panels.state import StateView
@@ -612,12 +615,20 @@ class SessionScreen(Screen):
         self.error = problem
         return problem
 
+    @property
+    def session(self) -> Session:
+        """The open session: the commands below come from views that exist only while one
+        is open, so a call without one is a fault in the app, not a refusal to show."""
+        if self._session is None:
+            raise RuntimeError("the session screen has no session open")
+        return self._session
+
     def do(self, name: str, args: dict[str, Any] | None = None) -> str:
         """A game command from a game view; refused commands are shown in words."""
-        return self._try(lambda: self._session.do(name, args or {}))
+        return self._try(lambda: self.session.do(name, args or {}))
 
     def answer(self, values: Any, by: str = "keypad") -> str:
-        return self._try(lambda: self._session.answer(values, by=by))
+        return self._try(lambda: self.session.answer(values, by=by))
 
     def roll_for_me(self) -> str:
         """The virtual roller answers what is waiting; stored like any other source."""
@@ -626,7 +637,7 @@ class SessionScreen(Screen):
         hub = App.get_running_app().hub
 
         def roll() -> None:
-            hub.message = VirtualRoller().answer(self._session)
+            hub.message = VirtualRoller().answer(self.session)
 
         error = self._try(roll)
         self.panels["dice"].refresh_sources()  # shows what was rolled
@@ -642,7 +653,7 @@ class SessionScreen(Screen):
         from companion.core.workshop import WorkshopError
         from companion.ui.panels.check_sheet import open_check
 
-        session = self._session
+        session = self.session
         kind = session.content.kind_of(card_id)
         if kind is None:
             return None
@@ -657,13 +668,13 @@ class SessionScreen(Screen):
         return open_check(card_id, item, session.game.content_kinds[kind], kept)
 
     def undo(self) -> str:
-        return self._try(self._session.undo)
+        return self._try(self.session.undo)
 
     def redo(self) -> str:
-        return self._try(self._session.redo)
+        return self._try(self.session.redo)
 
     def correct(self, path: str, value: Any) -> str:
-        return self._try(lambda: self._session.correct(path, value))
+        return self._try(lambda: self.session.correct(path, value))
 
     def leave(self) -> None:
         app = App.get_running_app()

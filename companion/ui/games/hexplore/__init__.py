@@ -2,13 +2,14 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
+    from companion.core.session import Session
     from companion.ui.games.hexplore.hexplore_view import HexploreView
 
 
-def build_view(session: Any) -> HexploreView:
+def build_view(session: Session) -> HexploreView:
     """The HEXplore view for `session`; the app calls its `refresh()` after every change."""
     from companion.ui.games.hexplore.hexplore_view import HexploreView
 

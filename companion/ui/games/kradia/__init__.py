@@ -3,13 +3,14 @@ attack walk-through.  It reads the session and sends commands; no rule lives her
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
+    from companion.core.session import Session
     from companion.ui.games.kradia.view import KradiaView
 
 
-def build_view(session: Any) -> KradiaView:
+def build_view(session: Session) -> KradiaView:
     from companion.ui.games.kradia.view import KradiaView
 
     return KradiaView(session)

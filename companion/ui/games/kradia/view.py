@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from kivy.clock import Clock
 from kivy.lang import Builder
@@ -17,6 +17,9 @@ from companion.ui.games.kradia.battlefield import BattlefieldBoard  # noqa: F401
 from companion.ui.games.kradia.boss import BossPanel  # noqa: F401
 from companion.ui.games.kradia.heroes import HeroesStrip  # noqa: F401
 from companion.ui.gameviews import SendsCommands
+
+if TYPE_CHECKING:
+    from companion.core.session import Session
 
 Builder.load_file(str(Path(__file__).with_suffix(".kv")))
 
@@ -47,7 +50,7 @@ class KradiaView(SendsCommands, BoxLayout):
     fold_gap = NumericProperty(0)
     fold_between_rows = True  # so the checks hold it to that (tests/ui/looks.py)
 
-    def __init__(self, session: Any, **kwargs: Any) -> None:
+    def __init__(self, session: Session, **kwargs: Any) -> None:
         super().__init__(**kwargs)
         self.session = session
         pin = Clock.create_trigger(lambda _dt: self.pin())
