@@ -94,7 +94,7 @@ async def _serial_setup():
 
 async def serial_latency(n: int = 3000):
     from companion.core.rules import Request
-    from hardware.answering import RequestAnswerer
+    from companion.table.dice_answers import RequestAnswerer
 
     source, master, slave = await _serial_setup()
     answerer = RequestAnswerer(_NeverAnswered(Request("dice", "bench", "", "d6", 2)))

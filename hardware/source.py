@@ -3,7 +3,8 @@ the simulated tray, on-screen entry, the virtual roller).
 
 Sources speak asyncio and yield `RollEvent`s; they know faces, not games.  The die's
 *profile* (companion.core.rules.DIE_FACES) turns a face index into a game value once the
-player has said which physical die plays which role.
+player has said which physical die plays which role; that is the table layer's
+(`companion.table.dice_answers`), and a source imports nothing of the app.
 """
 
 from __future__ import annotations

@@ -3,9 +3,10 @@ to hand.
 
 Each die lands on a face chosen at random, exactly as the core's virtual roller
 (`companion.core.roller.virtual_answer`) chooses (a test holds the two to the same values
-for the same generator; hardware reads nothing of the core but its rules contract).  This
-source answers the session with them (stored as answers, so a replay never rolls again)
-and shows each die on its `rolls()` stream like any source's.
+for the same generator; hardware imports nothing of the app, its dice faces are its own,
+`hardware.faces`).  The table layer answers the session with them
+(`companion.table.dice_answers.roll_virtually`: stored as answers, so a replay never
+rolls again), and this source shows each die on its `rolls()` stream like any source's.
 """
 
 from __future__ import annotations
@@ -15,11 +16,14 @@ import random
 import time
 from collections.abc import AsyncIterator
 
-from companion.core.rules import DIE_FACES, RuleError
-from hardware.answering import DiceSession
+from hardware.faces import DIE_FACES
 from hardware.source import ROLLING, SETTLED, DeviceInfo, DiceSource, RollEvent
 
 BY = "virtual roller"
+
+
+class NoSuchDie(ValueError):
+    """The virtual roller was asked for a die it does not know (the message says which)."""
 
 
 class VirtualRoller(DiceSource):
@@ -48,7 +52,7 @@ class VirtualRoller(DiceSource):
         """Roll `count` dice of `profile`; returns the settled events (values filled in)."""
         faces = DIE_FACES.get(profile)
         if faces is None:
-            raise RuleError(f"the virtual roller has no {profile}")
+            raise NoSuchDie(f"the virtual roller has no {profile}")
         self._rolls += 1
         out = []
         for i in range(count):
@@ -61,14 +65,3 @@ class VirtualRoller(DiceSource):
             self._queue.put_nowait(event)
             out.append(event)
         return out
-
-    def answer(self, session: DiceSession) -> str:
-        """Roll what the session's pending request asks for and answer it."""
-        request = session.request
-        if request is None or request.kind != "dice":
-            raise RuleError("nothing is waiting for dice right now")
-        events = self.roll(request.profile, request.count)
-        faces = [DIE_FACES[request.profile][e.face_index] for e in events]
-        session.answer([value for _label, value in faces], by=BY)
-        shown = ", ".join(label for label, _value in faces)
-        return f"{request.describe()}: rolled {shown}"

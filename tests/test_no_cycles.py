@@ -17,13 +17,6 @@ import pytest
 
 ROOTS = ("companion", "hardware", "vision", "firmware")
 
-# A circle the design cannot mend without moving whole packages, named with why: strict,
-# so the day it goes the mark fails and is removed.
-TOP_LEVEL_BROKEN_TODAY = (
-    "hardware and vision are adapters built on companion.core's rules and sessions, while "
-    "companion's screens and CLI drive them: mending it moves a whole package"
-)
-
 pytestmark = pytest.mark.lint
 
 Graph = Mapping[str, set[str]]
@@ -142,7 +135,6 @@ def test_no_circle_between_files(graph):
     assert not found, "import circles between files:\n" + "\n".join(found)
 
 
-@pytest.mark.xfail(strict=True, reason=TOP_LEVEL_BROKEN_TODAY)
 def test_no_circle_between_top_level_packages(graph):
     owner_of = {module: module.split(".")[0] for module in graph.modules}
     found = circles(collapsed(graph, owner_of))

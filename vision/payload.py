@@ -22,8 +22,6 @@ import binascii
 import re
 from dataclasses import dataclass
 
-from companion.content.schema import ID_PATTERN
-
 FORMAT = "TC1"
 # The shipped games' two-letter codes; any other game is written in full.
 GAME_CODES: dict[str, str] = {"direwild": "DW", "kradia": "KR", "hexplore": "HX"}
@@ -33,6 +31,11 @@ QR_ALPHANUMERIC = frozenset("0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ $%*+-./:")
 _PART = re.compile(r"^[A-Z0-9.-]+$")
 _GAME_PART = re.compile(r"^[A-Z0-9]+$")
 _CHECK = re.compile(r"^[0-9A-F]{4}$")
+# A card id as a label carries it, `<game>/<kind>/<slug>` in lower case: the same pattern
+# as the content packs' ids (`companion.content.schema.ID_PATTERN`), written here so the
+# camera adapter imports nothing of the app; tests/table/test_adapter_facts.py holds the
+# two equal.
+ID_PATTERN = re.compile(r"^[a-z0-9]+/[a-z0-9_-]+/[a-z0-9_-]+$")
 _OURS = re.compile(r"^TC(\d+)/")
 _HEXPLORE = re.compile(
     r"^(?:https?://)?(?:[a-z0-9-]+\.)*hexploreit\.com(?P<path>[/?#:].*)?$", re.IGNORECASE

@@ -174,8 +174,14 @@ class Game(Protocol):
     card_commands: ClassVar[Mapping[str, tuple[str, str]]]
     """A card shown to the camera with nothing waiting runs a command: by the id's kind
     or the content kind holding it, the command's name and the argument the card's id
-    goes in ({"ai_cards": ("reveal_ai_card", "card")}; vision/answering.py).  Default
-    none: such a card only answers a draw."""
+    goes in ({"ai_cards": ("reveal_ai_card", "card")}; companion/table/card_answers.py).
+    Default none: such a card only answers a draw."""
+
+    own_codes: ClassVar[Mapping[str, str]]
+    """Codes printed on the game's own components that are not the app's labels, by the
+    kind the camera's classifier gives them (vision/payload.py: "hexplore_living_card"),
+    each with what to tell the table when one is shown, whatever game is being played
+    (companion/table/card_answers.py).  Default none: the camera names no such code."""
 
     played_kinds: ClassVar[tuple[str, ...] | None]
     """The kinds whose cards the table checks against its printed copies as they come
@@ -225,6 +231,7 @@ class GameBase:
     value_words: ClassVar[Mapping[str, Mapping[str, str]]] = {}
     card_kinds: ClassVar[tuple[str, ...]] = ()
     card_commands: ClassVar[Mapping[str, tuple[str, str]]] = {}
+    own_codes: ClassVar[Mapping[str, str]] = {}
     played_kinds: ClassVar[tuple[str, ...] | None] = None
 
     # -- the rules -------------------------------------------------------------------------

@@ -419,7 +419,7 @@ class Table:
             raise RuleError("The rules do not offer that now.")
 
     def _scan(self, phone: Phone, seq: int, text: Any, by: str) -> _PhoneMove:
-        from vision.answering import offer_card
+        from companion.table.card_answers import offer_card
 
         if not isinstance(text, str) or not text or len(text) > 512:
             raise _Refused("The camera read nothing the tablet can use.")

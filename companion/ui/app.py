@@ -27,9 +27,9 @@ from companion.core.our_copy import follow_undo
 from companion.core.rules import RuleError
 from companion.failures import friendly
 from companion.paths import data_home
+from companion.table.dice_hub import DiceHub
 from companion.ui import widgets  # noqa: F401  (loads the shared kv rules)
 from companion.ui.cue import Cue
-from companion.ui.dice_hub import DiceHub
 from companion.ui.settings import UserSettings
 from companion.ui.style import style
 

@@ -57,7 +57,7 @@ def test_ble_dice_are_refused_in_words_and_the_tray_and_keypad_stay(tmp_path):
         "    except SourceUnavailable as exc:\n"
         "        print(spec, '|', exc)\n"
         "print(type(make_source('serial:/dev/null')).__name__)\n"
-        "import hardware.simulated, hardware.answering, hardware.virtual\n"
+        "import hardware.simulated, companion.table.dice_answers, hardware.virtual\n"
         "print('tray ok')\n"
     )
     proc = run_python(code, log, timeout=120)

@@ -14,8 +14,8 @@ from pathlib import Path
 import cv2
 import pytest
 
-from companion.ui.dice_camera import listed
-from companion.ui.dice_hub import DiceHub
+from companion.table.dice_camera import listed
+from companion.table.dice_hub import DiceHub
 from tests.browser.harness import HostThread, Phone
 from tests.ui.dice_frames import sure_frame
 

@@ -170,7 +170,7 @@ def test_labels_for_a_pack_are_a_pdf(home):
 
 
 def test_the_scanner_knows_a_new_packs_card_at_once(home):
-    from vision.answering import card_name, offer_card
+    from companion.table.card_answers import card_name, offer_card
     from vision.payload import encode
 
     workshop.new_pack("hexplore", "Ours", from_pack="demo")

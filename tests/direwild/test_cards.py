@@ -1,6 +1,6 @@
 """An Enemy AI card held up to the camera in a real Direwild session: a photo through the
-real decoder, then `vision.answering.offer_card`, reveals it (the game's `card_commands`)
-or answers the pending draw, and a card no longer in the deck is refused in the rules'
+real decoder, then `companion.table.card_answers.offer_card`, reveals it (the game's
+`card_commands`) or answers the pending draw, and a card no longer in the deck is refused in the rules'
 words."""
 
 from __future__ import annotations
@@ -9,7 +9,7 @@ import pytest
 
 from companion.core.session import Session
 from companion.games import get_game, load_game_content
-from vision.answering import offer_card
+from companion.table.card_answers import offer_card
 from vision.decode import Cascade
 from vision.synthetic import make_frame
 

@@ -417,7 +417,7 @@ async def test_a_die_set_down_by_hand_answers_nothing_whichever_kind(air, tiny_s
     that follows answers.  A GoDice says it was moved by hand ("roll it again"); a Pixels
     die's onFace is the die lying still as the vendor means it, never "crooked" (issue
     26), so the request simply waits."""
-    from hardware.answering import RequestAnswerer
+    from companion.table.dice_answers import RequestAnswerer
 
     if die_kind.startswith("pixels"):
         pixels_die = FakePixelsDie(air, PIXELS_ADDR, die_type=2)

@@ -10,7 +10,7 @@ import sys
 from companion.core.library import Library
 from companion.games import get_game
 from companion.paths import data_home
-from hardware.assignments import Assignments
+from companion.table.assignments import Assignments
 from hardware.serial_tray import SerialTraySource
 from hardware.simulated import SimulatedTray
 

@@ -9,8 +9,8 @@ import os
 
 import pytest
 
-from hardware.answering import RequestAnswerer
-from hardware.assignments import Assignments
+from companion.table.assignments import Assignments
+from companion.table.dice_answers import RequestAnswerer
 from hardware.linked import Backoff, DiceSourceError
 from hardware.serial_tray import SerialTraySource
 from hardware.simulated import open_simulated_source

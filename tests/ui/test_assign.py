@@ -8,7 +8,7 @@ import time
 import pytest
 
 from companion.paths import data_home, settings_file
-from hardware.assignments import assignments_file
+from companion.table.assignments import assignments_file
 from tests.ui.kivyharness import AppTestCase
 from tests.ui.memsource import MemorySource
 

@@ -151,7 +151,7 @@ class TestAssignByName(LoopAppTestCase):
         import json
 
         from companion.paths import data_home
-        from hardware.assignments import assignments_file
+        from companion.table.assignments import assignments_file
 
         app = self.start_demo()
         screen = self.new_tiny_game()

@@ -10,10 +10,10 @@ import pytest
 from companion.core.library import Library
 from companion.core.rules import Request, RuleError, request_words
 from companion.games import get_game
-from companion.ui.dice_hub import DiceHub, simulated_dice_for
+from companion.table.assignments import Assignments
+from companion.table.dice_answers import RequestAnswerer
+from companion.table.dice_hub import DiceHub, simulated_dice_for
 from companion.ui.panels.dice import keypad_faces
-from hardware.answering import RequestAnswerer
-from hardware.assignments import Assignments
 from hardware.simulated import DEFAULT_DICE, open_simulated_source
 from hardware.source import ROLLING
 from tests.ui.memsource import MemorySource

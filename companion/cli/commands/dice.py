@@ -100,8 +100,8 @@ async def _watch(args: argparse.Namespace) -> int:
     if args.answer:
         from companion.core.library import Library
         from companion.paths import data_home
-        from hardware.answering import RequestAnswerer
-        from hardware.assignments import Assignments
+        from companion.table.assignments import Assignments
+        from companion.table.dice_answers import RequestAnswerer
 
         session = Library().open(args.answer)
         answerer = RequestAnswerer(session, Assignments.load(session.id, data_home()))
@@ -198,7 +198,7 @@ def cmd_simulate(args: argparse.Namespace) -> int:
 def cmd_assign(args: argparse.Namespace) -> int:
     from companion.core.library import Library
     from companion.paths import data_home
-    from hardware.assignments import Assignments, key_words, keys_for, names_in
+    from companion.table.assignments import Assignments, key_words, keys_for, names_in
 
     with Library().open(args.session) as session:
         assignments = Assignments.load(session.id, data_home())

@@ -77,7 +77,7 @@ def scan_files(paths: list[str]) -> list[dict[str, Any]]:
 
 def _answer(session_ref: str, results: list[dict[str, Any]]) -> list[str]:
     from companion.core.library import Library
-    from vision.answering import offer_card
+    from companion.table.card_answers import offer_card
 
     lines = []
     with Library().open(session_ref) as session:
@@ -103,7 +103,7 @@ def cmd_watch(args: argparse.Namespace) -> int:
     """Scan a camera, a video or a folder as the app does, printing cards as they come."""
     import queue
 
-    from vision.answering import offer_card
+    from companion.table.card_answers import offer_card
     from vision.frames import SourceError, open_source
     from vision.scanner import Scanner
     from vision.tracker import SEEN

@@ -32,6 +32,11 @@ class HexploreGame(GameBase):
     state_type = HexploreState
     content_kinds = content_mod.CONTENT_KINDS
     card_kinds = ("opponents", "circumstances")
+    # the Living Card codes printed on the game's own cards (the camera names them)
+    own_codes = {
+        "hexplore_living_card": "That is a HEXplore It Living Card: read it on "
+        "hexploreit.com, then carry on. The app has nothing to do for it."
+    }
     # the cards whose numbers the table checks against its own as they come into play
     played_kinds = ("opponents", "circumstances", "allies")
     setup_options = SETUP_OPTIONS

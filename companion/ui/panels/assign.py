@@ -1,5 +1,5 @@
 """Which physical die plays which role in this session (issue 6: the app remembers it per
-session, in `hardware.assignments`): the Direwild d3, each HEXplore hero's skill dice, the
+session, in `companion.table.assignments`): the Direwild d3, each HEXplore hero's skill dice, the
 fate d8.
 
 Opened from the dice panel.  A die plays one role at a time, so tapping it under one role
@@ -20,8 +20,8 @@ from kivy.uix.gridlayout import GridLayout
 from kivy.uix.popup import Popup
 
 from companion.core.rules import DIE_PROFILES, Request
+from companion.table.assignments import key_words, keys_for, names_in
 from companion.ui.widgets import BigToggle, Body, clear_and_fill
-from hardware.assignments import key_words, keys_for, names_in
 
 Builder.load_file(str(Path(__file__).with_suffix(".kv")))
 

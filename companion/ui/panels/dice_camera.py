@@ -1,7 +1,7 @@
 """The Dice panel's camera block (issue 28): the preview with each die and its value, the
 dice in words, "Use these dice", and the setting to take the roll when the dice are still.
 
-It draws what `companion.ui.dice_camera.CameraDice` holds and sends it the table's taps;
+It draws what `companion.table.dice_camera.CameraDice` holds and sends it the table's taps;
 the reading is `vision.dice`'s, on the `DiceWatcher`'s thread, each read brought to Kivy's
 loop with `Clock.schedule_once` and shown the same way whether a roll is waiting or not.
 The camera is opened only while the block is on the screen and turned on (a tablet's
@@ -34,7 +34,7 @@ from vision.frames import CameraSource, FrameSource, SourceError
 if TYPE_CHECKING:
     import numpy as np
 
-    from companion.ui.dice_camera import CameraDice
+    from companion.table.dice_camera import CameraDice
     from vision.dice.camera import DiceWatcher
     from vision.dice.reader import DieRead
 

@@ -2,8 +2,8 @@
 
 All the reading is `vision/`'s: its `Scanner` grabs and decodes frames on its own threads
 (the decode cascade, then the tracker's voting, so a card held up for three seconds is one
-card), and each `seen` sighting comes back to the UI loop, where `vision.answering.offer_card`
-gives it to the session: it answers a pending draw, runs the game's `card_commands`, or
+card), and each `seen` sighting comes back to the UI loop, where
+`companion.table.card_answers.offer_card` gives it to the session: it answers a pending draw, runs the game's `card_commands`, or
 says in words why not.  Unknown codes and HEXplore Living Cards are named, never opened.
 
 The camera is opened only while this panel is showing (it drains a tablet's battery), on a
@@ -36,9 +36,9 @@ from kivy.uix.boxlayout import BoxLayout
 from kivy.uix.image import Image
 
 from companion.core.rules import Request, request_words
+from companion.table.card_answers import card_name, offer_card
 from companion.ui.panels.camera_open import open_camera
 from companion.ui.widgets import BigButton, Body, clear_and_fill, text_width
-from vision.answering import card_name, offer_card
 from vision.frames import CameraSource, FrameSource, SourceError
 from vision.payload import CARD, LIVING_CARD, Reading
 from vision.tracker import SEEN, Sighting, Tracker

@@ -632,12 +632,12 @@ class SessionScreen(Screen):
 
     def roll_for_me(self) -> str:
         """The virtual roller answers what is waiting; stored like any other source."""
-        from hardware.virtual import VirtualRoller
+        from companion.table.dice_answers import roll_virtually
 
         hub = App.get_running_app().hub
 
         def roll() -> None:
-            hub.message = VirtualRoller().answer(self.session)
+            hub.message = roll_virtually(self.session)
 
         error = self._try(roll)
         self.panels["dice"].refresh_sources()  # shows what was rolled

@@ -1,9 +1,10 @@
 """The dice sources the app knows about, and where their rolls go.
 
 Each source runs as one asyncio task on the app's single loop (Kivy's `async_run`), so a
-roll never blocks the screen.  Every roll goes through `hardware.answering.RequestAnswerer`
-with the open session's dice assignments (`hardware.assignments`, one file per session:
-the dice on the table belong to that evening, not to the tablet's owner).
+roll never blocks the screen.  Every roll goes through
+`companion.table.dice_answers.RequestAnswerer` with the open session's dice assignments
+(`companion.table.assignments`, one file per session: the dice on the table belong to
+that evening, not to the tablet's owner).
 """
 
 from __future__ import annotations
@@ -17,9 +18,9 @@ from typing import TYPE_CHECKING
 
 from companion.core.rules import DIE_FACES, Request, RuleError
 from companion.paths import data_home
-from companion.ui.dice_camera import CameraDice
-from hardware.answering import ANSWER_TIMEOUT, RequestAnswerer
-from hardware.assignments import Assignments
+from companion.table.assignments import Assignments
+from companion.table.dice_answers import ANSWER_TIMEOUT, RequestAnswerer
+from companion.table.dice_camera import CameraDice
 from hardware.source import DeviceInfo, DiceSource, RollEvent
 
 if TYPE_CHECKING:  # the simulated tray is started only for the demo

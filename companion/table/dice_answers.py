@@ -1,8 +1,11 @@
-"""Turning settled dice into answers for the session's dice request.
+"""Turning settled dice into answers for the session's dice request (the table layer:
+the dice adapters in `hardware/` report faces and know no session; here a face becomes
+the game value the session's request asks for).
 
 Every source's rolls go through one `RequestAnswerer`, so the tray, a Pixels die and the
 virtual roller all answer the same way: the requested dice (by the player's assignments,
-matched on the request's player, role and die profile, never its words) settle, their faces become game values through the request's profile, and
+matched on the request's player, role and die profile, never its words) settle, their
+faces become game values through the request's profile, and
 `session.answer(values, by=<source>)` records them.  A crooked die or a face the profile
 does not have gives the player a message instead, and nothing is recorded.
 """
@@ -15,8 +18,10 @@ from dataclasses import replace
 from typing import Protocol
 
 from companion.core.rules import DIE_FACES, Request, RuleError
-from hardware.assignments import Assignments
+from companion.table.assignments import Assignments
 from hardware.source import CROOKED, ROLLING, SETTLED, RollEvent
+from hardware.virtual import BY as VIRTUAL_BY
+from hardware.virtual import VirtualRoller
 
 ANSWER_TIMEOUT = 20.0  # seconds before the screen offers on-screen entry
 
@@ -153,3 +158,18 @@ class RequestAnswerer:
             f"no dice answered for {self.timeout:g} s: enter the roll on screen "
             f"({request.describe()})"
         )
+
+
+def roll_virtually(session: DiceSession, roller: VirtualRoller | None = None) -> str:
+    """The virtual roller (`hardware.virtual`) rolls what the session's pending request
+    asks for, and its values answer it, stored `by="virtual roller"` like any source's;
+    returns what was rolled, in words."""
+    request = session.request
+    if request is None or request.kind != "dice":
+        raise RuleError("nothing is waiting for dice right now")
+    roller = roller or VirtualRoller()
+    events = roller.roll(request.profile, request.count)
+    faces = [DIE_FACES[request.profile][e.face_index] for e in events]
+    session.answer([value for _label, value in faces], by=VIRTUAL_BY)
+    shown = ", ".join(label for label, _value in faces)
+    return f"{request.describe()}: rolled {shown}"

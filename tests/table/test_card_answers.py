@@ -11,8 +11,8 @@ from companion.core.rules import RuleError
 from companion.core.session import Session
 from companion.core.tables import Commands
 from companion.games import get_game
+from companion.table.card_answers import offer_card
 from tests.fixtures.tinygame import COMMANDS, TinyGame
-from vision.answering import offer_card
 from vision.frames import ImageSource
 from vision.labels import Label, write_png
 from vision.payload import encode

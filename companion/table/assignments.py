@@ -28,7 +28,7 @@ from pathlib import Path
 
 from companion.core.rules import DIE_PROFILES, Request
 
-log = logging.getLogger("hardware.assignments")
+log = logging.getLogger("companion.table.assignments")
 
 VERSION = 2  # 1: keys "<who>:<skill>" were matched against the words of a request
 

@@ -7,17 +7,23 @@ options, so a card that cannot come up now is refused in the rules' own words.  
 is waiting, a game may map a card kind to a command with its `card_commands`
 attribute (`{"ai": ("reveal_ai_card", "card")}`: id kind -> command and argument name), so
 showing an AI card reveals it.  Anything else gets a sentence for the scanner panel and
-changes nothing.  Call it on the thread that owns the session (the UI loop), never on the
-scanner's thread.
+changes nothing.  A code printed on a game's own components (HEXplore It's Living Cards)
+is named in the words that game declares (`own_codes` on `companion.core.game.Game`), so
+no game is named here.  Call it on the thread that owns the session (the UI loop), never
+on the scanner's thread.
+
+Why in the table layer: the camera (`vision/`) only reads codes and knows no session; this
+joins what it read to the open session and the game's declared contract.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 
+from companion.core.registry import UnknownGame, available_games, get_game
 from companion.core.rules import RuleError
 from companion.core.session import Result, Session
-from vision.payload import CARD, LIVING_CARD, Reading, classify
+from vision.payload import CARD, Reading, classify
 
 
 @dataclass(frozen=True)
@@ -38,12 +44,9 @@ def offer_card(session: Session, seen: Reading | str, by: str = "camera") -> Off
     """Give a scanned code to the session: answer the pending draw, or run the card's
     command, or explain why not.  Never raises for anything a player can cause."""
     reading = classify(seen) if isinstance(seen, str) else seen
-    if reading.kind == LIVING_CARD:
-        return Offer(
-            False,
-            "That is a HEXplore It Living Card: read it on hexploreit.com, "
-            "then carry on. The app has nothing to do for it.",
-        )
+    words = own_code_words(session, reading.kind)
+    if words is not None:
+        return Offer(False, words)
     if reading.kind != CARD or reading.card_id is None:
         return Offer(False, f"That code is not one of this app's card labels ({reading.note}).")
     card_id = reading.card_id
@@ -94,9 +97,23 @@ def _command_for(session: Session, card_id: str) -> tuple[str, str] | None:
     return None
 
 
-def _title(game_id: str | None) -> str:
-    from companion.games import UnknownGame, get_game
+def own_code_words(session: Session, kind: str) -> str | None:
+    """What a game says of a code of `kind` printed on its own components (`own_codes`):
+    the session's game first, then any other installed game's, since a box's cards can be
+    held up during another game."""
+    if kind == CARD:
+        return None
+    words = session.game.own_codes.get(kind)
+    if words is not None:
+        return words
+    for game_id in available_games():
+        words = get_game(game_id).own_codes.get(kind)
+        if words is not None:
+            return words
+    return None
 
+
+def _title(game_id: str | None) -> str:
     try:
         return get_game(game_id or "").title
     except UnknownGame:

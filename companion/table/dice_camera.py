@@ -18,7 +18,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, Protocol
 
 from companion.core.rules import DIE_FACES, Request
-from hardware.answering import RequestAnswerer
+from companion.table.dice_answers import RequestAnswerer
 from hardware.source import DiceSource
 from vision.dice.camera import CameraDiceSource, ReaderLock, Stillness, same_dice
 
@@ -49,7 +49,7 @@ def listed(numbers: list[int]) -> str:
 
 
 class Hub(Protocol):
-    """What camera dice need of the app's dice hub (`companion.ui.dice_hub.DiceHub`, which
+    """What camera dice need of the app's dice hub (`companion.table.dice_hub.DiceHub`, which
     holds a `CameraDice`): said here so the camera does not import the hub that owns it."""
 
     sources: list[DiceSource]

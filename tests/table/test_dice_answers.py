@@ -5,14 +5,14 @@ from __future__ import annotations
 import json
 
 from companion.core.rules import Request
-from hardware.answering import RequestAnswerer
-from hardware.assignments import (
+from companion.table.assignments import (
     Assignments,
     assignments_file,
     key_words,
     keys_for,
     names_in,
 )
+from companion.table.dice_answers import RequestAnswerer
 from hardware.source import RollEvent
 
 

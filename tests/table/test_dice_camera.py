@@ -14,8 +14,8 @@ import pytest
 
 from companion.core.library import Library
 from companion.games import get_game
-from companion.ui.dice_camera import listed, plain_d6
-from companion.ui.dice_hub import DiceHub
+from companion.table.dice_camera import listed, plain_d6
+from companion.table.dice_hub import DiceHub
 from tests.ui.dice_frames import sure_frame, unsure_frame
 
 
