@@ -2,11 +2,10 @@
 
 A view only: every button is an action the rules list now (`Session.actions()`), labelled
 in the rules' words and placed by the group the rules give it; the step the rules expect
-next is the big Next button.  A refusal is
-shown in the rules' own words and changes nothing.  Rolls and draws are answered on the
-app's Dice panel, the one keypad.  While a fight lasts the combat mat comes first, so its
-bars and choices are what the table sees without scrolling.  Tapping a bar or the wheel
-corrects just that value.
+next is the big Next button.  A refusal is shown in the rules' own words and changes
+nothing.  Rolls and draws are answered on the app's Dice panel, the one keypad.  While a
+fight lasts the combat mat comes first, so its bars and choices are what the table sees
+without scrolling.  Tapping a bar or the wheel corrects just that value.
 """
 
 from __future__ import annotations
