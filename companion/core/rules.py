@@ -268,15 +268,20 @@ class Chance:
         return picked
 
 
-# One legal command, complete and ready to send: `{"do": NAME, "with": {...}}`.  `label`
-# is the button's words (names, never ids).  `inputs` names the arguments that are facts
-# read off the table rather than choices, as dotted paths into "with" ("creature.attack"),
-# each `{"min": int, "max": int}` or `{"choices": [...]}`; "with" already holds a valid
-# default for each.  `primary` marks the one step the rules expect next; `auto` marks a
-# primary step with no choice in it that only moves play on or asks for chance (the next
-# round's card, the boss's attack roll): the app's session takes it by itself
-# (`Session.take_auto_steps`).  One Undo takes such steps back on their own, so what else
-# was listed (a Retainer "at any time") stays one tap away.
+# One legal command, complete and ready to send: `{"do": NAME, "with": {...}}`, built by
+# `companion.core.actions.action` in every game.  `label` is the button's words (names,
+# never ids).  `inputs` names the arguments that are facts read off the table rather than
+# choices, as dotted paths into "with" ("creature.attack"), each `{"min": int, "max": int}`
+# or `{"choices": [...]}`; "with" already holds a valid default for each.  `primary` marks
+# the one step the rules expect next; `auto` marks a primary step with no choice in it that
+# only moves play on or asks for chance (the next round's card, the boss's attack roll):
+# the app's session takes it by itself (`Session.take_auto_steps`).  One Undo takes such
+# steps back on their own, so what else was listed (a Retainer "at any time") stays one tap
+# away.  What a screen shows about an action is the rules' to say, never the screen's to
+# work out from the command's name or the phase: `group` is the part of the turn it belongs
+# to, an id the game's rules define (HEXplore's turn steps, a card's doing, the skills
+# board, the combat mat); `prompt` is the words above the choices (Kradia's "Ayla rolled 4:
+# choose the Charge Attack"), the same on every action listed at once.
 Action = TypedDict(
     "Action",
     {
@@ -286,6 +291,8 @@ Action = TypedDict(
         "inputs": dict[str, dict[str, Any]],
         "primary": bool,
         "auto": bool,
+        "group": str,
+        "prompt": str,
     },
     total=False,
 )

@@ -26,6 +26,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
+from companion.core.actions import offers
 from companion.core.rules import RuleError
 from companion.core.store import SessionFileError
 from companion.host.tokens import Tokens
@@ -33,7 +34,6 @@ from companion.host.view import (
     legal_actions,
     name_of,
     revision,
-    same_action,
     table_view,
     waiting_key,
 )
@@ -411,11 +411,14 @@ class Table:
             )
 
     def _offered(self, action: dict[str, Any], message: dict[str, Any]) -> None:
+        """A button the phone was shown is sent as listed; whether it still is a listed
+        action (a table fact within what the action declares) is the rules' `offers`."""
         offered = legal_actions(self.session)
+        listed = any(offers(a, action["do"], action["with"]) for a in offered)
         moved_on = message.get("rev") != revision(self.session)
-        if moved_on and not any(same_action(action, a) for a in offered):
+        if moved_on and not listed:
             raise RuleError("The game moved on: that is no longer possible.")
-        if offered and not any(same_action(action, a) for a in offered):
+        if offered and not listed:
             raise RuleError("The rules do not offer that now.")
 
     def _scan(self, phone: Phone, seq: int, text: Any, by: str) -> _PhoneMove:

@@ -74,10 +74,6 @@ def legal_actions(session: Any) -> list[dict[str, Any]]:
     return list(listed.get("actions", []))
 
 
-def same_action(a: dict[str, Any], b: dict[str, Any]) -> bool:
-    return a.get("do") == b.get("do") and (a.get("with") or {}) == (b.get("with") or {})
-
-
 def waiting_view(session: Any, request: Request | None) -> dict[str, Any] | None:
     if request is None:
         return None

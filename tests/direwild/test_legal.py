@@ -234,6 +234,28 @@ def test_the_default_set_up_lists_one_first_step() -> None:
     assert actions[0]["primary"] is True
 
 
+def test_the_game_phase_lasts_from_the_enemy_ai_card_to_the_turn_order() -> None:
+    """`game_phase`: the rules' answer to whether the Enemy AI card's steps are the
+    table's moment (the walk-through puts them away once the heroes' turns begin)."""
+    from companion.games.direwild.legal import game_phase
+    from tests.direwild.play import apply
+
+    rng = random.Random(1)
+    state = GAME.initial_state({}, CONTENT)
+    seen = []
+    while state.phase != "adventure":
+        seen.append((state.phase, game_phase(state)))
+        action = next(a for a in GAME.legal_actions(state, CONTENT) if a.get("primary"))
+        apply(state, decide(state, filled(action, rng), rng))
+    seen.append((state.phase, game_phase(state)))
+    assert dict(seen) == {
+        "setup": False,
+        "game": True,
+        "turn_order": True,
+        "adventure": False,
+    }
+
+
 def adventure_state(options: dict[str, Any]) -> Any:
     state = GAME.initial_state({"players": ["stormbringer", "featherheart"], **options}, CONTENT)
     state.phase = "adventure"

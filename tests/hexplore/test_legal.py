@@ -197,6 +197,7 @@ def test_next_follows_the_game_turn_and_brings_adrimon_from_cycle_10() -> None:
         "with": {"discard": False},
         "label": "Play the Circumstance",
         "primary": True,
+        "group": "turn",
     }
     _do(state, "settle_circumstance", {}, [])
     assert _primary(state)["do"] == "end_game_turn"
@@ -208,6 +209,43 @@ def test_next_follows_the_game_turn_and_brings_adrimon_from_cycle_10() -> None:
     assert {a["do"] for a in declaring} >= {"declare"}
     state.combat.phase = "over"  # as if the heroes fled: she comes again next turn
     assert _primary(state)["do"] == "end_game_turn"
+
+
+def _groups(state: HexploreState) -> dict[str, set[str]]:
+    out: dict[str, set[str]] = {}
+    for action in GAME.legal_actions(state, CONTENT):
+        out.setdefault(action["do"], set()).add(action["group"])
+    return out
+
+
+def test_each_action_is_grouped_by_where_the_table_finds_it_in_the_game_turn() -> None:
+    """The skills board takes the Skill phase, the combat mat a fight, the Game Turn's own
+    steps sit under the wheel, and what a card does is the rest (`group`)."""
+    state = GAME.initial_state({}, CONTENT)
+    groups = _groups(state)
+    assert groups["roll_skills"] == {"skills"}
+    assert groups["start_combat"] == {"combat"}
+    assert groups["roll_circumstance"] == groups["end_game_turn"] == {"turn"}
+    assert groups["wander"] == groups["roam"] == groups["raise_difficulty"] == {"turn"}
+    assert groups["fate_tracker_symbol"] == {"turn"}
+    assert groups["gain"] == groups["inflict"] == groups["rank_up"] == {"card"}
+    _do(state, "roll_skills", {"hero": "stormcaller"}, [[2], [2], [2]])
+    _do(state, "roll_skills", {"hero": "verdant-keeper"}, [[2], [2], [2]])
+    assert _groups(state)["end_skill_phase"] == {"skills"}
+    _do(state, "end_skill_phase", {}, [])
+    _do(state, "roll_circumstance", {"slots": []}, [[3]])
+    assert _groups(state)["settle_circumstance"] == {"turn"}
+    _do(state, "start_combat", {"opponent": "adrimon"}, [])
+    fight = _groups(state)
+    assert fight["declare"] == fight["add_opponent"] == {"combat"}
+    assert fight["sustain"] == {"card"}  # a card's doing, behind "More" as before
+
+
+@SETTINGS
+@given(reached)
+def test_every_listed_action_has_one_of_the_rules_groups(at: tuple[int, int]) -> None:
+    for action in GAME.legal_actions(_state(at), CONTENT):
+        assert action["group"] in {"skills", "combat", "turn", "card"}, action
 
 
 def test_facing_two_each_attack_and_mastery_is_listed_against_each_by_name() -> None:

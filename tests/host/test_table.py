@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from companion.host.table import Table
 from companion.host.view import revision, waiting_key
-from tests.host.tablegame import Clock, new_session, tiny
+from tests.host.tablegame import Clock, TableTiny, new_session, tiny
 
 
 def cmd(table: Table, phone, seq: int, do: str, args=None, **extra):
@@ -166,3 +166,24 @@ def test_made_up_seats_that_never_played_give_way_to_a_real_phone(tmp_path):
         assert table.join("cat", "Cat").name == "Cat"
         assert table.evicted[-1].id.startswith("made-up-") and "real" in table.phones
         assert len(table.phones) == MAX_PHONES
+
+
+class Counted(TableTiny):
+    """`add`'s n is a fact read off the table, declared from 1 to 5 (`inputs`)."""
+
+    def legal_actions(self, state, content):
+        return [
+            {"do": "add", "with": {"n": 1}, "label": "Add", "inputs": {"n": {"min": 1, "max": 5}}}
+        ]
+
+
+def test_a_table_fact_within_what_the_listed_action_declares_is_taken(tmp_path):
+    """The rules say what a listed action is (`offers`): a phone giving a table fact
+    inside its declared range sends that action; outside it, the rules do not offer it."""
+    with new_session(tmp_path, Counted()) as session:
+        table = Table(session)
+        ann = table.join("ann", "Ann")
+        assert cmd(table, ann, 1, "add", {"n": 4})["ok"] and session.state.score == 4
+        assert "do not offer" in cmd(table, ann, 2, "add", {"n": 6})["text"]
+        assert "do not offer" in cmd(table, ann, 3, "add", {"n": 2, "twice": True})["text"]
+        assert session.state.score == 4

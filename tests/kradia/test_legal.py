@@ -158,3 +158,55 @@ def test_selfplay_from_the_default_set_up_reaches_an_ending(seed, tmp_path):
     assert report.refusals == 0, report.refused
     assert report.ended and not report.stuck, report.to_json()
     assert report.steps < 3000
+
+
+PHASE_PROMPTS = {
+    "battlefield": "The Start Player reveals a Battlefield card",
+    "boss": "The Start Player rolls the boss's dice",
+    "end": "Pass the First Player token",
+}
+
+
+def expected_prompt(state: Any) -> str:
+    """The words above the action picker's choices, as the screen worded them before the
+    rules gave them (`prompt`): whose turn, what a Charge Attack roll asks, the phase."""
+    if state.outcome:
+        return "Resupply, then the next boss"
+    if state.phase == "heroes" and state.turn:
+        who = CONTENT.get("heroes", state.heroes[state.turn].card).title
+        if state.charge is not None:
+            return f"{who} rolled {state.charge.roll}: choose the Charge Attack"
+        return f"{who}'s turn"
+    return PHASE_PROMPTS[state.phase]
+
+
+@FAST
+@given(data=st.data())
+def test_every_listed_action_carries_the_prompt_for_the_phase_and_charge(data):
+    seen: set[str] = set()
+    for state in walk(data):
+        actions = GAME.legal_actions(state, CONTENT)
+        for action in actions:
+            assert action.get("prompt") == expected_prompt(state), (state.phase, action)
+        if actions:
+            seen.add("charge" if state.charge is not None else state.phase)
+    assert seen  # every walk lists something on its way
+
+
+def test_a_charge_attack_roll_is_the_prompt_until_its_effect_is_chosen():
+    state = GAME.initial_state(options(), CONTENT)
+    assert {a["prompt"] for a in GAME.legal_actions(state, CONTENT)} == {
+        "The Start Player reveals a Battlefield card"
+    }
+    rng = random.Random(3)
+    while not (state.phase == "heroes" and state.turn and not state.turn_done):
+        for event in decide(state, GAME.legal_actions(state, CONTENT)[0]["do"], {}, rng):
+            GAME.evolve(state, event)
+    hero = state.turn
+    who = CONTENT.get("heroes", state.heroes[hero].card).title
+    assert GAME.legal_actions(state, CONTENT)[0]["prompt"] == f"{who}'s turn"
+    for event in decide(state, "charge_attack", {"hero": hero}, rng):
+        GAME.evolve(state, event)
+    assert state.charge is not None
+    prompts = {a["prompt"] for a in GAME.legal_actions(state, CONTENT)}
+    assert prompts == {f"{who} rolled {state.charge.roll}: choose the Charge Attack"}

@@ -12,6 +12,7 @@ from __future__ import annotations
 from itertools import permutations
 from typing import TYPE_CHECKING, Any
 
+from companion.core.actions import action
 from companion.core.rules import Action
 from companion.games.direwild import movement
 from companion.games.direwild.battle import FLIGHT_PASSIVE, monster_revealers
@@ -66,20 +67,17 @@ def legal_actions(s: DirewildState, content: Content) -> list[Action]:
     # the round's start and the Enemy AI card are steps with no choice in them: the app
     # takes them by itself (`auto`), and they only ask the table for cards
     if s.phase in ("setup", "round_over"):
-        return [
-            {"do": "start_round", "with": {}, "label": "Start round", "primary": True, "auto": True}
-        ]
+        return [action("start_round", {}, "Start round", auto=True)]
     if s.phase == "game":
-        return [
-            {
-                "do": "reveal_ai_card",
-                "with": {},
-                "label": "Reveal the Enemy AI card",
-                "primary": True,
-                "auto": True,
-            }
-        ]
+        return [action("reveal_ai_card", {}, "Reveal the Enemy AI card", auto=True)]
     return adventure(s, content)
+
+
+def game_phase(s: DirewildState) -> bool:
+    """Whether the round is still in its Game Phase (the Enemy AI card revealed and played,
+    then the turn order chosen): the moment the card's steps are the table's, so a screen
+    stepping through them keeps them out while the heroes take their turns."""
+    return s.phase in ("game", "turn_order")
 
 
 def next_chapter(s: DirewildState, content: Content) -> list[Action]:
@@ -87,12 +85,12 @@ def next_chapter(s: DirewildState, content: Content) -> list[Action]:
         return []
     chapter = s.chapter + 1
     return [
-        {
-            "do": "start_chapter",
-            "with": {"board": board.id},
-            "label": f"Start chapter {chapter} on {board.name or board.slug}",
-            **({"primary": True} if i == 0 else {}),  # type: ignore[typeddict-item]
-        }
+        action(
+            "start_chapter",
+            {"board": board.id},
+            f"Start chapter {chapter} on {board.name or board.slug}",
+            primary=i == 0,
+        )
         for i, board in enumerate(chapter_boards(content, chapter))
     ]
 
@@ -103,22 +101,22 @@ def charm_rolls(s: DirewildState) -> list[Action]:
     for hero, h in s.heroes.items():
         if hero in s.prelude.rolled:
             continue
-        action: Action = {
-            "do": "charm_roll",
-            "with": {"hero": hero, "magic": 0},
-            "label": f"{hero.title()} rolls for Charm",
-            "inputs": {"magic": {"min": 0, "max": h.magic}},
-        }
-        if not out:
-            action["primary"] = True
-        out.append(action)
+        out.append(
+            action(
+                "charm_roll",
+                {"hero": hero, "magic": 0},
+                f"{hero.title()} rolls for Charm",
+                {"magic": {"min": 0, "max": h.magic}},
+                primary=not out,
+            )
+        )
     return out
 
 
 def unlocks(s: DirewildState) -> list[Action]:
     """The Advanced Creatures' stack first, then the hero upgrades (the board's order)."""
     return [
-        {"do": "unlock", "with": {"power": power}, "label": f"Unlock {words}"}
+        action("unlock", {"power": power}, f"Unlock {words}")
         for power, words in POWERS.items()
         if not has_power(s, power) and (power == "advanced" or s.advanced_unlocked)
     ]
@@ -132,14 +130,10 @@ def adventure(s: DirewildState, content: Content) -> list[Action]:
     primary = True  # the first of: keep the turn order, end the next hero's turn, end round
     if not any(h.moved or h.battled or h.done for h in s.heroes.values()):
         for perm in permutations(order):
-            action: Action = {
-                "do": "set_turn_order",
-                "with": {"order": list(perm)},
-                "label": "Turn order: " + ", ".join(h.title() for h in perm),
-            }
-            if primary and s.phase == "turn_order":
-                action["primary"], primary = True, False
-            out.append(action)
+            first = primary and s.phase == "turn_order"
+            words = "Turn order: " + ", ".join(h.title() for h in perm)
+            out.append(action("set_turn_order", {"order": list(perm)}, words, primary=first))
+            primary = primary and not first
     now = current_hero(s)
     if now is not None:  # only the hero whose Adventure Phase it is moves and battles
         out += moves(s, now, content)
@@ -151,22 +145,17 @@ def adventure(s: DirewildState, content: Content) -> list[Action]:
         out += targets(s, hero, content)
         out += placements(s, hero, content)
     if now is not None:
-        action = {"do": "end_turn", "with": {"hero": now}, "label": f"End {now.title()}'s turn"}
-        if primary:
-            action["primary"], primary = True, False
-        out.append(action)
+        out.append(action("end_turn", {"hero": now}, f"End {now.title()}'s turn", primary=primary))
+        primary = False
         if has_power(s, "channeling") and not s.heroes[now].battled:
             out.append(
-                {
-                    "do": "end_turn",
-                    "with": {"hero": now, "channel": True},
-                    "label": f"End {now.title()}'s turn, Channeling a creature to the deck top",
-                }
+                action(
+                    "end_turn",
+                    {"hero": now, "channel": True},
+                    f"End {now.title()}'s turn, Channeling a creature to the deck top",
+                )
             )
-    end: Action = {"do": "end_round", "with": {}, "label": "End the round"}
-    if primary and not waiting:
-        end["primary"] = True
-    out.append(end)
+    out.append(action("end_round", {}, "End the round", primary=primary and not waiting))
     out += unlocks(s)
     return out
 
@@ -201,14 +190,7 @@ def moves(s: DirewildState, hero: str, content: Content) -> list[Action]:
             text = f"{hero.title()} disengages and moves to {where}"
         else:
             text = f"{hero.title()} moves to {where}"
-        out.append(
-            {
-                "do": "move_hero",
-                "with": args,
-                "label": text,
-                "inputs": {"move": {"min": need, "max": MOVE_MAX}},
-            }
-        )
+        out.append(action("move_hero", args, text, {"move": {"min": need, "max": MOVE_MAX}}))
     return out
 
 
@@ -250,14 +232,8 @@ def battles(s: DirewildState, hero: str, content: Content) -> list[Action]:
         if unit != KARN:  # a critical hit's extra damage can be any hero's colour
             args["critical_colour"] = hero
             inputs["critical_colour"] = {"choices": [hero, *(o for o in s.heroes if o != hero)]}
-        out.append(
-            {
-                "do": "resolve_battle",
-                "with": args,
-                "label": f"{hero.title()} battles the {label(s, unit, content)}",
-                "inputs": inputs,
-            }
-        )
+        words = f"{hero.title()} battles the {label(s, unit, content)}"
+        out.append(action("resolve_battle", args, words, inputs))
     return out
 
 
@@ -267,12 +243,12 @@ def monsters(s: DirewildState, hero: str) -> list[Action]:
     if h.battled or h.treasures < 1:
         return []
     return [
-        {
-            "do": "treasure_monster",
-            "with": {"hero": hero, "creature": {"attack": 0}},
-            "label": f"{hero.title()} battles a Treasure Monster from the treasure deck",
-            "inputs": {"creature.attack": {"min": 0, "max": ATTACK_MAX}},
-        }
+        action(
+            "treasure_monster",
+            {"hero": hero, "creature": {"attack": 0}},
+            f"{hero.title()} battles a Treasure Monster from the treasure deck",
+            {"creature.attack": {"min": 0, "max": ATTACK_MAX}},
+        )
     ]
 
 
@@ -288,11 +264,11 @@ def gryk_monsters(s: DirewildState, waiting: list[str], content: Content) -> lis
         minion = minion_of(s, by[0], content)
         who = minion.title if minion is not None else label(s, by[0], content)
         out.append(
-            {
-                "do": "treasure_monster",
-                "with": {"hero": hero, "gryk": True},
-                "label": f"{hero.title()} loses to a Treasure Monster the {who}'s ability revealed",
-            }
+            action(
+                "treasure_monster",
+                {"hero": hero, "gryk": True},
+                f"{hero.title()} loses to a Treasure Monster the {who}'s ability revealed",
+            )
         )
     return out
 
@@ -304,11 +280,11 @@ def card_wounds(s: DirewildState) -> list[Action]:
     if wound_pile(s) == 0:
         return []
     return [
-        {
-            "do": "take_wound",
-            "with": {"hero": hero, "count": 1},
-            "label": f"{hero.title()} takes a wound from a card (never a Fatal Wound)",
-        }
+        action(
+            "take_wound",
+            {"hero": hero, "count": 1},
+            f"{hero.title()} takes a wound from a card (never a Fatal Wound)",
+        )
         for hero in s.heroes
     ]
 
@@ -323,11 +299,11 @@ def placements(s: DirewildState, hero: str, content: Content) -> list[Action]:
     if not (h.moved or h.battled):
         for to in ostrich_steps(s, hero, content):
             out.append(
-                {
-                    "do": "place_hero",
-                    "with": {"hero": hero, "to": to, "how": "ostrich"},
-                    "label": f"{hero.title()}'s Fenton Ostrich steps to {to}",
-                }
+                action(
+                    "place_hero",
+                    {"hero": hero, "to": to, "how": "ostrich"},
+                    f"{hero.title()}'s Fenton Ostrich steps to {to}",
+                )
             )
     geo = geo_of(s, content)
     taken = set(occupied(s))
@@ -343,12 +319,12 @@ def placements(s: DirewildState, hero: str, content: Content) -> list[Action]:
         kinds.append(("blink", "is blinked by Shadowleaf"))
     for how, words in kinds:
         out.append(
-            {
-                "do": "place_hero",
-                "with": {"hero": hero, "to": free[0], "how": how},
-                "label": f"{hero.title()} {words}",
-                "inputs": {"to": {"choices": free}},
-            }
+            action(
+                "place_hero",
+                {"hero": hero, "to": free[0], "how": how},
+                f"{hero.title()} {words}",
+                {"to": {"choices": free}},
+            )
         )
     return out
 
@@ -356,14 +332,14 @@ def placements(s: DirewildState, hero: str, content: Content) -> list[Action]:
 def targets(s: DirewildState, hero: str, content: Content) -> list[Action]:
     """A card, magic or treasure aimed at an enemy outside battle (poison is an input)."""
     return [
-        {
-            "do": "target_enemy",
-            "with": {"hero": hero, "enemy": unit, "poison": 0},
-            "label": f"{hero.title()} targets the {label(s, unit, content)}",
-            "inputs": {"poison": {"min": 0, "max": EFFECT_MAX}},
-        }
+        action(
+            "target_enemy",
+            {"hero": hero, "enemy": unit, "poison": 0},
+            f"{hero.title()} targets the {label(s, unit, content)}",
+            {"poison": {"min": 0, "max": EFFECT_MAX}},
+        )
         for unit in on_board_enemies(s)
     ]
 
 
-__all__ = ["ADVENTURE", "legal_actions"]
+__all__ = ["ADVENTURE", "game_phase", "legal_actions"]

@@ -5,13 +5,14 @@ a whole command; numbers read off the table (a declared Attack, Energy spent on 
 Gold found) are `inputs` with the range the rules accept, so any value in range is taken.
 `primary` follows the Game Turn Overview: skills, settle them, the Circumstance, then
 the Magi phase; in combat, the opponent acts once everyone has declared, then the round
-resolves.
+resolves.  `group` says where the table finds each action (`GROUPS`).
 """
 
 from __future__ import annotations
 
 from typing import Any
 
+from companion.core.actions import action
 from companion.core.rules import Action
 from companion.games.hexplore.common import active_heroes, in_combat, in_play
 from companion.games.hexplore.content import Opponent
@@ -53,26 +54,36 @@ from companion.games.hexplore.tables import (
 # names who the target is tied to, so it is given with `inflict ... to:`).
 INFLICTABLE = [c for c in CONDITIONS if c != "bound"]
 
+# Where each action is found at the table (its `group`): the skills board, the combat mat,
+# the Game Turn's own steps, or what a card, an item or the table does at any time (Gold
+# found, a Condition, an ally joining).  An action with no entry here is a card's doing,
+# so one the rules add is shown there with no screen code, and the turn's steps stay few.
+SKILLS, COMBAT, TURN, CARD = "skills", "combat", "turn", "card"
+GROUPS = {
+    "roll_skills": SKILLS,
+    "end_skill_phase": SKILLS,
+    "start_combat": COMBAT,
+    "add_opponent": COMBAT,
+    "declare": COMBAT,
+    "roll_circumstance": TURN,
+    "settle_circumstance": TURN,
+    "end_game_turn": TURN,
+    "fate_tracker_symbol": TURN,
+    "wander": TURN,
+    "roam": TURN,
+    "defeat_sentinel": TURN,
+    "raise_difficulty": TURN,
+}
+
 
 def words(key: str) -> str:
     """A rule key as a player says it: knocked_down -> knocked down."""
     return key.replace("_", " ")
 
 
-def _action(
-    do: str,
-    args: dict[str, Any],
-    label: str,
-    inputs: dict[str, dict[str, Any]] | None = None,
-) -> Action:
-    out: Action = {"do": do, "with": args, "label": label}
-    if inputs:
-        out["inputs"] = inputs
-    return out
-
-
 def legal_actions(s: HexploreState, content: HexContent) -> list[Action]:
-    """Every command the rules accept now; none once the game has ended."""
+    """Every command the rules accept now, each with its `group`; none once the game has
+    ended."""
     if s.outcome:
         return []
     if in_combat(s):
@@ -81,6 +92,8 @@ def legal_actions(s: HexploreState, content: HexContent) -> list[Action]:
     else:
         actions = _turn(s, content)
     actions += _any_time(s, content)
+    for listed in actions:
+        listed["group"] = GROUPS.get(listed["do"], CARD)
     return actions
 
 
@@ -96,16 +109,16 @@ def _setting_out(s: HexploreState) -> list[Action]:
     for hid, h in s.heroes.items():
         if hid not in s.starting_gear and in_play(h):
             label = f"{h.name} searches for starting gear ({gear} Gear Upgrade, {items} Item rolls)"
-            out.append(_action("search_starting_gear", {"hero": hid}, label))
+            out.append(action("search_starting_gear", {"hero": hid}, label))
     if s.play_style == "quick_play" and not s.starting_power_ups:
         label = f"Quick Play: the group draws {QUICK_PLAY_POWER_UPS} Power Up cards"
-        out.append(_action("quick_play_power_ups", {}, label))
+        out.append(action("quick_play_power_ups", {}, label))
     if not s.acropolis:
         label = "Roll where the Magi's Acropolis stands (a hex is rolled again)"
-        out.append(_action("place_acropolis", {}, label))
+        out.append(action("place_acropolis", {}, label))
     elif not s.starting_location:
         label = "Roll the Enthralled City the group starts in"
-        out.append(_action("roll_starting_location", {}, label))
+        out.append(action("roll_starting_location", {}, label))
     else:
         out += _starting_bonus(s)
     return out
@@ -132,7 +145,7 @@ def _starting_bonus(s: HexploreState) -> list[Action]:
             inputs = {"take": {"choices": ["gold", "food"]}}
         else:
             args, inputs = {"hero": hid}, {}
-        out.append(_action("take_starting_bonus", args, label, inputs))
+        out.append(action("take_starting_bonus", args, label, inputs))
     return out
 
 
@@ -144,7 +157,7 @@ def _ranks(s: HexploreState, content: HexContent) -> list[Action]:
         sources = [x for x in supply_sources(content) if x not in s.workshop_supplies]
         label = f"The group obtains Workshop Supplies ({len(s.workshop_supplies)} of 3 sources)"
         out.append(
-            _action(
+            action(
                 "gain_workshop_supplies",
                 {"source": sources[0]},
                 label,
@@ -159,7 +172,7 @@ def _ranks(s: HexploreState, content: HexContent) -> list[Action]:
             # before the Workshop is built a Gear Upgrade can only be found (no Gold)
             cost = {"cost": {"min": 0, "max": h.gold}} if s.workshop_built else {}
             out.append(
-                _action(
+                action(
                     "gear_upgrade",
                     {"hero": hid, "stat": stats[0], "cost": 0},
                     f"Gear Upgrade for {h.name}"
@@ -171,7 +184,7 @@ def _ranks(s: HexploreState, content: HexContent) -> list[Action]:
         if buyable:
             costs = ", ".join(f"{x} {ring_cost(h, x)}" for x in buyable)
             out.append(
-                _action(
+                action(
                     "buy_gear_upgrade",
                     {"hero": hid, "stat": buyable[0]},
                     f"{h.name} buys a Gear Upgrade at Ashul's Workshop (Gold: {costs})",
@@ -179,7 +192,7 @@ def _ranks(s: HexploreState, content: HexContent) -> list[Action]:
                 )
             )
         out.append(
-            _action(
+            action(
                 "rank_up",
                 {"hero": hid, "stat": STATS[0], "by": 1},
                 f"Rank increase for {h.name} (Power Up or reward)",
@@ -200,43 +213,41 @@ def _turn(s: HexploreState, content: HexContent) -> list[Action]:
     if not settled:
         for hid, h in s.heroes.items():
             if in_play(h) and not (this_turn and hid in phase.rolled):
-                a = _action("roll_skills", {"hero": hid}, f"Roll skills for {h.name}")
+                a = action("roll_skills", {"hero": hid}, f"Roll skills for {h.name}")
                 out.append(a)
                 primary = primary or a
         if primary is None:
-            primary = _action("end_skill_phase", {}, "Settle the Skill phase")
+            primary = action("end_skill_phase", {}, "Settle the Skill phase")
             out.append(primary)
     circumstance = s.circumstance
     if fled or not active_heroes(s):
         pass  # skipped after a flight; nobody in play to face one
     elif circumstance is None or not circumstance.roll:
-        a = _action("roll_circumstance", {"location": "", "slots": []}, "Roll a Circumstance")
+        a = action("roll_circumstance", {"location": "", "slots": []}, "Roll a Circumstance")
         out.append(a)
         primary = primary or a
     elif not circumstance.settled:
-        a = _action("settle_circumstance", {"discard": False}, "Play the Circumstance")
+        a = action("settle_circumstance", {"discard": False}, "Play the Circumstance")
         out.append(a)
         primary = primary or a
         if circumstance.may_discard and not circumstance.unavoidable:
-            out.append(
-                _action("settle_circumstance", {"discard": True}, "Discard the Circumstance")
-            )
+            out.append(action("settle_circumstance", {"discard": True}, "Discard the Circumstance"))
     magi = content.magi()
     fought_magi = s.combat is not None and s.combat.turn == s.turn and _is(s.combat, magi)
     for card in content.opponents() if active_heroes(s) else []:
         if card.kind == "boss" and card.id in s.bosses_defeated:
             continue  # "the hex location is cleared and the Boss cannot be refought"
-        a = _action("start_combat", {"opponent": card.slug}, f"Fight {card.title}")
+        a = action("start_combat", {"opponent": card.slug}, f"Fight {card.title}")
         out.append(a)
         if s.adrimon_attacks and card is magi and not fought_magi:
             primary = primary or a
-    end = _action("end_game_turn", {}, "Magi phase: end the game turn")
+    end = action("end_game_turn", {}, "Magi phase: end the game turn")
     out.append(end)
     primary = primary or end
-    out += [_action("wander", {"blocked": []}, "Wander"), _action("roam", {}, "Roam")]
+    out += [action("wander", {"blocked": []}, "Wander"), action("roam", {}, "Roam")]
     for i in range(DIFFICULTY_ORDER.index(s.difficulty) + 1, len(DIFFICULTY_ORDER)):
         to = DIFFICULTY_ORDER[i]
-        out.append(_action("raise_difficulty", {"to": to}, f"Raise the Difficulty to {to.title()}"))
+        out.append(action("raise_difficulty", {"to": to}, f"Raise the Difficulty to {to.title()}"))
     primary["primary"] = True
     return out + _ranks(s, content)
 
@@ -250,7 +261,7 @@ def _is(c: Combat, card: Opponent | None) -> bool:
 
 def _combat(s: HexploreState, c: Combat, content: HexContent) -> list[Action]:
     if c.phase == "resolve":
-        return [{"do": "resolve_round", "with": {}, "label": "Resolve the round", "primary": True}]
+        return [action("resolve_round", {}, "Resolve the round", primary=True)]
     up = [(k, o, find_opponent(content, o.id)) for k, o in standing(c)]
     out: list[Action] = []
     waiting = False
@@ -265,10 +276,10 @@ def _combat(s: HexploreState, c: Combat, content: HexContent) -> list[Action]:
         powered = c.sustained.get(hid) == c.round
         if not powered and h.energy >= 1 and h.starving < 1 and "unconscious" not in h.conditions:
             label = f"{h.name}: Sustain an Ability (1 Energy)"
-            out.append(_action("sustain", {"hero": hid}, label))
+            out.append(action("sustain", {"hero": hid}, label))
     names = [o.name for _, o, _ in up]
     who = names[0] if len(names) == 1 else ", ".join(names[:-1]) + f" and {names[-1]}"
-    acts = _action("opponent_action", {}, f"{who} act" + ("s" if len(names) == 1 else ""))
+    acts = action("opponent_action", {}, f"{who} act" + ("s" if len(names) == 1 else ""))
     if not waiting:
         acts["primary"] = True
         out.append(acts)
@@ -279,7 +290,7 @@ def _combat(s: HexploreState, c: Combat, content: HexContent) -> list[Action]:
             if card.id in there or (card.kind == "boss" and card.id in s.bosses_defeated):
                 continue
             label = f"Add {card.title} to this combat"
-            out.append(_action("add_opponent", {"opponent": card.slug}, label))
+            out.append(action("add_opponent", {"opponent": card.slug}, label))
     return out
 
 
@@ -296,11 +307,11 @@ def _declarations(
     several = len(up) > 1
     out: list[Action] = []
 
-    def declare(action: str, label: str, inputs: dict[str, dict[str, Any]], **extra: Any) -> None:
-        args = {"hero": hid, "action": action, **extra}
+    def declare(kind: str, label: str, inputs: dict[str, dict[str, Any]], **extra: Any) -> None:
+        args = {"hero": hid, "action": kind, **extra}
         for path, rng in inputs.items():
             args[path] = rng["min"] if "default" not in rng else rng.pop("default")
-        out.append(_action("declare", args, f"{h.name}: {label}", inputs))
+        out.append(action("declare", args, f"{h.name}: {label}", inputs))
 
     def amount(default: int) -> dict[str, Any]:
         return {"min": 0, "max": MAX_DECLARED, "default": min(default, MAX_DECLARED)}
@@ -372,7 +383,7 @@ def _keywords(s: HexploreState) -> list[Action]:
             ritual = {"ritual": True} if h.spirit_tether else {}
             how = " (Spirit Tether Ritual)" if h.spirit_tether else ""
             out.append(
-                _action(
+                action(
                     "revive",
                     {"hero": hid, "health": h.max_health, "energy": h.max_energy, **ritual},
                     f"Revive {h.name}{how}",
@@ -391,11 +402,11 @@ def _keywords(s: HexploreState) -> list[Action]:
             amount = {"amount": {"min": 1, "max": MAX_DECLARED}}
             if now < top:
                 args = {"hero": hid, "vital": vital, "amount": 1}
-                out.append(_action("heal", args, f"Heal {h.name}'s {vital}", dict(amount)))
+                out.append(action("heal", args, f"Heal {h.name}'s {vital}", dict(amount)))
             args = {"hero": hid, "vital": vital, "amount": 1, "raise": True}
-            out.append(_action("heal", args, f"Raise {h.name}'s {vital}", dict(amount)))
+            out.append(action("heal", args, f"Raise {h.name}'s {vital}", dict(amount)))
     if not fight:
-        out.append(_action("teleport", {}, "The group Teleports"))
+        out.append(action("teleport", {}, "The group Teleports"))
     return out
 
 
@@ -412,15 +423,15 @@ def _allies(s: HexploreState, content: HexContent) -> list[Action]:
             continue
         if card.kind != "summon":
             label = f"{card.title} joins the group ({card.kind})"
-            out.append(_action("join_ally", {"ally": card.slug}, label))
+            out.append(action("join_ally", {"ally": card.slug}, label))
             continue
         for hid, h in s.heroes.items():
             if in_play(h):
                 args = {"ally": card.slug, "summoner": hid}
-                out.append(_action("join_ally", args, f"{h.name} Summons {card.title}"))
+                out.append(action("join_ally", args, f"{h.name} Summons {card.title}"))
     if not fight:
         for aid, a in s.allies.items():
-            out.append(_action("ally_leaves", {"ally": aid}, f"{a.name} leaves the group"))
+            out.append(action("ally_leaves", {"ally": aid}, f"{a.name} leaves the group"))
     return out
 
 
@@ -430,11 +441,11 @@ def _relics(s: HexploreState, content: HexContent) -> list[Action]:
     if not in_combat(s):
         for card in content.relics():
             if card.slug not in s.relics:
-                out.append(_action("gain_relic", {"relic": card.slug}, f"Obtain {card.title}"))
+                out.append(action("gain_relic", {"relic": card.slug}, f"Obtain {card.title}"))
     for slug, r in s.relics.items():
         for hid in wielders_for(s, slug):
             out.append(
-                _action(
+                action(
                     "wield_relic",
                     {"relic": slug, "hero": hid},
                     f"{s.heroes[hid].name} wields {r.name}",
@@ -457,7 +468,7 @@ def _any_time(s: HexploreState, content: HexContent) -> list[Action]:
     for who, name, held in targets:
         if who not in s.heroes or in_play(s.heroes[who]):
             out.append(
-                _action(
+                action(
                     "inflict",
                     {"who": who, "condition": INFLICTABLE[0]},
                     f"Give {name} a Condition",
@@ -467,7 +478,7 @@ def _any_time(s: HexploreState, content: HexContent) -> list[Action]:
         for condition in held:
             if condition in CONDITIONS and condition not in UNCURABLE:
                 out.append(
-                    _action(
+                    action(
                         "cure",
                         {"who": who, "condition": condition},
                         f"{name} is no longer {words(condition)}",
@@ -477,7 +488,7 @@ def _any_time(s: HexploreState, content: HexContent) -> list[Action]:
         if h.dead or h.vanished:
             continue
         out.append(
-            _action(
+            action(
                 "gain",
                 {"hero": hid, "gold": 0, "food": 0},
                 f"Gold or Food for {h.name}",
@@ -490,7 +501,7 @@ def _any_time(s: HexploreState, content: HexContent) -> list[Action]:
     for reward in dict.fromkeys(s.single_rewards):
         for hid in single_reward_takers(s):
             out.append(
-                _action(
+                action(
                     "give_single_reward",
                     {"reward": reward, "hero": hid},
                     f"Give {reward} to {s.heroes[hid].name}",
@@ -498,10 +509,10 @@ def _any_time(s: HexploreState, content: HexContent) -> list[Action]:
             )
     out += _allies(s, content)
     out += _keywords(s)
-    out.append(_action("fate_tracker_symbol", {}, "A card shows the Fate Tracker symbol"))
+    out.append(action("fate_tracker_symbol", {}, "A card shows the Fate Tracker symbol"))
     for x in s.sentinels:
         out.append(
-            _action(
+            action(
                 "defeat_sentinel", {"at": x.location}, f"Sentinel at {words(x.location)} defeated"
             )
         )

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from companion.core.actions import action
 from companion.core.rules import Action
 from companion.games.kradia import content as cards
 from companion.games.kradia import extras
@@ -29,53 +30,60 @@ if TYPE_CHECKING:
     from companion.content.pack import Content
 
 HERO_ACTIONS = ("basic_attack", "charge_attack", "skill")
+# The words above the choices while no hero's turn is on (`prompt`).
+PROMPTS = {
+    "battlefield": "The Start Player reveals a Battlefield card",
+    "boss": "The Start Player rolls the boss's dice",
+    "end": "Pass the First Player token",
+}
 
 
 def legal_actions(state: KradiaState, content: Content) -> list[Action]:
-    """Every command the rules accept now; none once the game has ended."""
+    """Every command the rules accept now, each with the words shown above the choices
+    (`prompt`); none once the game has ended."""
     s = state
     if s.outcome == "boss_defeated" and s.mode == "story":
-        return _resupply(s, content)
-    if s.outcome:
+        out = _resupply(s, content)
+    elif s.outcome:
         return []
+    else:
+        out = _now(s, content) + _retainers(s, content) + _extras(s, content)
+    words = prompt(s, content)
+    for listed in out:
+        listed["prompt"] = words
+    return out
+
+
+def _now(s: KradiaState, content: Content) -> list[Action]:
+    """The phase's own step, or the actions of the hero whose turn it is."""
     if s.phase == "battlefield":
         out = [_start_round(s)]
     elif s.phase == "boss":
         dice = dice_on_space(boss_card(content, s), s.boss.hp)
-        out = [_action("boss_attack", {}, f"Boss attacks ({dice} dice)", auto=True)]
+        out = [action("boss_attack", {}, f"Boss attacks ({dice} dice)", auto=True)]
     elif s.phase == "end":
-        out = [_action("end_round", {}, "End round: pass the First Player token", auto=True)]
+        out = [action("end_round", {}, "End round: pass the First Player token", auto=True)]
     elif s.phase == "heroes" and s.turn is not None:
         out = _turn(s, content, s.turn)
     else:
         out = []
-    return out + _retainers(s, content) + _extras(s, content)
+    return out
 
 
-def _action(
-    do: str,
-    args: dict[str, Any],
-    label: str,
-    *,
-    primary: bool = False,
-    auto: bool = False,
-    inputs: dict[str, dict[str, Any]] | None = None,
-) -> Action:
-    """`auto`: the primary step of a phase with no choice in it (the round's start, the
-    boss's attack): the app takes it by itself; a Retainer is one Undo away."""
-    action: Action = {"do": do, "with": args, "label": label}
-    if inputs:
-        action["inputs"] = inputs
-    if primary or auto:
-        action["primary"] = True
-    if auto:
-        action["auto"] = True
-    return action
+def prompt(s: KradiaState, content: Content) -> str:
+    """What the table is doing now, in the words the action picker shows above the choices:
+    whose turn it is, what their Charge Attack roll asks for, or the phase's step."""
+    if s.phase == "heroes" and s.turn:
+        who = _hero_name(s, content, s.turn)
+        if s.charge is not None:
+            return f"{who} rolled {s.charge.roll}: choose the Charge Attack"
+        return f"{who}'s turn"
+    return PROMPTS.get(s.phase, "Resupply, then the next boss")
 
 
 def _start_round(s: KradiaState) -> Action:
     reset = "" if s.battlefield.face_down else " (Battlefield Reset)"
-    return _action("start_round", {}, f"Start round {s.round + 1}{reset}", auto=True)
+    return action("start_round", {}, f"Start round {s.round + 1}{reset}", auto=True)
 
 
 def _hero_name(s: KradiaState, content: Content, hero: str) -> str:
@@ -92,9 +100,9 @@ def _aimed(
 ) -> list[Action]:
     """The card once, or once per hero it can help when its player names a hero."""
     if not aims_at_ally(effects):
-        return [_action(do, args, label)]
+        return [action(do, args, label)]
     return [
-        _action(do, {**args, "target": h}, f"{label} for {_hero_name(s, content, h)}")
+        action(do, {**args, "target": h}, f"{label} for {_hero_name(s, content, h)}")
         for h in s.order
         if target_refusal(s, effects, h) is None
     ]
@@ -106,20 +114,20 @@ def _turn(s: KradiaState, content: Content, hero: str) -> list[Action]:
     closed = blocked(content, s, hero)
     items = [] if "item" in closed else _items(s, content, hero)
     if s.turn_done:
-        return [_action("end_turn", {"hero": hero}, f"End {who}'s turn", primary=True), *items]
+        return [action("end_turn", {"hero": hero}, f"End {who}'s turn", primary=True), *items]
     # A hero holding Item cards keeps the turn open after the action, to use them then.
     keep: dict[str, Any] = {"end_turn": False} if h.items else {}
     if s.charge is not None:
         choices = [
-            _action("charge_attack", {"hero": hero, "effect": c, **keep}, f"Charge Attack #{c}")
+            action("charge_attack", {"hero": hero, "effect": c, **keep}, f"Charge Attack #{c}")
             for c in s.charge.choices
         ]
         return [*choices, *items]
     out: list[Action] = []
     if "basic_attack" not in closed:
-        out.append(_action("basic_attack", {"hero": hero, **keep}, "Basic Attack"))
+        out.append(action("basic_attack", {"hero": hero, **keep}, "Basic Attack"))
     if "charge_attack" not in closed:
-        out.append(_action("charge_attack", {"hero": hero}, "Charge Attack (roll 1 d6)"))
+        out.append(action("charge_attack", {"hero": hero}, "Charge Attack (roll 1 d6)"))
     if "skill" not in closed:
         names = {sk.id: sk.name or sk.id for sk in _skills(s, content, hero)}
         for sid, entry in available_skills(content, s, hero).items():
@@ -129,7 +137,7 @@ def _turn(s: KradiaState, content: Content, hero: str) -> list[Action]:
                 out += _aimed(s, content, "skill", args, entry.effects, label)
     out += items
     if all(a in closed_actions(content, s, hero) for a in HERO_ACTIONS):
-        out.append(_action("pass", {"hero": hero}, f"{who} passes", primary=True))
+        out.append(action("pass", {"hero": hero}, f"{who} passes", primary=True))
     return out
 
 
@@ -154,7 +162,7 @@ def _retainers(s: KradiaState, content: Content) -> list[Action]:
     out: list[Action] = []
     for rid in s.retainers:
         card = cards.retainer(content, rid)
-        for action in _aimed(
+        for aimed in _aimed(
             s,
             content,
             "summon_retainer",
@@ -162,8 +170,8 @@ def _retainers(s: KradiaState, content: Content) -> list[Action]:
             card.effects,
             f"Retainer: {card.title}",
         ):
-            action["inputs"] = votes
-            out.append(action)
+            aimed["inputs"] = votes
+            out.append(aimed)
     return out
 
 
@@ -186,10 +194,10 @@ def _resupply(s: KradiaState, content: Content) -> list[Action]:
         inputs = {f"level3.{h}": {"choices": names} for h, names in sides.items()}
     label = f"Resupply (to Level {level})"
     if s.sequence is not None:
-        return [_action("resupply", args, label, primary=True, inputs=inputs)]
+        return [action("resupply", args, label, primary=True, inputs=inputs)]
     bosses = [b for b in cards.bosses(content) if b.level == level]
     return [
-        _action("resupply", {**args, "boss": b.id}, f"{label}, then {b.title}", inputs=inputs)
+        action("resupply", {**args, "boss": b.id}, f"{label}, then {b.title}", inputs=inputs)
         for b in bosses
     ]
 

@@ -18,6 +18,8 @@ from kivy.lang import Builder
 from kivy.properties import BooleanProperty, ListProperty, NumericProperty, StringProperty
 from kivy.uix.boxlayout import BoxLayout
 
+from companion.games.direwild.legal import game_phase
+
 Builder.load_file(__file__.replace(".py", ".kv"))
 
 
@@ -35,7 +37,7 @@ class WalkthroughView(BoxLayout):
         steps = state.walkthrough
         if len(steps) != self.total or [s.text for s in steps] != [t for t, _ in self._steps]:
             self.step, self.hidden, self.pinned = 0, True, False  # a new card: on the result card
-        if state.phase not in ("game", "turn_order") and not self.pinned:
+        if not game_phase(state) and not self.pinned:
             self.hidden = True  # the heroes' turns: the board is theirs, the steps put away
         self.total = len(steps)
         self._steps = [(s.text, list(s.path)) for s in steps]

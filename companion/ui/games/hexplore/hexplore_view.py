@@ -1,11 +1,11 @@
 """The HEXplore table: the fate wheel and skills board, and the combat mat.
 
 A view only: every button is an action the rules list now (`Session.actions()`), labelled
-in the rules' words; the step the rules expect next is the big Next button.  A refusal is
-shown in the rules' own words and changes nothing.  Rolls and draws are answered on the
-app's Dice panel, the one keypad.  While a fight lasts the combat mat comes first, so its
-bars and choices are what the table sees without scrolling.  Tapping a bar or the wheel
-corrects just that value.
+in the rules' words and placed by the group the rules give it; the step the rules expect
+next is the big Next button.  A refusal is shown in the rules' own words and changes
+nothing.  Rolls and draws are answered on the app's Dice panel, the one keypad.  While a
+fight lasts the combat mat comes first, so its bars and choices are what the table sees
+without scrolling.  Tapping a bar or the wheel corrects just that value.
 """
 
 from __future__ import annotations
@@ -17,6 +17,7 @@ from kivy.properties import ListProperty, ObjectProperty, StringProperty
 from kivy.uix.boxlayout import BoxLayout
 
 from companion.core.rules import Action
+from companion.games.hexplore.legal import COMBAT, SKILLS, TURN
 from companion.ui.games.hexplore import combat_mat, fate_wheel, skills_board
 from companion.ui.games.hexplore.buttons import action_button, grow_with_text
 from companion.ui.games.readable import GameButton
@@ -25,23 +26,10 @@ from companion.ui.gameviews import SendsCommands
 _ = (combat_mat, fate_wheel, skills_board)  # their kv rules load on import
 Builder.load_file(__file__.replace(".py", ".kv"))
 
-# What the skills board and the combat mat draw themselves.
-DRAWN_ELSEWHERE = frozenset(
-    {"roll_skills", "end_skill_phase", "start_combat", "add_opponent", "declare"}
-)
-# The Game Turn's own steps, shown under the wheel; every other listed action (what a card
-# does: Gold found, a Condition, an ally joining...) waits behind one "More" button, so an
-# action the rules add appears with no screen code and the turn's steps stay few.
-TURN_STEPS = (
-    "roll_circumstance",
-    "settle_circumstance",
-    "end_game_turn",
-    "fate_tracker_symbol",
-    "wander",
-    "roam",
-    "defeat_sentinel",
-    "raise_difficulty",
-)
+# The rules' groups (`group`) the skills board and the combat mat draw themselves; the
+# Game Turn's own steps (TURN) are shown under the wheel, and what a card does waits
+# behind one "More" button.
+DRAWN_ELSEWHERE = frozenset({SKILLS, COMBAT})
 
 
 class HexploreView(SendsCommands, BoxLayout):
@@ -81,9 +69,9 @@ class HexploreView(SendsCommands, BoxLayout):
         shown: set[str] = set()
         more: list[Action] = []
         for action in self.actions:
-            if action["do"] in DRAWN_ELSEWHERE or action is self.primary:
+            if action.get("group") in DRAWN_ELSEWHERE or action is self.primary:
                 continue  # the next step is the big button above: not twice
-            if action["do"] not in TURN_STEPS:
+            if action.get("group") != TURN:
                 more.append(action)
                 continue
             if action["do"] == "raise_difficulty" and action["do"] in shown:

@@ -1,10 +1,10 @@
 """The action picker: one button per command the rules list now (`legal_actions`), the
 step they expect next as the large button on top; a tap sends the command as listed.
 
-Nothing here decides a rule.  What is offered, its words, and why the rest is closed all come
-from the rules; a refusal is shown as the rules word it.  The one thing the table sets here
-is a listed input with choices (each hero's Level 3 card side on Resupply): a tap on that
-hero's button turns to the next side the rules list.
+Nothing here decides a rule.  What is offered, its words, the words above it (`prompt`)
+and why the rest is closed all come from the rules; a refusal is shown as the rules word
+it.  The one thing the table sets here is a listed input with choices (each hero's Level 3
+card side on Resupply): a tap on that hero's button turns to the next side the rules list.
 """
 
 from __future__ import annotations
@@ -22,12 +22,6 @@ from companion.games.kradia.legal import why_not
 from companion.ui.games.readable import GameButton
 
 Builder.load_file(str(Path(__file__).with_suffix(".kv")))
-
-PROMPTS = {
-    "battlefield": "The Start Player reveals a Battlefield card",
-    "boss": "The Start Player rolls the boss's dice",
-    "end": "Pass the First Player token",
-}
 
 
 class CommandButton(GameButton):
@@ -78,17 +72,13 @@ class ActionPicker(BoxLayout):
                     more.buttons.add_widget(self._input_button(path, spec, args))
 
     def _prompt(self, actions: list[Action]) -> str:
-        s, req = self.session.state, self.session.request
+        """The rules' words for the moment (`prompt`, the same on each action listed)."""
+        req = self.session.request
         if req is not None:
             return f"Waiting: {req.describe()}"
         if not actions:
             return "The game is over"
-        if s.phase == "heroes" and s.turn:
-            who = self.session.content.get("heroes", s.heroes[s.turn].card).title
-            if s.charge is not None:
-                return f"{who} rolled {s.charge.roll}: choose the Charge Attack"
-            return f"{who}'s turn"
-        return PROMPTS.get(s.phase, "Resupply, then the next boss")
+        return actions[0].get("prompt", "")
 
     def _with_inputs(self, action: Action) -> dict[str, Any]:
         """The listed arguments, with each input the table has set so far."""
