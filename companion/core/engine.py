@@ -64,6 +64,11 @@ class Pending:
             answers=self.answers,
         )
 
+    def to_json(self) -> dict[str, Any]:
+        """As its `RequestOpened` row holds it (what a phone's view keys its waiting on)."""
+        data: dict[str, Any] = msgspec.to_builtins(self.entry())
+        return data
+
     @classmethod
     def of(cls, opened: RequestOpened) -> Pending:
         asked = opened.command

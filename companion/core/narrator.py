@@ -26,6 +26,7 @@ from companion.core.entries import (
     SessionStarted,
     Undone,
 )
+from companion.core.game import Game
 from companion.core.headline import Headline, lead
 from companion.core.log import Log
 from companion.core.rules import Event
@@ -40,8 +41,11 @@ class Narrator:
     def __init__(self, log: Log, engine: Engine) -> None:
         self.log = log
         self.engine = engine
-        self.game = engine.game
         self._content_names: tuple[object, dict[str, str]] | None = None  # by content
+
+    @property
+    def game(self) -> Game:
+        return self.engine.game
 
     def names(self) -> dict[str, str]:
         """What the table calls each id an event may hold: every card and board of the

@@ -48,7 +48,6 @@ class Session:
 
     def __init__(self, log: Log, game: Game, content: Content) -> None:
         self.log = log
-        self.game = game
         self.engine = Engine(log, game, content, self._commit)
         self.narrator = Narrator(log, self.engine)
         self._listeners: list[Listener] = []
@@ -111,6 +110,15 @@ class Session:
     # -- the parts, as the callers have always read them ---------------------------------
 
     @property
+    def game(self) -> Game:
+        return self.engine.game
+
+    @game.setter
+    def game(self, game: Game) -> None:
+        """Another game's rules for this file (a test's stand-in for the table's)."""
+        self.engine.game = game
+
+    @property
     def store(self) -> Store:
         return self.log.store
 
@@ -125,6 +133,11 @@ class Session:
     @property
     def meta(self) -> dict[str, Any]:
         return self.log.meta
+
+    @property
+    def last_seq(self) -> int:
+        """The newest row this session has taken in, its own or another program's."""
+        return self.log.last_seq
 
     @property
     def chain(self) -> Chain:
