@@ -20,10 +20,9 @@ import msgspec
 from companion.content.diff import changes
 from companion.content.forms import fields_of, form_for
 from companion.content.pack import Content
+from companion.core.entries import CardChecked
 from companion.core.game import Game
 from companion.core.rules import RuleError
-
-CARD_CHECKED = "CardChecked"
 
 
 def _copy(content: Content) -> Content:
@@ -34,39 +33,37 @@ def _copy(content: Content) -> Content:
     return out
 
 
-def _put(content: Content, game: Game, data: Mapping[str, Any], side: str) -> None:
-    kind, card = data["kind"], data[side]
-    item: Any = msgspec.convert(card, game.content_kinds[kind], strict=True)
-    content.items.setdefault(kind, {})[item.id] = item
-    content.pack_of[item.id] = str(data.get("pack" if side == "after" else "pack_before", ""))
+def _put(content: Content, game: Game, check: CardChecked, side: str) -> None:
+    card = check.after if side == "after" else check.before
+    item: Any = msgspec.convert(card, game.content_kinds[check.kind], strict=True)
+    content.items.setdefault(check.kind, {})[item.id] = item
+    content.pack_of[item.id] = check.pack if side == "after" else check.pack_before
 
 
-def base_content(
-    loaded: Content, game: Game, checks: Iterable[tuple[int, Mapping[str, Any]]]
-) -> Content:
+def base_content(loaded: Content, game: Game, checks: Iterable[tuple[int, CardChecked]]) -> Content:
     """The content the session started from: each card a check changed, as it was before
     the first check of it (the pack folder already holds the newer numbers)."""
     out: Content | None = None
     seen: set[str] = set()
-    for _tx, data in checks:
-        if data["id"] in seen or data["kind"] not in game.content_kinds:
+    for _tx, check in checks:
+        if check.id in seen or check.kind not in game.content_kinds:
             continue
-        seen.add(data["id"])
+        seen.add(check.id)
         out = out or _copy(loaded)
-        _put(out, game, data, "before")
+        _put(out, game, check, "before")
     return out or loaded
 
 
 def current_content(
-    base: Content, game: Game, checks: Iterable[tuple[int, Mapping[str, Any]]], alive: list[int]
+    base: Content, game: Game, checks: Iterable[tuple[int, CardChecked]], alive: list[int]
 ) -> Content:
     """`base` with every check still in the game's history applied, oldest first."""
     live = set(alive)
     out: Content | None = None
-    for tx, data in checks:
-        if tx in live and data["kind"] in game.content_kinds:
+    for tx, check in checks:
+        if tx in live and check.kind in game.content_kinds:
             out = out or _copy(base)
-            _put(out, game, data, "after")
+            _put(out, game, check, "after")
     return out or base
 
 
@@ -76,8 +73,8 @@ def checked_card(
     card_id: str,
     card: Mapping[str, Any] | None,
     pack: str,
-) -> dict[str, Any]:
-    """The `CardChecked` data for the table's word on one card: `card` is the printed
+) -> CardChecked:
+    """The `CardChecked` entry for the table's word on one card: `card` is the printed
     card's numbers (None: they match).  Refused in words if the card is unknown or the
     numbers are not ones the game can play with; nothing is written then."""
     item_id = content.canonical(card_id)
@@ -97,15 +94,15 @@ def checked_card(
     problems = [m for i, m in game.validate_content(trial) if i == item_id]
     if problems:
         raise RuleError(f"{item.title}: {problems[0]}")
-    return {
-        "kind": kind,
-        "id": item_id,
-        "before": msgspec.to_builtins(before),
-        "after": msgspec.to_builtins(item),
-        "matches": card is None,
-        "pack": pack,
-        "pack_before": content.pack_of.get(item_id, ""),
-    }
+    return CardChecked(
+        kind=kind,
+        id=item_id,
+        before=msgspec.to_builtins(before),
+        after=msgspec.to_builtins(item),
+        matches=card is None,
+        pack=pack,
+        pack_before=content.pack_of.get(item_id, ""),
+    )
 
 
 def ids_in(value: Any) -> Iterable[str]:
@@ -151,15 +148,15 @@ def field_labels(game: Game, kind: str) -> dict[str, str]:
     return {f.name: f.label for f in fields_of(form_for(schema))} if schema else {}
 
 
-def checked_words(data: Mapping[str, Any], names: Mapping[str, str], game: Game) -> str:
+def checked_words(check: CardChecked, names: Mapping[str, str], game: Game) -> str:
     """The log's line for a check, in the table's words: what matched or what changed."""
-    name = names.get(data["id"]) or str((data.get("after") or {}).get("name") or data["id"])
-    if data.get("matches"):
+    name = names.get(check.id) or str(check.after.get("name") or check.id)
+    if check.matches:
         return f"{name} checked against your card: it matches"
-    labels = field_labels(game, data["kind"])
+    labels = field_labels(game, check.kind)
     said = [
         f"{_path_words(path, labels)} {_shown(old)} -> {_shown(new)}"
-        for path, old, new in changes(data.get("before") or {}, data.get("after") or {})
+        for path, old, new in changes(check.before, check.after)
         if path[0] not in ("id", "demo")
     ]
     return f"{name} checked against your card: " + ("; ".join(said) or "it matches")

@@ -16,8 +16,9 @@ from typing import TYPE_CHECKING, Any
 
 from companion.content.forms import form_for, without_defaults
 from companion.content.pack import own_packs
-from companion.core import workshop
+from companion.core import entries, workshop
 from companion.core.edits import OUR_COPY, EditError, check_card, choose_pack, file_id
+from companion.core.entries import CardChecked, Redone, Undone
 from companion.core.rules import RuleError
 
 if TYPE_CHECKING:
@@ -45,15 +46,14 @@ def _written_as(session: Session, card_id: str, slug: str, kind: str) -> str | N
     return written if written in held else None
 
 
-def _write(session: Session, data: Mapping[str, Any], side: str) -> None:
-    game_id, slug, kind = session.game.id, str(data["pack"]), str(data["kind"])
-    card_id = str(data["id"])
+def _write(session: Session, check: CardChecked, side: str) -> None:
+    game_id, slug, kind = session.game.id, check.pack, check.kind
     if slug not in own_packs(game_id):
         return  # the pack was deleted or renamed since: the log still holds the numbers
-    held = _written_as(session, card_id, slug, kind)
-    if side == "after" or str(data.get("pack_before")) == slug:
+    held = _written_as(session, check.id, slug, kind)
+    if side == "after" or check.pack_before == slug:
         form = form_for(session.game.content_kinds[kind])
-        card = without_defaults(form, dict(data[side]))
+        card = without_defaults(form, dict(check.after if side == "after" else check.before))
         workshop.save_card(game_id, slug, kind, card, replaces=held)
     elif held is not None:  # the check made the card the group's: taken back, it is not
         workshop.delete_card(game_id, slug, kind, held)
@@ -77,7 +77,10 @@ def keep(
             raise RuleError(str(exc)) from None
     slug = our_pack(session, item_id, pack)
     result = session.check_card(card_id, card, slug)
-    _write(session, result.events[0].data, "after")
+    event = result.events[0]
+    checked = entries.read(event.type, event.data)
+    if isinstance(checked, CardChecked):
+        _write(session, checked, "after")
     return result
 
 
@@ -86,11 +89,12 @@ def follow_undo(session: Session, result: Result | None) -> None:
     card as it was, or no card), a redone one put back."""
     if result is None or not result.events:
         return
-    head = result.events[0]
-    if head.type not in ("Undone", "Redone"):
+    event = result.events[0]
+    head = entries.read(event.type, event.data)
+    if not isinstance(head, Undone | Redone) or head.tx is None:
         return
-    rows = session.history_of(int(head.data["tx"]))
-    if not rows or rows[0].type != "CardChecked":
+    checked = session.log.head(head.tx)
+    if not isinstance(checked, CardChecked):
         return
     with contextlib.suppress(workshop.WorkshopError):  # the pack changed hands since:
-        _write(session, rows[0].data, "before" if head.type == "Undone" else "after")
+        _write(session, checked, "before" if isinstance(head, Undone) else "after")

@@ -22,6 +22,15 @@ from typing import Any
 import msgspec
 
 from companion.core.checksums import event_sum, meta_sum
+from companion.core.entries import (
+    CardChecked,
+    CommandDone,
+    Corrected,
+    Redone,
+    RequestOpened,
+    SessionStarted,
+    Undone,
+)
 
 META_KEYS = {"game", "packs", "define", "options", "summary"}
 
@@ -252,7 +261,7 @@ def file_version(path: Path) -> int:
 
 # The last event of every kind of transaction: one that ends elsewhere was cut off.
 LAST_EVENTS = frozenset(
-    {"CommandDone", "RequestOpened", "Corrected", "CardChecked", "Undone", "Redone"}
+    kind.__name__ for kind in (CommandDone, RequestOpened, Corrected, CardChecked, Undone, Redone)
 )
 
 
@@ -293,7 +302,7 @@ def complete_run(found: dict[int, tuple[int, str, dict[str, Any], float]]) -> li
         current = tx
         last = seq + 1 not in found or found[seq + 1][0] != tx
         if last:
-            if etype not in LAST_EVENTS and not (tx == 0 and etype == "SessionStarted"):
+            if etype not in LAST_EVENTS and not (tx == 0 and etype == SessionStarted.__name__):
                 break
             kept.extend(range(tx_start, seq + 1))
         seq += 1

@@ -539,6 +539,10 @@ class Store:
             (tx, rules, state.decode()),
         )
 
+    def drop_snapshots(self) -> None:
+        """Forget every snapshot (written by other rules); call inside `transaction()`."""
+        self.db.execute("DELETE FROM snapshots")
+
     # -- reading -----------------------------------------------------------------------
 
     def _query(self, sql: str, params: tuple[Any, ...] = ()) -> list[tuple[Any, ...]]:

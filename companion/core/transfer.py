@@ -23,6 +23,8 @@ import yaml
 
 from companion.content.pack import available_packs
 from companion.content.yamlines import load_text
+from companion.core import entries
+from companion.core.entries import CardChecked, CommandIssued, Corrected, RequestAnswered
 from companion.core.library import SUFFIX, Library
 from companion.core.recovery import Recovered, file_version
 from companion.core.session import Session
@@ -254,29 +256,23 @@ def export_scenario(session: Session) -> str:
     steps: list[dict[str, Any]] = []
     current: dict[str, Any] | None = None
     for rows in session.history():
-        head = rows[0]
-        if head.type == "CommandIssued":
-            current = {"do": head.data["name"]}
-            if head.data.get("args"):
-                current["with"] = head.data["args"]
+        head = entries.read(rows[0].type, rows[0].data)
+        if isinstance(head, CommandIssued):
+            current = {"do": head.name}
+            if head.args:
+                current["with"] = head.args
             steps.append(current)
-        elif head.type == "RequestAnswered" and current is not None:
-            kind = head.data.get("request", {}).get("kind", "dice")
-            values = head.data["values"]
-            if kind == "dice":
-                current.setdefault("dice", []).extend(values)
+        elif isinstance(head, RequestAnswered) and current is not None:
+            if head.request.get("kind", "dice") == "dice":
+                current.setdefault("dice", []).extend(head.values)
             else:
-                current.setdefault("cards", []).append(values)
-        elif head.type == "CardChecked":
-            numbers = None if head.data.get("matches") else head.data["after"]
-            steps.append(
-                {"do": "check_card", "with": {"card": head.data["id"], "numbers": numbers}}
-            )
+                current.setdefault("cards", []).append(head.values)
+        elif isinstance(head, CardChecked):
+            numbers = None if head.matches else head.after
+            steps.append({"do": "check_card", "with": {"card": head.id, "numbers": numbers}})
             current = None
-        elif head.type == "Corrected":
-            steps.append(
-                {"do": "correct", "with": {"path": head.data["path"], "value": head.data["value"]}}
-            )
+        elif isinstance(head, Corrected):
+            steps.append({"do": "correct", "with": {"path": head.path, "value": head.value}})
             current = None
     note = ""
     if session.pending is not None and current is not None and current in steps:

@@ -37,7 +37,7 @@ def revision(session: Any) -> int:
     row it has taken in (its own or another program's).  Not the file's newest row: a
     state a phone is sent must carry the revision it was built from, so a command made
     against it is recognised as made against an older state once the file moved on."""
-    taken_in = getattr(session, "_last_seq", None)  # Session keeps it; a stand-in may not
+    taken_in = getattr(session, "last_seq", None)  # Session keeps it; a stand-in may not
     if isinstance(taken_in, int):
         return taken_in
     return int(session.store.last_seq())

@@ -17,7 +17,6 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from companion.core import session as session_mod
 from companion.core.rules import RuleError
 from companion.core.selfplay import fill_inputs, play, selfplay
 from companion.core.session import Session
@@ -228,33 +227,3 @@ def test_a_changed_handler_never_gives_a_file_two_answers(tmp_path):
     assert int(snapshots.stdout) >= 1, "a snapshot of today's rules was written"
     without = json.loads(companion("state", "--json", sid, env=env).stdout)["score"]
     assert reopened == without == 2 * before
-
-
-def test_snapshot_of_the_same_rules_is_used(tmp_path, monkeypatch):
-    monkeypatch.setattr(session_mod, "SNAPSHOT_EVERY", 10)
-    s = tiny_session(tmp_path)
-    for _ in range(25):
-        s.do("add", {"n": 1})
-    s.close()
-    reopened = Session.open(tmp_path / "t.session")
-    keys = [key.partition("#")[0] for _, key in reopened.store.snapshots()]
-    assert keys == [reopened.rules_version] * 2
-    assert reopened.to_json()["score"] == 25
-
-
-def test_a_snapshot_changed_on_disk_is_not_trusted(tmp_path, monkeypatch):
-    """The state blob edited in place (a bad sector, another program): the file still folds
-    to the log's answer, and the snapshot is written anew."""
-    monkeypatch.setattr(session_mod, "SNAPSHOT_EVERY", 10)
-    s = tiny_session(tmp_path)
-    for _ in range(12):
-        s.do("add", {"n": 1})
-    live = s.to_json()
-    s.close()
-    s = Session.open(tmp_path / "t.session")
-    s.store.db.execute("UPDATE snapshots SET state = replace(state, '\"score\":9', '\"score\":90')")
-    changed = "SELECT count(*) FROM snapshots WHERE state LIKE '%\"score\":90%'"
-    assert s.store.db.execute(changed).fetchone()[0] == 1
-    s.close()
-    with Session.open(tmp_path / "t.session") as reopened:
-        assert reopened.to_json() == live
