@@ -153,6 +153,12 @@ class Game(Protocol):
         headline.py).  Default: what the events table says."""
         ...
 
+    def heading(self, event: Event) -> bool:
+        """Whether the event opens a new part of the game (a round, a turn, a chapter),
+        set as a heading in the action log.  Default: what the events table says
+        (`Events.headings`)."""
+        ...
+
     def answer_words(self, request: Request, values: Any, names: Mapping[str, str]) -> str | None:
         """A roll or a card drawn in the rulebook's words (who flips the Enemy AI card, a
         target roll), for the log and the result card.  Default None: the core's words
@@ -295,6 +301,9 @@ class GameBase:
         if self.events is not None:
             return self.events.headline(event.type, event.data, names)
         return None
+
+    def heading(self, event: Event) -> bool:
+        return self.events is not None and self.events.is_heading(event.type)
 
     def answer_words(self, request: Request, values: Any, names: Mapping[str, str]) -> str | None:
         return None

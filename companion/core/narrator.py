@@ -5,12 +5,19 @@ Why apart from the engine: nothing here changes the state or the file.  The narr
 reads the log's rows and the state the engine folded, and says them the way the rules
 word them (`Game.describe`, `answer_words`, `headline`, `names`), so a screen, a phone
 and the CLI say one thing in one way.
+
+The action log is told here too, a line and its kind per row (`log_lines`): what a row
+means (a step the table took, a heading the rules say opens a new part of the game, a
+line of what followed, a row the log leaves out) is the session's and the rules' to say.
+A screen that worked it out read meaning from event-type names ("...Started" made a
+heading) and worded rows again; now the rules mark their headings (`Events.headings`).
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any
+from dataclasses import dataclass
+from typing import Any, Literal
 
 from companion.core import entries
 from companion.core.checking import checked_words, unchecked
@@ -33,6 +40,32 @@ from companion.core.rules import Event
 from companion.core.store import Row
 
 UNCHECKED_STEPS = 40  # steps looked back over for cards brought into play, at most
+
+# What a log line is: the table's own step (a command), a heading (a new round, turn or
+# chapter, as the rules mark it), or a line of what followed.
+LineKind = Literal["step", "heading", "line"]
+
+# The dice and card sources, as the log says who answered (`RequestAnswered.by`).
+BY_WORDS = {
+    "keypad": "on the keypad",
+    "tap": "tapped",
+    "camera": "seen by the camera",
+    "cli": "from the command line",
+    "virtual roller": "by the virtual roller",
+}
+
+
+@dataclass(frozen=True)
+class LogLine:
+    """One line of the action log: its words (plain text) and its kind."""
+
+    text: str
+    kind: LineKind
+
+
+def by_words(by: str) -> str:
+    """Who answered a roll or a draw, as the log says it ("on the keypad")."""
+    return BY_WORDS.get(by, f"from {by}" if by else "")
 
 
 class Narrator:
@@ -209,3 +242,52 @@ class Narrator:
     def history(self) -> list[list[Row]]:
         """The transactions that make up the game now, oldest first (for the action log)."""
         return [self.log.rows(tx) for tx in self.log.chain.alive]
+
+    # -- the action log ------------------------------------------------------------------
+
+    def log_lines(self) -> list[LogLine]:
+        """The game's history as the action log shows it, oldest first."""
+        names = self.names()
+        return [
+            line
+            for rows in self.history()
+            for row in rows
+            if (line := self.log_line(row, names)) is not None
+        ]
+
+    def log_line(self, row: Row, names: Mapping[str, str]) -> LogLine | None:
+        """One row as a log line, or None for a row the log leaves out (what a request
+        waits for is on the dice panel; the answer says what came).  `names` is
+        `names()`, gathered once for the whole log."""
+        entry = entries.read(row.type, row.data)
+        if isinstance(entry, CommandIssued):  # the rules' label, as the result card says
+            words = self.describe(row, names)
+            return LogLine(words[:1].upper() + words[1:], "step")
+        if isinstance(entry, RequestOpened):
+            return None
+        if isinstance(entry, RequestAnswered):
+            return LogLine(self._answer_line(entry, names), "line")
+        if isinstance(entry, Corrected):
+            before = "-" if entry.previous is None else entry.previous
+            return LogLine(f"Corrected {entry.path}: {before} to {entry.value}", "line")
+        text = self.describe(row, names)
+        if not text:
+            return None
+        heading = entry is None and self.game.heading(Event(row.type, row.data))
+        return LogLine(text, "heading" if heading else "line")
+
+    def _answer_line(self, answered: RequestAnswered, names: Mapping[str, str]) -> str:
+        """A roll or a card in the log: the rules' own words for it (who flipped the card,
+        a target roll) and who answered it, else what came up ("Rolled: 2 on the keypad",
+        "Card: Silver tapped")."""
+        request = answered.asked
+        by = by_words(answered.by)
+        text = self.game.answer_words(request, answered.values, names)
+        if text:
+            return f"{text} {by}".rstrip()
+        values = answered.values
+        what = ", ".join(str(v) for v in values) if isinstance(values, list) else str(values)
+        if request.kind != "dice":
+            what = names.get(what, what)
+        verb = "Rolled" if request.kind == "dice" else "Card"
+        return f"{verb}: {what} {by}".rstrip()

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import copy
 from collections.abc import Callable, Iterator, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Any, ClassVar, Generic, TypeVar
 
 import msgspec
@@ -55,6 +55,7 @@ class EventKind(Generic[S]):
     apply: Handler[S]
     text: Text | None
     headline: Said | None = None  # the news this event is, if any (core/headline.py)
+    heading: bool = False  # it opens a new part of the game: a heading in the log
 
 
 class EventTypeError(ValueError):
@@ -93,8 +94,20 @@ class Events(Generic[S]):
         together, beside the events they read)."""
         name = data_type.__name__
         kind = self.kinds[name]
-        self.kinds[name] = EventKind(kind.data_type, kind.apply, kind.text, headline)
+        self.kinds[name] = replace(kind, headline=headline)
         return headline
+
+    def headings(self, *data_types: type[EventData]) -> None:
+        """Mark registered events that open a new part of the game (a chapter, a round, a
+        hero's turn): the action log sets each as a heading.  The rules say it, so the log
+        never reads it out of an event type's name."""
+        for data_type in data_types:
+            name = data_type.__name__
+            self.kinds[name] = replace(self.kinds[name], heading=True)
+
+    def is_heading(self, type_name: str) -> bool:
+        kind = self.kinds.get(type_name)
+        return kind is not None and kind.heading
 
     def upcast(self, type_name: str, from_version: int) -> Callable[[Upcaster], Upcaster]:
         """Register how a stored `type_name` of `from_version` becomes `from_version + 1`."""

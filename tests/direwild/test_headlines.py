@@ -96,10 +96,9 @@ def test_minions_drawn_are_the_tables(tmp_path: Path) -> None:
 
 
 def test_the_log_credits_the_enemy_ai_card_as_the_result_card_does(tmp_path: Path) -> None:
-    from companion.ui.panels.log import log_lines
 
     session = _to_turns(tmp_path)
-    lines = [line["text"] for line in log_lines(session)]
+    lines = [line.text for line in session.narrator.log_lines()]
     flipped = [line for line in lines if "Enemy AI deck" in line]
     assert flipped and flipped[0].startswith(
         "The first player, Stormbringer, flips Standard 4 from the Enemy AI deck"

@@ -77,6 +77,8 @@ EVENTS.tell(
     lambda e: Headline("loss", name(e.hero), f"loses to the {name(e.enemy)} automatically"),
 )
 EVENTS.tell(ev.RoundEnded, _round_ended)
+# a chapter and each round open a new part of the log
+EVENTS.headings(ev.ChapterStarted, ev.RoundStarted)
 EVENTS.tell(ev.KarnDefeated, lambda e: Headline("win", name(e.hero), "defeats Karn!"))
 EVENTS.tell(ev.EnemyDefeated, lambda e: Headline("win", f"The {name(e.enemy)}", "is defeated"))
 EVENTS.tell(

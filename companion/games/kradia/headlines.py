@@ -103,3 +103,5 @@ EVENTS.tell(
     ev.SkillUsed,
     lambda e: Headline("step", _who(e.hero), f"uses {e.skill.replace('-', ' ').title()}"),
 )
+# each round and each hero's turn open a new part of the log
+EVENTS.headings(ev.RoundStarted, ev.TurnStarted)

@@ -16,8 +16,7 @@ from kivy.core.text import Label as CoreLabel
 from kivy.graphics import Color, Ellipse, Line, Rectangle, Triangle
 from kivy.properties import ListProperty, ObjectProperty, StringProperty
 
-from companion.games.direwild.board import LETTERS, SLOTS, square_name
-from companion.games.direwild.schema import Board
+from companion.games.direwild.view import LETTERS, SLOTS, Board, square_name
 from companion.ui.editor.board_draft import empty_board, extend_trace, wall_squares
 from companion.ui.games.direwild.board_view import BoardView
 from companion.ui.games.direwild.colours import ALTAR, GRASS, GRID, SLOT_COLOURS, TREASURE

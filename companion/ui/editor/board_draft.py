@@ -13,16 +13,16 @@ from typing import Any
 
 import msgspec
 
-from companion.games.direwild.board import (
+from companion.games.direwild.view import (
     LETTERS,
     SLOTS,
+    Board,
     BoardProblem,
     board_problems,
     parse_size,
     parse_square,
     square_name,
 )
-from companion.games.direwild.schema import Board
 
 LANDS = ("redmill", "blightwood", "dungeon")
 DIRECTIONS = ("left", "up", "right", "down")

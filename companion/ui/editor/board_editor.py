@@ -18,7 +18,7 @@ from kivy.properties import BooleanProperty, DictProperty, StringProperty
 from kivy.uix.boxlayout import BoxLayout
 
 from companion.content.pack import Problem
-from companion.games.direwild.board import SLOTS
+from companion.games.direwild.view import SLOTS
 from companion.ui.editor.board_canvas import BoardCanvas  # noqa: F401 (used in the .kv)
 from companion.ui.editor.board_draft import LANDS, BoardDraft
 from companion.ui.widgets import BigToggle, Notice, clear_and_fill

@@ -8,7 +8,7 @@ from kivy.lang import Builder
 from kivy.properties import StringProperty
 from kivy.uix.boxlayout import BoxLayout
 
-from companion.games.direwild.text import name
+from companion.games.direwild.view import name
 
 Builder.load_file(__file__.replace(".py", ".kv"))
 

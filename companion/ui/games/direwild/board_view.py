@@ -20,7 +20,7 @@ from kivy.metrics import dp
 from kivy.properties import ListProperty, NumericProperty, ObjectProperty, StringProperty
 from kivy.uix.widget import Widget
 
-from companion.games.direwild.board import DIRECTIONS, parse_size, parse_square
+from companion.games.direwild.view import DIRECTIONS, parse_size, parse_square
 from companion.ui.games.direwild.colours import (
     ALTAR,
     ENTRANCE,

@@ -17,7 +17,7 @@ from kivy.uix.boxlayout import BoxLayout
 from kivy.uix.gridlayout import GridLayout
 from kivy.uix.widget import Widget
 
-from companion.games.direwild.board import STAGING
+from companion.games.direwild.view import STAGING
 from companion.ui.games.direwild.colours import (
     ALTAR,
     ENTRANCE,

@@ -16,7 +16,7 @@ from kivy.core.text import Label as CoreLabel
 from kivy.graphics import Color, Line, Mesh, Rectangle
 from kivy.metrics import sp
 
-from companion.games.direwild.units import label, minion_of
+from companion.games.direwild.view import label, minion_of
 from companion.ui.games.direwild.colours import CLAN_COLOURS, FACE_DOWN, OUTLINE, SLOT_COLOURS
 from companion.ui.games.readable import TEXT_SP
 from companion.ui.style import style

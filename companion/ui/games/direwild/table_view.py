@@ -20,8 +20,13 @@ from kivy.properties import BooleanProperty, NumericProperty, ObjectProperty, St
 from kivy.uix.boxlayout import BoxLayout
 
 from companion.core.rules import Action
-from companion.games.direwild.board import STAGING, parse_square
-from companion.games.direwild.units import label
+from companion.games.direwild.view import (
+    STAGING,
+    board_tap,
+    label,
+    parse_square,
+    turn_order_action,
+)
 from companion.ui.games.direwild import (
     battle_view,
     board_view,
@@ -381,18 +386,6 @@ class DirewildView(SendsCommands, BoxLayout):
             return []
         return list(session.listed())
 
-    def mine(self, do: str, **match: Any) -> Action | None:
-        """The listed `do` action of the selected hero whose arguments match."""
-        for action in self._actions:
-            args = action["with"]
-            if (
-                action["do"] == do
-                and args.get("hero") == self.hero
-                and all(args.get(k) == v for k, v in match.items())
-            ):
-                return action
-        return None
-
     # -- sending ----------------------------------------------------------------------
 
     def send_action(self, action: Action) -> bool:
@@ -467,23 +460,10 @@ class DirewildView(SendsCommands, BoxLayout):
                 return
             self.message = "Pick a hero first (tap a hero's piece or button), then tap a square"
             return
-        enemy = self.enemy_at(square)
-        if enemy is not None:
-            do = "target_enemy" if self.aiming else "resolve_battle"
-            action = self.mine(do, enemy=enemy)
-            fallback: Action = {"do": do, "with": {"hero": self.hero, "enemy": enemy}}
-            if do == "resolve_battle":
-                fallback["with"]["creature"] = {"attack": 0}
-                fallback["inputs"] = {f"creature.{k}": {} for k in ("attack", "flight")}
-        else:
-            action = self.mine("move_hero", to=square)
-            fallback = {
-                "do": "move_hero",
-                "with": {"hero": self.hero, "to": square, "move": 0},
-                "inputs": {"move": {}},
-            }
+        tap = board_tap(state, self._actions, self.hero, square, self.aiming)
+        action = tap.listed
         if action is None:  # not listed: the rules say why, in their words
-            self.send_action(fallback)
+            self.send_action(tap.unlisted)
             return
         if action["with"].get("disengage") and self._confirm != square:
             self._confirm = square
@@ -535,15 +515,6 @@ class DirewildView(SendsCommands, BoxLayout):
         self.ask_text = ""
         self.ids.ask.clear_widgets()
 
-    def enemy_at(self, square: str) -> str | None:
-        state = self.session.state
-        for slot, e in state.enemies.items():
-            if e.position == square and not e.defeated:
-                return str(slot)
-        if state.karn.on_board and state.karn.position == square:
-            return "karn"
-        return None
-
     def select(self, clan: str) -> None:
         self.hero = "" if self.hero == clan else clan
         self._confirm = None
@@ -558,16 +529,7 @@ class DirewildView(SendsCommands, BoxLayout):
             self.refresh()
             return
         order, self._order = self._order, []
-        unlisted: Action = {"do": "set_turn_order", "with": {"order": order}}
-        chosen = next(
-            (
-                a
-                for a in self._actions
-                if a["do"] == "set_turn_order" and a["with"]["order"] == order
-            ),
-            unlisted,  # the rules say why not
-        )
-        self.send_action(chosen)
+        self.send_action(turn_order_action(self._actions, order))
 
     # -- showing the state --------------------------------------------------------------
 

@@ -17,7 +17,7 @@ from kivy.lang import Builder
 from kivy.properties import BooleanProperty, StringProperty
 from kivy.uix.boxlayout import BoxLayout
 
-from companion.games.direwild.board import STAGING
+from companion.games.direwild.view import STAGING
 
 Builder.load_file(__file__.replace(".py", ".kv"))
 

@@ -18,7 +18,7 @@ from kivy.lang import Builder
 from kivy.properties import BooleanProperty, ListProperty, NumericProperty, StringProperty
 from kivy.uix.boxlayout import BoxLayout
 
-from companion.games.direwild.legal import game_phase
+from companion.games.direwild.view import game_phase
 
 Builder.load_file(__file__.replace(".py", ".kv"))
 

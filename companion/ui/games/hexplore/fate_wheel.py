@@ -26,8 +26,7 @@ from kivy.uix.behaviors import ButtonBehavior
 from kivy.uix.boxlayout import BoxLayout
 from kivy.uix.widget import Widget
 
-from companion.games.hexplore.state import cycle_length, movement
-from companion.games.hexplore.tables import ADRIMON_CYCLE, BATTLE_SITES
+from companion.games.hexplore.view import ADRIMON_CYCLE, BATTLE_SITES, cycle_length, movement
 from companion.ui.games.hexplore.text import cycle_warnings
 from companion.ui.style import style
 

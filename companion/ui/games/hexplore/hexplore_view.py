@@ -17,7 +17,7 @@ from kivy.properties import ListProperty, ObjectProperty, StringProperty
 from kivy.uix.boxlayout import BoxLayout
 
 from companion.core.rules import Action
-from companion.games.hexplore.legal import COMBAT, SKILLS, TURN
+from companion.games.hexplore.view import COMBAT_GROUP, SKILLS_GROUP, TURN_GROUP
 from companion.ui.games.hexplore import combat_mat, fate_wheel, skills_board
 from companion.ui.games.hexplore.buttons import action_button, grow_with_text
 from companion.ui.games.readable import GameButton
@@ -27,9 +27,9 @@ _ = (combat_mat, fate_wheel, skills_board)  # their kv rules load on import
 Builder.load_file(__file__.replace(".py", ".kv"))
 
 # The rules' groups (`group`) the skills board and the combat mat draw themselves; the
-# Game Turn's own steps (TURN) are shown under the wheel, and what a card does waits
+# Game Turn's own steps (TURN_GROUP) are shown under the wheel, and what a card does waits
 # behind one "More" button.
-DRAWN_ELSEWHERE = frozenset({SKILLS, COMBAT})
+DRAWN_ELSEWHERE = frozenset({SKILLS_GROUP, COMBAT_GROUP})
 
 
 class HexploreView(SendsCommands, BoxLayout):
@@ -71,7 +71,7 @@ class HexploreView(SendsCommands, BoxLayout):
         for action in self.actions:
             if action.get("group") in DRAWN_ELSEWHERE or action is self.primary:
                 continue  # the next step is the big button above: not twice
-            if action.get("group") != TURN:
+            if action.get("group") != TURN_GROUP:
                 more.append(action)
                 continue
             if action["do"] == "raise_difficulty" and action["do"] in shown:

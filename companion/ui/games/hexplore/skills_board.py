@@ -12,8 +12,7 @@ from kivy.uix.boxlayout import BoxLayout
 from kivy.uix.widget import Widget
 
 from companion.core.rules import Action
-from companion.games.hexplore.fate import failing_skills
-from companion.games.hexplore.tables import SKILLS
+from companion.games.hexplore.view import SKILLS, failing_skills
 from companion.ui.games.hexplore.buttons import action_button, listed
 from companion.ui.games.hexplore.text import hero_flag, skill_cell
 from companion.ui.games.readable import TEXT_SP, GameButton, GameText, fitted_font

@@ -6,8 +6,7 @@ screens stay views: they only read `session.state` and call `session.do`.
 
 from __future__ import annotations
 
-from companion.games.hexplore.fate import next_cycle_threats
-from companion.games.hexplore.state import (
+from companion.games.hexplore.view import (
     OPPONENT,
     Combat,
     HexploreState,
@@ -15,6 +14,7 @@ from companion.games.hexplore.state import (
     OpponentState,
     action_of,
     foes,
+    next_cycle_threats,
     standing,
 )
 

@@ -18,7 +18,7 @@ from kivy.properties import ObjectProperty
 from kivy.uix.boxlayout import BoxLayout
 
 from companion.core.rules import Action, RuleError
-from companion.games.kradia.legal import why_not
+from companion.games.kradia.view import why_not
 from companion.ui.games.readable import GameButton
 
 Builder.load_file(str(Path(__file__).with_suffix(".kv")))

@@ -9,7 +9,7 @@ from typing import Any
 from kivy.lang import Builder
 from kivy.uix.boxlayout import BoxLayout
 
-from companion.games.kradia.schema import Effect
+from companion.games.kradia.view import Effect
 from companion.ui.games.kradia.cells import Cell, fit
 
 Builder.load_file(str(Path(__file__).with_suffix(".kv")))

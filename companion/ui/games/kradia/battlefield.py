@@ -10,7 +10,7 @@ from kivy.lang import Builder
 from kivy.uix.boxlayout import BoxLayout
 from kivy.uix.widget import Widget
 
-from companion.games.kradia.turns import ACTION_WORDS
+from companion.games.kradia.view import ACTION_WORDS
 from companion.ui.games.kradia.cells import Cell, fit
 from companion.ui.games.readable import GameText
 

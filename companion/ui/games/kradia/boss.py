@@ -11,7 +11,7 @@ from kivy.metrics import dp, sp
 from kivy.uix.boxlayout import BoxLayout
 from kivy.uix.widget import Widget
 
-from companion.games.kradia.effects import dice_on_space, in_overdrive
+from companion.games.kradia.view import hp_space, hp_track
 from companion.ui.games.kradia.cells import Cell, TapTrack  # noqa: F401  (kv rule)
 from companion.ui.games.readable import TEXT_SP
 from companion.ui.style import style
@@ -68,12 +68,12 @@ class BossPanel(BoxLayout):
             else ""
         )
         # Read from the card, so an HP corrected at the table shows its own space's dice.
-        over = "   OVERDRIVE" if in_overdrive(card, b["hp"]) else ""
-        dice = dice_on_space(card, b["hp"])
-        self.ids.stats.text = f"HP {b['hp']}/{b['max_hp']}   {dice} dice{buff}{over}"
-        spaces = list(range(b["max_hp"], 0, -1))
+        now = hp_space(card, b["hp"])
+        over = "   OVERDRIVE" if now.overdrive else ""
+        self.ids.stats.text = f"HP {b['hp']}/{b['max_hp']}   {now.dice} dice{buff}{over}"
+        spaces = hp_track(card, b["max_hp"])
         track = self.ids.track
-        widest = max((f"{hp}!" for hp in spaces), key=len, default="0")
+        widest = max((f"{space.hp}!" for space in spaces), key=len, default="0")
         cols = track_cols(len(spaces), self.width, widest, dp(2))
         rage_word = word_width("RAGE")
         shape = (cols, rage_word)  # built again for another width or text size
@@ -87,18 +87,18 @@ class BossPanel(BoxLayout):
         for start in range(0, len(spaces), track.cols):
             row = spaces[start : start + track.cols]
             blanks = track.cols - len(row)
-            for hp in row:
-                here = hp == b["hp"]
-                overdrive = in_overdrive(card, hp)
-                tone = "marker" if here else ("overdrive" if overdrive else "plain")
+            for spot in row:
+                here = spot.hp == b["hp"]
+                tone = "marker" if here else ("overdrive" if spot.overdrive else "plain")
                 # "!" marks an overdrive space in words as well as in orange (issue 25)
-                cell = Cell(text=f"{hp}!" if overdrive else str(hp), bold=here, tone=tone)
-                cell.space = hp
+                words = f"{spot.hp}!" if spot.overdrive else str(spot.hp)
+                cell = Cell(text=words, bold=here, tone=tone)
+                cell.space = spot.hp
                 track.add_widget(cell)
             for _ in range(blanks):
                 track.add_widget(Widget())
-            for hp in row:
-                track.add_widget(Cell(text=f"x{dice_on_space(card, hp)}", tone="dim"))
+            for spot in row:
+                track.add_widget(Cell(text=f"x{spot.dice}", tone="dim"))
             for _ in range(blanks):
                 track.add_widget(Widget())
         rage = self.ids.rage
