@@ -5,6 +5,7 @@ a mixed set validates on each look's photos in the same share."""
 from __future__ import annotations
 
 import json
+import shutil
 from pathlib import Path
 
 from training.dice.labels import is_val, load_labels
@@ -40,3 +41,29 @@ def test_a_folder_still_being_written_is_read_so_far(tmp_path: Path) -> None:
     assert [r["image"] for r in load_labels(part, None)] == [
         f"images/{i:06d}.jpg" for i in range(7)
     ]
+
+
+def test_calibrate_on_a_mix_reports_each_look_at_the_chosen_rule(tmp_path: Path) -> None:
+    """The mixed calibration's record: the rule chosen on both looks, then each look at it,
+    the looks' photos and dice adding up to the mix's, over the detector bars asked for."""
+    from training.dice import calibrate, synth
+    from vision.dice.reader import MODELS
+
+    folders = [tmp_path / "old", tmp_path / "new"]
+    for folder, look in zip(folders, ([], ["--real-look"]), strict=True):
+        synth.main(["--out", str(folder), "--count", "20", "--seed", "1", "--max-dice", "4",
+                    "--size", "320x240", "--quiet", *look])  # fmt: skip
+    models = tmp_path / "models"
+    shutil.copytree(MODELS, models)
+    bars = ["0.5", "0.55"]
+    calibrate.main(["--data", *map(str, folders), "--models", str(models), "--found-bars", *bars])
+    record = json.loads((models / "dice_faces.json").read_text(encoding="utf-8"))
+    cal = record["calibration"]
+    looks = [cal[str(f)] for f in folders]
+    assert cal["found_bars"] == [0.5, 0.55] and record["found_threshold"] in (0.0, 0.5, 0.55)
+    assert [look["photos"] for look in looks] == [2, 2] and cal["photos"] == 4
+    dice = sum(len(r["dice"]) for r in load_labels(folders, None) if is_val(r))
+    assert cal["dice"] == dice
+    right = sum(look["dice_right"] * len(r["dice"]) for f, look in zip(folders, looks, strict=True)
+                for r in load_labels(f, None) if is_val(r))  # fmt: skip
+    assert abs(right - cal["dice_right"] * dice) < 0.01 * dice

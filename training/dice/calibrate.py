@@ -48,6 +48,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     ap.add_argument("--limit", type=int, help="the first N images of each folder")
     ap.add_argument("--target-wrong", type=float, default=0.01)
     ap.add_argument("--real", type=Path, help="a folder of real photos with a calibration split")
+    ap.add_argument(
+        "--found-bars", type=float, nargs="+", default=FOUND_BARS,
+        help="the detector's least scores tried (a finer grid than the default's 0.1 steps)",
+    )  # fmt: skip
     a = ap.parse_args(argv)
     cv2.setNumThreads(1)
     reader = DiceReader(a.models, face_threshold=0.0)
@@ -74,7 +78,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         real_count = len(cal)
     chosen, bar, figures = 1.0, 0.0, {"dice_right": -1.0}
     per_set: list[dict] = []
-    for s in FOUND_BARS:
+    for s in a.found_bars:
         for t in THRESHOLDS:
             scores = [_score(part, t, s) for part in sets]
             if all(sc.figures()["wrong_among_answered"] <= a.target_wrong for sc in scores):
@@ -93,6 +97,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         "photos": len(rows),
         "dice": sum(len(t) for _, t in reads),
         "target_wrong": a.target_wrong,
+        "found_bars": list(a.found_bars),
         **{k: round(v, 4) for k, v in figures.items()},
     }
     if a.real:
