@@ -30,6 +30,7 @@ import cv2
 
 from training.dice import realset
 from training.dice.evaluate import THRESHOLDS, Score
+from training.dice.labels import is_val, load_labels
 from vision.dice.reader import MODELS, DiceReader
 
 REAL_TABLE = 7  # the real crops' table factor, as in the evaluation set
@@ -39,25 +40,25 @@ FOUND_BARS = (0.0, 0.3, 0.4, 0.5, 0.6, 0.7, 0.8)  # the detector's least scores 
 
 def main(argv: Sequence[str] | None = None) -> int:
     ap = argparse.ArgumentParser(prog="python -m training.dice.calibrate", description=__doc__)
-    ap.add_argument("--data", type=Path, required=True)
+    ap.add_argument(
+        "--data", type=Path, nargs="+", required=True,
+        help="synth folders; several make one mixed validation set (each folder's tenths)",
+    )  # fmt: skip
     ap.add_argument("--models", type=Path, default=MODELS)
-    ap.add_argument("--limit", type=int)
+    ap.add_argument("--limit", type=int, help="the first N images of each folder")
     ap.add_argument("--target-wrong", type=float, default=0.01)
     ap.add_argument("--real", type=Path, help="a folder of real photos with a calibration split")
+    ap.add_argument(
+        "--found-bars", type=float, nargs="+", default=FOUND_BARS,
+        help="the detector's least scores tried (a finer grid than the default's 0.1 steps)",
+    )  # fmt: skip
     a = ap.parse_args(argv)
     cv2.setNumThreads(1)
     reader = DiceReader(a.models, face_threshold=0.0)
-    rows = []
-    with open(a.data / "labels.jsonl", encoding="utf-8") as f:
-        for i, line in enumerate(f):
-            if a.limit and i >= a.limit:
-                break
-            row = json.loads(line)
-            if int(Path(row["image"]).stem) % 10 == 9:
-                rows.append(row)
+    rows = [row for row in load_labels(a.data, a.limit) if is_val(row)]
     reads = []
     for row in rows:
-        image = cv2.imread(str(a.data / row["image"]))
+        image = cv2.imread(row["path"])
         truth = [(d["box"], d["face"]) for d in row["dice"]]
         reads.append(([(d.box, d.face, d.confidence, d.found) for d in reader.read(image)], truth))
     sets = [reads]
@@ -77,17 +78,9 @@ def main(argv: Sequence[str] | None = None) -> int:
         real_count = len(cal)
     chosen, bar, figures = 1.0, 0.0, {"dice_right": -1.0}
     per_set: list[dict] = []
-    for s in FOUND_BARS:
+    for s in a.found_bars:
         for t in THRESHOLDS:
-            scores = []
-            for part in sets:
-                score = Score()
-                for found, truth in part:
-                    score.add(
-                        [(box, face if c >= t and fs >= s else None) for box, face, c, fs in found],
-                        truth,
-                    )
-                scores.append(score)
+            scores = [_score(part, t, s) for part in sets]
             if all(sc.figures()["wrong_among_answered"] <= a.target_wrong for sc in scores):
                 right = sum(sc.right for sc in scores) / max(1, sum(sc.dice for sc in scores))
                 if right > figures["dice_right"]:
@@ -104,6 +97,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         "photos": len(rows),
         "dice": sum(len(t) for _, t in reads),
         "target_wrong": a.target_wrong,
+        "found_bars": list(a.found_bars),
         **{k: round(v, 4) for k, v in figures.items()},
     }
     if a.real:
@@ -111,9 +105,30 @@ def main(argv: Sequence[str] | None = None) -> int:
         record["calibration"]["real"] = {
             "photos": real_count, **{k: round(v, 4) for k, v in per_set[1].items()},
         }  # fmt: skip
+    if len(a.data) > 1:  # a mixed set: each look at the rule chosen on them all
+        for folder in a.data:
+            part = [r for r, row in zip(reads, rows, strict=True)
+                    if Path(row["path"]).is_relative_to(folder)]  # fmt: skip
+            record["calibration"][str(folder)] = {
+                "photos": len(part),
+                **{k: round(v, 4) for k, v in _score(part, chosen, bar).figures().items()},
+            }  # fmt: skip
     path.write_text(json.dumps(record, indent=1) + "\n", encoding="utf-8")
     print(json.dumps(record["calibration"]), "face threshold", chosen, "found threshold", bar)
     return 0
+
+
+def _score(reads: list, face_bar: float, found_bar: float) -> Score:
+    """The photos' reads scored at a rule: a die is answered when its face confidence is at
+    least `face_bar` and its detector score at least `found_bar`."""
+    score = Score()
+    for found, truth in reads:
+        score.add(
+            [(box, face if c >= face_bar and fs >= found_bar else None)
+             for box, face, c, fs in found],
+            truth,
+        )  # fmt: skip
+    return score
 
 
 if __name__ == "__main__":

@@ -28,6 +28,8 @@ import torch
 import torch.nn.functional as F
 
 from training.dice.evaluate import THRESHOLDS
+from training.dice.labels import is_val as _is_val
+from training.dice.labels import load_labels
 from training.dice.model import FACE_CLASSES, Detector, FaceNet
 from vision.dice.prep import CROP_SIZE, DET_SIZE, DET_STRIDE, crop, crop_box, letterbox, to_blob
 
@@ -35,25 +37,6 @@ ROOT = Path(__file__).resolve().parents[2]
 MODELS = ROOT / "vision" / "dice" / "models"
 BOX_UNIT = 32.0  # the detector's width/height outputs are in units of 32 input pixels
 NOT_A_DIE = FACE_CLASSES - 1
-
-
-def load_labels(data: Path, limit: int | None) -> list[dict]:
-    """The labelled images that are on disk (a set still being written is read so far)."""
-    rows = []
-    with open(data / "labels.jsonl", encoding="utf-8") as f:
-        for line in f:
-            if not line.endswith("\n"):
-                break
-            row = json.loads(line)
-            if (data / row["image"]).exists():
-                rows.append(row)
-            if limit and len(rows) >= limit:
-                break
-    return rows
-
-
-def _is_val(row: dict) -> bool:
-    return int(Path(row["image"]).stem) % 10 == 9
 
 
 def _log(msg: str) -> None:
@@ -238,7 +221,7 @@ def train_detector(a: argparse.Namespace) -> dict:
     imgs = np.zeros((len(rows) + extra, DET_SIZE, DET_SIZE, 3), np.uint8)
     boxes, sizes = [], []
     for i, row in enumerate(rows):
-        img = cv2.imread(str(a.data / row["image"]))
+        img = cv2.imread(row["path"])
         imgs[i], scale = letterbox(img)
         b = np.array([d["box"] for d in row["dice"]], np.float32).reshape(-1, 4) * scale
         boxes.append(b)
@@ -253,7 +236,7 @@ def train_detector(a: argparse.Namespace) -> dict:
             i = len(rows) + k
             if k % 2:  # on a rendered training photo, clear of its dice
                 row = rows[rendered[int(rng.integers(len(rendered)))]]
-                ground = cv2.imread(str(a.data / row["image"]))
+                ground = cv2.imread(row["path"])
                 img, bx = composite(real, rng, ground, [d["box"] for d in row["dice"]])
                 bx = [d["box"] for d in row["dice"]] + bx
             else:  # on a plain table, as the evaluation set lays its close-ups
@@ -304,6 +287,10 @@ def train_detector(a: argparse.Namespace) -> dict:
             tot[2] += 1
         rec = {"epoch": epoch + 1, "heat_loss": tot[0] / tot[2], "box_loss": tot[1] / tot[2]}
         rec.update(eval_detector(net, imgs, boxes, val, a.heat))
+        if len(a.data) > 1:  # a mixed set: each look's recall and precision on its own
+            for folder in a.data:
+                part = [i for i in val if Path(rows[i]["path"]).is_relative_to(folder)]
+                rec[str(folder)] = eval_detector(net, imgs, boxes, part, a.heat)
         rec["seconds"] = round(time.time() - t0)
         history.append(rec)
         _log(json.dumps(rec))
@@ -343,7 +330,7 @@ def face_crops(
     exact), and crops of the table where no die is (class "not a die")."""
     xs, ys = [], []
     for row in rows:
-        img = cv2.imread(str(data / row["image"]))
+        img = cv2.imread(row.get("path") or str(data / row["image"]))
         h, w = img.shape[:2]
         bxs = [d["box"] for d in row["dice"]]
         for d in row["dice"]:
@@ -449,8 +436,8 @@ def train_faces(a: argparse.Namespace) -> dict:
     tr = [r for r in rows if not _is_val(r)]
     va = [r for r in rows if _is_val(r)]
     _log(f"{len(rows)} images; cutting crops")
-    xt, yt = face_crops(tr, a.data, rng, a.per_die, a.negatives)
-    xv, yv = face_crops(va, a.data, np.random.default_rng(a.seed + 1), 1, a.negatives)
+    xt, yt = face_crops(tr, a.data[0], rng, a.per_die, a.negatives)
+    xv, yv = face_crops(va, a.data[0], np.random.default_rng(a.seed + 1), 1, a.negatives)
     real_train = real_cal = 0
     xr = yr = None
     if a.real:
@@ -567,9 +554,12 @@ def export(net: torch.nn.Module, dummy: torch.Tensor, path: Path, dynamic: bool)
 def main(argv: Sequence[str] | None = None) -> int:
     ap = argparse.ArgumentParser(prog="python -m training.dice.train", description=__doc__)
     ap.add_argument("part", choices=("detector", "faces"))
-    ap.add_argument("--data", type=Path, required=True, help="a folder from training.dice.synth")
+    ap.add_argument(
+        "--data", type=Path, nargs="+", required=True,
+        help="folders from training.dice.synth (several: one mixed set, each split alike)",
+    )  # fmt: skip
     ap.add_argument("--out", type=Path, default=MODELS)
-    ap.add_argument("--limit", type=int, help="use only the first N images")
+    ap.add_argument("--limit", type=int, help="use only the first N images of each folder")
     ap.add_argument("--seed", type=int, default=0)
     ap.add_argument("--epochs", type=int, default=8)
     ap.add_argument(
@@ -608,10 +598,11 @@ def main(argv: Sequence[str] | None = None) -> int:
     a.batch = a.batch or (16 if a.part == "detector" else 128)
     t0 = time.time()
     rec = train_detector(a) if a.part == "detector" else train_faces(a)
-    data_line = json.loads((a.data / "labels.jsonl").open().readline() or "{}")
+    data_line = json.loads((a.data[0] / "labels.jsonl").open().readline() or "{}")
     record = {
         "command": "python -m training.dice.train " + " ".join(argv or sys.argv[1:]),
-        "data": str(a.data), "first_image_size": [data_line.get("width"), data_line.get("height")],
+        "data": " ".join(map(str, a.data)),
+        "first_image_size": [data_line.get("width"), data_line.get("height")],
         "seed": a.seed, "epochs": a.epochs, "stopped_after": a.stop_after, "batch": a.batch,
         "lr": a.lr,
         "torch": torch.__version__, "python": platform.python_version(),
