@@ -56,20 +56,34 @@ def offers(listed: Mapping[str, Any], do: str, args: Mapping[str, Any]) -> bool:
     if listed.get("do") != do or not isinstance(listed.get("with"), Mapping):
         return False
     facts: Mapping[str, Any] = listed.get("inputs") or {}
-    return _same(listed["with"], args, "", facts)
+    return _same(listed["with"], args, "", facts, strict=True)
 
 
-def _same(listed: Mapping[str, Any], given: Any, prefix: str, facts: Mapping[str, Any]) -> bool:
-    if not isinstance(given, Mapping) or set(given) != set(listed):
+def names_choice(listed: Mapping[str, Any], args: Mapping[str, Any]) -> bool:
+    """Whether `args` picks the choice `listed` names, so the log can keep the rules' words
+    for the command: every listed value the same, the table facts whatever they are set
+    to, details beyond the listed ones ignored.  Looser than `offers` on purpose: it names
+    a command the rules are about to judge, it does not admit one."""
+    return _same(listed["with"], args, "", listed.get("inputs") or {}, strict=False)
+
+
+def _same(
+    listed: Mapping[str, Any], given: Any, prefix: str, facts: Mapping[str, Any], *, strict: bool
+) -> bool:
+    if not isinstance(given, Mapping):
+        if strict:
+            return False
+        given = {}
+    if strict and set(given) != set(listed):
         return False
     for key, value in listed.items():
         path = f"{prefix}{key}"
-        other = given.get(key, _MISSING)
+        other = given.get(key, _MISSING if strict else None)
         if path in facts:
-            if not _within(facts[path], other):
+            if strict and not _within(facts[path], other):
                 return False
         elif isinstance(value, Mapping):
-            if not _same(value, other, f"{path}.", facts):
+            if not _same(value, other, f"{path}.", facts, strict=strict):
                 return False
         elif other != value:
             return False

@@ -20,6 +20,7 @@ import msgspec
 
 from companion.content.pack import Content
 from companion.core import entries
+from companion.core.actions import names_choice
 from companion.core.arguments import check_command, check_inputs, unused_details
 from companion.core.checking import base_content, checked_card, current_content
 from companion.core.corrections import apply_correction, verify_correction
@@ -516,7 +517,7 @@ class Engine:
             log.exception("legal_actions failed while naming '%s'", name)
             return ""
         for action in listed:
-            if action["do"] == name and _same_choice(action, args):
+            if action["do"] == name and names_choice(action, args):
                 return action.get("label", "")
         return ""
 
@@ -578,24 +579,3 @@ def given(name: Any, args: Any) -> dict[str, Any]:
     if args is not None and not isinstance(args, Mapping):
         raise RuleError(f"the details of '{name}' must be named values, e.g. {{\"n\": 1}}")
     return dict(args or {})
-
-
-def _same_choice(action: Mapping[str, Any], args: Mapping[str, Any]) -> bool:
-    """Whether `args` is the choice `action` lists: every listed value the same, except
-    the table facts (`inputs`), which the table sets."""
-    facts = set(action.get("inputs", {}))
-
-    def walk(listed: Mapping[str, Any], given: Mapping[str, Any], prefix: str) -> bool:
-        for key, value in listed.items():
-            path = f"{prefix}{key}"
-            if path in facts:
-                continue
-            other = given.get(key) if isinstance(given, Mapping) else None
-            if isinstance(value, Mapping):
-                if not walk(value, other if isinstance(other, Mapping) else {}, f"{path}."):
-                    return False
-            elif other != value:
-                return False
-        return True
-
-    return walk(action["with"], args, "")

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from companion.core.actions import action, offers
+from companion.core.actions import action, names_choice, offers
 
 
 def test_only_the_keys_that_say_something_are_set() -> None:
@@ -60,3 +60,15 @@ def test_a_table_fact_outside_it_or_a_changed_choice_is_not() -> None:
     assert not offers(GOLD, "heal", base)
     not_named: Any = [base]  # a phone's "with" that is not a set of named values
     assert not offers(GOLD, "gain", not_named)
+
+
+def test_the_log_names_a_command_by_its_choice_whatever_the_table_facts() -> None:
+    """`names_choice` keeps the rules' label for a command the rules are about to judge: a
+    table fact out of range or a detail more still names the listed choice; a changed
+    choice does not."""
+    base = GOLD["with"]
+    assert names_choice(GOLD, {**base, "gold": 6, "extra": 1})
+    assert names_choice(GOLD, {**base, "creature": {"attack": 99, "poison": 0}})
+    assert not names_choice(GOLD, {**base, "hero": "b"})
+    assert not names_choice(GOLD, {**base, "creature": {"attack": 0, "poison": 1}})
+    assert not names_choice(GOLD, {k: v for k, v in base.items() if k != "hero"})
