@@ -8,6 +8,7 @@ from typing import Any
 from companion.core.rules import Chance, RuleError
 from companion.core.tables import Decision
 from companion.games.hexplore.common import active_heroes, check_lost, in_combat
+from companion.games.hexplore.content import HexContent
 from companion.games.hexplore.dice import auto_fails
 from companion.games.hexplore.events import (
     AdrimonTeleports,
@@ -22,7 +23,6 @@ from companion.games.hexplore.events import (
     VanishRolled,
     VitalsChanged,
 )
-from companion.games.hexplore.hexcontent import HexContent
 from companion.games.hexplore.house import house
 from companion.games.hexplore.keywords import raised_vitals_end
 from companion.games.hexplore.state import GROUP_NAME, HexploreState, cycle_length

@@ -11,12 +11,11 @@ from companion.core.game import GameBase
 from companion.core.headline import Headline
 from companion.core.rules import Action, Chance, Command, Event, Request, RuleError
 from companion.core.tables import named_fields
-from companion.games.hexplore import content as content_mod
-from companion.games.hexplore import headlines
+from companion.games.hexplore import headlines, schema
 from companion.games.hexplore.commands import COMMANDS
 from companion.games.hexplore.common import in_combat
+from companion.games.hexplore.content import HexContent
 from companion.games.hexplore.events import EVENTS, OpponentActed
-from companion.games.hexplore.hexcontent import HexContent
 from companion.games.hexplore.legal import legal_actions
 from companion.games.hexplore.options import SETUP_OPTIONS, setup_options_for
 from companion.games.hexplore.setup import initial_state
@@ -30,7 +29,7 @@ class HexploreGame(GameBase):
     id = "hexplore"
     title = "HEXplore It: The Forests of Adrimon"
     state_type = HexploreState
-    content_kinds = content_mod.CONTENT_KINDS
+    content_kinds = schema.CONTENT_KINDS
     card_kinds = ("opponents", "circumstances")
     # the cards whose numbers the table checks against its own as they come into play
     played_kinds = ("opponents", "circumstances", "allies")
@@ -72,7 +71,7 @@ class HexploreGame(GameBase):
     def card_checked(self, state: HexploreState, before: Any, after: Any) -> None:
         """An opponent on the mat checked against the printed card: its Vitals move by
         what the card's changed (the Difficulty's per-hero Vitals kept, damage kept)."""
-        if not isinstance(after, content_mod.Opponent) or state.combat is None:
+        if not isinstance(after, schema.Opponent) or state.combat is None:
             return
         for foe in [state.combat.opponent, *state.combat.extra]:
             if foe.id != after.id:
@@ -102,7 +101,7 @@ class HexploreGame(GameBase):
         return legal_actions(state, HexContent.of(content))
 
     def validate_content(self, content: Content) -> Iterable[tuple[str, str]]:
-        return content_mod.validate(content)
+        return schema.validate_content(content)
 
     def outcome(self, state: HexploreState) -> str | None:
         """The heroes won or lost (a combat's own end is the combat's, not the game's)."""

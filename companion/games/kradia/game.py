@@ -10,11 +10,10 @@ from companion.core.game import GameBase
 from companion.core.rules import Action, Request
 from companion.games.kradia import headlines
 from companion.games.kradia.commands import COMMANDS
-from companion.games.kradia.content_check import validate_content
 from companion.games.kradia.events import EVENTS
 from companion.games.kradia.legal import legal_actions
 from companion.games.kradia.options import complete_setup, from_wizard, setup_options_for
-from companion.games.kradia.schema import CONTENT_KINDS, Boss
+from companion.games.kradia.schema import CONTENT_KINDS, Boss, validate_content
 from companion.games.kradia.setup import initial_state
 from companion.games.kradia.state import KradiaState
 from companion.games.kradia.words import FIELD_WORDS, VALUE_WORDS
