@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING, Any
 from companion.core.game import GameBase
 from companion.core.headline import Headline
 from companion.core.rules import Action, Event, Request
-from companion.games.direwild import chapters, headlines, legal
+from companion.games.direwild import headlines, legal, setup
 from companion.games.direwild.commands import COMMANDS
 from companion.games.direwild.events import EVENTS
 from companion.games.direwild.options import SETUP_OPTIONS, complete_setup, setup_options_for
@@ -35,6 +35,9 @@ class Direwild(GameBase):
     # Game Phase (docs/cards.md): the scanner runs this command with it.
     card_commands = {"ai_cards": ("reveal_ai_card", "card")}
     setup_options = SETUP_OPTIONS
+    # an outcome ends the chapter; a chapter won (not the last) leads to the next one
+    ends = "the chapter"
+    after_outcome = {"chapter_won": ("start_chapter", "start the next chapter")}
     # the rulebook's words for the state's own words (a phase): screens showing the state
     value_words = VALUE_WORDS
     field_words = FIELD_WORDS
@@ -42,7 +45,7 @@ class Direwild(GameBase):
     # -- set-up and summary -------------------------------------------------------------
 
     def initial_state(self, options: dict[str, Any], content: Content) -> DirewildState:
-        return chapters.initial_state(dict(options or {}), content)
+        return setup.initial_state(dict(options or {}), content)
 
     def setup_options_for(self, content: Content) -> list[dict[str, Any]]:
         """The wizard's choices, with the boards of the packs chosen."""

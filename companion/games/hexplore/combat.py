@@ -69,8 +69,6 @@ from companion.games.hexplore.tables import (
 
 def start_combat(d: Decision, args: dict[str, Any], chance: Chance, content: HexContent) -> None:
     s: HexploreState = d.state
-    if s.outcome:
-        raise RuleError("the game is over")
     if in_combat(s):
         raise RuleError(f"the combat with {current(s).opponent.name} is still under way")
     wanted = args.get("opponent")

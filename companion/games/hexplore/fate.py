@@ -82,8 +82,6 @@ def vanish_threshold(turns_survived: int) -> int:
 def end_game_turn(d: Decision, args: dict[str, Any], chance: Chance, content: HexContent) -> None:
     """The Magi phase: the tracker rises, mindwiped heroes may vanish, the turn ends."""
     s = d.state
-    if s.outcome:
-        raise RuleError(f"the game is over (the heroes {s.outcome})")
     if in_combat(s):
         raise RuleError("finish the combat before the Magi phase")
     waiting = [h for h, hs in s.heroes.items() if hs.mindwiped and not hs.vanished]
@@ -115,8 +113,6 @@ def fate_tracker_symbol(
     d: Decision, args: dict[str, Any], chance: Chance, content: HexContent
 ) -> None:
     """A card with the Fate Tracker symbol was played or discarded: +1, once."""
-    if d.state.outcome:
-        raise RuleError("the game is over")
     card = args.get("card", "")
     _raise_tracker(d, chance, f"Fate Tracker symbol{f' on {card}' if card else ''}")
     check_lost(d)

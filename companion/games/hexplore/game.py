@@ -9,7 +9,7 @@ from typing import Any
 from companion.content.pack import Content
 from companion.core.game import GameBase
 from companion.core.headline import Headline
-from companion.core.rules import Action, Chance, Command, Event, Request, RuleError
+from companion.core.rules import Action, Event, Request
 from companion.core.tables import named_fields
 from companion.games.hexplore import headlines, schema
 from companion.games.hexplore.commands import COMMANDS
@@ -84,14 +84,6 @@ class HexploreGame(GameBase):
 
     def initial_state(self, options: dict[str, Any], content: Content) -> HexploreState:
         return initial_state(options, HexContent.of(content))
-
-    def decide(
-        self, state: HexploreState, command: Command, chance: Chance, content: Content
-    ) -> list[Event]:
-        """Once the heroes have won or lost, the table has nothing left to tell the rules."""
-        if state.outcome:
-            raise RuleError(f"the game is over (the heroes {state.outcome})")
-        return super().decide(state, command, chance, content)
 
     def setup_options_for(self, content: Content) -> list[dict[str, Any]]:
         """The wizard's choices for the packs a group picked (their heroes, by name)."""

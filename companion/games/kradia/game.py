@@ -35,6 +35,9 @@ class KradiaGame(GameBase):
     # the rulebook's words for the state's own words (a phase): screens showing the state
     value_words = VALUE_WORDS
     field_words = FIELD_WORDS
+    # an outcome ends the battle; a story boss defeated leads to the Resupply
+    ends = "the battle"
+    after_outcome = {"boss_defeated": ("resupply", "Resupply first")}
     # The app's set-up wizard (plain data, see companion/ui/screens/newgame.py); every other
     # option has a default read from the packs: the first four heroes (heroes), each Level 3
     # card's first side (level3), the first story sequence, boss, level, start_player,
