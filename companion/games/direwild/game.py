@@ -11,10 +11,10 @@ from companion.core.headline import Headline
 from companion.core.rules import Action, Event, Request
 from companion.games.direwild import headlines, legal, setup
 from companion.games.direwild.commands import COMMANDS
-from companion.games.direwild.events import EVENTS
+from companion.games.direwild.events import EVENTS, fold
 from companion.games.direwild.options import SETUP_OPTIONS, complete_setup, setup_options_for
 from companion.games.direwild.schema import CONTENT_KINDS, validate_content
-from companion.games.direwild.state import KARN, AiStep, DirewildState
+from companion.games.direwild.state import DirewildState
 from companion.games.direwild.words import FIELD_WORDS, VALUE_WORDS
 
 if TYPE_CHECKING:
@@ -70,25 +70,7 @@ class Direwild(GameBase):
         return validate_content(content)
 
     def evolve(self, state: DirewildState, event: Event) -> None:
-        """Fold one event; while an AI card or a battle is being recorded, its words go to
-        the walk-through or the battle panel (the payload is read once for both)."""
-        kind = EVENTS.kinds[event.type]
-        payload = EVENTS.read(event.type, event.data)
-        kind.apply(state, payload)
-        if state.recording:
-            text = kind.text(payload) if kind.text else event.type
-            if state.recording == "ai":
-                d = event.data
-                actor = str(
-                    d.get("unit")
-                    or d.get("slot")
-                    or d.get("actor")
-                    or d.get("hero")
-                    or (KARN if event.type.startswith("Karn") else "table")
-                )
-                state.walkthrough.append(AiStep(actor, event.type, text, list(d.get("path", []))))
-            elif state.last_battle is not None:
-                state.last_battle.effects.append(text)
+        fold(state, event)
 
     def legal_actions(self, state: DirewildState, content: Content) -> list[Action]:
         return legal.legal_actions(state, content)
