@@ -86,9 +86,20 @@ class Game(Protocol):
 
     def outcome(self, state: Any) -> str | None:
         """How the game has ended, in the rules' own word ("won", "lost"), or None while
-        it goes on: `Session.actions` and self-play report it.  Default None: a game that
-        never says it is over."""
+        it goes on: `Session.actions` and self-play report it, and `decide` refuses every
+        command while it is set (`after_outcome` names the exceptions).  Default None: a
+        game that never says it is over."""
         ...
+
+    ends: ClassVar[str]
+    """What an outcome ends, as the refusal of a command after it says ("the chapter":
+    "the chapter is over (lost)").  Default "the game"."""
+
+    after_outcome: ClassVar[Mapping[str, tuple[str, str]]]
+    """By outcome, the one command the rules still take once it is set and the words that
+    tell the table to give it: an outcome that closes a part of the game, not the whole
+    ({"boss_defeated": ("resupply", "Resupply first")}).  Default none: every outcome
+    ends the game."""
 
     # -- set-up ----------------------------------------------------------------------------
 
@@ -239,6 +250,8 @@ class GameBase:
     card_commands: ClassVar[Mapping[str, tuple[str, str]]] = {}
     own_codes: ClassVar[Mapping[str, str]] = {}
     played_kinds: ClassVar[tuple[str, ...] | None] = None
+    ends: ClassVar[str] = "the game"
+    after_outcome: ClassVar[Mapping[str, tuple[str, str]]] = {}
 
     # -- the rules -------------------------------------------------------------------------
 
@@ -246,6 +259,9 @@ class GameBase:
         raise NotImplementedError(f"{self.title} does not set up a game yet")
 
     def decide(self, state: Any, command: Command, chance: Chance, content: Content) -> list[Event]:
+        over = self.outcome(state)
+        if over and self.after_outcome.get(over, ("",))[0] != command.name:
+            raise RuleError(outcome_refusal(self, over))
         if self.commands is None:
             raise RuleError(f"{self.title} has no command '{command.name}' (it knows: )")
         handler = self.commands.get(command.name, self.title)
@@ -328,6 +344,17 @@ class GameBase:
 
     def check_state(self, state: Any, content: Content) -> Iterable[str]:
         return []
+
+
+def outcome_refusal(game: Game, outcome: str) -> str:
+    """The one refusal of a command once the game has an outcome, for every game: what
+    ended and how, in the game's words for the outcome where it has them, and the one
+    step the rules still take after it, if any ("the battle is over (boss defeated):
+    Resupply first").  Why here: the rules of each game say how it ends, never what a
+    command is told after it, so no game can refuse its own commands differently."""
+    how = game.value_words.get("outcome", {}).get(outcome) or outcome.replace("_", " ")
+    then = game.after_outcome.get(outcome)
+    return f"{game.ends} is over ({how.lower()})" + (f": {then[1]}" if then else "")
 
 
 def field_label(game: Game, key: str) -> str:

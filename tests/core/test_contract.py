@@ -17,13 +17,15 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from companion.core.rules import RuleError
+from companion.content.pack import Content
+from companion.core.rules import Chance, Command, RuleError
 from companion.core.selfplay import fill_inputs, play, selfplay
 from companion.core.session import Session
 from companion.core.store import SessionDamaged
 from companion.core.tables import EventData, Events, EventTypeError
 from companion.games import get_game
 from tests.core.helpers import tiny_session
+from tests.fixtures.tinygame import TinyGame
 
 
 def companion(*args: str, env: dict[str, str] | None = None, stdin: str = ""):
@@ -58,6 +60,25 @@ def test_nothing_is_legal_once_the_game_is_won(tmp_path):
     assert s.actions() == {"actions": [], "waiting": None, "outcome": "won"}
     with pytest.raises(RuleError, match="the game is over"):
         s.do("add", {"n": 1})
+
+
+def test_the_core_refuses_commands_after_an_outcome_but_the_one_the_game_names():
+    """The game-over refusal is the core's, once for every game: the tiny game checks no
+    outcome itself, and a game naming a command for an outcome still gets that one."""
+
+    class GoesOn(TinyGame):
+        ends = "the round"
+        after_outcome = {"won": ("next_round", "start the next round")}
+
+    game = GoesOn()
+    state = game.initial_state({}, Content("tiny"))
+    state.outcome = "won"
+    with pytest.raises(RuleError) as refused:
+        game.decide(state, Command("add", {"n": 1}), Chance(), Content("tiny"))
+    assert refused.value.message == "the round is over (won): start the next round"
+    assert game.decide(state, Command("next_round"), Chance(), Content("tiny"))
+    with pytest.raises(RuleError, match=r"^the game is over \(won\)$"):
+        TinyGame().decide(state, Command("next_round"), Chance(), Content("tiny"))
 
 
 @settings(max_examples=25, deadline=None, derandomize=True)

@@ -24,9 +24,9 @@ from companion.games.direwild.state import (
 from companion.games.direwild.units import (
     change_stamina,
     check_acting,
+    check_adventure,
     check_enemy,
     check_hero,
-    check_playing,
     check_turn,
     fatal_wound_to,
     geo_of,
@@ -83,7 +83,7 @@ def hit_effects(state: DirewildState, enemy: str, content: Content) -> list[Effe
 
 def resolve(d: Decision, args: dict[str, Any], chance: Chance, content: Content) -> None:
     s = d.state
-    check_playing(s, "battles happen")
+    check_adventure(s, "battles happen")
     hero = check_hero(s, args.get("hero"))
     enemy = check_enemy(s, args.get("enemy"))
     creature = creature_stats(args.get("creature"))
@@ -188,7 +188,7 @@ def treasure_monster(d: Decision, args: dict[str, Any], chance: Chance, content:
     hero's creature, using up the hero's one battle; a win gives treasure, never magic.
     With `gryk: true` it was revealed by the Gryk's ability instead, and wins at once."""
     s = d.state
-    check_playing(s, "Treasure Monsters are battled")
+    check_adventure(s, "Treasure Monsters are battled")
     hero = check_hero(s, args.get("hero"))
     gryk = args.get("gryk", False)
     if not isinstance(gryk, bool):

@@ -9,8 +9,24 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator
 from dataclasses import dataclass, field
+from typing import Protocol
 
-from companion.games.direwild.schema import Board
+
+class Board(Protocol):
+    """What the geometry reads of a land board (`schema.Board`, whose checks call
+    `check_board`): declared here as a shape, so the schema and the geometry do not import
+    each other in a circle."""
+
+    id: str
+    size: str
+    entrance: list[str]
+    altar: str
+    combat_square: dict[str, int]
+    spawns: dict[str, str]
+    treasures: list[str]
+    walls: list[str]
+    trails: dict[str, list[str]]
+
 
 LETTERS = "ABCDEFGHIJKLMNOPQRSTUVWXYZ"
 DIRECTIONS: dict[str, tuple[int, int]] = {

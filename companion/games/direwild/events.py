@@ -8,6 +8,7 @@ today's logs read as yesterday's).
 
 from __future__ import annotations
 
+from companion.core.rules import Event
 from companion.core.tables import EventData, Events
 from companion.games.direwild.board import STAGING
 from companion.games.direwild.state import (
@@ -15,6 +16,7 @@ from companion.games.direwild.state import (
     KARN,
     MAGIC_MAX,
     STAMINA_MAX,
+    AiStep,
     Battle,
     DirewildState,
     Enemy,
@@ -862,3 +864,25 @@ class KarnDefeated(EventData):
 @EVENTS.on(KarnDefeated, text=lambda e: f"Karn is defeated by {name(e.hero)}! The Direwild is free")
 def _karn_defeated(s: DirewildState, e: KarnDefeated) -> None:
     s.karn.defeated, s.karn.on_board, s.outcome = True, False, "won"
+
+
+def fold(s: DirewildState, event: Event) -> None:
+    """Fold one event; while an AI card or a battle is being recorded, its words go to
+    the walk-through or the battle panel (the payload is read once for both)."""
+    kind = EVENTS.kinds[event.type]
+    payload = EVENTS.read(event.type, event.data)
+    kind.apply(s, payload)
+    if s.recording:
+        text = kind.text(payload) if kind.text else event.type
+        if s.recording == "ai":
+            d = event.data
+            actor = str(
+                d.get("unit")
+                or d.get("slot")
+                or d.get("actor")
+                or d.get("hero")
+                or (KARN if event.type.startswith("Karn") else "table")
+            )
+            s.walkthrough.append(AiStep(actor, event.type, text, list(d.get("path", []))))
+        elif s.last_battle is not None:
+            s.last_battle.effects.append(text)

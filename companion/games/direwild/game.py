@@ -1,5 +1,5 @@
 """The Direwild rules object, assembled: the command table, the typed events, what is legal
-now, set-up, and the checks a content pack must pass."""
+now, set-up, and the checks a content pack must pass (schema.py)."""
 
 from __future__ import annotations
 
@@ -8,14 +8,13 @@ from typing import TYPE_CHECKING, Any
 
 from companion.core.game import GameBase
 from companion.core.headline import Headline
-from companion.core.rules import DIE_PROFILES, Action, Event, Request
-from companion.games.direwild import chapters, headlines, legal
-from companion.games.direwild.board import check_board
+from companion.core.rules import Action, Event, Request
+from companion.games.direwild import headlines, legal, setup
 from companion.games.direwild.commands import COMMANDS
-from companion.games.direwild.events import EVENTS
+from companion.games.direwild.events import EVENTS, fold
 from companion.games.direwild.options import SETUP_OPTIONS, complete_setup, setup_options_for
-from companion.games.direwild.schema import CONTENT_KINDS, Effect
-from companion.games.direwild.state import KARN, AiStep, DirewildState
+from companion.games.direwild.schema import CONTENT_KINDS, validate_content
+from companion.games.direwild.state import DirewildState
 from companion.games.direwild.words import FIELD_WORDS, VALUE_WORDS
 
 if TYPE_CHECKING:
@@ -36,6 +35,9 @@ class Direwild(GameBase):
     # Game Phase (docs/cards.md): the scanner runs this command with it.
     card_commands = {"ai_cards": ("reveal_ai_card", "card")}
     setup_options = SETUP_OPTIONS
+    # an outcome ends the chapter; a chapter won (not the last) leads to the next one
+    ends = "the chapter"
+    after_outcome = {"chapter_won": ("start_chapter", "start the next chapter")}
     # the rulebook's words for the state's own words (a phase): screens showing the state
     value_words = VALUE_WORDS
     field_words = FIELD_WORDS
@@ -43,7 +45,7 @@ class Direwild(GameBase):
     # -- set-up and summary -------------------------------------------------------------
 
     def initial_state(self, options: dict[str, Any], content: Content) -> DirewildState:
-        return chapters.initial_state(dict(options or {}), content)
+        return setup.initial_state(dict(options or {}), content)
 
     def setup_options_for(self, content: Content) -> list[dict[str, Any]]:
         """The wizard's choices, with the boards of the packs chosen."""
@@ -65,47 +67,10 @@ class Direwild(GameBase):
         return state.outcome
 
     def validate_content(self, content: Content) -> list[tuple[str, str]]:
-        out = []
-        for board in content.all("boards"):
-            out += [(board.id, f"board: {p}") for p in check_board(board)]
-        for card in content.all("ai_cards"):
-            for a in card.actions:
-                if a.do == "move" and a.move <= 0:
-                    out.append((card.id, "a move action needs move: N (1 or more)"))
-                if a.priority is not None and not 1 <= a.priority <= 4:
-                    out.append((card.id, "priority names a turn-order position, 1 to 4"))
-        for m in content.all("minions"):
-            if m.hp <= 0:
-                out.append((m.id, "hp must be 1 or more"))
-            effects = [*m.hit_effects, *(e for a in m.abilities for e in a.effects)]
-            out += [(m.id, p) for p in effect_problems(effects)]
-        for k in [*content.all("karn"), *content.all("karn_cards")]:
-            effects = getattr(k, "hit_effects", None) or getattr(k, "counterattack", [])
-            out += [(k.id, p) for p in effect_problems(effects)]
-            if getattr(k, "track_length", 2) < 2:
-                out.append((k.id, "the Hunting Track needs at least 2 squares"))
-        return out
+        return validate_content(content)
 
     def evolve(self, state: DirewildState, event: Event) -> None:
-        """Fold one event; while an AI card or a battle is being recorded, its words go to
-        the walk-through or the battle panel (the payload is read once for both)."""
-        kind = EVENTS.kinds[event.type]
-        payload = EVENTS.read(event.type, event.data)
-        kind.apply(state, payload)
-        if state.recording:
-            text = kind.text(payload) if kind.text else event.type
-            if state.recording == "ai":
-                d = event.data
-                actor = str(
-                    d.get("unit")
-                    or d.get("slot")
-                    or d.get("actor")
-                    or d.get("hero")
-                    or (KARN if event.type.startswith("Karn") else "table")
-                )
-                state.walkthrough.append(AiStep(actor, event.type, text, list(d.get("path", []))))
-            elif state.last_battle is not None:
-                state.last_battle.effects.append(text)
+        fold(state, event)
 
     def legal_actions(self, state: DirewildState, content: Content) -> list[Action]:
         return legal.legal_actions(state, content)
@@ -120,21 +85,3 @@ class Direwild(GameBase):
         self, request: Request, values: Any, names: Mapping[str, str]
     ) -> Headline | None:
         return headlines.answer_headline(request, values, names)
-
-
-def effect_problems(effects: list[Effect]) -> list[str]:
-    out = []
-    for e in effects:
-        if e.roll is not None:
-            faces = DIE_PROFILES.get(e.roll)
-            if faces is None:
-                out.append(f"roll '{e.roll}' is not a die ({', '.join(DIE_PROFILES)})")
-            elif not e.hits or any(v not in faces for v in e.hits):
-                out.append(
-                    f"a {e.roll} roll needs hits: the faces it happens on ({faces[0]}-{faces[-1]})"
-                )
-        if e.die is not None and e.die not in DIE_PROFILES:
-            out.append(f"die '{e.die}' is not a die ({', '.join(DIE_PROFILES)})")
-        if e.amount < 0:
-            out.append(f"{e.kind} amount must be 0 or more")
-    return out

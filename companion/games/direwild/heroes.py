@@ -15,9 +15,9 @@ from companion.games.direwild.state import STAMINA_MIN, DirewildState, has_power
 from companion.games.direwild.units import (
     board_of,
     check_acting,
+    check_adventure,
     check_enemy,
     check_hero,
-    check_playing,
     check_turn,
     check_unlock,
     enemy_squares,
@@ -52,7 +52,7 @@ def set_turn_order(d: Decision, args: dict[str, Any]) -> None:
     order = args.get("order")
     if not isinstance(order, list) or sorted(map(str, order)) != sorted(s.players):
         raise RuleError(f"the turn order must list every player once: {', '.join(s.players)}")
-    check_playing(s, "the turn order is chosen")
+    check_adventure(s, "the turn order is chosen")
     if any(h.moved or h.battled or h.done for h in s.heroes.values()):
         raise RuleError("the turn order is chosen before any hero takes a turn this round")
     d.emit(ev.TurnOrderSet(order=list(order)))
@@ -60,7 +60,7 @@ def set_turn_order(d: Decision, args: dict[str, Any]) -> None:
 
 def move(d: Decision, args: dict[str, Any], chance: Chance, content: Content) -> None:
     s = d.state
-    check_playing(s, "heroes move")
+    check_adventure(s, "heroes move")
     hero = check_hero(s, args.get("hero"))
     check_acting(s, hero)
     h = s.heroes[hero]
@@ -153,7 +153,7 @@ def place(d: Decision, args: dict[str, Any], chance: Chance, content: Content) -
     Ostrich's forced step (1 square, any legal direction), a Teleport Potion or Shadowleaf's
     blink (the square the card allows; the table reads the card)."""
     s = d.state
-    check_playing(s, "heroes are moved by cards")
+    check_adventure(s, "heroes are moved by cards")
     hero = check_hero(s, args.get("hero"))
     check_turn(s, hero)
     how = args.get("how")
@@ -211,7 +211,7 @@ def ostrich_steps(s: DirewildState, hero: str, content: Content) -> list[str]:
 def target_enemy(d: Decision, args: dict[str, Any], chance: Chance, content: Content) -> None:
     """Poison (or just target) an enemy with a card, magic or treasure: an idle minion wakes."""
     s = d.state
-    check_playing(s, "cards are played")
+    check_adventure(s, "cards are played")
     hero = check_hero(s, args.get("hero"))
     check_turn(s, hero)
     enemy = check_enemy(s, args.get("enemy"))
@@ -232,7 +232,7 @@ def take_wound(d: Decision, args: dict[str, Any], chance: Chance, content: Conte
     Honey Badger ("Some creature abilities may give a hero a wound. This is always from
     the regular wound pile.").  Never a Fatal Wound; off the wound pile while it is counted."""
     s = d.state
-    check_playing(s, "wounds from cards are taken")
+    check_adventure(s, "wounds from cards are taken")
     hero = check_hero(s, args.get("hero"))
     count = args.get("count", 1)
     if isinstance(count, bool) or not isinstance(count, int) or count < 1:
@@ -247,7 +247,7 @@ def take_wound(d: Decision, args: dict[str, Any], chance: Chance, content: Conte
 
 def end_turn(d: Decision, args: dict[str, Any], chance: Chance, content: Content) -> None:
     s = d.state
-    check_playing(s, "turns end")
+    check_adventure(s, "turns end")
     hero = check_hero(s, args.get("hero"))
     check_acting(s, hero)
     channel = args.get("channel", False)

@@ -1,5 +1,5 @@
 """The new-game wizard's choices for Direwild, as plain data (the app turns them into
-touch choices; `chapters.initial_state` still checks whatever it is given).  With no board
+touch choices; `setup.initial_state` still checks whatever it is given).  With no board
 chosen, each chapter is played on the first board of its land in the packs, or on the
 group's own board of that land if they drew one (`complete_setup`, recorded when the game
 starts); the boards on offer are the packs' own, by name and land, the group's first
@@ -11,7 +11,8 @@ from typing import TYPE_CHECKING, Any
 
 from companion.content.offer import new_of_own, own_first
 from companion.games.direwild import content as typed
-from companion.games.direwild.chapters import AI_MODES, DEFAULT_PLAYERS, LANDS
+from companion.games.direwild.chapters import LANDS
+from companion.games.direwild.setup import AI_MODES, DEFAULT_PLAYERS
 from companion.games.direwild.state import CLANS, HOUSE_RULES
 
 if TYPE_CHECKING:

@@ -15,7 +15,6 @@ from companion.games.direwild.schema import AiAction
 from companion.games.direwild.state import KARN, DirewildState, house_rule
 from companion.games.direwild.units import (
     board_of,
-    check_playing,
     enemy_squares,
     geo_of,
     heroes_on_board,
@@ -48,7 +47,6 @@ def first_player(state: DirewildState) -> str | None:
 
 def reveal(d: Decision, args: dict[str, Any], chance: Chance, content: Content) -> None:
     s = d.state
-    check_playing(s)
     if s.phase != "game":
         raise RuleError("reveal the AI card in the Game Phase: start the round first (start_round)")
     if not s.ai_deck:

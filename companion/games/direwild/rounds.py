@@ -10,7 +10,7 @@ from companion.core.tables import Decision
 from companion.games.direwild import chapters, heroes, phase
 from companion.games.direwild import events as ev
 from companion.games.direwild.state import DirewildState, wound_pile, wound_pile_estimate
-from companion.games.direwild.units import ADVENTURE, check_playing
+from companion.games.direwild.units import ADVENTURE
 
 if TYPE_CHECKING:
     from companion.content.pack import Content
@@ -18,7 +18,6 @@ if TYPE_CHECKING:
 
 def start_round(d: Decision, args: dict[str, Any], chance: Chance, content: Content) -> None:
     s = d.state
-    check_playing(s)
     if s.prelude is not None:
         p = s.prelude
         raise RuleError(
@@ -37,7 +36,6 @@ def start_round(d: Decision, args: dict[str, Any], chance: Chance, content: Cont
 
 def end_round(d: Decision, args: dict[str, Any], chance: Chance, content: Content) -> None:
     s = d.state
-    check_playing(s)
     if s.phase == "game":
         raise RuleError("reveal the Enemy AI card before ending the round")
     if s.phase not in ADVENTURE:

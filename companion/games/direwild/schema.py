@@ -7,11 +7,16 @@ as a prompt instead of being guessed at.
 
 from __future__ import annotations
 
-from typing import Annotated, Literal
+from typing import TYPE_CHECKING, Annotated, Literal
 
 import msgspec
 
 from companion.content.schema import Item
+from companion.core.rules import DIE_PROFILES
+from companion.games.direwild.board import check_board
+
+if TYPE_CHECKING:
+    from companion.content.pack import Content
 
 EffectKind = Literal[
     "poison",  # target's stamina down `amount`
@@ -155,3 +160,46 @@ CONTENT_KINDS: dict[str, type[Item]] = {
     "karn": Karn,
     "karn_cards": KarnCard,
 }
+
+
+def validate_content(content: Content) -> list[tuple[str, str]]:
+    """Cross-checks a schema alone cannot make (a board's squares and walls, an AI card's
+    priority, effects that name a die), worded for whoever edits the YAML."""
+    out = []
+    for board in content.all("boards"):
+        out += [(board.id, f"board: {p}") for p in check_board(board)]
+    for card in content.all("ai_cards"):
+        for a in card.actions:
+            if a.do == "move" and a.move <= 0:
+                out.append((card.id, "a move action needs move: N (1 or more)"))
+            if a.priority is not None and not 1 <= a.priority <= 4:
+                out.append((card.id, "priority names a turn-order position, 1 to 4"))
+    for m in content.all("minions"):
+        if m.hp <= 0:
+            out.append((m.id, "hp must be 1 or more"))
+        effects = [*m.hit_effects, *(e for a in m.abilities for e in a.effects)]
+        out += [(m.id, p) for p in effect_problems(effects)]
+    for k in [*content.all("karn"), *content.all("karn_cards")]:
+        effects = getattr(k, "hit_effects", None) or getattr(k, "counterattack", [])
+        out += [(k.id, p) for p in effect_problems(effects)]
+        if getattr(k, "track_length", 2) < 2:
+            out.append((k.id, "the Hunting Track needs at least 2 squares"))
+    return out
+
+
+def effect_problems(effects: list[Effect]) -> list[str]:
+    out = []
+    for e in effects:
+        if e.roll is not None:
+            faces = DIE_PROFILES.get(e.roll)
+            if faces is None:
+                out.append(f"roll '{e.roll}' is not a die ({', '.join(DIE_PROFILES)})")
+            elif not e.hits or any(v not in faces for v in e.hits):
+                out.append(
+                    f"a {e.roll} roll needs hits: the faces it happens on ({faces[0]}-{faces[-1]})"
+                )
+        if e.die is not None and e.die not in DIE_PROFILES:
+            out.append(f"die '{e.die}' is not a die ({', '.join(DIE_PROFILES)})")
+        if e.amount < 0:
+            out.append(f"{e.kind} amount must be 0 or more")
+    return out

@@ -168,18 +168,14 @@ def wound_to(d: Decision, hero: str, count: int, why: str) -> None:
         )
 
 
-def check_playing(state: DirewildState, adventure: str = "") -> None:
-    """Refuse once the chapter has ended; with `adventure` (what is being done, e.g.
-    "battles happen"), also refuse before the AI card has moved the game on."""
-    if state.outcome:
-        raise RuleError(
-            f"the chapter is over ({state.outcome.replace('_', ' ')}); "
-            "start the next chapter or a new game"
-        )
-    if adventure and state.phase == "game":
-        raise RuleError(f"{adventure} in the Adventure Phase: reveal the AI card first")
-    if adventure and state.phase not in ADVENTURE:
-        raise RuleError(f"{adventure} in the Adventure Phase: start the round first")
+def check_adventure(state: DirewildState, what: str) -> None:
+    """Refuse `what` is being done (e.g. "battles happen") before the AI card has moved
+    the game on to the Adventure Phase.  (Once the chapter has ended, the core refuses
+    every command but the next chapter's: `Direwild.after_outcome`.)"""
+    if state.phase == "game":
+        raise RuleError(f"{what} in the Adventure Phase: reveal the AI card first")
+    if state.phase not in ADVENTURE:
+        raise RuleError(f"{what} in the Adventure Phase: start the round first")
 
 
 def check_turn(state: DirewildState, hero: str) -> None:
@@ -231,7 +227,6 @@ def check_enemy(state: DirewildState, enemy: object) -> str:
 def check_unlock(state: DirewildState, power: str) -> None:
     """Locks are destroyed with Charm: in the Charm Phase of a round or a Charm round,
     the Advanced Creatures' stack first ("the first lock stack players must destroy")."""
-    check_playing(state)
     if state.prelude is None and state.phase not in ADVENTURE:
         raise RuleError(
             "locks are destroyed with Charm in the Adventure Phase: start the round first"

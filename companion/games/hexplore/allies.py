@@ -14,9 +14,9 @@ from typing import Any
 from companion.core.rules import Chance, RuleError
 from companion.core.tables import Decision
 from companion.games.hexplore.common import hero, in_combat, in_play, whole
-from companion.games.hexplore.content import ALLY_KINDS
+from companion.games.hexplore.content import HexContent
 from companion.games.hexplore.events import AllyJoined, AllyLeft
-from companion.games.hexplore.hexcontent import HexContent
+from companion.games.hexplore.schema import ALLY_KINDS
 from companion.games.hexplore.state import OPPONENT, AllyState, HexploreState
 from companion.games.hexplore.tables import MAX_DECLARED
 

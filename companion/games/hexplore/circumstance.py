@@ -9,8 +9,8 @@ from companion.core.rules import Chance, RuleError
 from companion.core.tables import Decision
 from companion.games.hexplore.combat import start_combat
 from companion.games.hexplore.common import active_heroes, in_combat, word
+from companion.games.hexplore.content import HexContent
 from companion.games.hexplore.events import CircumstanceRolled, CircumstanceSettled
-from companion.games.hexplore.hexcontent import HexContent
 from companion.games.hexplore.keywords import TELEPORTED, moved_normally, skipped_after_flight
 from companion.games.hexplore.state import GROUP_NAME, HexploreState
 from companion.games.hexplore.tables import NO_CIRCUMSTANCE

@@ -22,7 +22,7 @@ from companion.games.hexplore.common import (
     whole,
 )
 from companion.games.hexplore.conditions import CAPPED, combat_over, inflict, upkeep
-from companion.games.hexplore.content import Action, Opponent
+from companion.games.hexplore.content import HexContent
 from companion.games.hexplore.dice import SUCCEEDED
 from companion.games.hexplore.events import (
     AllyLeft,
@@ -43,9 +43,9 @@ from companion.games.hexplore.events import (
     VitalsChanged,
 )
 from companion.games.hexplore.fight import Potency, failed, fighting, find_opponent
-from companion.games.hexplore.hexcontent import HexContent
 from companion.games.hexplore.house import house
 from companion.games.hexplore.rewards import give_rewards, rewarded
+from companion.games.hexplore.schema import Action, Opponent
 from companion.games.hexplore.skills import check_skill
 from companion.games.hexplore.state import (
     GROUP_NAME,
@@ -69,8 +69,6 @@ from companion.games.hexplore.tables import (
 
 def start_combat(d: Decision, args: dict[str, Any], chance: Chance, content: HexContent) -> None:
     s: HexploreState = d.state
-    if s.outcome:
-        raise RuleError("the game is over")
     if in_combat(s):
         raise RuleError(f"the combat with {current(s).opponent.name} is still under way")
     wanted = args.get("opponent")

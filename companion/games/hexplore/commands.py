@@ -18,9 +18,9 @@ from companion.games.hexplore.combat import (
     raise_difficulty,
     start_combat,
 )
+from companion.games.hexplore.content import HexContent
 from companion.games.hexplore.declare import declare
 from companion.games.hexplore.fate import defeat_sentinel, end_game_turn, fate_tracker_symbol
-from companion.games.hexplore.hexcontent import HexContent
 from companion.games.hexplore.keywords import heal, revive, sustain, teleport
 from companion.games.hexplore.levelling import (
     buy_gear_upgrade,

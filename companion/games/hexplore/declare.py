@@ -13,11 +13,11 @@ from companion.core.tables import Decision
 from companion.games.hexplore.combat import end_combat
 from companion.games.hexplore.common import hero_id, stacks, whole
 from companion.games.hexplore.conditions import GROGGY
-from companion.games.hexplore.content import Opponent
+from companion.games.hexplore.content import HexContent
 from companion.games.hexplore.dice import SUCCEEDED, hexplode
 from companion.games.hexplore.events import Declared, FleeAttempted, HeroFled, VitalsChanged
 from companion.games.hexplore.fight import ACTIONS, combat_in, fighting, find_opponent, vital_arg
-from companion.games.hexplore.hexcontent import HexContent
+from companion.games.hexplore.schema import Opponent
 from companion.games.hexplore.skills import check_skill
 from companion.games.hexplore.state import (
     OPPONENT,

@@ -8,6 +8,7 @@ from typing import Any
 from companion.core.rules import Chance, RuleError
 from companion.core.tables import Decision
 from companion.games.hexplore.common import active_heroes, check_lost, in_combat
+from companion.games.hexplore.content import HexContent
 from companion.games.hexplore.dice import auto_fails
 from companion.games.hexplore.events import (
     AdrimonTeleports,
@@ -22,7 +23,6 @@ from companion.games.hexplore.events import (
     VanishRolled,
     VitalsChanged,
 )
-from companion.games.hexplore.hexcontent import HexContent
 from companion.games.hexplore.house import house
 from companion.games.hexplore.keywords import raised_vitals_end
 from companion.games.hexplore.state import GROUP_NAME, HexploreState, cycle_length
@@ -82,8 +82,6 @@ def vanish_threshold(turns_survived: int) -> int:
 def end_game_turn(d: Decision, args: dict[str, Any], chance: Chance, content: HexContent) -> None:
     """The Magi phase: the tracker rises, mindwiped heroes may vanish, the turn ends."""
     s = d.state
-    if s.outcome:
-        raise RuleError(f"the game is over (the heroes {s.outcome})")
     if in_combat(s):
         raise RuleError("finish the combat before the Magi phase")
     waiting = [h for h, hs in s.heroes.items() if hs.mindwiped and not hs.vanished]
@@ -115,8 +113,6 @@ def fate_tracker_symbol(
     d: Decision, args: dict[str, Any], chance: Chance, content: HexContent
 ) -> None:
     """A card with the Fate Tracker symbol was played or discarded: +1, once."""
-    if d.state.outcome:
-        raise RuleError("the game is over")
     card = args.get("card", "")
     _raise_tracker(d, chance, f"Fate Tracker symbol{f' on {card}' if card else ''}")
     check_lost(d)

@@ -7,9 +7,9 @@ from typing import Any
 
 from companion.core.rules import RuleError
 from companion.games.hexplore.common import current, in_play
-from companion.games.hexplore.content import Action, Opponent
+from companion.games.hexplore.content import HexContent
 from companion.games.hexplore.dice import SUCCEEDED
-from companion.games.hexplore.hexcontent import HexContent
+from companion.games.hexplore.schema import Action, Opponent
 from companion.games.hexplore.state import Combat, HexploreState
 from companion.games.hexplore.tables import VITALS, half
 

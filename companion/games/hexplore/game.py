@@ -9,14 +9,13 @@ from typing import Any
 from companion.content.pack import Content
 from companion.core.game import GameBase
 from companion.core.headline import Headline
-from companion.core.rules import Action, Chance, Command, Event, Request, RuleError
+from companion.core.rules import Action, Event, Request
 from companion.core.tables import named_fields
-from companion.games.hexplore import content as content_mod
-from companion.games.hexplore import headlines
+from companion.games.hexplore import headlines, schema
 from companion.games.hexplore.commands import COMMANDS
 from companion.games.hexplore.common import in_combat
+from companion.games.hexplore.content import HexContent
 from companion.games.hexplore.events import EVENTS, OpponentActed
-from companion.games.hexplore.hexcontent import HexContent
 from companion.games.hexplore.legal import legal_actions
 from companion.games.hexplore.options import SETUP_OPTIONS, setup_options_for
 from companion.games.hexplore.setup import initial_state
@@ -30,7 +29,7 @@ class HexploreGame(GameBase):
     id = "hexplore"
     title = "HEXplore It: The Forests of Adrimon"
     state_type = HexploreState
-    content_kinds = content_mod.CONTENT_KINDS
+    content_kinds = schema.CONTENT_KINDS
     card_kinds = ("opponents", "circumstances")
     # the Living Card codes printed on the game's own cards (the camera names them)
     own_codes = {
@@ -77,7 +76,7 @@ class HexploreGame(GameBase):
     def card_checked(self, state: HexploreState, before: Any, after: Any) -> None:
         """An opponent on the mat checked against the printed card: its Vitals move by
         what the card's changed (the Difficulty's per-hero Vitals kept, damage kept)."""
-        if not isinstance(after, content_mod.Opponent) or state.combat is None:
+        if not isinstance(after, schema.Opponent) or state.combat is None:
             return
         for foe in [state.combat.opponent, *state.combat.extra]:
             if foe.id != after.id:
@@ -91,14 +90,6 @@ class HexploreGame(GameBase):
     def initial_state(self, options: dict[str, Any], content: Content) -> HexploreState:
         return initial_state(options, HexContent.of(content))
 
-    def decide(
-        self, state: HexploreState, command: Command, chance: Chance, content: Content
-    ) -> list[Event]:
-        """Once the heroes have won or lost, the table has nothing left to tell the rules."""
-        if state.outcome:
-            raise RuleError(f"the game is over (the heroes {state.outcome})")
-        return super().decide(state, command, chance, content)
-
     def setup_options_for(self, content: Content) -> list[dict[str, Any]]:
         """The wizard's choices for the packs a group picked (their heroes, by name)."""
         return setup_options_for(HexContent.of(content))
@@ -107,7 +98,7 @@ class HexploreGame(GameBase):
         return legal_actions(state, HexContent.of(content))
 
     def validate_content(self, content: Content) -> Iterable[tuple[str, str]]:
-        return content_mod.validate(content)
+        return schema.validate_content(content)
 
     def outcome(self, state: HexploreState) -> str | None:
         """The heroes won or lost (a combat's own end is the combat's, not the game's)."""

@@ -19,9 +19,9 @@ from companion.core.rules import Chance, RuleError
 from companion.core.tables import Decision
 from companion.games.hexplore.common import hero_id, in_combat, in_play, whole
 from companion.games.hexplore.conditions import heal_amount
+from companion.games.hexplore.content import HexContent
 from companion.games.hexplore.events import HeroRevived, Sustained, Teleported, VitalsChanged
 from companion.games.hexplore.fight import combat_in, fighting
-from companion.games.hexplore.hexcontent import HexContent
 from companion.games.hexplore.state import HeroState, HexploreState
 from companion.games.hexplore.tables import MAX_DECLARED, MAX_GAINED
 

@@ -15,9 +15,8 @@ from typing import Any
 from companion.core.actions import action
 from companion.core.rules import Action
 from companion.games.hexplore.common import active_heroes, in_combat, in_play
-from companion.games.hexplore.content import Opponent
+from companion.games.hexplore.content import HexContent
 from companion.games.hexplore.fight import fighting, find_opponent
-from companion.games.hexplore.hexcontent import HexContent
 from companion.games.hexplore.levelling import (
     STATS,
     affordable,
@@ -26,6 +25,7 @@ from companion.games.hexplore.levelling import (
     upgradable,
 )
 from companion.games.hexplore.relics import wielders_for
+from companion.games.hexplore.schema import Opponent
 from companion.games.hexplore.setting_out import BONUS_STATS, before_the_game
 from companion.games.hexplore.state import (
     Combat,

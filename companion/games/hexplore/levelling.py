@@ -15,8 +15,8 @@ from typing import Any
 from companion.core.rules import Chance, RuleError
 from companion.core.tables import Decision
 from companion.games.hexplore.common import hero_id, in_combat, in_play, whole
+from companion.games.hexplore.content import HexContent
 from companion.games.hexplore.events import RankRaised, WorkshopSuppliesGained
-from companion.games.hexplore.hexcontent import HexContent
 from companion.games.hexplore.state import HeroState, HexploreState
 from companion.games.hexplore.tables import (
     GEAR_UPGRADES_PER_STAT,

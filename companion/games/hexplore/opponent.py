@@ -8,12 +8,12 @@ from companion.core.rules import Chance, RuleError
 from companion.core.tables import Decision
 from companion.games.hexplore.combat import phase_end, settle_foes
 from companion.games.hexplore.common import current, stacks
-from companion.games.hexplore.content import Opponent
+from companion.games.hexplore.content import HexContent
 from companion.games.hexplore.dice import target_dice
 from companion.games.hexplore.events import OpponentActed, VitalsChanged
 from companion.games.hexplore.fight import Potency, combat_in, fighting, find_opponent, targetable
-from companion.games.hexplore.hexcontent import HexContent
 from companion.games.hexplore.relics import relic_soul_shields
+from companion.games.hexplore.schema import Opponent
 from companion.games.hexplore.skills import check_skill
 from companion.games.hexplore.state import (
     OPPONENT,

@@ -10,9 +10,9 @@ from __future__ import annotations
 from typing import Any
 
 from companion.content.offer import own_first
-from companion.games.hexplore.content import Hero
-from companion.games.hexplore.hexcontent import HexContent
+from companion.games.hexplore.content import HexContent
 from companion.games.hexplore.house import house_options
+from companion.games.hexplore.schema import Hero
 from companion.games.hexplore.tables import DIFFICULTIES, PLAY_STYLES
 
 DEFAULT_HEROES = 2  # the group a table gets by starting straight away

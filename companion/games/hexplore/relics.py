@@ -19,8 +19,8 @@ from typing import Any
 from companion.core.rules import Chance, RuleError
 from companion.core.tables import Decision
 from companion.games.hexplore.common import current, hero_id, in_combat, in_play
+from companion.games.hexplore.content import HexContent
 from companion.games.hexplore.events import RelicGained, RelicWielded, VitalsChanged
-from companion.games.hexplore.hexcontent import HexContent
 from companion.games.hexplore.state import HeroState, HexploreState, RelicState, standing
 
 PER_RELIC = 2  # "raise the rank required ... by 2" for each Relic the group possesses

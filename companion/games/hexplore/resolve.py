@@ -23,7 +23,7 @@ from companion.games.hexplore.conditions import (
     heal_amount,
     inflict,
 )
-from companion.games.hexplore.content import Action, Effect, Opponent
+from companion.games.hexplore.content import HexContent
 from companion.games.hexplore.dice import SUCCEEDED, skill_outcome
 from companion.games.hexplore.events import (
     ConditionChanged,
@@ -33,7 +33,6 @@ from companion.games.hexplore.events import (
     VitalsChanged,
 )
 from companion.games.hexplore.fight import Potency, combat_in, failed, fighting, find_opponent
-from companion.games.hexplore.hexcontent import HexContent
 from companion.games.hexplore.house import house
 from companion.games.hexplore.resolution import (
     Attack,
@@ -43,6 +42,7 @@ from companion.games.hexplore.resolution import (
     nonlethal_loss,
     soak_shield,
 )
+from companion.games.hexplore.schema import Action, Effect, Opponent
 from companion.games.hexplore.skills import check_skill
 from companion.games.hexplore.state import (
     OPPONENT,

@@ -7,7 +7,7 @@ from typing import Any
 from companion.core.rules import Chance, RuleError
 from companion.core.tables import Decision
 from companion.games.hexplore.common import current, gain, hero_id, in_play
-from companion.games.hexplore.content import Opponent
+from companion.games.hexplore.content import HexContent
 from companion.games.hexplore.dice import target_dice
 from companion.games.hexplore.events import (
     FragmentsGained,
@@ -16,8 +16,8 @@ from companion.games.hexplore.events import (
     SingleRewardChosen,
     SingleRewardsWaiting,
 )
-from companion.games.hexplore.hexcontent import HexContent
 from companion.games.hexplore.house import house
+from companion.games.hexplore.schema import Opponent
 from companion.games.hexplore.state import GROUP_NAME, HexploreState, single_reward_takers
 from companion.games.hexplore.tables import DIFFICULTIES
 

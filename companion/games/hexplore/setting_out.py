@@ -21,6 +21,7 @@ from typing import Any
 from companion.core.rules import Chance, RuleError
 from companion.core.tables import Decision
 from companion.games.hexplore.common import hero_id, in_combat, in_play, whole
+from companion.games.hexplore.content import HexContent
 from companion.games.hexplore.events import (
     AcropolisPlaced,
     PowerUpsGained,
@@ -29,7 +30,6 @@ from companion.games.hexplore.events import (
     StartingGearRolled,
     StartingLocationRolled,
 )
-from companion.games.hexplore.hexcontent import HexContent
 from companion.games.hexplore.keywords import movement_phase
 from companion.games.hexplore.levelling import STATS
 from companion.games.hexplore.state import GROUP_NAME, HexploreState

@@ -7,7 +7,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from companion.core.rules import RuleError
-from companion.games.hexplore.hexcontent import HexContent
+from companion.games.hexplore.content import HexContent
 from companion.games.hexplore.house import chosen_house_rules
 from companion.games.hexplore.options import DEFAULT_HEROES, hero_choices
 from companion.games.hexplore.state import HeroState, HexploreState

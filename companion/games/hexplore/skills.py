@@ -19,6 +19,7 @@ from companion.games.hexplore.common import (
     whole,
 )
 from companion.games.hexplore.conditions import note_survival
+from companion.games.hexplore.content import HexContent
 from companion.games.hexplore.dice import (
     CRITICAL_FAILURE,
     CRITICAL_SUCCESS,
@@ -37,7 +38,6 @@ from companion.games.hexplore.events import (
     SkillsRolled,
     Starved,
 )
-from companion.games.hexplore.hexcontent import HexContent
 from companion.games.hexplore.keywords import TELEPORTED, moved_normally, skipped_after_flight
 from companion.games.hexplore.state import GROUP_NAME, HexploreState
 from companion.games.hexplore.tables import (

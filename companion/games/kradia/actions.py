@@ -229,8 +229,6 @@ def end_turn(d: Decision, args: dict[str, Any], chance: Chance, content: Content
 
 def summon_retainer(d: Decision, args: dict[str, Any], chance: Chance, content: Content) -> None:
     s = d.state
-    if s.outcome:
-        raise RuleError("the battle is over")
     card_id = ref(content, "retainers", args.get("retainer"), "retainer card")
     if card_id not in s.retainers:
         title = cards.retainer(content, card_id).title

@@ -54,8 +54,6 @@ def _buffed(effects: list[Effect], buff: int) -> tuple[list[Effect], bool]:
 
 def attack(d: Decision, chance: Chance, content: Content) -> None:
     s = d.state
-    if s.outcome:
-        raise RuleError("the battle is over")
     if s.phase != "boss":
         if s.phase == "heroes":
             waiting = s.turn or "a hero"

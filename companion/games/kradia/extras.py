@@ -72,8 +72,6 @@ def at(d: Decision, content: Content, when: str, chance: Chance) -> None:
 def use_extra(d: Decision, args: dict[str, Any], chance: Chance, content: Content) -> None:
     """The players resolve an Extra card whose moment the card itself names."""
     s = d.state
-    if s.outcome:
-        raise RuleError("the battle is over")
     boss = boss_card(content, s)
     wanted = args.get("extra")
     cards = {x.id: x for x in boss.extra_cards}

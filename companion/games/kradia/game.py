@@ -10,11 +10,10 @@ from companion.core.game import GameBase
 from companion.core.rules import Action, Request
 from companion.games.kradia import headlines
 from companion.games.kradia.commands import COMMANDS
-from companion.games.kradia.content_check import validate_content
 from companion.games.kradia.events import EVENTS
 from companion.games.kradia.legal import legal_actions
 from companion.games.kradia.options import complete_setup, from_wizard, setup_options_for
-from companion.games.kradia.schema import CONTENT_KINDS, Boss
+from companion.games.kradia.schema import CONTENT_KINDS, Boss, validate_content
 from companion.games.kradia.setup import initial_state
 from companion.games.kradia.state import KradiaState
 from companion.games.kradia.words import FIELD_WORDS, VALUE_WORDS
@@ -36,6 +35,9 @@ class KradiaGame(GameBase):
     # the rulebook's words for the state's own words (a phase): screens showing the state
     value_words = VALUE_WORDS
     field_words = FIELD_WORDS
+    # an outcome ends the battle; a story boss defeated leads to the Resupply
+    ends = "the battle"
+    after_outcome = {"boss_defeated": ("resupply", "Resupply first")}
     # The app's set-up wizard (plain data, see companion/ui/screens/newgame.py); every other
     # option has a default read from the packs: the first four heroes (heroes), each Level 3
     # card's first side (level3), the first story sequence, boss, level, start_player,

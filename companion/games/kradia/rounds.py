@@ -18,10 +18,6 @@ if TYPE_CHECKING:
 
 def start_round(d: Decision, args: dict[str, Any], chance: Chance, content: Content) -> None:
     s = d.state
-    if s.outcome:
-        raise RuleError(
-            "the battle is over" + (": Resupply first" if s.outcome == "boss_defeated" else "")
-        )
     if s.phase != "battlefield":
         raise RuleError(f"the round is under way (now: {s.phase} phase)")
     d.emit(RoundStarted(round=s.round + 1))
@@ -38,8 +34,6 @@ def start_round(d: Decision, args: dict[str, Any], chance: Chance, content: Cont
 def end_round(d: Decision, args: dict[str, Any], chance: Chance, content: Content) -> None:
     """The First Player token passes clockwise to the next hero still able to act."""
     s = d.state
-    if s.outcome:
-        raise RuleError("the battle is over")
     if s.phase != "end":
         raise RuleError(f"the round ends after the boss's attack (now: {s.phase} phase)")
     i = s.order.index(s.start_player)

@@ -30,11 +30,8 @@ def resupply(d: Decision, args: dict[str, Any], chance: Chance, content: Content
     s = d.state
     if s.mode != "story":
         raise RuleError("Resupply is part of Story mode only")
-    if s.outcome != "boss_defeated":
-        raise RuleError(
-            "the heroes Resupply after defeating a boss"
-            + (" and the story is over" if s.outcome else "")
-        )
+    if s.outcome != "boss_defeated":  # (after the last boss the core refuses it)
+        raise RuleError("the heroes Resupply after defeating a boss")
     level = s.level + 1
     boss_id = _next_boss(s, args, content, level)
     sides = args.get("level3") or {}

@@ -129,8 +129,6 @@ def closed_actions(content: Content, state: KradiaState, hero: str) -> dict[str,
 
 
 def require_turn(state: KradiaState, hero: str) -> None:
-    if state.outcome:
-        raise RuleError("the battle is over")
     if hero not in state.heroes:
         raise RuleError(f"'{hero}' is not one of this game's heroes ({', '.join(state.order)})")
     if state.phase != "heroes":
