@@ -264,9 +264,8 @@ class GameBase:
             raise RuleError(outcome_refusal(self, over))
         if self.commands is None:
             raise RuleError(f"{self.title} has no command '{command.name}' (it knows: )")
-        handler = self.commands.get(command.name, self.title)
         d = Decision(state, self.evolve, self.events)
-        handler(d, dict(command.args), chance, content)
+        self.commands.run(command.name, self.title, d, command.args, chance, content)
         return d.events
 
     def evolve(self, state: Any, event: Event) -> None:

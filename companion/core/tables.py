@@ -14,6 +14,7 @@ contract they are built on and imports nothing of this.
 from __future__ import annotations
 
 import copy
+import inspect
 from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Any, ClassVar, Generic, TypeVar
@@ -213,22 +214,67 @@ def named(value: Any, names: Mapping[str, str]) -> Any:
     return value
 
 
-CommandFn = Callable[["Decision", dict[str, Any], "Chance", "Content"], None]
+CommandFn = Callable[["Decision", Any, "Chance", "Content"], None]
+
+
+class CommandArgs(msgspec.Struct, kw_only=True):
+    """One command's details, typed: a handler that declares its `args` as a subclass gets
+    them checked and converted once, at the edge (`Commands.run`), and reads fields, not
+    `args.get("hero")` with a check of its own.  Unknown details are left to the core's
+    `unused_details`, which names them in words, so they are ignored here."""
+
+
+def _args_type(fn: CommandFn) -> type[CommandArgs] | None:
+    """The Struct a handler declares for its details, or None for a handler that still
+    takes the raw mapping."""
+    params = list(inspect.signature(fn).parameters.values())
+    declared: Any = params[1].annotation if len(params) > 1 else None
+    if isinstance(declared, str):  # postponed annotations: only this one is resolved, since
+        # the others (Content, Chance) are often imported for the type checker alone
+        declared = getattr(fn, "__globals__", {}).get(declared)
+    if isinstance(declared, type) and issubclass(declared, CommandArgs):
+        return declared
+    return None
+
+
+def _in_words(name: str, exc: msgspec.ValidationError) -> str:
+    """msgspec's complaint ("Expected `int`, got `str` - at `$.count`") as a player reads
+    it: which detail of which command, and what it should be."""
+    text = str(exc)
+    where = ""
+    if " - at `$." in text:
+        text, _, path = text.partition(" - at `$.")
+        where = path.rstrip("`")
+    kinds = {"int": "a whole number", "str": "a name", "bool": "yes or no", "array": "a list"}
+    if text.startswith("Object missing required field `"):
+        field = text.removeprefix("Object missing required field `").rstrip("`")
+        field = f"{where}.{field}" if where else field
+        return f"'{name}' needs its {field.replace('_', ' ')}"
+    if text.startswith("Expected `"):
+        wanted = text.removeprefix("Expected `").split("`", 1)[0]
+        what = " or ".join(kinds.get(k.strip(), k.strip()) for k in wanted.split("|"))
+        return f"the {where.replace('_', ' ') or 'details'} of '{name}' must be {what}"
+    return f"the details of '{name}' are not right: {text[:1].lower()}{text[1:]}"
 
 
 class Commands(Generic[S]):
-    """A game's commands, declared in one table grouped by the phase they belong to."""
+    """A game's commands, declared in one table grouped by the phase they belong to.
+
+    A handler is `fn(d, args, chance, content)`; `args` is either a `CommandArgs` subclass
+    (its details checked and converted once, here) or the raw mapping."""
 
     def __init__(self, phases: Mapping[str, Mapping[str, CommandFn]]) -> None:
         self.phases = {phase: dict(cmds) for phase, cmds in phases.items()}
         self._by_name: dict[str, CommandFn] = {}
         self._phase_of: dict[str, str] = {}
+        self._args: dict[str, type[CommandArgs] | None] = {}
         for phase, cmds in self.phases.items():
             for name, fn in cmds.items():
                 if name in self._by_name:
                     raise ValueError(f"command {name} is declared twice")
                 self._by_name[name] = fn
                 self._phase_of[name] = phase
+                self._args[name] = _args_type(fn)
 
     def names(self) -> list[str]:
         return sorted(self._by_name)
@@ -236,12 +282,38 @@ class Commands(Generic[S]):
     def phase_of(self, name: str) -> str:
         return self._phase_of[name]
 
+    def args_type(self, name: str) -> type[CommandArgs] | None:
+        """The Struct `name` declares for its details (None: it reads the raw mapping)."""
+        return self._args.get(name)
+
     def get(self, name: str, title: str) -> CommandFn:
         fn = self._by_name.get(name)
         if fn is None:
             known = ", ".join(self.names())
             raise RuleError(f"{title} has no command '{name}' (it knows: {known})")
         return fn
+
+    def run(
+        self,
+        name: str,
+        title: str,
+        d: Decision,
+        args: Mapping[str, Any],
+        chance: Chance,
+        content: Content,
+    ) -> None:
+        """Decide `name` through its handler, its details typed first where it declares
+        them: a detail of the wrong kind is refused in words before any rule runs."""
+        handler = self.get(name, title)
+        declared = self._args.get(name)
+        if declared is None:
+            handler(d, dict(args), chance, content)
+            return
+        try:
+            typed = msgspec.convert(dict(args), declared, strict=True)
+        except msgspec.ValidationError as exc:
+            raise RuleError(_in_words(name, exc)) from None
+        handler(d, typed, chance, content)
 
 
 class Decision:
