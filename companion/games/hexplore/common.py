@@ -6,8 +6,6 @@ attacked"), so folding the log never re-runs a rule.
 
 from __future__ import annotations
 
-from typing import Any
-
 from companion.core.rules import RuleError
 from companion.core.tables import Decision
 from companion.games.hexplore.events import Gained, GameLost
@@ -21,8 +19,8 @@ from companion.games.hexplore.state import (
 )
 
 
-def hero(state: HexploreState, hid: Any) -> HeroState:
-    if not isinstance(hid, str) or hid not in state.heroes:
+def hero(state: HexploreState, hid: str | None) -> HeroState:
+    if hid is None or hid not in state.heroes:
         known = ", ".join(state.heroes)
         raise RuleError(f"there is no hero '{hid}' (heroes: {known})")
     return state.heroes[hid]

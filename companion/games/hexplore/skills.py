@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-from typing import Any
-
 from companion.core.rules import Chance, RuleError
 from companion.core.tables import Decision
 from companion.games.hexplore.args import EndSkillPhase, Gain, Roam, RollSkills, Wander
@@ -153,7 +151,7 @@ def _navigate(
     rolled: dict[str, dict[str, str]],
     heroes: list[str],
     cautious: bool,
-    bonuses: dict[str, Any],
+    bonuses: dict[str, str],
     blocked: list[int],
 ) -> None:
     navs = {h: rolled[h]["navigate"] for h in heroes if "navigate" in rolled[h]}
@@ -183,7 +181,7 @@ def _wander(d: Decision, chance: Chance, blocked: list[int], why: str) -> None:
     d.emit(GroupWandered(direction=roll, stayed=roll in blocked, why=why))
 
 
-def _camp_bonus(d: Decision, hid: str, skill: str, bonuses: dict[str, Any], vital: str) -> None:
+def _camp_bonus(d: Decision, hid: str, skill: str, bonuses: dict[str, str], vital: str) -> None:
     choice = bonuses.get(f"{hid}.{skill}", "heal")
     if choice == "essence":
         d.emit(EssenceFound(hero=hid, essence="infused_seed", why=f"{skill} critical"))
