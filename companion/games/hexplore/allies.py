@@ -9,10 +9,10 @@ let them fall when a combat phase ends at 0 Health (`combat.phase_end`).
 from __future__ import annotations
 
 import re
-from typing import Any
 
 from companion.core.rules import Chance, RuleError
 from companion.core.tables import Decision
+from companion.games.hexplore.args import AllyLeaves, JoinAlly
 from companion.games.hexplore.common import hero, in_combat, in_play, whole
 from companion.games.hexplore.content import HexContent
 from companion.games.hexplore.events import AllyJoined, AllyLeft
@@ -30,25 +30,25 @@ def ally_id(s: HexploreState, name: str) -> str:
     return aid
 
 
-def join_ally(d: Decision, args: dict[str, Any], chance: Chance, content: HexContent) -> None:
+def join_ally(d: Decision, args: JoinAlly, chance: Chance, content: HexContent) -> None:
     """An ally joins: a card of the packs (`ally`) or one read off the table (`name`,
     `health`, `attack`, `kind`).  A Summon names the hero who summons it."""
     s: HexploreState = d.state
     if in_combat(s) and s.combat is not None and s.combat.phase != "declare":
         raise RuleError("an ally joins during the Declaration phase, or outside combat")
-    card = content.ally(args["ally"]) if args.get("ally") else None
-    if args.get("ally") and card is None:
+    card = content.ally(args.ally) if args.ally else None
+    if args.ally and card is None:
         known = ", ".join(a.slug for a in content.allies()) or "none"
-        raise RuleError(f"no ally {args['ally']!r} in the content (known: {known})")
-    name = card.title if card else str(args.get("name") or "").strip()
+        raise RuleError(f"no ally {args.ally!r} in the content (known: {known})")
+    name = card.title if card else (args.name or "").strip()
     if not name:
         raise RuleError("name the ally (or pick one of the packs' allies)")
-    kind = card.kind if card else str(args.get("kind", "escort"))
+    kind = card.kind if card else args.kind
     if kind not in ALLY_KINDS:
         raise RuleError(f"an ally is an {', '.join(ALLY_KINDS)}, not {kind!r}")
-    health = card.health if card else whole(args, "health", 0, minimum=1, maximum=MAX_DECLARED)
-    attack = card.attack if card else whole(args, "attack", 0, maximum=MAX_DECLARED)
-    summoner = str(args.get("summoner", ""))
+    health = card.health if card else whole(args.health, "health", minimum=1, maximum=MAX_DECLARED)
+    attack = card.attack if card else whole(args.attack, "attack", maximum=MAX_DECLARED)
+    summoner = args.summoner
     if kind == "summon":
         if not summoner:
             raise RuleError("say which hero Summons it (summoner: <hero>)")
@@ -64,13 +64,13 @@ def join_ally(d: Decision, args: dict[str, Any], chance: Chance, content: HexCon
     d.emit(AllyJoined(ally=ally_id(s, name), state=state))
 
 
-def ally_leaves(d: Decision, args: dict[str, Any], chance: Chance, content: HexContent) -> None:
+def ally_leaves(d: Decision, args: AllyLeaves, chance: Chance, content: HexContent) -> None:
     """An Escort delivered, a Summon dismissed, an ally gone its own way."""
     s: HexploreState = d.state
-    aid = args.get("ally")
-    if not isinstance(aid, str) or aid not in s.allies:
+    aid = args.ally
+    if aid is None or aid not in s.allies:
         names = ", ".join(f"{a.name} ({k})" for k, a in s.allies.items()) or "none"
         raise RuleError(f"no ally {aid!r} is with the group (allies: {names})")
     if in_combat(s):
         raise RuleError(f"{s.allies[aid].name} stays until the combat ends (or falls in it)")
-    d.emit(AllyLeft(ally=aid, name=s.allies[aid].name, why=str(args.get("why") or "left")))
+    d.emit(AllyLeft(ally=aid, name=s.allies[aid].name, why=args.why or "left"))

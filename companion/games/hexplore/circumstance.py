@@ -3,12 +3,11 @@ discarded; a card with an Encounter starts its combat."""
 
 from __future__ import annotations
 
-from typing import Any
-
 from companion.core.rules import Chance, RuleError
 from companion.core.tables import Decision
+from companion.games.hexplore.args import RollCircumstance, SettleCircumstance, StartCombat
 from companion.games.hexplore.combat import start_combat
-from companion.games.hexplore.common import active_heroes, in_combat, word
+from companion.games.hexplore.common import active_heroes, in_combat
 from companion.games.hexplore.content import HexContent
 from companion.games.hexplore.events import CircumstanceRolled, CircumstanceSettled
 from companion.games.hexplore.keywords import TELEPORTED, moved_normally, skipped_after_flight
@@ -16,14 +15,14 @@ from companion.games.hexplore.state import GROUP_NAME, HexploreState
 from companion.games.hexplore.tables import NO_CIRCUMSTANCE
 
 
-def _whole_slot(value: Any) -> int:
-    if isinstance(value, bool) or value not in range(1, 7):
+def _whole_slot(value: int) -> int:
+    if value not in range(1, 7):
         raise RuleError("choose an open Circumstance slot 1-5, or 6 for a blind draw")
     return int(value)
 
 
 def roll_circumstance(
-    d: Decision, args: dict[str, Any], chance: Chance, content: HexContent
+    d: Decision, args: RollCircumstance, chance: Chance, content: HexContent
 ) -> None:
     s: HexploreState = d.state
     if in_combat(s):
@@ -31,22 +30,20 @@ def roll_circumstance(
     skipped_after_flight(s)
     if not active_heroes(s):
         raise RuleError("no hero is in play to face a Circumstance")
-    where = word(args, "location")
+    where = args.location
     if where in NO_CIRCUMSTANCE:
         raise RuleError(
             f"no Circumstance is rolled on a {where.replace('_', ' ')}: skip to the Event phase"
         )
     if s.circumstance is not None and s.circumstance.roll:
         raise RuleError("the Circumstance for this game turn is already rolled")
-    cautious = bool(args.get("cautious"))
+    cautious = args.cautious
     if cautious and moved_normally(s):
         raise RuleError(TELEPORTED)
-    slots = args.get("slots") or []
-    if not isinstance(slots, list) or not all(isinstance(x, str) for x in slots):
-        raise RuleError("slots lists the card ids on the Circumstance bar, slot 1 first")
-    if args.get("fey_realm"):
+    slots = args.slots or []
+    if args.fey_realm:
         # In the Fey Realm the group chooses an open slot or draws blindly: no roll.
-        roll = _whole_slot(args.get("choose", 6))
+        roll = _whole_slot(args.choose)
     else:
         roll = chance.roll(
             "hex_d6",
@@ -82,7 +79,7 @@ def roll_circumstance(
 
 
 def settle_circumstance(
-    d: Decision, args: dict[str, Any], chance: Chance, content: HexContent
+    d: Decision, args: SettleCircumstance, chance: Chance, content: HexContent
 ) -> None:
     c = d.state.circumstance
     if in_combat(d.state):
@@ -92,7 +89,7 @@ def settle_circumstance(
         raise RuleError("no hero is in play to face a Circumstance")
     if c is None or c.settled:
         raise RuleError("no Circumstance is waiting to be played")
-    discard = bool(args.get("discard"))
+    discard = args.discard
     if discard and c.unavoidable:
         raise RuleError("this Circumstance is Unavoidable: it must be played")
     if discard and not c.may_discard:
@@ -100,7 +97,7 @@ def settle_circumstance(
     d.emit(CircumstanceSettled(settled="discarded" if discard else "played"))
     card = content.circumstance(c.card)
     if not discard and card is not None and card.encounter:
-        start_combat(d, {"opponent": card.encounter}, chance, content)
+        start_combat(d, StartCombat(opponent=card.encounter), chance, content)
 
 
 # -- events ------------------------------------------------------------------------

@@ -8,10 +8,16 @@ the action die and the target dice, and `resolve_round` settles every number at 
 
 from __future__ import annotations
 
-from typing import Any
-
 from companion.core.rules import Chance, RuleError
 from companion.core.tables import Decision
+from companion.games.hexplore.args import (
+    AddOpponent,
+    ConditionArgs,
+    Cure,
+    Inflict,
+    RaiseDifficulty,
+    StartCombat,
+)
 from companion.games.hexplore.common import (
     active_heroes,
     check_lost,
@@ -67,11 +73,11 @@ from companion.games.hexplore.tables import (
 )
 
 
-def start_combat(d: Decision, args: dict[str, Any], chance: Chance, content: HexContent) -> None:
+def start_combat(d: Decision, args: StartCombat, chance: Chance, content: HexContent) -> None:
     s: HexploreState = d.state
     if in_combat(s):
         raise RuleError(f"the combat with {current(s).opponent.name} is still under way")
-    wanted = args.get("opponent")
+    wanted = args.opponent
     magi = content.magi()
     if wanted is None and s.adrimon_attacks and magi is not None:
         wanted = magi.id  # from Fate Cycle 10 she comes to the heroes every Event phase
@@ -83,10 +89,10 @@ def start_combat(d: Decision, args: dict[str, Any], chance: Chance, content: Hex
     heroes = active_heroes(s)
     if not heroes:
         raise RuleError("no hero is able to fight")
-    steps = _dangerous(args, card)
+    steps = _dangerous(args.dangerous, card)
     difficulty = raised(s.difficulty, steps)
     row = DIFFICULTIES[difficulty]
-    sentinel = args.get("sentinel", "")
+    sentinel = args.sentinel
     if sentinel and not any(x.location == sentinel for x in s.sentinels):
         raise RuleError(f"no Sentinel stands at {sentinel!r}")
     opponent = _vitals(s, card, difficulty, len(heroes))
@@ -103,11 +109,10 @@ def start_combat(d: Decision, args: dict[str, Any], chance: Chance, content: Hex
     begin_round(d, chance, card, 1, content)
 
 
-def _dangerous(args: dict[str, Any], card: Opponent) -> int:
+def _dangerous(dangerous: bool | int, card: Opponent) -> int:
     """How many times this opponent raises the Difficulty for the combat."""
-    extra = args.get("dangerous", 0)
-    extra = int(extra) if isinstance(extra, bool) else extra
-    if not isinstance(extra, int) or extra < 0:
+    extra = int(dangerous)
+    if extra < 0:
         raise RuleError("dangerous is true, or how many times the Difficulty rises")
     return int(card.dangerous) + extra
 
@@ -138,7 +143,7 @@ def _vitals(s: HexploreState, card: Opponent, difficulty: str, heroes: int) -> O
     )
 
 
-def add_opponent(d: Decision, args: dict[str, Any], chance: Chance, content: HexContent) -> None:
+def add_opponent(d: Decision, args: AddOpponent, chance: Chance, content: HexContent) -> None:
     """Another opponent joins the combat before anyone has declared: "If both Circumstances
     are Encounters, resolve both in one combat" (Dual Boards), or both Bosses at once in the
     final battle.  A Dangerous one raises the combat's Difficulty, and every opponent on the
@@ -149,14 +154,14 @@ def add_opponent(d: Decision, args: dict[str, Any], chance: Chance, content: Hex
     c = current(s)
     if c.phase != "declare" or c.round != 1 or c.declarations:
         raise RuleError("opponents join as the combat begins: before anyone declares in round 1")
-    card = find_opponent(content, args.get("opponent"))
+    card = find_opponent(content, args.opponent)
     if any(o.id == card.id for _, o in foes(c)):
         raise RuleError(f"{card.title} is already in this combat")
     if card.kind == "boss" and card.id in s.bosses_defeated:
         raise RuleError(
             f"{card.title} is defeated: the hex location is cleared and a Boss cannot be refought"
         )
-    steps = _dangerous(args, card)
+    steps = _dangerous(args.dangerous, card)
     difficulty = raised(c.difficulty, steps)
     per_hero = DIFFICULTIES[difficulty].vitals_per_hero - DIFFICULTIES[c.difficulty].vitals_per_hero
     first = find_opponent(content, c.opponent.id)
@@ -401,19 +406,21 @@ def _won(d: Decision, content: HexContent, o: OpponentState) -> None:
         d.emit(GameWon(why="Marathon: every Boss is destroyed, Adrimon among them"))
 
 
-def inflict_condition(
-    d: Decision, args: dict[str, Any], chance: Chance, content: HexContent
-) -> None:
+def inflict_condition(d: Decision, args: Inflict, chance: Chance, content: HexContent) -> None:
     """A Condition from something the app does not run (a card, a Mastery, an item)."""
     who, name = _living_target(d.state, args)
-    numbers = {k: whole(args, k) for k in ("rounds", "value", "damage")}
-    to = str(args.get("to", ""))
+    numbers = {
+        "rounds": whole(args.rounds, "rounds"),
+        "value": whole(args.value, "value"),
+        "damage": whole(args.damage, "damage"),
+    }
+    to = args.to
     if name == "bound" and to not in d.state.heroes:
         raise RuleError("say which hero the Bound target is tied to (to: <hero>)")
     inflict(d, who, name, to=to, **numbers)
 
 
-def cure_condition(d: Decision, args: dict[str, Any], chance: Chance, content: HexContent) -> None:
+def cure_condition(d: Decision, args: Cure, chance: Chance, content: HexContent) -> None:
     who, name = _condition_args(d.state, args)
     holder = foe_of(current(d.state), who) if is_foe(who) else d.state.heroes[who]
     if name not in holder.conditions:
@@ -423,23 +430,23 @@ def cure_condition(d: Decision, args: dict[str, Any], chance: Chance, content: H
     d.emit(ConditionLost(who=who, condition=name))
 
 
-def _condition_args(s: HexploreState, args: dict[str, Any]) -> tuple[str, str]:
-    asked = args.get("who")
-    if isinstance(asked, str) and is_foe(asked) and asked not in s.heroes:
+def _condition_args(s: HexploreState, args: ConditionArgs) -> tuple[str, str]:
+    asked = args.who
+    if asked is not None and is_foe(asked) and asked not in s.heroes:
         if not in_combat(s):
             raise RuleError("there is no opponent outside combat")
         if asked not in dict(standing(current(s))):
             raise RuleError(f"there is no opponent {asked!r} standing in this combat")
         who = asked
     else:
-        who = hero_id(s, args, "who")
-    name = args.get("condition")
-    if not isinstance(name, str) or name not in CONDITIONS:
+        who = hero_id(s, asked)
+    name = args.condition
+    if name is None or name not in CONDITIONS:
         raise RuleError(f"unknown condition {name!r} (known: {', '.join(CONDITIONS)})")
     return who, name
 
 
-def _living_target(s: HexploreState, args: dict[str, Any]) -> tuple[str, str]:
+def _living_target(s: HexploreState, args: ConditionArgs) -> tuple[str, str]:
     who, name = _condition_args(s, args)
     if not is_foe(who) and not in_play(s.heroes[who]):
         raise RuleError(f"{s.heroes[who].name} is out of the game: no Condition takes hold")
@@ -447,13 +454,13 @@ def _living_target(s: HexploreState, args: dict[str, Any]) -> tuple[str, str]:
 
 
 def raise_difficulty(
-    d: Decision, args: dict[str, Any], chance: Chance, content: HexContent
+    d: Decision, args: RaiseDifficulty, chance: Chance, content: HexContent
 ) -> None:
     s: HexploreState = d.state
     if in_combat(s):
         raise RuleError("the Difficulty can only be raised outside combat")
-    to = args.get("to", raised(s.difficulty, 1))
-    if not isinstance(to, str) or to not in DIFFICULTIES:
+    to = raised(s.difficulty, 1) if args.to is None else args.to
+    if to not in DIFFICULTIES:
         raise RuleError(f"difficulty must be one of {', '.join(DIFFICULTIES)}")
     if DIFFICULTY_ORDER.index(to) <= DIFFICULTY_ORDER.index(s.difficulty):
         raise RuleError(f"the Difficulty is {s.difficulty} and can never be lowered")

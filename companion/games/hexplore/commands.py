@@ -3,12 +3,13 @@ belongs to.  The rules themselves live in the rule-area modules named beside eac
 
 from __future__ import annotations
 
+import inspect
 from collections.abc import Callable
 from typing import Any
 
 from companion.content.pack import Content
 from companion.core.rules import Chance
-from companion.core.tables import CommandFn, Commands, Decision
+from companion.core.tables import CommandArgs, CommandFn, Commands, Decision
 from companion.games.hexplore.allies import ally_leaves, join_ally
 from companion.games.hexplore.circumstance import roll_circumstance, settle_circumstance
 from companion.games.hexplore.combat import (
@@ -48,15 +49,24 @@ from companion.games.hexplore.skills import (
 )
 from companion.games.hexplore.state import HexploreState
 
-HexCommand = Callable[[Decision, dict[str, Any], Chance, HexContent], None]
+# A rule takes its command's own Struct of details (args.py); the table holds them all.
+HexCommand = Callable[[Decision, Any, Chance, HexContent], None]
 
 
 def typed(fn: HexCommand) -> CommandFn:
-    """A rule that reads the packs through HEXplore's typed view of them."""
+    """A rule that reads the packs through HEXplore's typed view of them.  The wrapper
+    declares the rule's own Struct of details as its `args`, so the core converts them
+    before the rule runs (`Commands.run` reads the handler's signature)."""
 
-    def run(d: Decision, args: dict[str, Any], chance: Chance, content: Content) -> None:
+    def run(d: Decision, args: CommandArgs, chance: Chance, content: Content) -> None:
         fn(d, args, chance, HexContent.of(content))
 
+    declared = inspect.signature(fn).parameters["args"].annotation
+    if isinstance(declared, str):  # postponed annotations: the rule module's name for it
+        declared = fn.__globals__[declared]
+    params = list(inspect.signature(run).parameters.values())
+    params[1] = params[1].replace(annotation=declared)
+    run.__signature__ = inspect.signature(run).replace(parameters=params)  # type: ignore[attr-defined]
     run.__name__ = run.__qualname__ = fn.__name__
     run.__doc__ = fn.__doc__
     return run

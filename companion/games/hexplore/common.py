@@ -6,8 +6,6 @@ attacked"), so folding the log never re-runs a rule.
 
 from __future__ import annotations
 
-from typing import Any
-
 from companion.core.rules import RuleError
 from companion.core.tables import Decision
 from companion.games.hexplore.events import Gained, GameLost
@@ -21,16 +19,15 @@ from companion.games.hexplore.state import (
 )
 
 
-def hero(state: HexploreState, hid: Any) -> HeroState:
-    if not isinstance(hid, str) or hid not in state.heroes:
+def hero(state: HexploreState, hid: str | None) -> HeroState:
+    if hid is None or hid not in state.heroes:
         known = ", ".join(state.heroes)
         raise RuleError(f"there is no hero '{hid}' (heroes: {known})")
     return state.heroes[hid]
 
 
-def hero_id(state: HexploreState, args: dict[str, Any], key: str = "hero") -> str:
-    """The hero an argument names, refused in words when there is no such hero."""
-    hid = args.get(key)
+def hero_id(state: HexploreState, hid: str | None) -> str:
+    """The hero a detail names, refused in words when there is no such hero."""
     hero(state, hid)
     return str(hid)
 
@@ -45,17 +42,16 @@ def active_heroes(state: HexploreState) -> list[str]:
 
 
 def whole(
-    args: dict[str, Any],
+    v: int,
     key: str,
-    default: int = 0,
     minimum: int | None = 0,
     maximum: int | None = None,
 ) -> int:
-    """A whole-number argument, refused in words when it is anything else."""
-    v = args.get(key, default)
-    low = isinstance(v, int) and minimum is not None and v < minimum
-    high = isinstance(v, int) and maximum is not None and v > maximum
-    if isinstance(v, bool) or not isinstance(v, int) or low or high:
+    """A whole-number detail (its kind checked at the edge), refused in words when it is
+    out of range."""
+    low = minimum is not None and v < minimum
+    high = maximum is not None and v > maximum
+    if low or high:
         if minimum is not None and maximum is not None:
             bounds = f" from {minimum} to {maximum}"
         elif minimum is not None:
@@ -68,18 +64,10 @@ def whole(
     return v
 
 
-def faces(args: dict[str, Any], key: str) -> list[int]:
+def faces(v: list[int], key: str) -> list[int]:
     """A list of compass directions 1-6 (a hex is 6)."""
-    v = args.get(key) or []
-    if not isinstance(v, list) or any(isinstance(x, bool) or x not in range(1, 7) for x in v):
+    if any(x not in range(1, 7) for x in v):
         raise RuleError(f"{key} must list compass directions 1-6 (hex = 6), not {v!r}")
-    return v
-
-
-def word(args: dict[str, Any], key: str, default: str = "") -> str:
-    v = args.get(key, default)
-    if not isinstance(v, str):
-        raise RuleError(f"{key} must be a word, not {v!r}")
     return v
 
 

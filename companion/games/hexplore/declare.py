@@ -6,10 +6,9 @@ Unconscious, Starving, Poisoned) are checked here, and Favored Opponent damage i
 
 from __future__ import annotations
 
-from typing import Any
-
 from companion.core.rules import Chance, RuleError
 from companion.core.tables import Decision
+from companion.games.hexplore.args import Declare
 from companion.games.hexplore.combat import end_combat
 from companion.games.hexplore.common import hero_id, stacks, whole
 from companion.games.hexplore.conditions import GROGGY
@@ -31,10 +30,10 @@ from companion.games.hexplore.state import (
 from companion.games.hexplore.tables import CONDITIONS, MAX_DECLARED, half
 
 
-def declare(d: Decision, args: dict[str, Any], chance: Chance, content: HexContent) -> None:
+def declare(d: Decision, args: Declare, chance: Chance, content: HexContent) -> None:
     s: HexploreState = d.state
     c = combat_in(s, "declare")
-    hid = hero_id(s, args)
+    hid = hero_id(s, args.hero)
     h = s.heroes[hid]
     if hid not in fighting(s):
         raise RuleError(f"{h.name} is not fighting in this combat")
@@ -42,8 +41,8 @@ def declare(d: Decision, args: dict[str, Any], chance: Chance, content: HexConte
         raise RuleError(f"{h.name} has already declared this round (undo to change it)")
     if "unconscious" in h.conditions:
         raise RuleError(f"{h.name} is Unconscious and cannot act (an ally may Defend to wake them)")
-    action = args.get("action")
-    if action not in ACTIONS:
+    action = args.action
+    if action is None or action not in ACTIONS:
         raise RuleError(f"action must be one of {', '.join(ACTIONS)}, not {action!r}")
     key, foe = _foe(c, args)
     card = find_opponent(content, foe.id)
@@ -63,7 +62,7 @@ def declare(d: Decision, args: dict[str, Any], chance: Chance, content: HexConte
     # the finger is refused with nothing rolled.
     _energy(s, hid, action, args, card, foe)
     _fill(Declaration(action=action), args, hid, 0, s)
-    vital_arg(args, "favored_vital")
+    vital_arg(args.favored_vital, "favored_vital")
     if "entangled" in h.conditions:
         outcome, _ = check_skill(d, chance, hid, "navigate", "to act while Entangled")
         if outcome not in SUCCEEDED:
@@ -83,7 +82,7 @@ def declare(d: Decision, args: dict[str, Any], chance: Chance, content: HexConte
         decl.notes.append("failed to Flee: may only Defend this round")
         action = "defend"
     energy = _energy(s, hid, action, args, card, foe)
-    decl.defend_too = bool(args.get("defend_too"))
+    decl.defend_too = args.defend_too
     if energy and "poisoned" in h.conditions:
         outcome, _ = check_skill(d, chance, hid, "survival", "to use Energy while Poisoned")
         if outcome not in SUCCEEDED:
@@ -96,7 +95,7 @@ def declare(d: Decision, args: dict[str, Any], chance: Chance, content: HexConte
         rolls = hexplode(
             chance, for_=hid, why="Favored Opponent damage (HEXplodes)", role="favored", who=h.name
         )
-        decl.favored_vital = vital_arg(args, "favored_vital")
+        decl.favored_vital = vital_arg(args.favored_vital, "favored_vital")
         decl.favored = sum(rolls) * (2 if decl.favored_vital == "energy" else 1)
         decl.favored_rolls = rolls
     d.emit(Declared(hero=hid, declaration=decl))
@@ -104,13 +103,13 @@ def declare(d: Decision, args: dict[str, Any], chance: Chance, content: HexConte
         d.emit(VitalsChanged(who=hid, energy=-energy, why=f"{action} costs {energy} Energy"))
 
 
-def _foe(c: Combat, args: dict[str, Any]) -> tuple[str, OpponentState]:
+def _foe(c: Combat, args: Declare) -> tuple[str, OpponentState]:
     """The opponent a declaration is aimed at: the one `foe` names (opponent, opponent2 ...)
     or the first still standing.  "You do not need to specify a target at this time", but
     the mat records each hero's damage against one opponent, so the app asks now
     (Ruling 44)."""
     up = standing(c)
-    asked = args.get("foe")
+    asked = args.foe
     if asked is None or asked == "":
         return up[0]
     for key, o in up:
@@ -124,7 +123,7 @@ def _energy(
     s: HexploreState,
     hid: str,
     action: str,
-    args: dict[str, Any],
+    args: Declare,
     card: Opponent,
     foe: OpponentState,
 ) -> int:
@@ -132,12 +131,12 @@ def _energy(
     h = s.heroes[hid]
     energy = 0
     if action == "mastery":
-        energy += whole(args, "energy", 1, minimum=1)
-    if vital_arg(args, "vital") == "influence" and action in ("attack", "mastery"):
+        energy += whole(args.energy, "energy", minimum=1)
+    if vital_arg(args.vital, "vital") == "influence" and action in ("attack", "mastery"):
         if not foe.savable:
             raise RuleError(f"{foe.name} cannot be Influenced")
         energy += card.influence_cost
-    if args.get("defend_too"):
+    if args.defend_too:
         if not solo(s):
             raise RuleError("only a lone hero may Defend at half rank beside another action")
         energy += 1
@@ -148,19 +147,18 @@ def _energy(
     return energy
 
 
-def _fill(
-    decl: Declaration, args: dict[str, Any], hid: str, penalty: int, s: HexploreState
-) -> None:
+def _fill(decl: Declaration, args: Declare, hid: str, penalty: int, s: HexploreState) -> None:
     """The numbers of a declaration: the hero's ranks unless the player says otherwise."""
     h = s.heroes[hid]
     if decl.action == "attack":
-        amount = whole(args, "amount", h.abilities["attack"], maximum=MAX_DECLARED) - penalty
+        asked = h.abilities["attack"] if args.amount is None else args.amount
+        amount = whole(asked, "amount", maximum=MAX_DECLARED) - penalty
         if "disarmed" in h.conditions:
             amount = min(amount, h.base_attack)
         decl.amount = max(0, amount)
-        decl.vital = vital_arg(args, "vital")
-        decl.piercing = whole(args, "piercing")
-        decl.target = str(args.get("target", ""))
+        decl.vital = vital_arg(args.vital, "vital")
+        decl.piercing = whole(args.piercing, "piercing")
+        decl.target = args.target
         if decl.target and "encased" in h.conditions:
             raise RuleError(f"{h.name} is Encased and strikes their own constraint: name no target")
         if "encased" in h.conditions:
@@ -175,20 +173,20 @@ def _fill(
                     "to attack (allies cannot reach a Swallowed hero)"
                 )
     elif decl.action == "mastery":
-        decl.amount = whole(args, "amount", maximum=MAX_DECLARED)
-        decl.vital = vital_arg(args, "vital")
-        decl.piercing = whole(args, "piercing")
-        decl.defend = whole(args, "defend")
-        decl.block = whole(args, "block")
+        decl.amount = whole(args.amount or 0, "amount", maximum=MAX_DECLARED)
+        decl.vital = vital_arg(args.vital, "vital")
+        decl.piercing = whole(args.piercing, "piercing")
+        decl.defend = whole(args.defend, "defend")
+        decl.block = whole(args.block, "block")
     elif decl.action == "defend":
         rank = h.abilities["defend"]
         given = (
-            whole(args, "amount", rank, maximum=MAX_DECLARED)
-            if args.get("action") == "defend"
+            whole(rank if args.amount is None else args.amount, "amount", maximum=MAX_DECLARED)
+            if args.action == "defend"
             else rank
         )
         decl.defend = max(0, given - penalty)
-        wake = str(args.get("wake", ""))
+        wake = args.wake
         if wake:
             ally = s.heroes.get(wake)
             if ally is None or "unconscious" not in ally.conditions:
@@ -196,24 +194,20 @@ def _fill(
             decl.wake = wake
     if decl.defend_too:
         decl.defend = max(decl.defend, half(h.abilities["defend"]))
-    decl.heal = whole(args, "heal")
+    decl.heal = whole(args.heal, "heal")
     if decl.heal and decl.action == "attack":
         raise RuleError("an Attack heals no one: use an item while Defending, or a Mastery")
     if decl.heal and decl.action == "defend" and (decl.wake or "knocked_down" in h.conditions):
         raise RuleError(f"{h.name} may not use an item while getting up or waking an ally")
-    decl.raises = bool(args.get("raise"))
+    decl.raises = args.raise_
     if decl.raises and not decl.heal:
         raise RuleError("a Raise needs an amount: heal: <Raise amount>, raise: true")
-    decl.nonlethal = bool(args.get("nonlethal"))
-    decl.heal_vital = vital_arg(args, "heal_vital")
-    decl.heal_target = str(args.get("heal_target", "")) if decl.heal else ""
+    decl.nonlethal = args.nonlethal
+    decl.heal_vital = vital_arg(args.heal_vital, "heal_vital")
+    decl.heal_target = args.heal_target if decl.heal else ""
     if decl.heal_target and decl.heal_target not in s.heroes and decl.heal_target not in s.allies:
         raise RuleError(f"no hero or ally {decl.heal_target!r} to heal")
-    inflicts = args.get("inflicts") or {}
-    if not isinstance(inflicts, dict):
-        raise RuleError("inflicts maps a condition to its rounds, e.g. {drained: 2}")
-    if not all(
-        isinstance(v, int) and not isinstance(v, bool) and v >= 0 for v in inflicts.values()
-    ) or not set(inflicts) <= set(CONDITIONS):
+    inflicts = args.inflicts or {}
+    if not all(v >= 0 for v in inflicts.values()) or not set(inflicts) <= set(CONDITIONS):
         raise RuleError(f"inflicts maps a condition ({', '.join(CONDITIONS)}) to rounds")
     decl.inflicts = dict(inflicts)

@@ -3,10 +3,10 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
 
 from companion.core.rules import Chance, RuleError
 from companion.core.tables import Decision
+from companion.games.hexplore.args import DefeatSentinel, EndGameTurn, FateTrackerSymbol
 from companion.games.hexplore.common import active_heroes, check_lost, in_combat
 from companion.games.hexplore.content import HexContent
 from companion.games.hexplore.dice import auto_fails
@@ -79,7 +79,7 @@ def vanish_threshold(turns_survived: int) -> int:
     return turns_survived + 1
 
 
-def end_game_turn(d: Decision, args: dict[str, Any], chance: Chance, content: HexContent) -> None:
+def end_game_turn(d: Decision, args: EndGameTurn, chance: Chance, content: HexContent) -> None:
     """The Magi phase: the tracker rises, mindwiped heroes may vanish, the turn ends."""
     s = d.state
     if in_combat(s):
@@ -110,17 +110,17 @@ def end_game_turn(d: Decision, args: dict[str, Any], chance: Chance, content: He
 
 
 def fate_tracker_symbol(
-    d: Decision, args: dict[str, Any], chance: Chance, content: HexContent
+    d: Decision, args: FateTrackerSymbol, chance: Chance, content: HexContent
 ) -> None:
     """A card with the Fate Tracker symbol was played or discarded: +1, once."""
-    card = args.get("card", "")
+    card = args.card
     _raise_tracker(d, chance, f"Fate Tracker symbol{f' on {card}' if card else ''}")
     check_lost(d)
 
 
-def defeat_sentinel(d: Decision, args: dict[str, Any], chance: Chance, content: HexContent) -> None:
-    at = args.get("at")
-    if not isinstance(at, str) or not any(x.location == at for x in d.state.sentinels):
+def defeat_sentinel(d: Decision, args: DefeatSentinel, chance: Chance, content: HexContent) -> None:
+    at = args.at
+    if at is None or not any(x.location == at for x in d.state.sentinels):
         where = ", ".join(x.location.replace("_", " ") for x in d.state.sentinels)
         raise RuleError(f"no Sentinel stands at {at!r} (Sentinels: {where or 'none in play'})")
     d.emit(SentinelDefeated(at=at))

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
 
 from companion.core.rules import RuleError
 from companion.games.hexplore.common import current, in_play
@@ -72,9 +71,9 @@ def targetable(s: HexploreState) -> list[str]:
     return [h for h in fighting(s) if not {"encased", "swallowed"} & set(s.heroes[h].conditions)]
 
 
-def vital_arg(args: dict[str, Any], key: str, default: str = "health") -> str:
-    v = args.get(key, default)
-    if not isinstance(v, str) or v not in VITALS:
+def vital_arg(v: str, key: str) -> str:
+    """A Vital a detail names (its kind checked at the edge), refused unless it is one."""
+    if v not in VITALS:
         raise RuleError(f"{key} must be health, energy or influence, not {v!r}")
     return v
 

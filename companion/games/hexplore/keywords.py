@@ -13,10 +13,9 @@ at any time."
 
 from __future__ import annotations
 
-from typing import Any
-
 from companion.core.rules import Chance, RuleError
 from companion.core.tables import Decision
+from companion.games.hexplore.args import Heal, Revive, Sustain, Teleport
 from companion.games.hexplore.common import hero_id, in_combat, in_play, whole
 from companion.games.hexplore.conditions import heal_amount
 from companion.games.hexplore.content import HexContent
@@ -26,10 +25,10 @@ from companion.games.hexplore.state import HeroState, HexploreState
 from companion.games.hexplore.tables import MAX_DECLARED, MAX_GAINED
 
 
-def revive(d: Decision, args: dict[str, Any], chance: Chance, content: HexContent) -> None:
+def revive(d: Decision, args: Revive, chance: Chance, content: HexContent) -> None:
     """A Healing Surge, the Spirit Tether Ritual, a Revival Stone or a card's Revive."""
     s: HexploreState = d.state
-    hid = hero_id(s, args)
+    hid = hero_id(s, args.hero)
     h = s.heroes[hid]
     if not h.dead:
         raise RuleError(f"{h.name} is not dead: there is no one to Revive")
@@ -39,30 +38,32 @@ def revive(d: Decision, args: dict[str, Any], chance: Chance, content: HexConten
         )
     if in_combat(s):
         combat_in(s, "declare")  # a Revive in combat comes with the heroes' declarations
-    health = whole(args, "health", h.max_health, minimum=1, maximum=h.max_health)
-    energy = whole(args, "energy", h.max_energy, maximum=h.max_energy)
-    ritual = bool(args.get("ritual"))
+    health = h.max_health if args.health is None else args.health
+    health = whole(health, "health", minimum=1, maximum=h.max_health)
+    energy = h.max_energy if args.energy is None else args.energy
+    energy = whole(energy, "energy", maximum=h.max_energy)
+    ritual = args.ritual
     if ritual and not h.spirit_tether:
         raise RuleError(f"{h.name} has no Spirit Tether Ritual waiting")
-    why = str(args.get("why") or ("the Spirit Tether Ritual" if ritual else "Revived"))
+    why = args.why or ("the Spirit Tether Ritual" if ritual else "Revived")
     d.emit(HeroRevived(hero=hid, health=health, energy=energy, why=why, ritual=ritual))
 
 
-def heal(d: Decision, args: dict[str, Any], chance: Chance, content: HexContent) -> None:
+def heal(d: Decision, args: Heal, chance: Chance, content: HexContent) -> None:
     """Healing outside combat ("or anytime outside of combat"); with `raise`, beyond the
     maximum by the amount, until the Game Turn ends (`raised_vitals_end`)."""
     s: HexploreState = d.state
     if in_combat(s):
         raise RuleError("in combat, Healing is declared (a Mastery, or an item while Defending)")
-    hid = hero_id(s, args)
+    hid = hero_id(s, args.hero)
     h = s.heroes[hid]
     if not in_play(h):
         raise RuleError(f"{h.name} is out of the game: Revive them first")
-    raising = bool(args.get("raise"))
-    vital = str(args.get("vital", "health"))
+    raising = args.raise_
+    vital = args.vital
     if vital not in ("health", "energy"):
         raise RuleError(f"Heal restores health or energy, not {vital!r}")
-    given = whole(args, "amount", 1, minimum=1, maximum=MAX_DECLARED)
+    given = whole(args.amount, "amount", minimum=1, maximum=MAX_DECLARED)
     amount = heal_amount(h, vital, given)
     top = _maximum(h, vital) + (amount if raising else 0)
     now = getattr(h, vital)
@@ -88,12 +89,12 @@ def raised_vitals_end(d: Decision) -> None:
             d.emit(VitalsChanged(who=hid, why="Raised Vitals end with the Game Turn", **over))
 
 
-def teleport(d: Decision, args: dict[str, Any], chance: Chance, content: HexContent) -> None:
+def teleport(d: Decision, args: Teleport, chance: Chance, content: HexContent) -> None:
     """The group Teleports; before the Skill phase it is the Movement phase's move."""
     s: HexploreState = d.state
     if in_combat(s):
         raise RuleError("finish the combat first (a card that Teleports out of combat says so)")
-    hexes = whole(args, "hexes", 0, maximum=MAX_GAINED)
+    hexes = whole(args.hexes, "hexes", maximum=MAX_GAINED)
     d.emit(Teleported(turn=s.turn, hexes=hexes, movement=movement_phase(s)))
 
 
@@ -124,11 +125,11 @@ def skipped_after_flight(s: HexploreState) -> None:
         )
 
 
-def sustain(d: Decision, args: dict[str, Any], chance: Chance, content: HexContent) -> None:
+def sustain(d: Decision, args: Sustain, chance: Chance, content: HexContent) -> None:
     """1 Energy powers a hero's Sustained Ability for this round (once a round)."""
     s: HexploreState = d.state
     c = combat_in(s, "declare")
-    hid = hero_id(s, args)
+    hid = hero_id(s, args.hero)
     h = s.heroes[hid]
     if hid not in fighting(s):
         raise RuleError(f"{h.name} is not fighting in this combat")
@@ -140,6 +141,6 @@ def sustain(d: Decision, args: dict[str, Any], chance: Chance, content: HexConte
         raise RuleError(f"{h.name} is Starving and cannot use Energy")
     if h.energy < 1:
         raise RuleError(f"{h.name} has no Energy to Sustain it")
-    effect = str(args.get("effect") or "")
+    effect = args.effect or ""
     d.emit(Sustained(hero=hid, round=c.round, effect=effect))
     d.emit(VitalsChanged(who=hid, energy=-1, why="Sustain costs 1 Energy"))

@@ -10,10 +10,15 @@ table reads off a printed ring (or none, for one found while Searching for Gear)
 
 from __future__ import annotations
 
-from typing import Any
-
 from companion.core.rules import Chance, RuleError
 from companion.core.tables import Decision
+from companion.games.hexplore.args import (
+    BuyGearUpgrade,
+    GainWorkshopSupplies,
+    GearUpgrade,
+    RankArgs,
+    RankUp,
+)
 from companion.games.hexplore.common import hero_id, in_combat, in_play, whole
 from companion.games.hexplore.content import HexContent
 from companion.games.hexplore.events import RankRaised, WorkshopSuppliesGained
@@ -31,9 +36,8 @@ from companion.games.hexplore.tables import (
 STATS = ("health", "energy", "attack", "defend", *SKILLS)
 
 
-def stat_arg(args: dict[str, Any]) -> str:
-    stat = args.get("stat")
-    if stat not in STATS:
+def stat_arg(stat: str | None) -> str:
+    if stat is None or stat not in STATS:
         raise RuleError(f"stat must be one of {', '.join(STATS)}, not {stat!r}")
     return str(stat)
 
@@ -83,7 +87,7 @@ def supply_sources(content: HexContent) -> list[str]:
 
 
 def gain_workshop_supplies(
-    d: Decision, args: dict[str, Any], chance: Chance, content: HexContent
+    d: Decision, args: GainWorkshopSupplies, chance: Chance, content: HexContent
 ) -> None:
     """Workshop Supplies from one source; the third different source builds the Workshop."""
     s: HexploreState = d.state
@@ -91,7 +95,7 @@ def gain_workshop_supplies(
         raise RuleError(f"{WORKSHOP_SUPPLIES} are counted outside combat")
     if s.workshop_built:
         raise RuleError(f"Ashul's Workshop is already built: no more {WORKSHOP_SUPPLIES} needed")
-    source = args.get("source")
+    source = args.source
     known = supply_sources(content)
     if source not in known:
         raise RuleError(f"say where the {WORKSHOP_SUPPLIES} came from ({', '.join(known)})")
@@ -105,13 +109,13 @@ def gain_workshop_supplies(
 
 
 def buy_gear_upgrade(
-    d: Decision, args: dict[str, Any], chance: Chance, content: HexContent
+    d: Decision, args: BuyGearUpgrade, chance: Chance, content: HexContent
 ) -> None:
     """One Gear Upgrade bought at Ashul's Workshop, at the ring's next cost."""
     s: HexploreState = d.state
     hid = _hero_for_ranks(s, args)
     h = s.heroes[hid]
-    stat = stat_arg(args)
+    stat = stat_arg(args.stat)
     if not s.workshop_built:
         raise RuleError(not_built(s))
     if stat not in upgradable(h):
@@ -124,8 +128,8 @@ def buy_gear_upgrade(
     d.emit(RankRaised(hero=hid, stat=stat, by=1, gear=True, gold=-cost))
 
 
-def _hero_for_ranks(s: HexploreState, args: dict[str, Any]) -> str:
-    hid = hero_id(s, args)
+def _hero_for_ranks(s: HexploreState, args: RankArgs) -> str:
+    hid = hero_id(s, args.hero)
     if in_combat(s):
         raise RuleError("ranks are gained outside combat")
     if not in_play(s.heroes[hid]):
@@ -133,18 +137,18 @@ def _hero_for_ranks(s: HexploreState, args: dict[str, Any]) -> str:
     return hid
 
 
-def gear_upgrade(d: Decision, args: dict[str, Any], chance: Chance, content: HexContent) -> None:
+def gear_upgrade(d: Decision, args: GearUpgrade, chance: Chance, content: HexContent) -> None:
     """One Gear Upgrade: bought at Ashul's Workshop (cost from the ring) or found (cost 0)."""
     s: HexploreState = d.state
     hid = _hero_for_ranks(s, args)
     h = s.heroes[hid]
-    stat = stat_arg(args)
+    stat = stat_arg(args.stat)
     if stat not in upgradable(h):
         raise RuleError(
             f"{h.name} has all {GEAR_UPGRADES_PER_STAT} Gear Upgrades for {stat} "
             "(Power Ups and rewards still raise it)"
         )
-    cost = whole(args, "cost", 0, maximum=MAX_GAINED)
+    cost = whole(args.cost, "cost", maximum=MAX_GAINED)
     if cost and not s.workshop_built:
         raise RuleError(not_built(s) + ": one found while Searching for Gear costs no Gold")
     if cost > h.gold:
@@ -152,10 +156,10 @@ def gear_upgrade(d: Decision, args: dict[str, Any], chance: Chance, content: Hex
     d.emit(RankRaised(hero=hid, stat=stat, by=1, gear=True, gold=-cost))
 
 
-def rank_up(d: Decision, args: dict[str, Any], chance: Chance, content: HexContent) -> None:
+def rank_up(d: Decision, args: RankUp, chance: Chance, content: HexContent) -> None:
     """A rank increase that is not a Gear Upgrade (a Power Up card, a Single Reward)."""
     s: HexploreState = d.state
     hid = _hero_for_ranks(s, args)
-    stat = stat_arg(args)
-    by = whole(args, "by", 1, minimum=1, maximum=10)
+    stat = stat_arg(args.stat)
+    by = whole(args.by, "by", minimum=1, maximum=10)
     d.emit(RankRaised(hero=hid, stat=stat, by=by))

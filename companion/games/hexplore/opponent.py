@@ -2,10 +2,9 @@
 
 from __future__ import annotations
 
-from typing import Any
-
 from companion.core.rules import Chance, RuleError
 from companion.core.tables import Decision
+from companion.games.hexplore.args import OpponentAction
 from companion.games.hexplore.combat import phase_end, settle_foes
 from companion.games.hexplore.common import current, stacks
 from companion.games.hexplore.content import HexContent
@@ -26,7 +25,7 @@ from companion.games.hexplore.state import (
 from companion.games.hexplore.tables import DIFFICULTIES, TARGET_COUNTS
 
 
-def opponent_action(d: Decision, args: dict[str, Any], chance: Chance, content: HexContent) -> None:
+def opponent_action(d: Decision, args: OpponentAction, chance: Chance, content: HexContent) -> None:
     s: HexploreState = d.state
     c = combat_in(s, "declare")
     waiting = [

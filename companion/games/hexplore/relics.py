@@ -14,10 +14,9 @@ transferred to another hero."  (Ruling 50.)
 
 from __future__ import annotations
 
-from typing import Any
-
 from companion.core.rules import Chance, RuleError
 from companion.core.tables import Decision
+from companion.games.hexplore.args import GainRelic, WieldRelic
 from companion.games.hexplore.common import current, hero_id, in_combat, in_play
 from companion.games.hexplore.content import HexContent
 from companion.games.hexplore.events import RelicGained, RelicWielded, VitalsChanged
@@ -62,13 +61,13 @@ def wielders_for(s: HexploreState, relic: str) -> list[str]:
     ]
 
 
-def gain_relic(d: Decision, args: dict[str, Any], chance: Chance, content: HexContent) -> None:
+def gain_relic(d: Decision, args: GainRelic, chance: Chance, content: HexContent) -> None:
     """The group obtains (reforges, is given) a Relic; someone must then wield it."""
     s: HexploreState = d.state
-    card = content.relic(args.get("relic"))
+    card = content.relic(args.relic)
     if card is None:
         known = ", ".join(r.title for r in content.relics()) or "none in the packs"
-        raise RuleError(f"no Relic {args.get('relic')!r} (known: {known})")
+        raise RuleError(f"no Relic {args.relic!r} (known: {known})")
     if in_combat(s):
         raise RuleError("Relics are obtained outside combat")
     if card.slug in s.relics:
@@ -84,16 +83,16 @@ def gain_relic(d: Decision, args: dict[str, Any], chance: Chance, content: HexCo
     d.emit(RelicGained(relic=card.slug, state=state))
 
 
-def wield_relic(d: Decision, args: dict[str, Any], chance: Chance, content: HexContent) -> None:
+def wield_relic(d: Decision, args: WieldRelic, chance: Chance, content: HexContent) -> None:
     s: HexploreState = d.state
-    key = args.get("relic")
+    key = args.relic
     card = content.relic(key)
     slug = card.slug if card is not None else str(key)
     if slug not in s.relics:
         held = ", ".join(r.name for r in s.relics.values()) or "none"
         raise RuleError(f"the group has no Relic {key!r} (it has: {held})")
     r = s.relics[slug]
-    hid = hero_id(s, args)
+    hid = hero_id(s, args.hero)
     h = s.heroes[hid]
     if r.wielder == hid:
         raise RuleError(f"{h.name} already wields {r.name}")

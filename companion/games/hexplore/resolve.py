@@ -8,10 +8,10 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass, field, replace
-from typing import Any
 
 from companion.core.rules import Chance
 from companion.core.tables import Decision
+from companion.games.hexplore.args import ResolveRound
 from companion.games.hexplore.combat import begin_round, phase_end, settle_foes
 from companion.games.hexplore.common import current, last_action, stacks
 from companion.games.hexplore.conditions import (
@@ -98,7 +98,7 @@ class Front:
     hurt: set[str] = field(default_factory=set)
 
 
-def resolve_round(d: Decision, args: dict[str, Any], chance: Chance, content: HexContent) -> None:
+def resolve_round(d: Decision, args: ResolveRound, chance: Chance, content: HexContent) -> None:
     s: HexploreState = d.state
     c = combat_in(s, "resolve")
     card = find_opponent(content, c.opponent.id)

@@ -2,10 +2,9 @@
 
 from __future__ import annotations
 
-from typing import Any
-
 from companion.core.rules import Chance, RuleError
 from companion.core.tables import Decision
+from companion.games.hexplore.args import GiveSingleReward
 from companion.games.hexplore.common import current, gain, hero_id, in_play
 from companion.games.hexplore.content import HexContent
 from companion.games.hexplore.dice import target_dice
@@ -120,16 +119,16 @@ def _fragments(d: Decision, chance: Chance, count: int) -> None:
 
 
 def give_single_reward(
-    d: Decision, args: dict[str, Any], chance: Chance, content: HexContent
+    d: Decision, args: GiveSingleReward, chance: Chance, content: HexContent
 ) -> None:
     """Rewards, Optional Rule: "you may choose whether to reward these by chance, or by
     choice" - by choice, the group names the hero for each Single Reward."""
     s: HexploreState = d.state
-    reward = args.get("reward")
+    reward = args.reward
     if reward not in s.single_rewards:
         waiting = ", ".join(s.single_rewards) or "none"
         raise RuleError(f"no Single Reward {reward!r} is waiting (waiting: {waiting})")
-    hid = hero_id(s, args)
+    hid = hero_id(s, args.hero)
     takers = single_reward_takers(s)
     if hid not in takers:
         names = ", ".join(s.heroes[h].name for h in takers)

@@ -16,10 +16,15 @@ for after set-up (ruling 49), so a game set up before they existed plays on unch
 
 from __future__ import annotations
 
-from typing import Any
-
 from companion.core.rules import Chance, RuleError
 from companion.core.tables import Decision
+from companion.games.hexplore.args import (
+    PlaceAcropolis,
+    QuickPlayPowerUps,
+    RollStartingLocation,
+    SearchStartingGear,
+    TakeStartingBonus,
+)
 from companion.games.hexplore.common import hero_id, in_combat, in_play, whole
 from companion.games.hexplore.content import HexContent
 from companion.games.hexplore.events import (
@@ -53,10 +58,10 @@ def before_the_game(s: HexploreState) -> bool:
 
 
 def search_starting_gear(
-    d: Decision, args: dict[str, Any], chance: Chance, content: HexContent
+    d: Decision, args: SearchStartingGear, chance: Chance, content: HexContent
 ) -> None:
     s: HexploreState = d.state
-    hid = hero_id(s, args)
+    hid = hero_id(s, args.hero)
     h = s.heroes[hid]
     if not before_the_game(s) or in_combat(s):
         raise RuleError("the starting rolls for gear are made before the game begins")
@@ -82,7 +87,7 @@ def search_starting_gear(
 
 
 def quick_play_power_ups(
-    d: Decision, args: dict[str, Any], chance: Chance, content: HexContent
+    d: Decision, args: QuickPlayPowerUps, chance: Chance, content: HexContent
 ) -> None:
     s: HexploreState = d.state
     if s.play_style != "quick_play":
@@ -94,7 +99,7 @@ def quick_play_power_ups(
     d.emit(PowerUpsGained(heroes=[], count=QUICK_PLAY_POWER_UPS, before_game=True))
 
 
-def place_acropolis(d: Decision, args: dict[str, Any], chance: Chance, content: HexContent) -> None:
+def place_acropolis(d: Decision, args: PlaceAcropolis, chance: Chance, content: HexContent) -> None:
     """The six-sided die places the Acropolis over Enthralled City 1-5; a hex is rolled again."""
     s: HexploreState = d.state
     if s.acropolis:
@@ -122,7 +127,7 @@ def starting_location(s: HexploreState, roll: int) -> str:
 
 
 def roll_starting_location(
-    d: Decision, args: dict[str, Any], chance: Chance, content: HexContent
+    d: Decision, args: RollStartingLocation, chance: Chance, content: HexContent
 ) -> None:
     s: HexploreState = d.state
     if s.starting_location:
@@ -154,13 +159,13 @@ BONUS_STATS = {
 
 
 def take_starting_bonus(
-    d: Decision, args: dict[str, Any], chance: Chance, content: HexContent
+    d: Decision, args: TakeStartingBonus, chance: Chance, content: HexContent
 ) -> None:
     """A hero's bonus for the location the group starts at: `stat` for a rank (Connak,
     Darcassan, the Acropolis), `health` of Elashor's 3 Vital ranks (the rest to Energy),
     `take` gold or food (Myrin); Keletheryl's item is the players' to choose."""
     s: HexploreState = d.state
-    hid = hero_id(s, args)
+    hid = hero_id(s, args.hero)
     h = s.heroes[hid]
     where = s.starting_location
     if not where:
@@ -174,21 +179,21 @@ def take_starting_bonus(
     name = starting_location_name(where)
     if where in BONUS_STATS:
         stats = BONUS_STATS[where]
-        stat = args.get("stat")
-        if stat not in stats:
+        stat = args.stat
+        if stat is None or stat not in stats:
             raise RuleError(
                 f"{name}'s bonus is {STARTING_BONUSES[where]} ({', '.join(stats)}), not {stat!r}"
             )
-        d.emit(RankRaised(hero=hid, stat=str(stat), by=1))
+        d.emit(RankRaised(hero=hid, stat=stat, by=1))
         d.emit(StartingBonusTaken(hero=hid, location=where))
     elif where == "elashor":
-        health = whole(args, "health", ELASHOR_RANKS, maximum=ELASHOR_RANKS)
+        health = whole(args.health, "health", maximum=ELASHOR_RANKS)
         for vital, by in (("health", health), ("energy", ELASHOR_RANKS - health)):
             if by:
                 d.emit(RankRaised(hero=hid, stat=vital, by=by))
         d.emit(StartingBonusTaken(hero=hid, location=where))
     elif where == "myrin":
-        take = args.get("take")
+        take = args.take
         if take not in ("gold", "food"):
             raise RuleError(f"{name}'s bonus is {STARTING_BONUSES[where]}: take gold or food")
         gold = MYRIN_AMOUNT if take == "gold" else 0

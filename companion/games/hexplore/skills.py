@@ -2,10 +2,9 @@
 
 from __future__ import annotations
 
-from typing import Any
-
 from companion.core.rules import Chance, RuleError
 from companion.core.tables import Decision
+from companion.games.hexplore.args import EndSkillPhase, Gain, Roam, RollSkills, Wander
 from companion.games.hexplore.common import (
     active_heroes,
     check_lost,
@@ -79,19 +78,17 @@ def check_skill(
     return outcome, die
 
 
-def _skills_arg(args: dict[str, Any]) -> list[str]:
-    skills = args.get("skills", list(SKILLS))
-    if isinstance(skills, str):
-        skills = [skills]
-    if not isinstance(skills, list) or any(k not in SKILLS for k in skills):
+def _skills_arg(asked: str | list[str] | None) -> list[str]:
+    skills = list(SKILLS) if asked is None else [asked] if isinstance(asked, str) else asked
+    if any(k not in SKILLS for k in skills):
         raise RuleError(f"skills must be a list of {', '.join(SKILLS)}, not {skills!r}")
     return list(dict.fromkeys(skills))
 
 
-def roll_skills(d: Decision, args: dict[str, Any], chance: Chance, content: HexContent) -> None:
+def roll_skills(d: Decision, args: RollSkills, chance: Chance, content: HexContent) -> None:
     """One hero rolls the Skill phase dice; the group result waits for end_skill_phase."""
     s: HexploreState = d.state
-    hid = hero_id(s, args)
+    hid = hero_id(s, args.hero)
     h = s.heroes[hid]
     if in_combat(s):
         raise RuleError("the Skill phase cannot be rolled during combat")
@@ -103,8 +100,8 @@ def roll_skills(d: Decision, args: dict[str, Any], chance: Chance, content: HexC
         raise RuleError("the Skill phase of this game turn is over")
     if phase.turn == s.turn and hid in phase.rolled:
         raise RuleError(f"{h.name} already rolled this turn (undo to roll again)")
-    skills = _skills_arg(args)
-    extra = whole(args, "penalty", minimum=None)
+    skills = _skills_arg(args.skills)
+    extra = whole(args.penalty, "penalty", minimum=None)
     results: dict[str, str] = {}
     dice: dict[str, int] = {}
     for skill in skills:
@@ -114,7 +111,7 @@ def roll_skills(d: Decision, args: dict[str, Any], chance: Chance, content: HexC
         d.emit(PowerUpDrawn(hero=hid, why="three hexes in the Skill phase"))
 
 
-def end_skill_phase(d: Decision, args: dict[str, Any], chance: Chance, content: HexContent) -> None:
+def end_skill_phase(d: Decision, args: EndSkillPhase, chance: Chance, content: HexContent) -> None:
     """Settle the group: Navigate or Wander, Explore gold, Survival food and Starving."""
     s: HexploreState = d.state
     if in_combat(s):
@@ -130,13 +127,11 @@ def end_skill_phase(d: Decision, args: dict[str, Any], chance: Chance, content: 
         raise RuleError(
             f"waiting for skill rolls from {', '.join(s.heroes[h].name for h in missing)}"
         )
-    bonuses = args.get("bonuses") or {}
-    if not isinstance(bonuses, dict):
-        raise RuleError("bonuses maps 'hero.skill' to heal, save or essence")
-    cautious = bool(args.get("cautious", False))
+    bonuses = args.bonuses or {}
+    cautious = args.cautious
     if cautious and moved_normally(s):
         raise RuleError(TELEPORTED)
-    _navigate(d, chance, rolled, heroes, cautious, bonuses, faces(args, "blocked"))
+    _navigate(d, chance, rolled, heroes, cautious, bonuses, faces(args.blocked or [], "blocked"))
     for hid in heroes:
         res = rolled[hid]
         if res.get("explore") in SUCCEEDED:
@@ -156,7 +151,7 @@ def _navigate(
     rolled: dict[str, dict[str, str]],
     heroes: list[str],
     cautious: bool,
-    bonuses: dict[str, Any],
+    bonuses: dict[str, str],
     blocked: list[int],
 ) -> None:
     navs = {h: rolled[h]["navigate"] for h in heroes if "navigate" in rolled[h]}
@@ -186,7 +181,7 @@ def _wander(d: Decision, chance: Chance, blocked: list[int], why: str) -> None:
     d.emit(GroupWandered(direction=roll, stayed=roll in blocked, why=why))
 
 
-def _camp_bonus(d: Decision, hid: str, skill: str, bonuses: dict[str, Any], vital: str) -> None:
+def _camp_bonus(d: Decision, hid: str, skill: str, bonuses: dict[str, str], vital: str) -> None:
     choice = bonuses.get(f"{hid}.{skill}", "heal")
     if choice == "essence":
         d.emit(EssenceFound(hero=hid, essence="infused_seed", why=f"{skill} critical"))
@@ -215,25 +210,28 @@ def _survival(d: Decision, hid: str, result: str | None) -> None:
         d.emit(HeroDied(hero=hid, why="Starving level 3"))
 
 
-def gain_found(d: Decision, args: dict[str, Any], chance: Chance, content: HexContent) -> None:
+def gain_found(d: Decision, args: Gain, chance: Chance, content: HexContent) -> None:
     """Gold or Food found, bought or shared; a starving hero eats what arrives."""
-    hid = hero_id(d.state, args)
-    amounts = {k: whole(args, k, minimum=None, maximum=MAX_GAINED) for k in ("gold", "food")}
+    hid = hero_id(d.state, args.hero)
+    amounts = {
+        "gold": whole(args.gold, "gold", minimum=None, maximum=MAX_GAINED),
+        "food": whole(args.food, "food", minimum=None, maximum=MAX_GAINED),
+    }
     h = d.state.heroes[hid]
     if h.dead or h.vanished:
         raise RuleError(f"{h.name} is {'dead' if h.dead else 'gone'} and carries nothing")
     if amounts["gold"] < -h.gold:
         raise RuleError(f"{h.name} has {h.gold} Gold, not {-amounts['gold']}")
-    gain(d, hid, str(args.get("why", "gained")), **amounts)
+    gain(d, hid, args.why, **amounts)
 
 
-def wander(d: Decision, args: dict[str, Any], chance: Chance, content: HexContent) -> None:
+def wander(d: Decision, args: Wander, chance: Chance, content: HexContent) -> None:
     if in_combat(d.state):
         raise RuleError("the group cannot Wander in the middle of a combat")
-    _wander(d, chance, faces(args, "blocked"), str(args.get("why", "Wander")))
+    _wander(d, chance, faces(args.blocked or [], "blocked"), args.why)
 
 
-def roam(d: Decision, args: dict[str, Any], chance: Chance, content: HexContent) -> None:
+def roam(d: Decision, args: Roam, chance: Chance, content: HexContent) -> None:
     """Roam: the first d6 is the compass direction, the second the hexes moved."""
     if in_combat(d.state):
         raise RuleError("the group cannot Roam in the middle of a combat")
