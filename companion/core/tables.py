@@ -245,7 +245,14 @@ def _in_words(name: str, exc: msgspec.ValidationError) -> str:
     if " - at `$." in text:
         text, _, path = text.partition(" - at `$.")
         where = path.rstrip("`")
-    kinds = {"int": "a whole number", "str": "a name", "bool": "yes or no", "array": "a list"}
+    kinds = {
+        "int": "a whole number",
+        "str": "a name",
+        "bool": "yes or no",
+        "array": "a list",
+        "object": "named values",
+        "null": "left out",
+    }
     if text.startswith("Object missing required field `"):
         field = text.removeprefix("Object missing required field `").rstrip("`")
         field = f"{where}.{field}" if where else field

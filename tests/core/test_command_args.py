@@ -69,3 +69,25 @@ def test_a_detail_of_the_wrong_kind_is_refused_in_words(args: dict[str, Any], wo
 
 def test_details_beyond_the_declared_ones_are_left_to_unused_details() -> None:
     assert run("move", {"hero": "ada", "shoes": "red"}) == Move(hero="ada")
+
+
+class Split(CommandArgs):
+    shares: dict[str, int] | None = None
+
+
+def split(d: Decision, args: Split, chance: Chance, content: Content) -> None:
+    seen.append(args)
+
+
+def test_a_map_or_nothing_is_said_in_words_too() -> None:
+    table: Commands[Any] = Commands({"any": {"split": split}})
+    with pytest.raises(RuleError) as refused:
+        table.run(
+            "split",
+            "Test",
+            Decision({}, lambda s, e: None),
+            {"shares": [1]},
+            Chance(),
+            Content("t"),
+        )
+    assert refused.value.message == "the shares of 'split' must be named values or left out"
