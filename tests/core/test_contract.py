@@ -13,12 +13,13 @@ import textwrap
 from pathlib import Path
 from typing import Any
 
+import msgspec
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from companion.content.pack import Content
-from companion.core.rules import Chance, Command, RuleError
+from companion.core.rules import Chance, ChanceNeeded, Command, RuleError
 from companion.core.selfplay import fill_inputs, play, selfplay
 from companion.core.session import Session
 from companion.core.store import SessionDamaged
@@ -102,6 +103,34 @@ def test_every_listed_action_is_accepted_and_unlisted_ones_refused(tmp_path_fact
             s.do("add", args)
     with pytest.raises(RuleError, match="has no command"):
         s.do("fly", {})
+
+
+def test_every_listed_action_converts_to_its_commands_typed_details():
+    """The listing (the wire form) and each command's `CommandArgs` can never drift: random
+    legal play, every listed action's `with` (inputs filled) converted strictly."""
+    game, content, rng = get_game("tiny"), Content("tiny"), random.Random(3)
+    state = game.initial_state({}, content)
+    for _ in range(60):
+        actions = game.legal_actions(state, content)
+        if not actions:
+            break
+        for action in actions:
+            declared = game.commands.args_type(action["do"])
+            assert declared is not None, f"{action['do']} takes untyped details"
+            msgspec.convert(fill_inputs(action, rng), declared, strict=True)
+        action = rng.choice(actions)
+        answers: list[Any] = []
+        while True:
+            try:
+                events = game.decide(
+                    state, Command(action["do"], action["with"]), Chance(answers), content
+                )
+                break
+            except ChanceNeeded as need:
+                answers.append([rng.choice(need.request.faces) for _ in range(need.request.count)])
+        for event in events:
+            game.evolve(state, event)
+    assert state.outcome == "won"
 
 
 def test_actions_from_the_command_line_and_the_shell():

@@ -12,6 +12,7 @@ import copy
 import random
 from typing import Any
 
+import msgspec
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -114,6 +115,19 @@ def test_every_listed_action_is_accepted_with_any_inputs(where: Any, seed: int) 
                     args = copy.deepcopy(action["with"])
                     set_path(args, path, edge)
                     assert accepted(state, Command(action["do"], args), rng), (action, path)
+
+
+@PROPERTY
+@given(STATES, st.integers(0, 2**32 - 1))
+def test_every_listed_action_converts_to_its_commands_typed_details(where: Any, seed: int) -> None:
+    """The listing (the wire form) and each command's `CommandArgs` (args.py) can never
+    drift: every listed action's `with`, inputs filled, converts strictly."""
+    state = reached(*where)
+    rng = random.Random(seed)
+    for action in GAME.legal_actions(state, CONTENT):
+        declared = GAME.commands.args_type(action["do"])
+        assert declared is not None, f"{action['do']} takes untyped details"
+        msgspec.convert(filled(action, rng).args, declared, strict=True)
 
 
 OPTIONAL = ("knockback_direction", "critical_colour")

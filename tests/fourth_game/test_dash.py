@@ -3,10 +3,12 @@ skeleton the walk-through shows is a game the app can run, and its examples cann
 
 from __future__ import annotations
 
+import random
 import re
 from collections.abc import Iterator
 from pathlib import Path
 
+import msgspec
 import pytest
 
 from companion.content.pack import Content
@@ -45,6 +47,21 @@ def test_runners_take_turns_and_the_first_to_the_finish_wins(race: Session) -> N
     assert race.state.winner == "runner1"
     with pytest.raises(RuleError, match=r"^the race is over \(race won\)$"):
         race.do("run", {"runner": "runner2"})  # the core's refusal: Dash checks no outcome
+
+
+def test_every_listed_action_converts_to_its_commands_typed_details(race: Session) -> None:
+    """The listing (the wire form) and each command's `CommandArgs` can never drift: a
+    whole race of listed actions, every one's `with` converted strictly."""
+    rng = random.Random(5)
+    while race.state.outcome is None:
+        actions = race.actions()["actions"]
+        for action in actions:
+            declared = GAME.commands.args_type(action["do"])
+            assert declared is not None, f"{action['do']} takes untyped details"
+            msgspec.convert(action["with"], declared, strict=True)
+        race.do(actions[0]["do"], actions[0]["with"])
+        race.answer([rng.randint(1, 6)])
+    assert race.state.winner is not None
 
 
 def test_a_track_too_short_to_race_on_is_a_problem_of_the_pack() -> None:

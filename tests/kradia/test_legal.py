@@ -15,6 +15,7 @@ import re
 from collections.abc import Iterator
 from typing import Any
 
+import msgspec
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
@@ -90,6 +91,19 @@ def test_every_listed_action_is_accepted(data):
             before = copy.deepcopy(state)
             decide(state, action["do"], fill_inputs(action, rng), rng)
             assert state == before, "deciding must not change the state it was given"
+
+
+@FAST
+@given(data=st.data())
+def test_every_listed_action_converts_to_its_commands_typed_details(data):
+    """The listing (the wire form) and each command's `CommandArgs` (args.py) can never
+    drift: every listed action's `with`, inputs filled, converts strictly."""
+    rng = random.Random(data.draw(st.integers(0, 2**32)))
+    for state in walk(data):
+        for action in GAME.legal_actions(state, CONTENT):
+            declared = GAME.commands.args_type(action["do"])
+            assert declared is not None, f"{action['do']} takes untyped details"
+            msgspec.convert(fill_inputs(action, rng), declared, strict=True)
 
 
 def unlisted(state: Any, actions: list[dict[str, Any]]) -> list[tuple[str, dict[str, Any]]]:

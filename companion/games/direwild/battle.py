@@ -2,13 +2,14 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from companion.core.rules import Chance, RuleError
 from companion.core.tables import Decision
 from companion.games.direwild import content as typed
 from companion.games.direwild import effects as fx
 from companion.games.direwild import events as ev
+from companion.games.direwild.args import ResolveBattleArgs, TreasureMonsterArgs
 from companion.games.direwild.board import DIRECTIONS
 from companion.games.direwild.effects import Context
 from companion.games.direwild.reflexes import reroll_ones
@@ -81,12 +82,12 @@ def hit_effects(state: DirewildState, enemy: str, content: Content) -> list[Effe
     return minion_at(state, enemy, content).hit_effects
 
 
-def resolve(d: Decision, args: dict[str, Any], chance: Chance, content: Content) -> None:
+def resolve(d: Decision, args: ResolveBattleArgs, chance: Chance, content: Content) -> None:
     s = d.state
     check_adventure(s, "battles happen")
-    hero = check_hero(s, args.get("hero"))
-    enemy = check_enemy(s, args.get("enemy"))
-    creature = creature_stats(args.get("creature"))
+    hero = check_hero(s, args.hero)
+    enemy = check_enemy(s, args.enemy)
+    creature = creature_stats(args.creature)
     check_acting(s, hero)
     h = s.heroes[hero]
     if h.battled:
@@ -117,10 +118,10 @@ def resolve(d: Decision, args: dict[str, Any], chance: Chance, content: Content)
                 f"{hero.title()}'s flight range ({reach})"
             )
         flying = True
-    direction = args.get("knockback_direction")
+    direction = args.knockback_direction
     if direction is not None and direction not in DIRECTIONS:
         raise RuleError(f"knockback_direction must be one of {', '.join(DIRECTIONS)}")
-    colour = args.get("critical_colour", hero)
+    colour = hero if args.critical_colour is None else args.critical_colour
     if colour not in s.heroes:
         raise RuleError(f"critical_colour must be a hero's colour ({', '.join(s.heroes)})")
 
@@ -183,23 +184,20 @@ def battle_roll(d: Decision, hero: str, chance: Chance, against: str) -> list[in
     return [reroll_ones(d, hero, chance, roll[0], profile, why, "battle")]
 
 
-def treasure_monster(d: Decision, args: dict[str, Any], chance: Chance, content: Content) -> None:
+def treasure_monster(
+    d: Decision, args: TreasureMonsterArgs, chance: Chance, content: Content
+) -> None:
     """A Treasure Monster drawn from the treasure deck: 2d6 attack, battled at once with the
     hero's creature, using up the hero's one battle; a win gives treasure, never magic.
     With `gryk: true` it was revealed by the Gryk's ability instead, and wins at once."""
     s = d.state
     check_adventure(s, "Treasure Monsters are battled")
-    hero = check_hero(s, args.get("hero"))
-    gryk = args.get("gryk", False)
-    if not isinstance(gryk, bool):
-        raise RuleError(
-            "gryk must be true or false (was the Treasure Monster revealed by the Gryk?)"
-        )
-    if gryk:
+    hero = check_hero(s, args.hero)
+    if args.gryk:
         revealed_by_gryk(d, hero, content)
         return
     check_acting(s, hero)
-    creature = creature_stats(args.get("creature"))
+    creature = creature_stats(args.creature)
     h = s.heroes[hero]
     if h.battled:
         raise RuleError(

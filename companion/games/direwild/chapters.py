@@ -3,12 +3,13 @@ that open a new game at chapter 2 or 3 (the first state itself is setup.py's).""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from companion.core.rules import Chance, RuleError
 from companion.core.tables import Decision
 from companion.games.direwild import content as typed
 from companion.games.direwild import events as ev
+from companion.games.direwild.args import CharmRollArgs, StartChapterArgs
 from companion.games.direwild.board import SLOTS
 from companion.games.direwild.schema import Board
 from companion.games.direwild.state import (
@@ -125,14 +126,14 @@ def draw_minions(d: Decision, chance: Chance, content: Content) -> None:
     d.emit(ev.MinionsPlaced(slots=chosen))
 
 
-def start_chapter(d: Decision, args: dict[str, Any], chance: Chance, content: Content) -> None:
+def start_chapter(d: Decision, args: StartChapterArgs, chance: Chance, content: Content) -> None:
     s = d.state
     if s.outcome != "chapter_won":
         raise RuleError("the next chapter starts once this one is won (every minion defeated)")
     if s.chapter >= 3:
         raise RuleError("chapter 3 is the last: defeat Karn to win")
     chapter = s.chapter + 1
-    board = board_for(content, chapter, args.get("board"))
+    board = board_for(content, chapter, args.board)
     if board.land != LANDS[chapter]:
         raise RuleError(
             f"chapter {chapter} is played in the {LANDS[chapter].title()}: "
@@ -149,18 +150,18 @@ def start_chapter(d: Decision, args: dict[str, Any], chance: Chance, content: Co
     )
 
 
-def charm_roll(d: Decision, args: dict[str, Any], chance: Chance) -> None:
+def charm_roll(d: Decision, args: CharmRollArgs, chance: Chance) -> None:
     s = d.state
     p = s.prelude
     if p is None:
         raise RuleError(
             "there are no Charm rounds to roll (they open a new game at chapter 2 or 3)"
         )
-    hero = check_hero(s, args.get("hero"))
+    hero = check_hero(s, args.hero)
     if hero in p.rolled:
         raise RuleError(f"{hero.title()} has already rolled in Charm round {p.round}")
-    spend = args.get("magic", 0)
-    if isinstance(spend, bool) or not isinstance(spend, int) or spend < 0:
+    spend = args.magic
+    if spend < 0:
         raise RuleError("magic (spent for extra Charm) must be a whole number, 0 or more")
     if spend > s.heroes[hero].magic:
         raise RuleError(f"{hero.title()} has only {s.heroes[hero].magic} active magic")

@@ -6,22 +6,23 @@ can be told to do (the core dispatches through it, never by looking names up).
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from companion.core.rules import Chance
 from companion.core.tables import Commands, Decision
 from companion.games.direwild import battle, chapters, heroes, phase, rounds
+from companion.games.direwild.args import CharmRollArgs, SetTurnOrderArgs
 from companion.games.direwild.state import DirewildState
 
 if TYPE_CHECKING:
     from companion.content.pack import Content
 
 
-def set_turn_order(d: Decision, args: dict[str, Any], chance: Chance, content: Content) -> None:
+def set_turn_order(d: Decision, args: SetTurnOrderArgs, chance: Chance, content: Content) -> None:
     heroes.set_turn_order(d, args)
 
 
-def charm_roll(d: Decision, args: dict[str, Any], chance: Chance, content: Content) -> None:
+def charm_roll(d: Decision, args: CharmRollArgs, chance: Chance, content: Content) -> None:
     chapters.charm_roll(d, args, chance)
 
 

@@ -2,12 +2,21 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from companion.core.rules import Chance, RuleError
 from companion.core.tables import Decision
 from companion.games.direwild import battle, effects, movement
 from companion.games.direwild import events as ev
+from companion.games.direwild.args import (
+    EndTurnArgs,
+    MoveHeroArgs,
+    PlaceHeroArgs,
+    SetTurnOrderArgs,
+    TakeWoundArgs,
+    TargetEnemyArgs,
+    UnlockArgs,
+)
 from companion.games.direwild.board import STAGING, BoardError
 from companion.games.direwild.effects import Context, activate
 from companion.games.direwild.events import POWER_NAMES
@@ -47,10 +56,10 @@ PLACED_BY_CARD = {
 }
 
 
-def set_turn_order(d: Decision, args: dict[str, Any]) -> None:
+def set_turn_order(d: Decision, args: SetTurnOrderArgs) -> None:
     s = d.state
-    order = args.get("order")
-    if not isinstance(order, list) or sorted(map(str, order)) != sorted(s.players):
+    order = args.order
+    if order is None or sorted(order) != sorted(s.players):
         raise RuleError(f"the turn order must list every player once: {', '.join(s.players)}")
     check_adventure(s, "the turn order is chosen")
     if any(h.moved or h.battled or h.done for h in s.heroes.values()):
@@ -58,10 +67,10 @@ def set_turn_order(d: Decision, args: dict[str, Any]) -> None:
     d.emit(ev.TurnOrderSet(order=list(order)))
 
 
-def move(d: Decision, args: dict[str, Any], chance: Chance, content: Content) -> None:
+def move(d: Decision, args: MoveHeroArgs, chance: Chance, content: Content) -> None:
     s = d.state
     check_adventure(s, "heroes move")
-    hero = check_hero(s, args.get("hero"))
+    hero = check_hero(s, args.hero)
     check_acting(s, hero)
     h = s.heroes[hero]
     if h.battled:
@@ -78,8 +87,8 @@ def move(d: Decision, args: dict[str, Any], chance: Chance, content: Content) ->
         raise RuleError(f"{hero.title()} has already moved this round")
     geo = geo_of(s, content)
     board = board_of(s, content)
-    to = args.get("to")
-    if not isinstance(to, str):
+    to = args.to
+    if to is None:
         raise RuleError("say where the hero moves, e.g. to: C4 (or staging)")
     if to.lower() != STAGING:
         try:
@@ -88,12 +97,12 @@ def move(d: Decision, args: dict[str, Any], chance: Chance, content: Content) ->
             raise RuleError(str(exc)) from None
     else:
         to = STAGING
-    extra_move = args.get("move", 0)
-    if isinstance(extra_move, bool) or not isinstance(extra_move, int) or extra_move < 0:
+    extra_move = args.move
+    if extra_move < 0:
         raise RuleError("move (the creature's extra move) must be a whole number, 0 or more")
     start = h.position
     foes = [u for u in on_board_enemies(s) if geo.adjacent(start, position(s, u))]
-    disengage = bool(args.get("disengage", False))
+    disengage = args.disengage
     if foes and to != start and not disengage:
         names = " and the ".join(label(s, u, content) for u in foes)
         raise RuleError(
@@ -148,15 +157,15 @@ def arrive(d: Decision, hero: str, to: str, chance: Chance, content: Content) ->
             activate(d, unit, ctx, f"{hero.title()} ended next to it", hero)
 
 
-def place(d: Decision, args: dict[str, Any], chance: Chance, content: Content) -> None:
+def place(d: Decision, args: PlaceHeroArgs, chance: Chance, content: Content) -> None:
     """A card moves the hero without its move and without the disengaging cost: the Fenton
     Ostrich's forced step (1 square, any legal direction), a Teleport Potion or Shadowleaf's
     blink (the square the card allows; the table reads the card)."""
     s = d.state
     check_adventure(s, "heroes are moved by cards")
-    hero = check_hero(s, args.get("hero"))
+    hero = check_hero(s, args.hero)
     check_turn(s, hero)
-    how = args.get("how")
+    how = args.how
     if how not in PLACEMENTS:
         raise RuleError(f"how must be one of {', '.join(PLACEMENTS)} (what moves the hero)")
     if how == "blink" and BLINKER not in s.heroes:
@@ -167,9 +176,8 @@ def place(d: Decision, args: dict[str, Any], chance: Chance, content: Content) -
             f"{hero.title()} is inside the {label(s, h.eaten_by, content)} until it is defeated"
         )
     geo = geo_of(s, content)
-    to = args.get("to")
     try:
-        to = geo.check(to if isinstance(to, str) else "", "destination")
+        to = geo.check(args.to or "", "destination")
     except BoardError as exc:
         raise RuleError(str(exc)) from None
     taken = occupied(s, but=hero)
@@ -208,15 +216,15 @@ def ostrich_steps(s: DirewildState, hero: str, content: Content) -> list[str]:
     return [sq for sq in near if sq not in taken]
 
 
-def target_enemy(d: Decision, args: dict[str, Any], chance: Chance, content: Content) -> None:
+def target_enemy(d: Decision, args: TargetEnemyArgs, chance: Chance, content: Content) -> None:
     """Poison (or just target) an enemy with a card, magic or treasure: an idle minion wakes."""
     s = d.state
     check_adventure(s, "cards are played")
-    hero = check_hero(s, args.get("hero"))
+    hero = check_hero(s, args.hero)
     check_turn(s, hero)
-    enemy = check_enemy(s, args.get("enemy"))
-    poison = args.get("poison", 0)
-    if isinstance(poison, bool) or not isinstance(poison, int) or poison < 0:
+    enemy = check_enemy(s, args.enemy)
+    poison = args.poison
+    if poison < 0:
         raise RuleError("poison must be a whole number, 0 or more")
     ctx = Context(content, chance)
     d.emit(ev.EnemyTargeted(hero=hero, enemy=enemy, poison=poison))
@@ -226,16 +234,16 @@ def target_enemy(d: Decision, args: dict[str, Any], chance: Chance, content: Con
         effects.wake(d, enemy, ctx, f"{hero.title()} targeted it", hero)
 
 
-def take_wound(d: Decision, args: dict[str, Any], chance: Chance, content: Content) -> None:
+def take_wound(d: Decision, args: TakeWoundArgs, chance: Chance, content: Content) -> None:
     """A card or ability the app does not run gives a hero regular wounds: the Gryk's
     ability ("The wound you take from the Gryks ability is non-fatal"), a Rock Stoat, a
     Honey Badger ("Some creature abilities may give a hero a wound. This is always from
     the regular wound pile.").  Never a Fatal Wound; off the wound pile while it is counted."""
     s = d.state
     check_adventure(s, "wounds from cards are taken")
-    hero = check_hero(s, args.get("hero"))
-    count = args.get("count", 1)
-    if isinstance(count, bool) or not isinstance(count, int) or count < 1:
+    hero = check_hero(s, args.hero)
+    count = args.count
+    if count < 1:
         raise RuleError("count (the wounds the card gives) must be a whole number, 1 or more")
     if wound_pile(s) == 0:
         raise RuleError(
@@ -245,14 +253,12 @@ def take_wound(d: Decision, args: dict[str, Any], chance: Chance, content: Conte
     wound_to(d, hero, count, "a card or ability: a regular wound, never a Fatal Wound")
 
 
-def end_turn(d: Decision, args: dict[str, Any], chance: Chance, content: Content) -> None:
+def end_turn(d: Decision, args: EndTurnArgs, chance: Chance, content: Content) -> None:
     s = d.state
     check_adventure(s, "turns end")
-    hero = check_hero(s, args.get("hero"))
+    hero = check_hero(s, args.hero)
     check_acting(s, hero)
-    channel = args.get("channel", False)
-    if not isinstance(channel, bool):
-        raise RuleError("channel must be true or false")
+    channel = args.channel
     if channel and not has_power(s, "channeling"):
         raise RuleError("Channeling is still locked: destroy its locks with Charm first")
     if channel and s.heroes[hero].battled:
@@ -276,9 +282,9 @@ def finish(d: Decision, hero: str, chance: Chance, content: Content) -> None:
     d.emit(ev.TurnEnded(hero=hero))
 
 
-def unlock(d: Decision, args: dict[str, Any], chance: Chance, content: Content) -> None:
+def unlock(d: Decision, args: UnlockArgs, chance: Chance, content: Content) -> None:
     """The table opened a lock stack with Charm: Veteran or the Advanced Creatures."""
-    power = args.get("power")
+    power = args.power
     if power not in POWER_NAMES:
         raise RuleError(
             "unlock names a power: advanced (Advanced Creatures), channeling, reflexes "

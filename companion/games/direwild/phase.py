@@ -2,13 +2,14 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from companion.core.rules import Chance, RuleError
 from companion.core.tables import Decision
 from companion.games.direwild import content as typed
 from companion.games.direwild import events as ev
 from companion.games.direwild import movement
+from companion.games.direwild.args import RevealAiCardArgs
 from companion.games.direwild.board import SLOTS, STAGING
 from companion.games.direwild.effects import Context, activate_earliest
 from companion.games.direwild.schema import AiAction
@@ -45,13 +46,13 @@ def first_player(state: DirewildState) -> str | None:
     return order[0] if order else None
 
 
-def reveal(d: Decision, args: dict[str, Any], chance: Chance, content: Content) -> None:
+def reveal(d: Decision, args: RevealAiCardArgs, chance: Chance, content: Content) -> None:
     s = d.state
     if s.phase != "game":
         raise RuleError("reveal the AI card in the Game Phase: start the round first (start_round)")
     if not s.ai_deck:
         d.emit(ev.AiDeckReshuffled(cards=sorted(s.ai_discard)))
-    card_id = args.get("card")
+    card_id = args.card
     deck = sorted(d.state.ai_deck)
     if card_id is None:
         card_id = chance.draw(

@@ -3,12 +3,13 @@ it ends (every hero's turn finished, then Book 2's End Conditions)."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from companion.core.rules import Chance, RuleError
 from companion.core.tables import Decision
 from companion.games.direwild import chapters, heroes, phase
 from companion.games.direwild import events as ev
+from companion.games.direwild.args import EndRoundArgs, StartRoundArgs
 from companion.games.direwild.state import DirewildState, wound_pile, wound_pile_estimate
 from companion.games.direwild.units import ADVENTURE
 
@@ -16,7 +17,7 @@ if TYPE_CHECKING:
     from companion.content.pack import Content
 
 
-def start_round(d: Decision, args: dict[str, Any], chance: Chance, content: Content) -> None:
+def start_round(d: Decision, args: StartRoundArgs, chance: Chance, content: Content) -> None:
     s = d.state
     if s.prelude is not None:
         p = s.prelude
@@ -34,7 +35,7 @@ def start_round(d: Decision, args: dict[str, Any], chance: Chance, content: Cont
     phase.move_counters(d)
 
 
-def end_round(d: Decision, args: dict[str, Any], chance: Chance, content: Content) -> None:
+def end_round(d: Decision, args: EndRoundArgs, chance: Chance, content: Content) -> None:
     s = d.state
     if s.phase == "game":
         raise RuleError("reveal the Enemy AI card before ending the round")

@@ -8,6 +8,17 @@ from typing import TYPE_CHECKING, Any
 from companion.core.rules import Chance, RuleError
 from companion.core.tables import Decision
 from companion.games.kradia import content as cards
+from companion.games.kradia.args import (
+    ActionArgs,
+    BasicAttackArgs,
+    ChargeAttackArgs,
+    EndTurnArgs,
+    HeroArgs,
+    PassArgs,
+    SkillArgs,
+    SummonRetainerArgs,
+    UseItemArgs,
+)
 from companion.games.kradia.effects import apply_effects, damage_boss, enhance, hero_card
 from companion.games.kradia.events import (
     ActionTaken,
@@ -39,21 +50,17 @@ if TYPE_CHECKING:
     from companion.content.pack import Content
 
 
-def _hero(args: dict[str, Any]) -> str:
-    hero = args.get("hero")
-    if not isinstance(hero, str) or not hero:
+def _hero(args: HeroArgs) -> str:
+    if not args.hero:
         raise RuleError("say which hero acts (hero)")
-    return hero
+    return args.hero
 
 
-def _done(d: Decision, content: Content, hero: str, args: dict[str, Any]) -> None:
+def _done(d: Decision, content: Content, hero: str, args: ActionArgs) -> None:
     """End the turn, or keep it open for Item cards when the player asks (end_turn: false)."""
-    keep = args.get("end_turn", True) is False
-    if not isinstance(args.get("end_turn", True), bool):
-        raise RuleError("end_turn is true (the default) or false (keep the turn for items)")
     if d.state.outcome:
         return
-    if keep:
+    if not args.end_turn:
         d.emit(ActionTaken(hero=hero))
     else:
         finish_turn(d, content, hero)
@@ -102,7 +109,7 @@ def check_target(state: KradiaState, effects: list[Effect], chosen: Any) -> str 
     return chosen if aims_at_ally(effects) else None
 
 
-def basic_attack(d: Decision, args: dict[str, Any], chance: Chance, content: Content) -> None:
+def basic_attack(d: Decision, args: BasicAttackArgs, chance: Chance, content: Content) -> None:
     hero = _hero(args)
     require_action(content, d.state, hero, "basic_attack")
     h = d.state.heroes[hero]
@@ -115,12 +122,10 @@ def basic_attack(d: Decision, args: dict[str, Any], chance: Chance, content: Con
     _done(d, content, hero, args)
 
 
-def charge_attack(d: Decision, args: dict[str, Any], chance: Chance, content: Content) -> None:
+def charge_attack(d: Decision, args: ChargeAttackArgs, chance: Chance, content: Content) -> None:
     hero = _hero(args)
     require_action(content, d.state, hero, "charge_attack")
-    effect = args.get("effect")
-    if effect is not None and (isinstance(effect, bool) or not isinstance(effect, int)):
-        raise RuleError("effect is the number of the Charge Attack, 1 to 6")
+    effect = args.effect
     pending = d.state.charge
     if pending is None:
         who = hero_card(content, d.state, hero).title
@@ -143,12 +148,12 @@ def charge_attack(d: Decision, args: dict[str, Any], chance: Chance, content: Co
     _done(d, content, hero, args)
 
 
-def skill(d: Decision, args: dict[str, Any], chance: Chance, content: Content) -> None:
+def skill(d: Decision, args: SkillArgs, chance: Chance, content: Content) -> None:
     hero = _hero(args)
     require_action(content, d.state, hero, "skill")
     skills = available_skills(content, d.state, hero)
-    wanted = args.get("skill")
-    if wanted not in skills:
+    wanted = args.skill
+    if wanted is None or wanted not in skills:
         known = ", ".join(skills) or "none yet"
         what = "say which skill" if wanted is None else f"there is no skill '{wanted}'"
         level = d.state.heroes[hero].level
@@ -160,7 +165,7 @@ def skill(d: Decision, args: dict[str, Any], chance: Chance, content: Content) -
             f"{wanted} costs {entry.red} red and {entry.blue} blue Mana; "
             f"{name(d.state, hero)} has {h.red} red and {h.blue} blue"
         )
-    chosen = check_target(d.state, entry.effects, args.get("target"))
+    chosen = check_target(d.state, entry.effects, args.target)
     d.emit(
         SkillUsed(
             hero=hero,
@@ -176,27 +181,27 @@ def skill(d: Decision, args: dict[str, Any], chance: Chance, content: Content) -
     _done(d, content, hero, args)
 
 
-def use_item(d: Decision, args: dict[str, Any], chance: Chance, content: Content) -> None:
+def use_item(d: Decision, args: UseItemArgs, chance: Chance, content: Content) -> None:
     hero = _hero(args)
     require_turn(d.state, hero)
     why = blocked(content, d.state, hero).get("item")
     if why:
         raise RuleError(why)
     h = d.state.heroes[hero]
-    item = ref(content, "items", args.get("item"), "item card")
+    item = ref(content, "items", args.item, "item card")
     if item not in h.items:
         held = ", ".join(i.rsplit("/", 1)[-1] for i in h.items) or "none"
         title = cards.item(content, item).title
         raise RuleError(f"{name(d.state, hero)} does not hold {title} (holds: {held})")
     card = cards.item(content, item)
-    chosen = check_target(d.state, card.effects, args.get("target"))
+    chosen = check_target(d.state, card.effects, args.target)
     d.emit(ItemUsed(hero=hero, item=item))
     apply_effects(
         d, content, card.effects, actor=hero, chosen=chosen, why=card.title, chance=chance
     )
 
 
-def pass_turn(d: Decision, args: dict[str, Any], chance: Chance, content: Content) -> None:
+def pass_turn(d: Decision, args: PassArgs, chance: Chance, content: Content) -> None:
     hero = _hero(args)
     require_turn(d.state, hero)
     if d.state.charge is not None:
@@ -216,7 +221,7 @@ def pass_turn(d: Decision, args: dict[str, Any], chance: Chance, content: Conten
         finish_turn(d, content, hero)
 
 
-def end_turn(d: Decision, args: dict[str, Any], chance: Chance, content: Content) -> None:
+def end_turn(d: Decision, args: EndTurnArgs, chance: Chance, content: Content) -> None:
     hero = _hero(args)
     require_turn(d.state, hero)
     if not d.state.turn_done:
@@ -227,19 +232,21 @@ def end_turn(d: Decision, args: dict[str, Any], chance: Chance, content: Content
     finish_turn(d, content, hero)
 
 
-def summon_retainer(d: Decision, args: dict[str, Any], chance: Chance, content: Content) -> None:
+def summon_retainer(
+    d: Decision, args: SummonRetainerArgs, chance: Chance, content: Content
+) -> None:
     s = d.state
-    card_id = ref(content, "retainers", args.get("retainer"), "retainer card")
+    card_id = ref(content, "retainers", args.retainer, "retainer card")
     if card_id not in s.retainers:
         title = cards.retainer(content, card_id).title
         raise RuleError(f"{title} is not on the table (it was used or not dealt)")
-    votes = args.get("votes")
-    if isinstance(votes, bool) or not isinstance(votes, int) or not 0 <= votes <= s.players:
+    votes = args.votes
+    if votes is None or not 0 <= votes <= s.players:
         raise RuleError(f"votes is how many of the {s.players} players agree (0 to {s.players})")
     if votes * 2 <= s.players:
         raise RuleError(f"a Retainer card needs a majority: {votes} of {s.players} players agree")
     card = cards.retainer(content, card_id)
-    chosen = check_target(s, card.effects, args.get("target"))
+    chosen = check_target(s, card.effects, args.target)
     d.emit(RetainerSummoned(retainer=card_id, votes=votes))
     apply_effects(
         d, content, card.effects, actor=None, chosen=chosen, why=card.title, chance=chance

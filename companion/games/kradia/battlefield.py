@@ -13,13 +13,14 @@ at the start of that hero's turn, every turn of the round.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 import msgspec
 
 from companion.core.rules import Chance, RuleError
 from companion.core.tables import Decision
 from companion.games.kradia import content as cards
+from companion.games.kradia.args import StartRoundArgs
 from companion.games.kradia.effects import apply_effects, resolve_targets
 from companion.games.kradia.events import (
     BattlefieldCardRevealed,
@@ -50,13 +51,13 @@ def symbol_of(content: Content, card: str) -> str:
     return cards.battlefield_card(content, card).symbol
 
 
-def select(d: Decision, args: dict[str, Any], chance: Chance, content: Content) -> None:
+def select(d: Decision, args: StartRoundArgs, chance: Chance, content: Content) -> None:
     """Reveal (or reset), move the marker, and apply the space's effect."""
     s = d.state
     bf = s.battlefield
     board = cards.board(content, bf.board)
     if not bf.face_down:
-        if args.get("card"):
+        if args.card:
             raise RuleError(
                 "all three Battlefield cards are face up: this round is a "
                 "Battlefield Reset, no card is revealed"
@@ -66,7 +67,7 @@ def select(d: Decision, args: dict[str, Any], chance: Chance, content: Content) 
         d.emit(BattlefieldReset(card=active, face_down=others))
         path = [symbol_of(content, active)]
     else:
-        card = args.get("card")
+        card = args.card
         if card:
             if card not in bf.face_down:
                 raise RuleError(

@@ -3,18 +3,19 @@ belongs to.  Each is `command(d, args, chance, content)` in its rule area's modu
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from companion.core.rules import Chance
 from companion.core.tables import Commands, Decision
 from companion.games.kradia import actions, boss, extras, rounds, story
+from companion.games.kradia.args import BossAttackArgs
 from companion.games.kradia.state import KradiaState
 
 if TYPE_CHECKING:
     from companion.content.pack import Content
 
 
-def boss_attack(d: Decision, args: dict[str, Any], chance: Chance, content: Content) -> None:
+def boss_attack(d: Decision, args: BossAttackArgs, chance: Chance, content: Content) -> None:
     boss.attack(d, chance, content)
 
 

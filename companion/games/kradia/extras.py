@@ -9,11 +9,12 @@ resolve it when the card says.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from companion.core.rules import Chance, RuleError
 from companion.core.tables import Decision
 from companion.games.kradia.actions import check_target
+from companion.games.kradia.args import UseExtraArgs
 from companion.games.kradia.effects import apply_effects, boss_card
 from companion.games.kradia.events import ExtraCardResolved, HitRecorded
 from companion.games.kradia.schema import ExtraCard
@@ -69,11 +70,11 @@ def at(d: Decision, content: Content, when: str, chance: Chance) -> None:
         _resolve(d, content, extra, chance, record=when in ("boss_attack", "rage"))
 
 
-def use_extra(d: Decision, args: dict[str, Any], chance: Chance, content: Content) -> None:
+def use_extra(d: Decision, args: UseExtraArgs, chance: Chance, content: Content) -> None:
     """The players resolve an Extra card whose moment the card itself names."""
     s = d.state
     boss = boss_card(content, s)
-    wanted = args.get("extra")
+    wanted = args.extra
     cards = {x.id: x for x in boss.extra_cards}
     if wanted not in cards:
         known = ", ".join(x.name for x in boss.extra_cards) or "none"
@@ -86,5 +87,5 @@ def use_extra(d: Decision, args: dict[str, Any], chance: Chance, content: Conten
         )
     if key(s, extra) in s.extras_used:
         raise RuleError(f"{extra.name} has been used and discarded")
-    chosen = check_target(s, extra.effects, args.get("target"))
+    chosen = check_target(s, extra.effects, args.target)
     _resolve(d, content, extra, chance, chosen)

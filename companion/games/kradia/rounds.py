@@ -3,11 +3,12 @@ passing the First Player token (rulebook "Round Overview")."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from companion.core.rules import Chance, RuleError
 from companion.core.tables import Decision
 from companion.games.kradia import battlefield, extras
+from companion.games.kradia.args import EndRoundArgs, StartRoundArgs
 from companion.games.kradia.effects import can_be_hit
 from companion.games.kradia.events import PhaseChanged, RoundStarted, StartPlayerPassed
 from companion.games.kradia.turns import begin_next_turn
@@ -16,7 +17,7 @@ if TYPE_CHECKING:
     from companion.content.pack import Content
 
 
-def start_round(d: Decision, args: dict[str, Any], chance: Chance, content: Content) -> None:
+def start_round(d: Decision, args: StartRoundArgs, chance: Chance, content: Content) -> None:
     s = d.state
     if s.phase != "battlefield":
         raise RuleError(f"the round is under way (now: {s.phase} phase)")
@@ -31,7 +32,7 @@ def start_round(d: Decision, args: dict[str, Any], chance: Chance, content: Cont
     begin_next_turn(d, content)
 
 
-def end_round(d: Decision, args: dict[str, Any], chance: Chance, content: Content) -> None:
+def end_round(d: Decision, args: EndRoundArgs, chance: Chance, content: Content) -> None:
     """The First Player token passes clockwise to the next hero still able to act."""
     s = d.state
     if s.phase != "end":

@@ -2,12 +2,13 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from companion.core.rules import Chance, RuleError
 from companion.core.tables import Decision
 from companion.games.kradia import battlefield
 from companion.games.kradia import content as cards
+from companion.games.kradia.args import ResupplyArgs
 from companion.games.kradia.effects import hero_card
 from companion.games.kradia.events import (
     BattlefieldShuffled,
@@ -26,7 +27,7 @@ if TYPE_CHECKING:
     from companion.content.pack import Content
 
 
-def resupply(d: Decision, args: dict[str, Any], chance: Chance, content: Content) -> None:
+def resupply(d: Decision, args: ResupplyArgs, chance: Chance, content: Content) -> None:
     s = d.state
     if s.mode != "story":
         raise RuleError("Resupply is part of Story mode only")
@@ -34,7 +35,7 @@ def resupply(d: Decision, args: dict[str, Any], chance: Chance, content: Content
         raise RuleError("the heroes Resupply after defeating a boss")
     level = s.level + 1
     boss_id = _next_boss(s, args, content, level)
-    sides = args.get("level3") or {}
+    sides = args.level3 or {}
     if level == 3:
         for hero in s.order:
             card = hero_card(content, s, hero)
@@ -87,9 +88,9 @@ def resupply(d: Decision, args: dict[str, Any], chance: Chance, content: Content
     d.emit(BossSet(level=level, boss=boss_state(boss)))
 
 
-def _next_boss(s: KradiaState, args: dict[str, Any], content: Content, level: int) -> str:
-    if args.get("boss") is not None:
-        boss_id = ref(content, "bosses", args["boss"], "boss")
+def _next_boss(s: KradiaState, args: ResupplyArgs, content: Content, level: int) -> str:
+    if args.boss is not None:
+        boss_id = ref(content, "bosses", args.boss, "boss")
     elif s.sequence is not None:
         boss_id = cards.sequence(content, s.sequence).bosses[level - 1]
     else:
