@@ -3,8 +3,9 @@ to hand.
 
 Each die lands on a face chosen at random, exactly as the core's virtual roller
 (`companion.core.roller.virtual_answer`) chooses (a test holds the two to the same values
-for the same generator; hardware imports nothing of the app, its dice faces are its own,
-`hardware.faces`).  The table layer answers the session with them
+for the same generator).  Hardware imports nothing of the app, so the caller hands it the
+faces of the die to roll (the rules' `DIE_FACES`), written once.  The table layer answers
+the session with them
 (`companion.table.dice_answers.roll_virtually`: stored as answers, so a replay never
 rolls again), and this source shows each die on its `rolls()` stream like any source's.
 """
@@ -14,9 +15,8 @@ from __future__ import annotations
 import asyncio
 import random
 import time
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Sequence
 
-from hardware.faces import DIE_FACES
 from hardware.source import ROLLING, SETTLED, DeviceInfo, DiceSource, RollEvent
 
 BY = "virtual roller"
@@ -48,10 +48,12 @@ class VirtualRoller(DiceSource):
         while True:
             yield await self._queue.get()
 
-    def roll(self, profile: str, count: int = 1) -> list[RollEvent]:
-        """Roll `count` dice of `profile`; returns the settled events (values filled in)."""
-        faces = DIE_FACES.get(profile)
-        if faces is None:
+    def roll(
+        self, profile: str, faces: Sequence[tuple[str, int]], count: int = 1
+    ) -> list[RollEvent]:
+        """Roll `count` dice of `profile`, whose faces read `faces` (label, value) in
+        face-index order; returns the settled events (values filled in)."""
+        if not faces:
             raise NoSuchDie(f"the virtual roller has no {profile}")
         self._rolls += 1
         out = []

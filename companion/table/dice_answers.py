@@ -168,7 +168,7 @@ def roll_virtually(session: DiceSession, roller: VirtualRoller | None = None) ->
     if request is None or request.kind != "dice":
         raise RuleError("nothing is waiting for dice right now")
     roller = roller or VirtualRoller()
-    events = roller.roll(request.profile, request.count)
+    events = roller.roll(request.profile, DIE_FACES.get(request.profile, ()), request.count)
     faces = [DIE_FACES[request.profile][e.face_index] for e in events]
     session.answer([value for _label, value in faces], by=VIRTUAL_BY)
     shown = ", ".join(label for label, _value in faces)
