@@ -22,7 +22,7 @@ from collections import Counter
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 from importlib import resources
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from aiohttp import WSMsgType, web
 
@@ -32,6 +32,9 @@ from companion.host.safety import Throttle, hide_tokens_in_logs, redact, same_or
 from companion.host.table import Phone, Table
 from companion.host.tokens import Grant, TokenRefused, Tokens
 from companion.host.view import revision
+
+if TYPE_CHECKING:
+    from companion.core.session import Session
 
 log = logging.getLogger(__name__)
 MAX_MESSAGE = 64 * 1024  # bytes in one phone message: a command is a few hundred
@@ -116,7 +119,7 @@ class PhoneHost:
 
     def __init__(
         self,
-        session: Any,
+        session: Session,
         address: str = "127.0.0.1",
         port: int = 0,
         tokens: Tokens | None = None,

@@ -24,7 +24,7 @@ import time
 from collections import OrderedDict
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from companion.core.actions import offers
 from companion.core.rules import RuleError
@@ -37,6 +37,9 @@ from companion.host.view import (
     table_view,
     waiting_key,
 )
+
+if TYPE_CHECKING:
+    from companion.core.session import Session
 
 log = logging.getLogger(__name__)
 
@@ -155,7 +158,7 @@ class Table:
 
     def __init__(
         self,
-        session: Any,
+        session: Session,
         clock: Callable[[], float] = time.monotonic,
         rate: float = RATE,
         burst: float = BURST,
@@ -445,7 +448,7 @@ class _Refused(Exception):
         self.text = text
 
 
-def _answered(session: Any, request: Any, values: Any) -> str:
+def _answered(session: Session, request: Any, values: Any) -> str:
     """The value a player tapped, echoed ("You rolled 4: to score."), so a phone shows
     what the tablet took."""
     if isinstance(values, list):

@@ -10,12 +10,15 @@ from __future__ import annotations
 
 import hashlib
 import json
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import msgspec
 
 from companion.core.game import field_label
 from companion.core.rules import DIE_FACES, Request
+
+if TYPE_CHECKING:
+    from companion.core.session import Session
 
 
 def pretty(item_id: str) -> str:
@@ -23,7 +26,7 @@ def pretty(item_id: str) -> str:
     return item_id.rsplit("/", 1)[-1].replace("_", " ").strip().capitalize()
 
 
-def name_of(session: Any, item_id: str) -> str:
+def name_of(session: Session, item_id: str) -> str:
     """A name for an id: the content's title, else the id's last part in words."""
     if not item_id:
         return ""
@@ -32,7 +35,7 @@ def name_of(session: Any, item_id: str) -> str:
     return str(title) if title else pretty(item_id)
 
 
-def revision(session: Any) -> int:
+def revision(session: Session) -> int:
     """The log's revision the session in memory shows: the sequence number of the newest
     row it has taken in (its own or another program's).  Not the file's newest row: a
     state a phone is sent must carry the revision it was built from, so a command made
@@ -43,7 +46,7 @@ def revision(session: Any) -> int:
     return int(session.store.last_seq())
 
 
-def waiting_key(session: Any) -> str:
+def waiting_key(session: Session) -> str:
     """A short fingerprint of what is waiting now (the transaction that asked, the request and
     the answers so far), so a phone's answer to a request that was answered meanwhile, even
     by the same kind of roll asked again, is recognised as stale."""
@@ -62,7 +65,7 @@ def waiting_key(session: Any) -> str:
     return hashlib.sha256(blob).hexdigest()[:16]
 
 
-def legal_actions(session: Any) -> list[dict[str, Any]]:
+def legal_actions(session: Session) -> list[dict[str, Any]]:
     """The rules' legal actions now (the core's `Session.actions()`); none while something
     waits on chance, since the phone answers that from the request (keypad or cards)."""
     if getattr(session, "pending", None) is not None:
@@ -74,7 +77,7 @@ def legal_actions(session: Any) -> list[dict[str, Any]]:
     return list(listed.get("actions", []))
 
 
-def waiting_view(session: Any, request: Request | None) -> dict[str, Any] | None:
+def waiting_view(session: Session, request: Request | None) -> dict[str, Any] | None:
     if request is None:
         return None
     out: dict[str, Any] = {
@@ -101,7 +104,7 @@ def waiting_view(session: Any, request: Request | None) -> dict[str, Any] | None
     return out
 
 
-def result_view(session: Any) -> dict[str, Any] | None:
+def result_view(session: Session) -> dict[str, Any] | None:
     """The game's last step, as the tablet's result card shows it (`Session.last_step`)."""
     step = session.last_step()
     if step is None:
@@ -113,7 +116,7 @@ def _glance(value: Any) -> bool:
     return isinstance(value, bool | int) or (isinstance(value, str) and 0 < len(value) <= 40)
 
 
-def heroes_view(session: Any) -> list[dict[str, Any]]:
+def heroes_view(session: Session) -> list[dict[str, Any]]:
     """Each hero's name and plain numbers and flags, for the phone's "my hero" card."""
     heroes = getattr(session.state, "heroes", None)
     if not isinstance(heroes, dict):
@@ -142,7 +145,7 @@ def heroes_view(session: Any) -> list[dict[str, Any]]:
 TOOK_BACK = {"Undone": "took back", "Redone": "brought back"}
 
 
-def notice_view(session: Any, whose: Any = None) -> dict[str, Any] | None:
+def notice_view(session: Session, whose: Any = None) -> dict[str, Any] | None:
     """Words for a phone when the newest step changed what it may have been looking at: an
     undo, a redo or a correction (from the tablet, the CLI beside it, or a phone), so a
     player whose roll just vanished reads why.  `whose(tx)` names the phone that made a
@@ -167,13 +170,13 @@ def notice_view(session: Any, whose: Any = None) -> dict[str, Any] | None:
     return {"tx": tx, "kind": head.type.lower(), "text": text}
 
 
-def _shown(session: Any, value: Any) -> str:
+def _shown(session: Session, value: Any) -> str:
     if isinstance(value, str) and "/" in value:
         return name_of(session, value)
     return json.dumps(value) if not isinstance(value, str | int | float) else str(value)
 
 
-def action_group(session: Any, action: dict[str, Any]) -> dict[str, str]:
+def action_group(session: Session, action: dict[str, Any]) -> dict[str, str]:
     """How the rules group an action, so a phone lays its buttons out as they do: the
     phase its command is declared in (the game's `Commands` table, e.g. HEXplore's Game
     Turn phases) and the hero it is for (its `hero` argument), when it names one."""
@@ -189,7 +192,7 @@ def action_group(session: Any, action: dict[str, Any]) -> dict[str, str]:
     return out
 
 
-def table_view(session: Any, whose: Any = None) -> dict[str, Any]:
+def table_view(session: Session, whose: Any = None) -> dict[str, Any]:
     """Everything a phone renders, stamped with the log's revision."""
     actions = [
         {"do": a["do"], "with": a.get("with", {}), "label": a.get("label") or pretty(a["do"])}
