@@ -17,12 +17,15 @@ from __future__ import annotations
 
 import asyncio
 from collections.abc import Awaitable, Callable
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from companion.host.server import PhoneHost, lan_address
 from companion.host.table import Phone
 from companion.host.tls import table_certificate
 from companion.host.trust import TrustDoor
+
+if TYPE_CHECKING:
+    from companion.core.session import Session
 
 PORT = 8765  # the usual port; another free one is taken if it is busy
 
@@ -45,7 +48,7 @@ class PhoneSeats:
 
     async def start(
         self,
-        session: Any,
+        session: Session,
         address: str | None = None,
         secure: bool = True,
         dice_photo: DicePhoto | None = None,

@@ -34,7 +34,7 @@ from companion.host.tokens import Grant, TokenRefused, Tokens
 from companion.host.view import revision
 
 if TYPE_CHECKING:
-    from companion.core.session import Session
+    from companion.core.session import Result, Session
 
 log = logging.getLogger(__name__)
 MAX_MESSAGE = 64 * 1024  # bytes in one phone message: a command is a few hundred
@@ -524,7 +524,7 @@ class PhoneHost:
 
     # -- updates -----------------------------------------------------------------------
 
-    def _session_changed(self, _session: Any, _result: Any) -> None:
+    def _session_changed(self, _session: Session, _result: Result | None) -> None:
         """Any change, from a phone, the tablet or another program: every phone gets the
         new state once the current handler is done (several changes make one update)."""
         if not self._broadcast_due and self._loop is not None:

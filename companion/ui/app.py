@@ -12,7 +12,7 @@ import contextlib
 import time
 import traceback
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from kivy.app import App
 from kivy.base import ExceptionHandler, ExceptionManager
@@ -32,6 +32,9 @@ from companion.ui import widgets  # noqa: F401  (loads the shared kv rules)
 from companion.ui.cue import Cue
 from companion.ui.settings import UserSettings
 from companion.ui.style import style
+
+if TYPE_CHECKING:
+    from companion.core.session import Result, Session
 
 SCREENS = ("home", "new", "settings", "session")
 
@@ -157,7 +160,7 @@ class CompanionApp(App):
 
     # -- sessions ----------------------------------------------------------------------
 
-    def attach(self, session: Any) -> None:
+    def attach(self, session: Session) -> None:
         self.close_session()
         self.session = session
         session.auto_steps = True  # at the table, steps with no choice take themselves
@@ -190,7 +193,7 @@ class CompanionApp(App):
             self.hub.attach(None)
             self.keep_awake(False)
 
-    def _session_changed(self, session: Any, result: Any) -> None:
+    def _session_changed(self, session: Session, result: Result | None) -> None:
         if self.made("session"):
             self.screen("session").refresh()
 

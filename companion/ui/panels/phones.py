@@ -12,7 +12,7 @@ from __future__ import annotations
 import asyncio
 import io
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from kivy.core.image import Image as CoreImage
 from kivy.lang import Builder
@@ -22,6 +22,9 @@ from kivy.utils import escape_markup
 
 from companion.host.seats import PhoneSeats
 from companion.ui.widgets import BigButton, Body
+
+if TYPE_CHECKING:
+    from companion.core.session import Session
 
 Builder.load_file(str(Path(__file__).with_suffix(".kv")))
 
@@ -49,7 +52,7 @@ class PhonesPanel(BoxLayout):
     def __init__(self, **kwargs: Any) -> None:
         super().__init__(**kwargs)
         self.seats = PhoneSeats(on_change=self.show)
-        self._session: Any = None
+        self._session: Session | None = None
 
     @property
     def host(self) -> Any:
@@ -73,7 +76,7 @@ class PhonesPanel(BoxLayout):
             self.seats.starting = True
             loop.create_task(self.start(self._session))
 
-    async def start(self, session: Any, address: str | None = None) -> None:
+    async def start(self, session: Session, address: str | None = None) -> None:
         from kivy.app import App
 
         app = App.get_running_app()
@@ -103,7 +106,7 @@ class PhonesPanel(BoxLayout):
 
     # -- showing -------------------------------------------------------------------------
 
-    def refresh(self, session: Any) -> None:
+    def refresh(self, session: Session | None) -> None:
         if session is not self._session:
             if self.seats.hosting:
                 self.stop()
