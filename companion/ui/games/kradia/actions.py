@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import copy
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from kivy.lang import Builder
 from kivy.properties import ObjectProperty
@@ -20,6 +20,9 @@ from kivy.uix.boxlayout import BoxLayout
 from companion.core.rules import Action, RuleError
 from companion.games.kradia.view import why_not
 from companion.ui.games.readable import GameButton
+
+if TYPE_CHECKING:
+    from companion.core.session import Session
 
 Builder.load_file(str(Path(__file__).with_suffix(".kv")))
 
@@ -43,10 +46,10 @@ class ActionPicker(BoxLayout):
     The other legal actions go to `more` (an OtherActions placed by the view)."""
 
     more = ObjectProperty(None)
-    session: Any = None
+    session: Session | None = None
     chosen: dict[str, Any] | None = None  # input path -> the value the table set
 
-    def show(self, session: Any, view: Any = None, refusal: str = "") -> None:
+    def show(self, session: Session, view: Any = None, refusal: str = "") -> None:
         self.session = session
         state, content = session.state, session.content
         now = session.actions()  # while a roll or draw waits, the dice panel answers it
@@ -71,9 +74,17 @@ class ActionPicker(BoxLayout):
                 if "choices" in spec:
                     more.buttons.add_widget(self._input_button(path, spec, args))
 
+    @property
+    def shown(self) -> Session:
+        """The session last shown: a tap comes only from a button `show` made for it, so
+        a tap with none is a fault in the app."""
+        if self.session is None:
+            raise RuntimeError("the action picker has shown no session")
+        return self.session
+
     def _prompt(self, actions: list[Action]) -> str:
         """The rules' words for the moment (`prompt`, the same on each action listed)."""
-        req = self.session.request
+        req = self.shown.request
         if req is not None:
             return f"Waiting: {req.describe()}"
         if not actions:
@@ -98,8 +109,8 @@ class ActionPicker(BoxLayout):
         node = args
         for key in parents:
             node = node[key]
-        hero = self.session.state.heroes.get(last)
-        who = self.session.content.get("heroes", hero.card).title if hero else last.title()
+        hero = self.shown.state.heroes.get(last)
+        who = self.shown.content.get("heroes", hero.card).title if hero else last.title()
         value = node[last]
         button = CommandButton("input", {"path": path, "choices": spec["choices"], "value": value})
         button.text = f"{who}: {str(value).replace('-', ' ').title()}"
@@ -111,18 +122,18 @@ class ActionPicker(BoxLayout):
             choices, value = button.args["choices"], button.args["value"]
             nxt = choices[(choices.index(value) + 1) % len(choices)]
             self.chosen = {**(self.chosen or {}), button.args["path"]: nxt}
-            self.show(self.session)
+            self.show(self.shown)
             return
         self.chosen = None
         self.send(button.command, button.args)
 
     def send(self, name: str, args: dict[str, Any]) -> None:
         try:
-            self.session.do(name, args)
+            self.shown.do(name, args)
         except RuleError as exc:
-            self.show(self.session, refusal=exc.message)
+            self.show(self.shown, refusal=exc.message)
             return
         parent = self.parent
         while parent is not None and not hasattr(parent, "refresh"):
             parent = parent.parent
-        (parent.refresh if parent is not None else lambda: self.show(self.session))()
+        (parent.refresh if parent is not None else lambda: self.show(self.shown))()
