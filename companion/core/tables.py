@@ -226,12 +226,14 @@ class CommandArgs(msgspec.Struct, kw_only=True):
 
 def _args_type(fn: CommandFn) -> type[CommandArgs] | None:
     """The Struct a handler declares for its details, or None for a handler that still
-    takes the raw mapping."""
-    params = list(inspect.signature(fn).parameters.values())
+    takes the raw mapping.  A wrapper made with `functools.wraps` is looked through to the
+    rule it wraps, whose module names the Struct."""
+    rule = inspect.unwrap(fn)
+    params = list(inspect.signature(rule).parameters.values())
     declared: Any = params[1].annotation if len(params) > 1 else None
     if isinstance(declared, str):  # postponed annotations: only this one is resolved, since
         # the others (Content, Chance) are often imported for the type checker alone
-        declared = getattr(fn, "__globals__", {}).get(declared)
+        declared = getattr(rule, "__globals__", {}).get(declared)
     if isinstance(declared, type) and issubclass(declared, CommandArgs):
         return declared
     return None

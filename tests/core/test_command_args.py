@@ -91,3 +91,16 @@ def test_a_map_or_nothing_is_said_in_words_too() -> None:
             Content("t"),
         )
     assert refused.value.message == "the shares of 'split' must be named values or left out"
+
+
+def test_a_wrapped_rule_is_read_through_its_wrapper() -> None:
+    """A game that wraps its rules (HEXplore hands them its typed view of the packs) keeps
+    their Structs: `functools.wraps` lets the table read the rule behind the wrapper."""
+    import functools
+
+    @functools.wraps(move)
+    def wrapped(d: Decision, args: Any, chance: Chance, content: Content) -> None:
+        move(d, args, chance, content)
+
+    table: Commands[Any] = Commands({"turn": {"move": wrapped}})
+    assert table.args_type("move") is Move

@@ -3,7 +3,7 @@ belongs to.  The rules themselves live in the rule-area modules named beside eac
 
 from __future__ import annotations
 
-import inspect
+import functools
 from collections.abc import Callable
 from typing import Any
 
@@ -54,21 +54,14 @@ HexCommand = Callable[[Decision, Any, Chance, HexContent], None]
 
 
 def typed(fn: HexCommand) -> CommandFn:
-    """A rule that reads the packs through HEXplore's typed view of them.  The wrapper
-    declares the rule's own Struct of details as its `args`, so the core converts them
-    before the rule runs (`Commands.run` reads the handler's signature)."""
+    """A rule that reads the packs through HEXplore's typed view of them.  `wraps` keeps the
+    rule reachable behind the wrapper, so the core reads the rule's own Struct of details
+    and converts them before it runs (`Commands.run`)."""
 
+    @functools.wraps(fn)
     def run(d: Decision, args: CommandArgs, chance: Chance, content: Content) -> None:
         fn(d, args, chance, HexContent.of(content))
 
-    declared = inspect.signature(fn).parameters["args"].annotation
-    if isinstance(declared, str):  # postponed annotations: the rule module's name for it
-        declared = fn.__globals__[declared]
-    params = list(inspect.signature(run).parameters.values())
-    params[1] = params[1].replace(annotation=declared)
-    run.__signature__ = inspect.signature(run).replace(parameters=params)  # type: ignore[attr-defined]
-    run.__name__ = run.__qualname__ = fn.__name__
-    run.__doc__ = fn.__doc__
     return run
 
 
