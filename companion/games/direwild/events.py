@@ -20,6 +20,7 @@ from companion.games.direwild.state import (
     Battle,
     DirewildState,
     Enemy,
+    Happened,
 )
 from companion.games.direwild.text import name, short, squares
 
@@ -867,15 +868,13 @@ def _karn_defeated(s: DirewildState, e: KarnDefeated) -> None:
 
 
 def fold(s: DirewildState, event: Event) -> None:
-    """Fold one event; while an AI card or a battle is being recorded, its words go to
-    the walk-through or the battle panel (the payload is read once for both)."""
+    """Fold one event; while an AI card or a battle is being recorded, the event goes to
+    the walk-through or the battle panel too (as its data: the panel words it)."""
     kind = EVENTS.kinds[event.type]
-    payload = EVENTS.read(event.type, event.data)
-    kind.apply(s, payload)
+    kind.apply(s, EVENTS.read(event.type, event.data))
     if s.recording:
-        text = kind.text(payload) if kind.text else event.type
+        d = dict(event.data)
         if s.recording == "ai":
-            d = event.data
             actor = str(
                 d.get("unit")
                 or d.get("slot")
@@ -883,6 +882,6 @@ def fold(s: DirewildState, event: Event) -> None:
                 or d.get("hero")
                 or (KARN if event.type.startswith("Karn") else "table")
             )
-            s.walkthrough.append(AiStep(actor, event.type, text, list(d.get("path", []))))
+            s.walkthrough.append(AiStep(actor, event.type, list(d.get("path", [])), d))
         elif s.last_battle is not None:
-            s.last_battle.effects.append(text)
+            s.last_battle.effects.append(Happened(event.type, d))

@@ -76,6 +76,16 @@ class Karn:
 
 
 @dataclass
+class Happened:
+    """One event kept in the state for a panel to list: its type and its data (ids and
+    numbers), worded when shown (`view.happened_words`).  Why not its sentence: rewording a
+    line must never change a folded state, and the words can then use the pack's names."""
+
+    type: str
+    data: dict[str, object] = field(default_factory=dict)
+
+
+@dataclass
 class Battle:
     hero: str = ""
     enemy: str = ""
@@ -85,7 +95,7 @@ class Battle:
     winner: str = ""  # "hero" | "enemy"
     critical: bool = False
     flying: bool = False
-    effects: list[str] = field(default_factory=list)
+    effects: list[Happened] = field(default_factory=list)  # what the battle did, in order
     fought: list[str] | UnsetType = UNSET  # enemies the hero was knocked into and lost to
 
 
@@ -100,12 +110,13 @@ def fought_this_turn(state: DirewildState, hero: str) -> set[str]:
 
 @dataclass
 class AiStep:
-    """One line of the AI card walk-through, with the path a screen draws."""
+    """One action of the AI card walk-through: who acted, the event (worded when shown,
+    `view.happened_words`) and the path a screen draws."""
 
     actor: str
     action: str
-    text: str
     path: list[str] = field(default_factory=list)
+    data: dict[str, object] = field(default_factory=dict)  # the event's own data
 
 
 @dataclass

@@ -9,6 +9,8 @@ tap on the board stands for) so that every other module of the game is free to m
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+
 from companion.games.direwild.board import (
     DIRECTIONS,
     LETTERS,
@@ -20,8 +22,10 @@ from companion.games.direwild.board import (
     parse_square,
     square_name,
 )
+from companion.games.direwild.events import EVENTS
 from companion.games.direwild.legal import game_phase
 from companion.games.direwild.schema import Board
+from companion.games.direwild.state import Battle, DirewildState
 from companion.games.direwild.taps import Tap, board_tap, enemy_at, turn_order_action
 from companion.games.direwild.text import name
 from companion.games.direwild.units import label, minion_of
@@ -31,13 +35,16 @@ __all__ = [
     "LETTERS",
     "SLOTS",
     "STAGING",
+    "Battle",
     "Board",
     "BoardProblem",
+    "DirewildState",
     "Tap",
     "board_problems",
     "board_tap",
     "enemy_at",
     "game_phase",
+    "happened_words",
     "label",
     "minion_of",
     "name",
@@ -46,3 +53,11 @@ __all__ = [
     "square_name",
     "turn_order_action",
 ]
+
+
+def happened_words(
+    event_type: str, data: Mapping[str, object], names: Mapping[str, str] | None = None
+) -> str:
+    """An event the state keeps for a panel (an AI card's step, a battle's effect) in the
+    log's words, each id the table knows by a name said by it (`Session.names`)."""
+    return EVENTS.describe(event_type, data, names) or event_type

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from companion.games.direwild.view import happened_words
 from tests.ui.rounds.driver import RoundDriver, frame_on_screen, on_screen
 
 TITLE = "Direwild"
@@ -221,7 +222,8 @@ def play_round(driver: RoundDriver, players: int = 2) -> tuple[Any, Any]:
     # the whole AI card read at once, with no tap: its every action on the result card
     # (beside the board, or above it), each enemy's path drawn on the board in its colour;
     # stepping through them one at a time is there for a table that wants it
-    steps = [step.text for step in session.state.walkthrough]
+    names = session.names()
+    steps = [happened_words(s.action, s.data, names) for s in session.state.walkthrough]
     assert len(steps) > 1 and not view.ids.walkthrough.shown, screen.error
     assert all(text in screen.ids.result.text.split("\n") for text in steps), (
         steps,

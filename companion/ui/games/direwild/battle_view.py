@@ -2,13 +2,13 @@
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Mapping
 
 from kivy.lang import Builder
 from kivy.properties import StringProperty
 from kivy.uix.boxlayout import BoxLayout
 
-from companion.games.direwild.view import name
+from companion.games.direwild.view import DirewildState, happened_words, name
 
 Builder.load_file(__file__.replace(".py", ".kv"))
 
@@ -17,7 +17,8 @@ class BattleView(BoxLayout):
     headline = StringProperty("")
     effects = StringProperty("")
 
-    def show(self, state: Any) -> None:
+    def show(self, state: DirewildState, names: Mapping[str, str] | None = None) -> None:
+        """`names`: the session's names of the packs' ids, so each effect says them."""
         b = state.last_battle
         if b is None:
             self.headline, self.effects = "No battle yet this round", ""
@@ -27,4 +28,5 @@ class BattleView(BoxLayout):
         self.headline = (
             f"{name(b.hero)} {b.hero_total} vs {name(b.enemy)} {b.enemy_total}: {who} wins{crit}"
         )
-        self.effects = "\n".join(f"{i}. {t}" for i, t in enumerate(b.effects[1:], start=1))
+        said = [happened_words(e.type, e.data, names) for e in b.effects[1:]]
+        self.effects = "\n".join(f"{i}. {t}" for i, t in enumerate(said, start=1))

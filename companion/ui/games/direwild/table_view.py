@@ -548,10 +548,11 @@ class DirewildView(SendsCommands, BoxLayout):
         self.primary_text = self._primary.get("label", "") if self._primary else ""
         self.ids.status.show(state, self.session.content)
         self.ids.hunt.show(state, self.session.content)
-        self.ids.walkthrough.show(state)
+        names = self.session.names()
+        self.ids.walkthrough.show(state, names)
         self.ids.key.show(state, self.session.content)
         self.ids.sheet.show(state)
-        self.ids.battle.show(state)
+        self.ids.battle.show(state, names)
         board = self.ids.board
         board.session = self.session
         board.selected = self.hero

@@ -12,13 +12,14 @@ away; it can be opened again while the round lasts.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
 
 from kivy.lang import Builder
 from kivy.properties import BooleanProperty, ListProperty, NumericProperty, StringProperty
 from kivy.uix.boxlayout import BoxLayout
 
-from companion.games.direwild.view import game_phase
+from companion.games.direwild.view import DirewildState, game_phase, happened_words
 
 Builder.load_file(__file__.replace(".py", ".kv"))
 
@@ -33,14 +34,15 @@ class WalkthroughView(BoxLayout):
     shown = BooleanProperty(False)  # steps to show and not put away
     pinned = BooleanProperty(False)  # shown again by the players after the AI's turn
 
-    def show(self, state: Any) -> None:
-        steps = state.walkthrough
-        if len(steps) != self.total or [s.text for s in steps] != [t for t, _ in self._steps]:
+    def show(self, state: DirewildState, names: Mapping[str, str] | None = None) -> None:
+        """`names`: the session's names of the packs' ids, so each step says them."""
+        steps = [(happened_words(s.action, s.data, names), list(s.path)) for s in state.walkthrough]
+        if steps != self._steps:
             self.step, self.hidden, self.pinned = 0, True, False  # a new card: on the result card
         if not game_phase(state) and not self.pinned:
             self.hidden = True  # the heroes' turns: the board is theirs, the steps put away
         self.total = len(steps)
-        self._steps = [(s.text, list(s.path)) for s in steps]
+        self._steps = steps
         self._render()
 
     _steps: list[tuple[str, list[str]]] = []
