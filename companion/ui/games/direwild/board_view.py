@@ -64,7 +64,7 @@ class BoardView(Widget):
     # the band along the top and left holding the column letters and row numbers
     margin = NumericProperty(0)
 
-    def on_highlight(self, *_: Any) -> None:
+    def on_highlight(self, *_: object) -> None:
         self.refresh()
 
     __events__: tuple[str, ...] = ("on_square",)
@@ -143,10 +143,10 @@ class BoardView(Widget):
             return True
         return False
 
-    def on_size(self, *_: Any) -> None:
+    def on_size(self, *_: object) -> None:
         self._redraw()
 
-    def on_pos(self, *_: Any) -> None:
+    def on_pos(self, *_: object) -> None:
         self._redraw()
 
     def _redraw(self) -> None:

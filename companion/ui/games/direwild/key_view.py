@@ -49,13 +49,13 @@ class KeyIcon(Widget):
     piece = ObjectProperty(None, allownone=True)
     mark = StringProperty("")
 
-    def on_size(self, *_: Any) -> None:
+    def on_size(self, *_: object) -> None:
         self.draw()
 
-    def on_pos(self, *_: Any) -> None:
+    def on_pos(self, *_: object) -> None:
         self.draw()
 
-    def on_piece(self, *_: Any) -> None:
+    def on_piece(self, *_: object) -> None:
         self.draw()
 
     def draw(self) -> None:

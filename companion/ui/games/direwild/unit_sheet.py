@@ -67,7 +67,7 @@ class FieldRow(BoxLayout):
     shown = StringProperty("")
     flag = BooleanProperty(False)
 
-    def __init__(self, field: Field, correct: Callable[[str, Any], bool], **kw: Any) -> None:
+    def __init__(self, field: Field, correct: Callable[[str, Any], bool], **kw: object) -> None:
         super().__init__(**kw)
         self.field, self.correct = field, correct
         self.words = field.words
@@ -95,7 +95,7 @@ class UnitSheet(BoxLayout):
     picking = BooleanProperty(False)
     can_stage = BooleanProperty(False)
 
-    def __init__(self, **kw: Any) -> None:
+    def __init__(self, **kw: object) -> None:
         super().__init__(**kw)
         self.correct: Callable[[str, Any], bool] = lambda _p, _v: False
         self._shape: list[str] = []

@@ -62,7 +62,7 @@ def vital_bars(
     return row
 
 
-def wrapped(text: str, **kwargs: Any) -> GameText:
+def wrapped(text: str, **kwargs: object) -> GameText:
     words = GameText(text=text, halign="left", size_hint_y=None, **kwargs)
     words.bind(width=lambda w, width: setattr(w, "text_size", (width, None)))
     words.bind(texture_size=lambda w, ts: setattr(w, "height", ts[1] + dp(4)))

@@ -55,7 +55,7 @@ class WheelDrawing(ButtonBehavior, Widget):
     sentinels = ListProperty([])
     scale = NumericProperty(1.0)
 
-    def __init__(self, **kwargs: Any) -> None:
+    def __init__(self, **kwargs: object) -> None:
         super().__init__(**kwargs)
         self.bind(
             pos=self.redraw,
@@ -81,7 +81,7 @@ class WheelDrawing(ButtonBehavior, Widget):
             out.append((f"number {n}", (x - half, y - half, x + half, y + half)))
         return out
 
-    def redraw(self, *_: Any) -> None:
+    def redraw(self, *_: object) -> None:
         self.canvas.clear()
         cx, cy = self.center
         rim = max(30.0, min(self.width, self.height) / 2 - sp(12) * self.scale)

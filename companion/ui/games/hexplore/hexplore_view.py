@@ -39,7 +39,7 @@ class HexploreView(SendsCommands, BoxLayout):
     next_label = StringProperty("")
     actions = ListProperty([])
 
-    def __init__(self, **kwargs: Any) -> None:
+    def __init__(self, **kwargs: object) -> None:
         super().__init__(**kwargs)
         self.primary: Action | None = None
         self.ids.mat.send = self.send

@@ -25,7 +25,7 @@ WIDTHS = (0.22, 0.16, 0.16, 0.16, 0.14, 0.16)
 MIN_SP = 16  # the app's floor for any text
 
 
-def _cell(text: str, width: float, **kwargs: Any) -> GameText:
+def _cell(text: str, width: float, **kwargs: object) -> GameText:
     """Wrapped (a rank with AUTO-FAIL and the last result takes two lines), not cut."""
     label = GameText(text=text, size_hint_x=width, halign="center", **kwargs)
     label.bind(size=lambda w, _s: setattr(w, "text_size", (w.width, None)))

@@ -30,7 +30,7 @@ Builder.load_file(str(Path(__file__).with_suffix(".kv")))
 class CommandButton(GameButton):
     """A button that carries the action it sends (or the input it turns)."""
 
-    def __init__(self, command: str, args: dict[str, Any], **kwargs: Any) -> None:
+    def __init__(self, command: str, args: dict[str, Any], **kwargs: object) -> None:
         super().__init__(**kwargs)
         self.command = command
         self.args = args

@@ -46,7 +46,7 @@ class BossPanel(BoxLayout):
     title = ""  # the boss's name, for the correction sheet
     _limits: dict[str, int]  # the most each track holds, set by `show`
 
-    def on_width(self, *_args: Any) -> None:
+    def on_width(self, *_args: object) -> None:
         """A track built for another width is built again (its spaces to a row)."""
         if self._last is not None:
             self.show(*self._last)

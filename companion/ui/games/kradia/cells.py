@@ -32,7 +32,7 @@ TONES = {
 class Cell(GameText):
     background = ColorProperty(TONES["plain"])
 
-    def __init__(self, tone: str = "plain", **kwargs: Any) -> None:
+    def __init__(self, tone: str = "plain", **kwargs: object) -> None:
         super().__init__(**kwargs)
         self.background = TONES[tone]
 

@@ -81,7 +81,7 @@ class HeroesStrip(GridLayout):
     name_height = NumericProperty(0)
     card_height = NumericProperty(0)
 
-    def _even(self, *_args: Any) -> None:
+    def _even(self, *_args: object) -> None:
         cards = [c for c in self.children if isinstance(c, HeroCard)]
         self.name_height = max((c.ids.name.texture_size[1] for c in cards), default=0)
         # the content of each card, less what evening it out added
