@@ -36,7 +36,7 @@ def fact_key(path: str) -> str:
     return path.rsplit(".", 1)[-1]
 
 
-def choice_words(value: Any) -> str:
+def choice_words(value: object) -> str:
     return "ask when it happens" if value is None else str(value).title()
 
 

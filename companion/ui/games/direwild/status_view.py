@@ -102,7 +102,7 @@ class StatusView(BoxLayout):
     side_by_side = BooleanProperty(True)  # the Fatal Wounds beside the chapter, not below
     wounds_width = NumericProperty(0)  # their words on one line
 
-    def on_kv_post(self, base_widget: Any) -> None:
+    def on_kv_post(self, base_widget: object) -> None:
         self.ids.wounds.bind(font_size=self._measure)
         self._measure()
 

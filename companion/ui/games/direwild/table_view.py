@@ -373,7 +373,7 @@ class DirewildView(SendsCommands, BoxLayout):
         state = self.session.state
         self.ids.sheet.open(unit, label(state, unit, self.session.content), state)
 
-    def correct_unit(self, path: str, value: Any) -> bool:
+    def correct_unit(self, path: str, value: object) -> bool:
         """One correction, by the session's correction command (as the Fix panel's)."""
         return self._attempt(lambda: self.session.correct(path, value))
 
