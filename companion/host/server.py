@@ -140,9 +140,8 @@ class PhoneHost:
         self.ssl_context = ssl_context  # HTTPS on the LAN: browsers give the camera only then
         self.throttle = throttle or Throttle()
         self.links: list[Link] = []
-        self.listeners: list[
-            Callable[[], object]
-        ] = []  # called with no arguments when phones come or go
+        # called with no arguments when phones come or go
+        self.listeners: list[Callable[[], object]] = []
         self._runner: web.AppRunner | None = None
         self._files = {name: _static(name) for name in STATIC}
         self._page = _static("index.html").decode()

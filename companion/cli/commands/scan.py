@@ -22,7 +22,7 @@ if TYPE_CHECKING:
     from companion.content.pack import Content
     from vision.tracker import Sighting
 
-Names = Callable[[str], "str | None"]  # a card id's name in its game's content, if any
+Names = Callable[[str], str | None]  # a card id's name in its game's content, if any
 
 
 class ScannedCode(TypedDict):
