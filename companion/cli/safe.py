@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import re
 import unicodedata
-from typing import Any, TextIO
+from typing import TextIO
 
 _ASCII_CONTROL = re.compile(r"[\x00-\x08\x0b-\x1f\x7f]")
 # Controls, format characters (bidi embeddings, overrides and isolates, zero-width marks)
@@ -46,5 +46,5 @@ class SafeStream:
     def write(self, text: str) -> int:
         return self._stream.write(safe_text(text))
 
-    def __getattr__(self, name: str) -> Any:
+    def __getattr__(self, name: str) -> object:
         return getattr(self._stream, name)

@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import asyncio
 from collections.abc import Awaitable, Callable
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from companion.host.server import PhoneHost, lan_address
 from companion.host.table import Phone
@@ -29,7 +29,7 @@ if TYPE_CHECKING:
 
 PORT = 8765  # the usual port; another free one is taken if it is busy
 
-DicePhoto = Callable[[str, bytes], Awaitable[dict[str, Any]]]
+DicePhoto = Callable[[str, bytes], Awaitable[dict[str, object]]]
 
 
 class PhoneSeats:

@@ -19,10 +19,10 @@ import socket
 import ssl
 import time
 from collections import Counter
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Coroutine, Mapping
 from dataclasses import dataclass
 from importlib import resources
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from aiohttp import WSMsgType, web
 
@@ -88,7 +88,7 @@ def is_local(address: str) -> bool:
     return ip.is_loopback or ip.is_private or ip.is_link_local
 
 
-def _log_failure(task: asyncio.Task[Any]) -> None:
+def _log_failure(task: asyncio.Task[object]) -> None:
     """A send that failed in the background is logged, never lost silently."""
     if not task.cancelled() and task.exception() is not None:
         log.warning("sending to a phone failed: %s", redact(repr(task.exception())))
@@ -140,7 +140,8 @@ class PhoneHost:
         self.ssl_context = ssl_context  # HTTPS on the LAN: browsers give the camera only then
         self.throttle = throttle or Throttle()
         self.links: list[Link] = []
-        self.listeners: list[Any] = []  # called with no arguments when phones come or go
+        # called with no arguments when phones come or go
+        self.listeners: list[Callable[[], object]] = []
         self._runner: web.AppRunner | None = None
         self._files = {name: _static(name) for name in STATIC}
         self._page = _static("index.html").decode()
@@ -152,7 +153,7 @@ class PhoneHost:
         # Reads a phone's photo of its dice for the waiting roll (issue 28): given the
         # phone's name and the photo's bytes, it answers with {"ok", "text"} for the phone.
         # The app sets it (its camera dice); None: this host takes no photos.
-        self.dice_photo: Callable[[str, bytes], Awaitable[dict[str, Any]]] | None = None
+        self.dice_photo: Callable[[str, bytes], Awaitable[dict[str, object]]] | None = None
         # This table's name, kept with the session: a phone holding unsent commands from
         # another table drops them, one from this table (even after a restart) resends them.
         self.epoch = self.table.epoch
@@ -237,7 +238,7 @@ class PhoneHost:
         for listener in list(self.listeners):
             listener()
 
-    def _spawn(self, coro: Any) -> None:
+    def _spawn(self, coro: Coroutine[object, object, object]) -> None:
         assert self._loop is not None
         task = self._loop.create_task(coro)
         task.add_done_callback(_log_failure)
@@ -277,7 +278,9 @@ class PhoneHost:
     # -- HTTP --------------------------------------------------------------------------
 
     @web.middleware
-    async def _headers(self, request: web.Request, handler: Any) -> web.StreamResponse:
+    async def _headers(
+        self, request: web.Request, handler: Callable[[web.Request], Awaitable[web.StreamResponse]]
+    ) -> web.StreamResponse:
         if not same_origin(request.headers.get("Origin"), request.host, self.scheme):
             response: web.StreamResponse = web.Response(
                 status=403, text="This page may be opened only from the tablet's own link."
@@ -479,7 +482,7 @@ class PhoneHost:
             await link.ws.send_json({"t": "state", **self.table.view()})
         return True
 
-    async def _hello(self, link: Link, grant: Grant, message: dict[str, Any]) -> bool:
+    async def _hello(self, link: Link, grant: Grant, message: Mapping[str, object]) -> bool:
         phone_id = message.get("phone")
         if not grant.joining and grant.phone != phone_id:
             await self._refuse(link, "This pass belongs to another phone. Scan the QR code.")
@@ -509,7 +512,7 @@ class PhoneHost:
         self._told()
         return True
 
-    def _welcome(self, link: Link, phone: Phone) -> dict[str, Any]:
+    def _welcome(self, link: Link, phone: Phone) -> dict[str, object]:
         return {
             "t": "welcome",
             "phone": phone.id,
@@ -542,8 +545,9 @@ class PhoneHost:
         if not self._broadcast_due:
             return
         self._broadcast_due = False
-        state = {"t": "state", **self.table.view()}
-        self._sent_rev = state["rev"]
+        view = self.table.view()
+        state = {"t": "state", **view}
+        self._sent_rev = view["rev"]
         for link in list(self.links):
             if link.phone is None or link.ws.closed:
                 continue

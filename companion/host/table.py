@@ -22,15 +22,16 @@ import logging
 import secrets
 import time
 from collections import OrderedDict
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from companion.core.actions import offers
 from companion.core.rules import RuleError
 from companion.core.store import SessionFileError
 from companion.host.tokens import Tokens
 from companion.host.view import (
+    TableView,
     legal_actions,
     name_of,
     revision,
@@ -39,6 +40,7 @@ from companion.host.view import (
 )
 
 if TYPE_CHECKING:
+    from companion.core.rules import Action, Request
     from companion.core.session import Session
 
 log = logging.getLogger(__name__)
@@ -62,7 +64,7 @@ class Phone:
     name: str
     hero: str = ""
     floor: int = 0  # every number up to here is handled (or too old to remember)
-    replies: OrderedDict[int, dict[str, Any]] = field(default_factory=OrderedDict)
+    replies: OrderedDict[int, dict[str, object]] = field(default_factory=OrderedDict)
     txs: set[int] = field(default_factory=set)
     played: bool = False  # has a command applied: a real player, never evicted
     address: str = ""  # where it said hello from (not kept: a restart starts afresh)
@@ -78,7 +80,7 @@ class Phone:
     def handled_above_floor(self) -> list[int]:
         return sorted(s for s in self.replies if s > self.floor)
 
-    def remember(self, seq: int, reply: dict[str, Any]) -> None:
+    def remember(self, seq: int, reply: dict[str, object]) -> None:
         """Keep `reply` as the answer to number `seq` for good."""
         self.replies[seq] = reply
         self.replies = OrderedDict(sorted(self.replies.items()))
@@ -88,7 +90,7 @@ class Phone:
         while self.floor + 1 in self.replies:
             self.floor += 1
 
-    def to_json(self) -> dict[str, Any]:
+    def to_json(self) -> dict[str, object]:
         return {
             "id": self.id,
             "name": self.name,
@@ -105,9 +107,11 @@ class Phone:
         }
 
     @classmethod
-    def from_json(cls, doc: Any) -> Phone | None:
+    def from_json(cls, doc: object) -> Phone | None:
         """A seat kept in the session file; None when it is unreadable (that phone joins
         afresh)."""
+        if not isinstance(doc, dict):
+            return None
         try:
             phone = cls(str(doc["id"]), str(doc["name"]), str(doc.get("hero") or ""))
             phone.floor = int(doc.get("floor") or 0)
@@ -137,7 +141,7 @@ class _PhoneMove:
     ) -> None:
         self.table, self.phone, self.seq, self._check, self.text = table, phone, seq, check, text
         self.tx: int | None = None
-        self.reply: dict[str, Any] = {}
+        self.reply: dict[str, object] = {}
 
     def check(self) -> None:
         self._check()
@@ -174,7 +178,7 @@ class Table:
         self.tokens: Tokens | None = None
         self.epoch = secrets.token_hex(6)
         self.port = 0
-        self._kept_tokens: Any = None
+        self._kept_tokens: object = None
         self._restore()
 
     # -- kept with the session -------------------------------------------------------------
@@ -208,7 +212,7 @@ class Table:
             tokens.restore(self._kept_tokens)
             self._kept_tokens = None
 
-    def _write(self, key: str, value: Any) -> None:
+    def _write(self, key: str, value: object) -> None:
         store = self.session.store
         try:
             if store.db.in_transaction:
@@ -224,14 +228,14 @@ class Table:
 
     def save_table(self) -> None:
         """The hosting's own record: its name, port and the passes given out."""
-        doc: dict[str, Any] = {"epoch": self.epoch, "port": self.port}
+        doc: dict[str, object] = {"epoch": self.epoch, "port": self.port}
         if self.tokens is not None:
             doc["tokens"] = self.tokens.to_json()
         self._write(TABLE_KEY, doc)
 
     # -- phones ------------------------------------------------------------------------
 
-    def join(self, phone_id: str, name: str, hero: Any = None, address: str = "") -> Phone:
+    def join(self, phone_id: str, name: str, hero: object = None, address: str = "") -> Phone:
         """Seat a phone, or welcome it back to its seat.  Seats that never played give way
         (`evicted`) to a new phone: the oldest from its own address once that address holds
         UNPLAYED_PER_ADDRESS of them, and when every seat is taken one that is gone or has
@@ -275,7 +279,7 @@ class Table:
         self.remove(phone.id)
         self.evicted.append(phone)
 
-    def seat(self, phone: Phone, name: Any = None, hero: Any = None) -> None:
+    def seat(self, phone: Phone, name: object = None, hero: object = None) -> None:
         """A phone's new name or hero, kept with its seat."""
         if isinstance(name, str) and _clean(name, 30):
             phone.name = _clean(name, 30)
@@ -297,12 +301,12 @@ class Table:
                 return f"{phone.name}'s phone"
         return None
 
-    def view(self) -> dict[str, Any]:
+    def view(self) -> TableView:
         return table_view(self.session, self.whose)
 
     # -- commands ------------------------------------------------------------------------
 
-    def command(self, phone: Phone, message: dict[str, Any]) -> dict[str, Any]:
+    def command(self, phone: Phone, message: Mapping[str, object]) -> dict[str, object]:
         """Apply one command from `phone` (at most once) and return the reply to send."""
         seq = message.get("seq")
         if isinstance(seq, bool) or not isinstance(seq, int) or seq < 1 or seq > 2**53:
@@ -343,8 +347,14 @@ class Table:
             self.save_seat(phone)
         return reply
 
-    def _reply(self, seq: int | None, ok: bool, text: str, **extra: Any) -> dict[str, Any]:
-        reply = {"t": "ack", "seq": seq, "ok": ok, "text": text, "rev": revision(self.session)}
+    def _reply(self, seq: int | None, ok: bool, text: str, **extra: object) -> dict[str, object]:
+        reply: dict[str, object] = {
+            "t": "ack",
+            "seq": seq,
+            "ok": ok,
+            "text": text,
+            "rev": revision(self.session),
+        }
         return reply | extra
 
     def allowed(self, phone: Phone) -> bool:
@@ -357,7 +367,7 @@ class Table:
         phone.allowance -= 1
         return True
 
-    def _apply(self, phone: Phone, seq: int, message: dict[str, Any]) -> _PhoneMove:
+    def _apply(self, phone: Phone, seq: int, message: Mapping[str, object]) -> _PhoneMove:
         """Run the command under its guard; _Refused with the words when it is not run."""
         do = message.get("do")
         args = message.get("with") or {}
@@ -380,7 +390,7 @@ class Table:
                     result = session.undo()
                 phone.txs.add(result.tx)
                 return move
-            action = {"do": do, "with": args}
+            action: Action = {"do": do, "with": args}
             move = self._move(phone, seq, lambda: self._offered(action, message), "Done.")
             with session.guarded(move):
                 result = session.do(do, args)
@@ -394,7 +404,7 @@ class Table:
 
     # the checks below run inside the write transaction, after other writers' commits
 
-    def _still_waiting(self, message: dict[str, Any], move: _PhoneMove) -> None:
+    def _still_waiting(self, message: Mapping[str, object], move: _PhoneMove) -> None:
         request = self.session.request
         if request is None:
             raise RuleError("Nothing is waiting for a roll now: someone answered it already.")
@@ -404,7 +414,9 @@ class Table:
                 f"That {what} was already answered or taken back: the game moved on. "
                 f"Now: {request.why}."
             )
-        move.text = _answered(self.session, request, (message.get("with") or {}).get("values"))
+        args = message.get("with")  # a dict, or nothing: `_apply` refused anything else
+        values = args.get("values") if isinstance(args, dict) else None
+        move.text = _answered(self.session, request, values)
 
     def _own_last(self, phone: Phone) -> None:
         alive = self.session.chain.alive
@@ -413,7 +425,7 @@ class Table:
                 "Undo takes back only this phone's own last action, and the last step was not it."
             )
 
-    def _offered(self, action: dict[str, Any], message: dict[str, Any]) -> None:
+    def _offered(self, action: Action, message: Mapping[str, object]) -> None:
         """A button the phone was shown is sent as listed; whether it still is a listed
         action (a table fact within what the action declares) is the rules' `offers`."""
         offered = legal_actions(self.session)
@@ -424,7 +436,7 @@ class Table:
         if offered and not listed:
             raise RuleError("The rules do not offer that now.")
 
-    def _scan(self, phone: Phone, seq: int, text: Any, by: str) -> _PhoneMove:
+    def _scan(self, phone: Phone, seq: int, text: object, by: str) -> _PhoneMove:
         from companion.table.card_answers import offer_card
 
         if not isinstance(text, str) or not text or len(text) > 512:
@@ -448,7 +460,7 @@ class _Refused(Exception):
         self.text = text
 
 
-def _answered(session: Session, request: Any, values: Any) -> str:
+def _answered(session: Session, request: Request, values: object) -> str:
     """The value a player tapped, echoed ("You rolled 4: to score."), so a phone shows
     what the tablet took."""
     if isinstance(values, list):
@@ -459,7 +471,7 @@ def _answered(session: Session, request: Any, values: Any) -> str:
     return f"You {verb} {shown}: {request.why}."
 
 
-def _clean(text: Any, limit: int) -> str:
+def _clean(text: object, limit: int) -> str:
     """A phone-given name or id with control characters dropped and its length capped."""
     if not isinstance(text, str):
         return ""

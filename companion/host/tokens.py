@@ -19,7 +19,6 @@ import secrets
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any
 
 JOIN_TTL = 10 * 60.0  # seconds a join link stays good
 PHONE_TTL = 12 * 3600.0  # seconds a joined phone's token stays good without a re-join
@@ -133,7 +132,7 @@ class Tokens:
 
     # -- kept with the session -------------------------------------------------------------
 
-    def to_json(self) -> dict[str, Any]:
+    def to_json(self) -> dict[str, object]:
         """What the session file keeps: hashes, owners, expiry and refusals; the join token
         itself too while it is good (it is on the tablet's screen anyway, and lets a phone
         that scanned it just before a restart still come in)."""
@@ -154,7 +153,7 @@ class Tokens:
             "revoked": dict(list(revoked.items())[-REVOKED_KEPT:]),
         }
 
-    def restore(self, doc: Any) -> None:
+    def restore(self, doc: object) -> None:
         """Take back what `to_json` kept (a tablet restart).  Anything unreadable is skipped:
         the phone it belonged to scans the QR code again."""
         if not isinstance(doc, dict):

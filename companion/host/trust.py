@@ -17,11 +17,14 @@ from __future__ import annotations
 
 import html
 from importlib import resources
-from typing import Any
+from typing import TYPE_CHECKING
 
 from aiohttp import web
 
 from companion.host.tls import TableCertificate
+
+if TYPE_CHECKING:
+    from companion.host.server import PhoneHost
 
 CERT_NAME = "table-companion.crt"
 
@@ -30,7 +33,7 @@ def _static(name: str) -> bytes:
     return (resources.files("companion.host") / "static" / name).read_bytes()
 
 
-def page_url(host: Any) -> str:
+def page_url(host: PhoneHost) -> str:
     """The game's own link (HTTPS when the host has a certificate)."""
     url = str(host.join_url)
     if host.ssl_context is not None and url.startswith("http://"):

@@ -10,12 +10,13 @@ from __future__ import annotations
 
 import hashlib
 import json
-from typing import TYPE_CHECKING, Any
+from collections.abc import Callable
+from typing import TYPE_CHECKING, TypedDict
 
 import msgspec
 
 from companion.core.game import field_label
-from companion.core.rules import DIE_FACES, Request
+from companion.core.rules import DIE_FACES, Action, Request
 
 if TYPE_CHECKING:
     from companion.core.session import Session
@@ -65,7 +66,7 @@ def waiting_key(session: Session) -> str:
     return hashlib.sha256(blob).hexdigest()[:16]
 
 
-def legal_actions(session: Session) -> list[dict[str, Any]]:
+def legal_actions(session: Session) -> list[Action]:
     """The rules' legal actions now (the core's `Session.actions()`); none while something
     waits on chance, since the phone answers that from the request (keypad or cards)."""
     if getattr(session, "pending", None) is not None:
@@ -77,10 +78,10 @@ def legal_actions(session: Session) -> list[dict[str, Any]]:
     return list(listed.get("actions", []))
 
 
-def waiting_view(session: Session, request: Request | None) -> dict[str, Any] | None:
+def waiting_view(session: Session, request: Request | None) -> dict[str, object] | None:
     if request is None:
         return None
-    out: dict[str, Any] = {
+    out: dict[str, object] = {
         "kind": request.kind,
         "who": request.who_name if request.for_ or request.who else "",
         "why": request.why,
@@ -104,7 +105,7 @@ def waiting_view(session: Session, request: Request | None) -> dict[str, Any] | 
     return out
 
 
-def result_view(session: Session) -> dict[str, Any] | None:
+def result_view(session: Session) -> dict[str, object] | None:
     """The game's last step, as the tablet's result card shows it (`Session.last_step`)."""
     step = session.last_step()
     if step is None:
@@ -112,11 +113,11 @@ def result_view(session: Session) -> dict[str, Any] | None:
     return {"title": step["title"], "lines": list(step["lines"])[:12]}
 
 
-def _glance(value: Any) -> bool:
+def _glance(value: object) -> bool:
     return isinstance(value, bool | int) or (isinstance(value, str) and 0 < len(value) <= 40)
 
 
-def heroes_view(session: Session) -> list[dict[str, Any]]:
+def heroes_view(session: Session) -> list[dict[str, object]]:
     """Each hero's name and plain numbers and flags, for the phone's "my hero" card."""
     heroes = getattr(session.state, "heroes", None)
     if not isinstance(heroes, dict):
@@ -142,10 +143,13 @@ def heroes_view(session: Session) -> list[dict[str, Any]]:
     return out
 
 
+# `Table.whose`: the phone that made a transaction, in words; None for the tablet's own.
+Whose = Callable[[int], str | None]
+
 TOOK_BACK = {"Undone": "took back", "Redone": "brought back"}
 
 
-def notice_view(session: Session, whose: Any = None) -> dict[str, Any] | None:
+def notice_view(session: Session, whose: Whose | None = None) -> dict[str, object] | None:
     """Words for a phone when the newest step changed what it may have been looking at: an
     undo, a redo or a correction (from the tablet, the CLI beside it, or a phone), so a
     player whose roll just vanished reads why.  `whose(tx)` names the phone that made a
@@ -170,13 +174,13 @@ def notice_view(session: Session, whose: Any = None) -> dict[str, Any] | None:
     return {"tx": tx, "kind": head.type.lower(), "text": text}
 
 
-def _shown(session: Session, value: Any) -> str:
+def _shown(session: Session, value: object) -> str:
     if isinstance(value, str) and "/" in value:
         return name_of(session, value)
     return json.dumps(value) if not isinstance(value, str | int | float) else str(value)
 
 
-def action_group(session: Session, action: dict[str, Any]) -> dict[str, str]:
+def action_group(session: Session, action: Action) -> dict[str, str]:
     """How the rules group an action, so a phone lays its buttons out as they do: the
     phase its command is declared in (the game's `Commands` table, e.g. HEXplore's Game
     Turn phases) and the hero it is for (its `hero` argument), when it names one."""
@@ -192,14 +196,31 @@ def action_group(session: Session, action: dict[str, Any]) -> dict[str, str]:
     return out
 
 
-def table_view(session: Session, whose: Any = None) -> dict[str, Any]:
+class TableView(TypedDict):
+    """What `table_view` sends a phone (as the page's `state` message)."""
+
+    rev: int
+    game: str
+    summary: str
+    waiting: dict[str, object] | None
+    actions: list[dict[str, object]]
+    result: dict[str, object] | None
+    heroes: list[dict[str, object]]
+    notice: dict[str, object] | None
+
+
+def table_view(session: Session, whose: Whose | None = None) -> TableView:
     """Everything a phone renders, stamped with the log's revision."""
-    actions = [
-        {"do": a["do"], "with": a.get("with", {}), "label": a.get("label") or pretty(a["do"])}
-        | ({"primary": True} if a.get("primary") else {})
-        | action_group(session, a)
-        for a in legal_actions(session)
-    ]
+    actions: list[dict[str, object]] = []
+    for a in legal_actions(session):
+        button: dict[str, object] = {
+            "do": a["do"],
+            "with": a.get("with", {}),
+            "label": a.get("label") or pretty(a["do"]),
+        }
+        if a.get("primary"):
+            button["primary"] = True
+        actions.append(button | action_group(session, a))
     return {
         "rev": revision(session),
         "game": session.game.title,

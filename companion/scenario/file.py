@@ -4,7 +4,6 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
 
 import yaml
 
@@ -27,11 +26,11 @@ class Step:
     index: int
     line: int
     do: str | None = None
-    args: dict[str, Any] = field(default_factory=dict)
-    dice: list[Any] = field(default_factory=list)
-    cards: list[Any] = field(default_factory=list)
+    args: dict[str, object] = field(default_factory=dict)
+    dice: list[object] = field(default_factory=list)
+    cards: list[object] = field(default_factory=list)
     refused: str | None = None
-    expect: dict[str, Any] | None = None
+    expect: dict[str, object] | None = None
 
 
 @dataclass
@@ -40,7 +39,7 @@ class Scenario:
     game: str
     content: list[str]
     define: LinedDoc | None
-    setup: dict[str, Any]
+    setup: dict[str, object]
     steps: list[Step]
     doc: LinedDoc
     title: str = ""
@@ -89,7 +88,7 @@ def parse(path: Path | str) -> Scenario:
     return Scenario(path, game, content, define, setup, steps, doc, str(data.get("title", "")))
 
 
-def _step(doc: LinedDoc, i: int, raw: Any) -> Step:
+def _step(doc: LinedDoc, i: int, raw: object) -> Step:
     line = doc.line_of(("steps", i))
     if not isinstance(raw, dict):
         raise ScenarioInvalid(doc.filename, line, f"step {i + 1} must be a mapping")
@@ -131,7 +130,7 @@ def _step(doc: LinedDoc, i: int, raw: Any) -> Step:
     return step
 
 
-def load_setup_file(path: Path) -> tuple[dict[str, Any], list[str] | None, str | None]:
+def load_setup_file(path: Path) -> tuple[dict[str, object], list[str] | None, str | None]:
     """Set-up options for `companion new --setup`: a scenario file or a bare mapping.
 
     Every mistake (missing, a folder, not YAML, not a mapping) is a ScenarioInvalid."""

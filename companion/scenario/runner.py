@@ -10,7 +10,6 @@ import json
 import tempfile
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
 
 from companion.content.pack import ContentError
 from companion.core.rules import RuleError
@@ -40,7 +39,7 @@ class StepFailed(Exception):
     pass
 
 
-def lookup(state: Any, path: str) -> Any:
+def lookup(state: object, path: str) -> object:
     node = state
     for part in str(path).split("."):
         if isinstance(node, dict) and part in node:
@@ -56,7 +55,7 @@ def lookup(state: Any, path: str) -> Any:
     return node
 
 
-def same(wanted: Any, got: Any) -> bool:
+def same(wanted: object, got: object) -> bool:
     """Equal as a player means it: numbers by value (not bool), lists and maps whole."""
     if isinstance(wanted, bool) or isinstance(got, bool):
         return type(wanted) is type(got) and wanted == got
@@ -69,11 +68,11 @@ def same(wanted: Any, got: Any) -> bool:
     return bool(wanted == got)
 
 
-def _show(value: Any) -> str:
+def _show(value: object) -> str:
     return "(missing)" if value is MISSING else json.dumps(value, sort_keys=True)
 
 
-def _take_answer(step: Step, session: Session) -> Any:
+def _take_answer(step: Step, session: Session) -> object:
     request = session.request
     assert request is not None
     if request.kind == "dice":

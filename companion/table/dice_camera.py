@@ -15,7 +15,7 @@ from __future__ import annotations
 import asyncio
 import time
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any, Protocol
+from typing import TYPE_CHECKING, Protocol
 
 from companion.core.rules import DIE_FACES, Request
 from companion.table.dice_answers import RequestAnswerer
@@ -198,7 +198,7 @@ class CameraDice:
         self.clear()
         self.hub.changed()
 
-    async def photo(self, phone: str, data: bytes) -> dict[str, Any]:
+    async def photo(self, phone: str, data: bytes) -> dict[str, object]:
         """A phone's photo of the dice for the waiting roll: read it off the loop, then
         answer, or hold it on the tablet for the table to tap its unsure dice.  The reply
         is for the phone: `ok` and what to tell its player."""

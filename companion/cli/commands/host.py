@@ -16,12 +16,17 @@ import argparse
 import asyncio
 import json
 import sys
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from companion.failures import CliError
 
 if TYPE_CHECKING:
+    import ssl
+
     from companion.core.session import Session
+    from companion.host.server import PhoneHost
+    from companion.host.tls import TableCertificate
+    from companion.host.trust import TrustDoor
 
 
 async def _serve(args: argparse.Namespace) -> int:
@@ -38,7 +43,7 @@ async def _serve(args: argparse.Namespace) -> int:
             await host.start()
         except OSError as exc:
             raise CliError(f"cannot listen on {address}:{args.port} ({exc.strerror})") from None
-        door: Any = None
+        door: TrustDoor | None = None
         try:
             if certificate is not None:
                 from companion.host.trust import TrustDoor
@@ -68,7 +73,9 @@ def _next(port: int) -> int:
     return port + 1 if port else 0
 
 
-def _certificate(args: argparse.Namespace, address: str) -> tuple[Any, Any]:
+def _certificate(
+    args: argparse.Namespace, address: str
+) -> tuple[TableCertificate | None, ssl.SSLContext | None]:
     """This install's certificate and a server context for it, or none with --plain."""
     if args.plain:
         return None, None
@@ -82,7 +89,11 @@ def _certificate(args: argparse.Namespace, address: str) -> tuple[Any, Any]:
 
 
 def _announce(
-    args: argparse.Namespace, host: Any, door: Any, session: Session, address: str
+    args: argparse.Namespace,
+    host: PhoneHost,
+    door: TrustDoor | None,
+    session: Session,
+    address: str,
 ) -> None:
     from companion.host.trust import page_url
 

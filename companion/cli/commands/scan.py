@@ -12,18 +12,43 @@ from __future__ import annotations
 import argparse
 import json
 import sys
+from collections.abc import Callable
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, TypedDict
 
 from companion.failures import CliError
 
+if TYPE_CHECKING:
+    from companion.content.pack import Content
+    from vision.tracker import Sighting
 
-def _names() -> Any:
+Names = Callable[[str], str | None]  # a card id's name in its game's content, if any
+
+
+class ScannedCode(TypedDict):
+    """One code read in a photo, as `--json` prints it (the reading's `to_json`, its
+    card's name and the stage that read it)."""
+
+    text: str
+    kind: str
+    card: str | None
+    note: str
+    name: str | None
+    stage: str
+
+
+class ScannedFile(TypedDict):
+    file: str
+    codes: list[ScannedCode]
+    error: str | None
+
+
+def _names() -> Names:
     """Card names from each game's installed content, loaded once per game when needed."""
     from companion.content.pack import ContentError, available_packs
     from companion.games import UnknownGame, get_game, load_game_content
 
-    cache: dict[str, Any] = {}
+    cache: dict[str, Content | None] = {}
 
     def name(card_id: str) -> str | None:
         game_id = card_id.split("/", 1)[0]
@@ -33,7 +58,8 @@ def _names() -> Any:
                 cache[game_id] = load_game_content(game, available_packs(game_id))
             except (UnknownGame, ContentError):
                 cache[game_id] = None
-        item = cache[game_id].by_id(card_id) if cache[game_id] is not None else None
+        content = cache[game_id]
+        item = content.by_id(card_id) if content is not None else None
         return getattr(item, "title", None) if item is not None else None
 
     return name
@@ -45,7 +71,7 @@ def _printable(text: str) -> str:
     return "".join(c if c.isprintable() else repr(c)[1:-1] for c in text)
 
 
-def scan_files(paths: list[str]) -> list[dict[str, Any]]:
+def scan_files(paths: list[str]) -> list[ScannedFile]:
     from vision.decode import Cascade
     from vision.frames import ImageSource, SourceError
 
@@ -58,24 +84,31 @@ def scan_files(paths: list[str]) -> list[dict[str, Any]]:
     if not files:
         raise CliError("no images found (looked for .png, .jpg, .jpeg, .bmp, .webp, .tif)")
     cascade, name = Cascade(), _names()
-    out: list[dict[str, Any]] = []
+    out: list[ScannedFile] = []
     for path in files:
         source = ImageSource([path])
         frame = source.read()
         if frame is None:
             out.append({"file": str(path), "codes": [], "error": "not an image this app can read"})
             continue
-        codes = []
+        codes: list[ScannedCode] = []
         for found in cascade(frame):
-            entry = found.reading.to_json()
-            entry["name"] = name(entry["card"]) if entry["card"] else None
-            entry["stage"] = found.stage
-            codes.append(entry)
+            r = found.reading
+            codes.append(
+                {
+                    "text": r.text,
+                    "kind": r.kind,
+                    "card": r.card_id,
+                    "note": r.note,
+                    "name": name(r.card_id) if r.card_id else None,
+                    "stage": found.stage,
+                }
+            )
         out.append({"file": str(path), "codes": codes, "error": None})
     return out
 
 
-def _answer(session_ref: str, results: list[dict[str, Any]]) -> list[str]:
+def _answer(session_ref: str, results: list[ScannedFile]) -> list[str]:
     from companion.core.library import Library
     from companion.table.card_answers import offer_card
 
@@ -90,7 +123,7 @@ def _answer(session_ref: str, results: list[dict[str, Any]]) -> list[str]:
     return lines
 
 
-def _sighting_line(sighting: Any, name: Any) -> str:
+def _sighting_line(sighting: Sighting, name: Names) -> str:
     r = sighting.reading
     if r.card_id:
         what = f"card {r.card_id}" + (f" ({name(r.card_id)})" if name(r.card_id) else "")

@@ -7,7 +7,7 @@ import json
 import sys
 from datetime import datetime
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from companion.core.library import SUFFIX, Library
 from companion.core.store import SessionNotFound, SessionStorageError
@@ -21,23 +21,25 @@ from companion.core.transfer import (
 )
 from companion.failures import CliError
 from companion.games import get_game
+from companion.jsontypes import JsonValue
 
 if TYPE_CHECKING:
     from companion.core.session import Result, Session
 
 
-def _json_arg(text: str, what: str) -> Any:
+def _json_arg(text: str, what: str) -> JsonValue:
     try:
-        return json.loads(text)
+        value: JsonValue = json.loads(text)
     except RecursionError:
         raise CliError(f"{what} is nested too deeply to read") from None
     except json.JSONDecodeError as exc:
         raise CliError(f"{what} is not valid JSON ({exc.msg} at position {exc.pos})") from None
     except ValueError as exc:
         raise CliError(f"{what} is not valid JSON ({exc})") from None
+    return value
 
 
-def _answer_value(text: str) -> Any:
+def _answer_value(text: str) -> int | str:
     try:
         return int(text)
     except ValueError:
@@ -60,7 +62,7 @@ def _report(session: Session, result: Result) -> None:
 
 def cmd_new(args: argparse.Namespace) -> int:
     game = get_game(args.game)
-    options: dict[str, Any] = {}
+    options: dict[str, object] = {}
     define = None
     if args.setup:
         from companion.scenario.file import load_setup_file
@@ -129,7 +131,7 @@ def cmd_answer(args: argparse.Namespace) -> int:
     with Library().open(args.session) as session:
         values = [_answer_value(v) for v in args.values]
         request = session.request
-        value: Any = values
+        value: int | str | list[int | str] = values
         if request is not None and request.kind == "draw" and len(values) == 1:
             value = values[0]
         _report(session, session.answer(value, by="cli"))

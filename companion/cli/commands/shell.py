@@ -14,10 +14,12 @@ import argparse
 import json
 import sys
 import traceback
-from typing import TYPE_CHECKING, Any
+from collections.abc import Mapping
+from typing import TYPE_CHECKING
 
 from companion.core.library import Library
 from companion.failures import friendly
+from companion.jsontypes import JsonValue
 
 if TYPE_CHECKING:
     from companion.core.session import Session
@@ -25,7 +27,7 @@ if TYPE_CHECKING:
 MAX_LINE = 1024 * 1024
 
 
-def _handle(session: Session, msg: Any) -> dict[str, Any]:
+def _handle(session: Session, msg: object) -> dict[str, object]:
     if not isinstance(msg, dict):
         return {"ok": False, "error": "each line must be a JSON object"}
     if msg.get("actions"):
@@ -49,8 +51,8 @@ def _handle(session: Session, msg: Any) -> dict[str, Any]:
     return _reply(session, result.tx, msg)
 
 
-def _reply(session: Session, tx: int | None, msg: dict[str, Any]) -> dict[str, Any]:
-    reply: dict[str, Any] = {"ok": True}
+def _reply(session: Session, tx: int | None, msg: Mapping[str, object]) -> dict[str, object]:
+    reply: dict[str, object] = {"ok": True}
     if tx is not None:
         reply["tx"] = tx
     if msg.get("state"):
@@ -60,7 +62,7 @@ def _reply(session: Session, tx: int | None, msg: dict[str, Any]) -> dict[str, A
     return reply
 
 
-def _decode(raw: bytes) -> tuple[Any, str | None]:
+def _decode(raw: bytes) -> tuple[JsonValue, str | None]:
     """The line's JSON value, or why it is not one."""
     if len(raw) > MAX_LINE:
         return None, f"the line is too long (at most {MAX_LINE // 1024} KB)"
@@ -78,7 +80,7 @@ def _decode(raw: bytes) -> tuple[Any, str | None]:
         return None, f"not JSON: {exc}"
 
 
-def answer_line(session: Session, raw: bytes) -> dict[str, Any] | None:
+def answer_line(session: Session, raw: bytes) -> dict[str, object] | None:
     """The reply to one raw line (None for a blank line)."""
     msg, problem = _decode(raw)
     if problem == "":

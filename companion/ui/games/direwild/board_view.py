@@ -11,7 +11,7 @@ stands 3:1 or more against the grass.
 from __future__ import annotations
 
 import math
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from kivy.clock import Clock
 from kivy.graphics import Color, Ellipse, Line, Rectangle, Triangle
@@ -20,7 +20,7 @@ from kivy.metrics import dp
 from kivy.properties import ListProperty, NumericProperty, ObjectProperty, StringProperty
 from kivy.uix.widget import Widget
 
-from companion.games.direwild.view import DIRECTIONS, parse_size, parse_square
+from companion.games.direwild.view import DIRECTIONS, Board, parse_size, parse_square
 from companion.ui.games.direwild.colours import (
     ALTAR,
     ENTRANCE,
@@ -43,6 +43,9 @@ from companion.ui.games.direwild.pieces import (
 )
 from companion.ui.style import style
 
+if TYPE_CHECKING:
+    from kivy.input.motionevent import MotionEvent
+
 LETTERS = "ABCDEFGHIJKLMNOPQRSTUVWXYZ"
 SLOT_WORDS = {"red": "Red", "blue": "Blue", "green": "Green", "black": "Black"}
 
@@ -64,7 +67,7 @@ class BoardView(Widget):
     # the band along the top and left holding the column letters and row numbers
     margin = NumericProperty(0)
 
-    def on_highlight(self, *_: Any) -> None:
+    def on_highlight(self, *_: object) -> None:
         self.refresh()
 
     __events__: tuple[str, ...] = ("on_square",)
@@ -72,8 +75,9 @@ class BoardView(Widget):
     def on_square(self, square: str) -> None:
         pass
 
-    def _board(self) -> Any:
-        return self.session.content.get("boards", self.session.state.board)
+    def _board(self) -> Board:
+        board: Board = self.session.content.get("boards", self.session.state.board)
+        return board
 
     def touch_cell_size(self) -> float:
         """The side of a square in pixels: each square is a touch target of its own."""
@@ -134,7 +138,7 @@ class BoardView(Widget):
             return f"{LETTERS[c]}{r + 1}"
         return None
 
-    def on_touch_down(self, touch: Any) -> bool:
+    def on_touch_down(self, touch: MotionEvent) -> bool:
         if self.session is None or self.disabled or not self.collide_point(*touch.pos):
             return bool(super().on_touch_down(touch))  # a disabled board swallows the touch
         square = self.square_at(*touch.pos)
@@ -143,10 +147,10 @@ class BoardView(Widget):
             return True
         return False
 
-    def on_size(self, *_: Any) -> None:
+    def on_size(self, *_: object) -> None:
         self._redraw()
 
-    def on_pos(self, *_: Any) -> None:
+    def on_pos(self, *_: object) -> None:
         self._redraw()
 
     def _redraw(self) -> None:
@@ -221,7 +225,7 @@ class BoardView(Widget):
             numbers.append((str(r + 1), font, box))
         return letters, numbers
 
-    def _marks(self, board: Any, size: float) -> None:
+    def _marks(self, board: Board, size: float) -> None:
         for slot, trail in board.trails.items():
             Color(*SLOT_COLOURS.get(slot, (1, 1, 1)), 0.55)
             pts = [p for sq in [*trail, trail[0]] for p in self.centre(sq.upper())]
@@ -264,7 +268,7 @@ class BoardView(Widget):
             out.append((word, sq.upper(), font))
         return out
 
-    def _spawn_words(self, board: Any, state: Any, size: float) -> None:
+    def _spawn_words(self, board: Board, state: Any, size: float) -> None:
         """The spawn words on a dark plate inside their square, drawn over the rings and
         the minions' paths (issue 25: "Red" read "Rei", the ring and the red path through
         its last letter; "Green" and "Black" were crossed by their paths)."""
@@ -326,7 +330,7 @@ class BoardView(Widget):
             return [x - h, y - h * 0.6, x - h, y + h * 0.6, x - h * 0.2, y]
         return [x + h, y - h * 0.6, x + h, y + h * 0.6, x + h * 0.2, y]
 
-    def _walls(self, board: Any, size: float) -> None:
+    def _walls(self, board: Board, size: float) -> None:
         Color(*WALL)
         for text in board.walls:
             sep = "|" if "|" in text else "/"

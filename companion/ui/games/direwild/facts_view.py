@@ -36,7 +36,7 @@ def fact_key(path: str) -> str:
     return path.rsplit(".", 1)[-1]
 
 
-def choice_words(value: Any) -> str:
+def choice_words(value: object) -> str:
     return "ask when it happens" if value is None else str(value).title()
 
 
@@ -49,7 +49,7 @@ class FactStepper(BoxLayout):
     high = NumericProperty(0)
     choices = ListProperty([])
 
-    def __init__(self, key: str, spec: dict[str, Any], value: Any, **kwargs: Any) -> None:
+    def __init__(self, key: str, spec: dict[str, Any], value: Any, **kwargs: object) -> None:
         super().__init__(**kwargs)
         self.key, self.choices = key, list(spec.get("choices", []))
         self.words = FACT_WORDS.get(key, key.replace("_", " ").capitalize())
@@ -72,7 +72,7 @@ class FactStepper(BoxLayout):
 class FactsView(GridLayout):
     """The steppers for whatever the listed actions ask for, values kept between redraws."""
 
-    def __init__(self, **kwargs: Any) -> None:
+    def __init__(self, **kwargs: object) -> None:
         super().__init__(**kwargs)
         self.values: dict[str, Any] = {}
         self._shown: list[tuple[str, str]] = []

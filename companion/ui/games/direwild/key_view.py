@@ -49,13 +49,13 @@ class KeyIcon(Widget):
     piece = ObjectProperty(None, allownone=True)
     mark = StringProperty("")
 
-    def on_size(self, *_: Any) -> None:
+    def on_size(self, *_: object) -> None:
         self.draw()
 
-    def on_pos(self, *_: Any) -> None:
+    def on_pos(self, *_: object) -> None:
         self.draw()
 
-    def on_piece(self, *_: Any) -> None:
+    def on_piece(self, *_: object) -> None:
         self.draw()
 
     def draw(self) -> None:
@@ -147,7 +147,7 @@ class BoardKey(GridLayout):
             row.ids.icon.mark = mark
             self._add(row)
 
-    def _add(self, row: Any) -> None:
+    def _add(self, row: KeyRow) -> None:
         """`row` at the key's width at once, so its words are first wrapped at the width
         they are shown at: laid out later, made 100 px wide, they wrapped a few letters a
         line and the key stood 260 px taller for a pass, the board above it moving with

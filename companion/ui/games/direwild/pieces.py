@@ -14,6 +14,7 @@ from typing import Any
 
 from kivy.core.text import Label as CoreLabel
 from kivy.graphics import Color, Line, Mesh, Rectangle
+from kivy.graphics.texture import Texture
 from kivy.metrics import sp
 
 from companion.games.direwild.view import label, minion_of
@@ -112,10 +113,10 @@ def outline_points(x: float, y: float, r: float, shape: int) -> list[float]:
     return pts
 
 
-_TEXTURES: dict[tuple[str, float], Any] = {}
+_TEXTURES: dict[tuple[str, float], Texture] = {}
 
 
-def text_texture(text: str, font: float) -> Any:
+def text_texture(text: str, font: float) -> Texture:
     """The outlined words as a texture, made once per text and size (an outline costs
     tens of milliseconds to render, and the board is redrawn on every change)."""
     key = (text, round(font, 1))
@@ -128,10 +129,10 @@ def text_texture(text: str, font: float) -> Any:
     return _TEXTURES[key]
 
 
-_PLAIN: dict[tuple[str, float], Any] = {}
+_PLAIN: dict[tuple[str, float], Texture] = {}
 
 
-def plain_texture(text: str, font: float) -> Any:
+def plain_texture(text: str, font: float) -> Texture:
     """Words with no outline (the board's coordinates, on the view's own background),
     made once per text and size and tinted by the theme's text colour when drawn."""
     key = (text, round(font, 1))

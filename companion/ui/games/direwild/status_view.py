@@ -45,10 +45,10 @@ class KarnTrack(Widget):
     at = NumericProperty(0)
     piece: Piece | None = None
 
-    def on_size(self, *_: Any) -> None:
+    def on_size(self, *_: object) -> None:
         self.draw()
 
-    def on_pos(self, *_: Any) -> None:
+    def on_pos(self, *_: object) -> None:
         self.draw()
 
     def draw(self) -> None:
@@ -102,14 +102,14 @@ class StatusView(BoxLayout):
     side_by_side = BooleanProperty(True)  # the Fatal Wounds beside the chapter, not below
     wounds_width = NumericProperty(0)  # their words on one line
 
-    def on_kv_post(self, base_widget: Any) -> None:
+    def on_kv_post(self, base_widget: object) -> None:
         self.ids.wounds.bind(font_size=self._measure)
         self._measure()
 
-    def on_wounds(self, *_args: Any) -> None:
+    def on_wounds(self, *_args: object) -> None:
         self._measure()
 
-    def _measure(self, *_args: Any) -> None:
+    def _measure(self, *_args: object) -> None:
         from kivy.core.text import Label as CoreLabel
 
         label = self.ids.get("wounds")

@@ -95,7 +95,7 @@ class DirewildView(SendsCommands, BoxLayout):
     # checks hold it to that (tests/ui/looks.py)
     fold_between_rows = True
 
-    def __init__(self, **kwargs: Any) -> None:
+    def __init__(self, **kwargs: object) -> None:
         super().__init__(**kwargs)
         self._actions: list[Action] = []
         self._primary: Action | None = None
@@ -117,7 +117,7 @@ class DirewildView(SendsCommands, BoxLayout):
         self.ids.key.bind(on_unit=lambda _k, unit: self.open_sheet(unit))
         later = Clock.create_trigger(lambda _dt: self.place_board())
 
-        def place(*_args: Any) -> None:  # now, and once laid out
+        def place(*_args: object) -> None:  # now, and once laid out
             self.place_board()
             later()
 
@@ -150,7 +150,7 @@ class DirewildView(SendsCommands, BoxLayout):
         self.need()
         self.refresh()
 
-    def need(self, *_args: Any) -> None:
+    def need(self, *_args: object) -> None:
         """`room_needed`: the heights of what stands above the scrolling column (as
         pinned now) and the whole board in it.  Summed, not taken as the view's height
         less the column's: between the view's resize and its layout the column's height
@@ -363,7 +363,7 @@ class DirewildView(SendsCommands, BoxLayout):
         low = scroll.scroll_y * (content.height - scroll.height)
         return low, low + scroll.height
 
-    def _walk_state(self, *_: Any) -> None:
+    def _walk_state(self, *_: object) -> None:
         walk = self.ids.walkthrough
         self.walk_hidden = walk.hidden and walk.total > 0
 
@@ -373,7 +373,7 @@ class DirewildView(SendsCommands, BoxLayout):
         state = self.session.state
         self.ids.sheet.open(unit, label(state, unit, self.session.content), state)
 
-    def correct_unit(self, path: str, value: Any) -> bool:
+    def correct_unit(self, path: str, value: object) -> bool:
         """One correction, by the session's correction command (as the Fix panel's)."""
         return self._attempt(lambda: self.session.correct(path, value))
 

@@ -28,7 +28,7 @@ class Field:
 
     words: str
     path: str
-    value: Any
+    value: int  # a number, or a flag (a bool)
 
 
 def fields_of(state: Any, unit: str) -> list[Field]:
@@ -67,7 +67,7 @@ class FieldRow(BoxLayout):
     shown = StringProperty("")
     flag = BooleanProperty(False)
 
-    def __init__(self, field: Field, correct: Callable[[str, Any], bool], **kw: Any) -> None:
+    def __init__(self, field: Field, correct: Callable[[str, object], bool], **kw: object) -> None:
         super().__init__(**kw)
         self.field, self.correct = field, correct
         self.words = field.words
@@ -75,7 +75,7 @@ class FieldRow(BoxLayout):
         self.shown = self.words_for(field.value)
 
     @staticmethod
-    def words_for(value: Any) -> str:
+    def words_for(value: object) -> str:
         if isinstance(value, bool):
             return "Yes" if value else "No"
         return f"{value:+d}" if isinstance(value, int) else str(value)
@@ -95,9 +95,9 @@ class UnitSheet(BoxLayout):
     picking = BooleanProperty(False)
     can_stage = BooleanProperty(False)
 
-    def __init__(self, **kw: Any) -> None:
+    def __init__(self, **kw: object) -> None:
         super().__init__(**kw)
-        self.correct: Callable[[str, Any], bool] = lambda _p, _v: False
+        self.correct: Callable[[str, object], bool] = lambda _p, _v: False
         self._shape: list[str] = []
 
     def open(self, unit: str, title: str, state: Any) -> None:

@@ -4,7 +4,6 @@ sends the listed command as it is (its inputs already hold valid defaults)."""
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable
-from typing import Any
 
 from kivy.metrics import dp
 
@@ -12,11 +11,11 @@ from companion.core.rules import Action
 from companion.ui.games.readable import GameButton
 from companion.ui.style import style
 
-Send = Callable[[str, dict[str, Any]], bool]
+Send = Callable[[str, dict[str, object]], bool]
 
 
 def action_button(
-    action: Action, send: Send, refusal: Callable[[], str] | None = None, **kwargs: Any
+    action: Action, send: Send, refusal: Callable[[], str] | None = None, **kwargs: object
 ) -> GameButton:
     """A button for one listed action; `button.action` keeps it for tests and screen readers.
     Given `refusal` (the view's last refusal in words), an action with `inputs` opens a
@@ -26,7 +25,7 @@ def action_button(
     if refusal is not None and action.get("inputs"):
         from companion.ui.panels.action_sheet import open_action
 
-        def sent(do: str, args: dict[str, Any]) -> str:
+        def sent(do: str, args: dict[str, object]) -> str:
             return "" if send(do, args) else refusal()
 
         button.sheet = None
@@ -48,7 +47,7 @@ def grow_with_text(button: GameButton, least: float = 56) -> GameButton:
     return button
 
 
-def listed(actions: Iterable[Action], do: str, **args: Any) -> list[Action]:
+def listed(actions: Iterable[Action], do: str, **args: object) -> list[Action]:
     """The listed actions that send `do`, with these arguments where given."""
     return [
         a for a in actions if a["do"] == do and all(a["with"].get(k) == v for k, v in args.items())

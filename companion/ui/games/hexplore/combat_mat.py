@@ -8,8 +8,6 @@ opponent's name.  Tapping a bar corrects just that value (the Fix panel's correc
 
 from __future__ import annotations
 
-from typing import Any
-
 from kivy.lang import Builder
 from kivy.metrics import dp
 from kivy.properties import ListProperty, ObjectProperty, StringProperty
@@ -17,6 +15,8 @@ from kivy.uix.boxlayout import BoxLayout
 from kivy.uix.gridlayout import GridLayout
 
 from companion.core.rules import Action
+from companion.games.hexplore.view import HexploreState
+from companion.ui.games.correcting import Correct
 from companion.ui.games.hexplore.buttons import action_button, grow_with_text, listed
 from companion.ui.games.hexplore.text import (
     action_walkthrough,
@@ -35,7 +35,7 @@ VITALS = ("health", "energy")
 
 
 def vital_bars(
-    key: str, name: str, what: Any, path: str, correct: Any, influence: bool = False
+    key: str, name: str, what: object, path: str, correct: Correct, influence: bool = False
 ) -> BoxLayout:
     """Health and Energy (and Influence) bars for a hero or the opponent, side by side;
     each opens the correction of its own value when tapped."""
@@ -62,7 +62,7 @@ def vital_bars(
     return row
 
 
-def wrapped(text: str, **kwargs: Any) -> GameText:
+def wrapped(text: str, **kwargs: object) -> GameText:
     words = GameText(text=text, halign="left", size_hint_y=None, **kwargs)
     words.bind(width=lambda w, width: setattr(w, "text_size", (width, None)))
     words.bind(texture_size=lambda w, ts: setattr(w, "height", ts[1] + dp(4)))
@@ -78,7 +78,7 @@ class CombatMat(BoxLayout):
     send = ObjectProperty(None)  # Callable[[str, dict], bool], given by the table view
     correct = ObjectProperty(None)  # the view's correct_value(title, path, **bounds)
 
-    def show(self, s: Any, actions: list[Action]) -> None:
+    def show(self, s: HexploreState, actions: list[Action]) -> None:
         starts = listed(actions, "start_combat")
         self.opponents = [a["label"] for a in starts]
         fights = self.ids.fights
@@ -138,7 +138,7 @@ class CombatMat(BoxLayout):
         found: GameButton = next(b for b in buttons if b.action["label"] == label)
         return found
 
-    def button(self, hid: str, action: str, **args: Any) -> GameButton:
+    def button(self, hid: str, action: str, **args: object) -> GameButton:
         """The declare button for `hid` doing `action` (for tests)."""
         want = {"hero": hid, "action": action, **args}
         for row in self.ids.heroes.children:

@@ -9,7 +9,6 @@ Fate Tracker (each through the Fix panel's correction, checked by the rules).
 from __future__ import annotations
 
 import math
-from typing import Any
 
 from kivy.core.text import Label as CoreLabel
 from kivy.graphics import Color, Ellipse, Line, Rectangle
@@ -26,7 +25,13 @@ from kivy.uix.behaviors import ButtonBehavior
 from kivy.uix.boxlayout import BoxLayout
 from kivy.uix.widget import Widget
 
-from companion.games.hexplore.view import ADRIMON_CYCLE, BATTLE_SITES, cycle_length, movement
+from companion.games.hexplore.view import (
+    ADRIMON_CYCLE,
+    BATTLE_SITES,
+    HexploreState,
+    cycle_length,
+    movement,
+)
 from companion.ui.games.hexplore.text import cycle_warnings
 from companion.ui.style import style
 
@@ -55,7 +60,7 @@ class WheelDrawing(ButtonBehavior, Widget):
     sentinels = ListProperty([])
     scale = NumericProperty(1.0)
 
-    def __init__(self, **kwargs: Any) -> None:
+    def __init__(self, **kwargs: object) -> None:
         super().__init__(**kwargs)
         self.bind(
             pos=self.redraw,
@@ -81,7 +86,7 @@ class WheelDrawing(ButtonBehavior, Widget):
             out.append((f"number {n}", (x - half, y - half, x + half, y + half)))
         return out
 
-    def redraw(self, *_: Any) -> None:
+    def redraw(self, *_: object) -> None:
         self.canvas.clear()
         cx, cy = self.center
         rim = max(30.0, min(self.width, self.height) / 2 - sp(12) * self.scale)
@@ -142,7 +147,7 @@ class FateWheel(BoxLayout):
     correct = ObjectProperty(None)  # the view's correct_value(title, path, **bounds)
     stacked = BooleanProperty(False)  # the words below the wheel, not beside it (kv)
 
-    def show(self, s: Any) -> None:
+    def show(self, s: HexploreState) -> None:
         length = cycle_length(s)
         self.tracker, self.length = s.fate.tracker, length
         drawing = self.ids.drawing

@@ -10,8 +10,6 @@ without scrolling.  Tapping a bar or the wheel corrects just that value.
 
 from __future__ import annotations
 
-from typing import Any
-
 from kivy.lang import Builder
 from kivy.properties import ListProperty, ObjectProperty, StringProperty
 from kivy.uix.boxlayout import BoxLayout
@@ -39,7 +37,7 @@ class HexploreView(SendsCommands, BoxLayout):
     next_label = StringProperty("")
     actions = ListProperty([])
 
-    def __init__(self, **kwargs: Any) -> None:
+    def __init__(self, **kwargs: object) -> None:
         super().__init__(**kwargs)
         self.primary: Action | None = None
         self.ids.mat.send = self.send
@@ -114,6 +112,8 @@ class HexploreView(SendsCommands, BoxLayout):
             return False
         return self.send(self.primary["do"], dict(self.primary["with"]))
 
-    def step_button(self, do: str) -> Any:
+    def step_button(self, do: str) -> GameButton:
         """The turn's button that sends `do` (for tests)."""
-        return next(b for b in self.ids.steps.children if getattr(b, "action", {}).get("do") == do)
+        steps = self.ids.steps.children
+        found: GameButton = next(b for b in steps if getattr(b, "action", {}).get("do") == do)
+        return found

@@ -3,8 +3,6 @@ the rules count them; a hero's Roll button and Settle only when the rules list t
 
 from __future__ import annotations
 
-from typing import Any
-
 from kivy.lang import Builder
 from kivy.metrics import dp, sp
 from kivy.properties import ObjectProperty
@@ -12,7 +10,7 @@ from kivy.uix.boxlayout import BoxLayout
 from kivy.uix.widget import Widget
 
 from companion.core.rules import Action
-from companion.games.hexplore.view import SKILLS, failing_skills
+from companion.games.hexplore.view import SKILLS, HexploreState, failing_skills
 from companion.ui.games.hexplore.buttons import action_button, listed
 from companion.ui.games.hexplore.text import hero_flag, skill_cell
 from companion.ui.games.readable import TEXT_SP, GameButton, GameText, fitted_font
@@ -25,7 +23,7 @@ WIDTHS = (0.22, 0.16, 0.16, 0.16, 0.14, 0.16)
 MIN_SP = 16  # the app's floor for any text
 
 
-def _cell(text: str, width: float, **kwargs: Any) -> GameText:
+def _cell(text: str, width: float, **kwargs: object) -> GameText:
     """Wrapped (a rank with AUTO-FAIL and the last result takes two lines), not cut."""
     label = GameText(text=text, size_hint_x=width, halign="center", **kwargs)
     label.bind(size=lambda w, _s: setattr(w, "text_size", (w.width, None)))
@@ -47,7 +45,7 @@ class SkillsBoard(BoxLayout):
 
     send = ObjectProperty(None)  # Callable[[str, dict], bool], given by the table view
 
-    def show(self, s: Any, actions: list[Action]) -> None:
+    def show(self, s: HexploreState, actions: list[Action]) -> None:
         settle = self.ids.settle_box
         settle.clear_widgets()
         for action in listed(actions, "end_skill_phase"):

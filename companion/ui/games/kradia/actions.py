@@ -30,7 +30,7 @@ Builder.load_file(str(Path(__file__).with_suffix(".kv")))
 class CommandButton(GameButton):
     """A button that carries the action it sends (or the input it turns)."""
 
-    def __init__(self, command: str, args: dict[str, Any], **kwargs: Any) -> None:
+    def __init__(self, command: str, args: dict[str, Any], **kwargs: object) -> None:
         super().__init__(**kwargs)
         self.command = command
         self.args = args
@@ -47,9 +47,9 @@ class ActionPicker(BoxLayout):
 
     more = ObjectProperty(None)
     session: Session | None = None
-    chosen: dict[str, Any] | None = None  # input path -> the value the table set
+    chosen: dict[str, object] | None = None  # input path -> the value the table set
 
-    def show(self, session: Session, view: Any = None, refusal: str = "") -> None:
+    def show(self, session: Session, view: object = None, refusal: str = "") -> None:
         self.session = session
         state, content = session.state, session.content
         now = session.actions()  # while a roll or draw waits, the dice panel answers it
@@ -104,7 +104,7 @@ class ActionPicker(BoxLayout):
                 node[last] = value
         return args
 
-    def _input_button(self, path: str, spec: dict[str, Any], args: dict[str, Any]) -> Any:
+    def _input_button(self, path: str, spec: dict[str, Any], args: dict[str, Any]) -> CommandButton:
         *parents, last = path.split(".")
         node = args
         for key in parents:

@@ -9,6 +9,7 @@ from typing import Any
 from kivy.lang import Builder
 from kivy.uix.boxlayout import BoxLayout
 
+from companion.content.pack import Content
 from companion.games.kradia.view import Effect
 from companion.ui.games.kradia.cells import Cell, fit
 
@@ -62,7 +63,7 @@ def chart_row(text: str, tone: str) -> Cell:
 
 
 class AttackPanel(BoxLayout):
-    def show(self, data: dict[str, Any], content: Any) -> None:
+    def show(self, data: dict[str, Any], content: Content) -> None:
         boss = content.get("bosses", data["boss"]["id"])
         last = data.get("last_attack")
         rows = self.ids.rows

@@ -10,6 +10,7 @@ from kivy.lang import Builder
 from kivy.uix.boxlayout import BoxLayout
 from kivy.uix.widget import Widget
 
+from companion.content.pack import Content
 from companion.games.kradia.view import ACTION_WORDS
 from companion.ui.games.kradia.cells import Cell, fit
 from companion.ui.games.readable import GameText
@@ -23,16 +24,16 @@ class BattlefieldBoard(BoxLayout):
     """Rebuilt only when what it shows changed: its 15 spaces cost most of a refresh, and
     a hero's action or the boss's attack leaves the battlefield as it was."""
 
-    _shown: Any = None
+    _shown: object = None
 
-    def show(self, data: dict[str, Any], content: Any) -> None:
+    def show(self, data: dict[str, Any], content: Content) -> None:
         key = (repr(data["battlefield"]), id(content))
         if key == self._shown:
             return
         self._shown = key
         self._battlefield(data["battlefield"], content)
 
-    def _battlefield(self, bf: dict[str, Any], content: Any) -> None:
+    def _battlefield(self, bf: dict[str, Any], content: Content) -> None:
         box = self.ids.battlefield
         box.clear_widgets()
         board = content.get("battlefield_boards", bf["board"])

@@ -11,7 +11,9 @@ from kivy.metrics import dp, sp
 from kivy.uix.boxlayout import BoxLayout
 from kivy.uix.widget import Widget
 
+from companion.content.pack import Content
 from companion.games.kradia.view import hp_space, hp_track
+from companion.ui.games.correcting import Correct
 from companion.ui.games.kradia.cells import Cell, TapTrack  # noqa: F401  (kv rule)
 from companion.ui.games.readable import TEXT_SP
 from companion.ui.style import style
@@ -40,20 +42,20 @@ def track_cols(spaces: int, width: float, widest: str, gap: float) -> int:
 
 
 class BossPanel(BoxLayout):
-    _shown: Any = None
+    _shown: object = None
 
-    correct: Any = None  # the view's correct_value(title, path, value, **bounds)
+    correct: Correct | None = None  # the view's correct_value(title, path, value, **bounds)
     title = ""  # the boss's name, for the correction sheet
     _limits: dict[str, int]  # the most each track holds, set by `show`
 
-    def on_width(self, *_args: Any) -> None:
+    def on_width(self, *_args: object) -> None:
         """A track built for another width is built again (its spaces to a row)."""
         if self._last is not None:
             self.show(*self._last)
 
-    _last: tuple[Any, ...] | None = None
+    _last: tuple[dict[str, Any], Content, Correct | None] | None = None
 
-    def show(self, data: dict[str, Any], content: Any, correct: Any = None) -> None:
+    def show(self, data: dict[str, Any], content: Content, correct: Correct | None = None) -> None:
         self._last = (data, content, correct)
         self.correct = correct
         b = data["boss"]
@@ -115,7 +117,7 @@ class BossPanel(BoxLayout):
             rage.add_widget(cell)
         self._limits = {"boss.hp": b["max_hp"], "boss.rage": b["rage_max"]}
 
-    def correct_track(self, word: str, path: str, track: Any) -> None:
+    def correct_track(self, word: str, path: str, track: TapTrack) -> None:
         """The sheet for the boss's HP or rage, starting at the space tapped."""
         space = track.space_touched()
         if self.correct is not None and space is not None:

@@ -4,13 +4,14 @@ filled as far as a value goes (a hero's HP and Mana, read at a glance across the
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Any
+from typing import TypeVar
 
 from kivy.lang import Builder
 from kivy.metrics import dp
 from kivy.properties import ColorProperty
 from kivy.uix.behaviors import ButtonBehavior
 from kivy.uix.gridlayout import GridLayout
+from kivy.uix.widget import Widget
 
 from companion.ui.games.readable import Bar, GameText
 
@@ -29,10 +30,13 @@ TONES = {
 }
 
 
+W = TypeVar("W", bound=Widget)
+
+
 class Cell(GameText):
     background = ColorProperty(TONES["plain"])
 
-    def __init__(self, tone: str = "plain", **kwargs: Any) -> None:
+    def __init__(self, tone: str = "plain", **kwargs: object) -> None:
         super().__init__(**kwargs)
         self.background = TONES[tone]
 
@@ -54,7 +58,7 @@ class TapTrack(ButtonBehavior, GridLayout):
         return hit[0].space if hit else None
 
 
-def fit(label: Any) -> Any:
+def fit(label: W) -> W:
     """A label as tall as its wrapped text, and never under 36 dp."""
     label.size_hint_y = None
     label.height = dp(36)

@@ -10,6 +10,8 @@ from kivy.properties import ColorProperty, NumericProperty
 from kivy.uix.boxlayout import BoxLayout
 from kivy.uix.gridlayout import GridLayout
 
+from companion.content.pack import Content
+from companion.ui.games.correcting import Correct
 from companion.ui.games.kradia.cells import Bar  # noqa: F401  (kv rule)
 
 Builder.load_file(str(Path(__file__).with_suffix(".kv")))
@@ -48,7 +50,7 @@ class HeroCard(BoxLayout):
         title: str,
         start: bool,
         turn: bool,
-        correct: Any = None,
+        correct: Correct | None = None,
     ) -> None:
         self.ids.name.text = f"{title}  Level {h['level']}"
         for bar, word, field, most in (
@@ -68,7 +70,7 @@ class HeroCard(BoxLayout):
         self.hero = key
 
 
-def _correct_bar(bar: Any) -> None:
+def _correct_bar(bar: Bar) -> None:
     """A tapped bar opens the correction of just its value."""
     if bar.correct is not None:
         title, path, most = bar.correction
@@ -81,13 +83,13 @@ class HeroesStrip(GridLayout):
     name_height = NumericProperty(0)
     card_height = NumericProperty(0)
 
-    def _even(self, *_args: Any) -> None:
+    def _even(self, *_args: object) -> None:
         cards = [c for c in self.children if isinstance(c, HeroCard)]
         self.name_height = max((c.ids.name.texture_size[1] for c in cards), default=0)
         # the content of each card, less what evening it out added
         self.card_height = max((c.minimum_height for c in cards), default=0)
 
-    def show(self, data: dict[str, Any], content: Any, correct: Any = None) -> None:
+    def show(self, data: dict[str, Any], content: Content, correct: Correct | None = None) -> None:
         self.clear_widgets()
         self.name_height = self.card_height = 0
         for key in data["order"]:

@@ -50,7 +50,7 @@ class KradiaView(SendsCommands, BoxLayout):
     fold_gap = NumericProperty(0)
     fold_between_rows = True  # so the checks hold it to that (tests/ui/looks.py)
 
-    def __init__(self, session: Session, **kwargs: Any) -> None:
+    def __init__(self, session: Session, **kwargs: object) -> None:
         super().__init__(**kwargs)
         self.session = session
         pin = Clock.create_trigger(lambda _dt: self.pin())
