@@ -25,7 +25,7 @@ from companion.games.direwild.board import (
 from companion.games.direwild.events import EVENTS
 from companion.games.direwild.legal import game_phase
 from companion.games.direwild.schema import Board
-from companion.games.direwild.state import Battle, DirewildState
+from companion.games.direwild.state import Battle, DirewildState, Karn
 from companion.games.direwild.taps import Tap, board_tap, enemy_at, turn_order_action
 from companion.games.direwild.text import name
 from companion.games.direwild.units import label, minion_of
@@ -39,6 +39,7 @@ __all__ = [
     "Board",
     "BoardProblem",
     "DirewildState",
+    "Karn",
     "Tap",
     "board_problems",
     "board_tap",

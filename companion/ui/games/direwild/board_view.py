@@ -11,7 +11,7 @@ stands 3:1 or more against the grass.
 from __future__ import annotations
 
 import math
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from kivy.clock import Clock
 from kivy.graphics import Color, Ellipse, Line, Rectangle, Triangle
@@ -20,7 +20,7 @@ from kivy.metrics import dp
 from kivy.properties import ListProperty, NumericProperty, ObjectProperty, StringProperty
 from kivy.uix.widget import Widget
 
-from companion.games.direwild.view import DIRECTIONS, Board, parse_size, parse_square
+from companion.games.direwild.view import DIRECTIONS, Board, DirewildState, parse_size, parse_square
 from companion.ui.games.direwild.colours import (
     ALTAR,
     ENTRANCE,
@@ -253,7 +253,7 @@ class BoardView(Widget):
             Color(*OUTLINE)  # ringed dark: off-white on grass alone is 2.2:1
             Line(points=points, close=True, width=2)
 
-    def spawn_words(self, state: Any) -> list[tuple[str, str, float]]:
+    def spawn_words(self, state: DirewildState) -> list[tuple[str, str, float]]:
         """Each spawn ring's colour in words (a spawn is never told apart by colour
         alone), with its square and the words' size, where no unit stands on it (the
         piece there names itself)."""
@@ -268,7 +268,7 @@ class BoardView(Widget):
             out.append((word, sq.upper(), font))
         return out
 
-    def _spawn_words(self, board: Board, state: Any, size: float) -> None:
+    def _spawn_words(self, board: Board, state: DirewildState, size: float) -> None:
         """The spawn words on a dark plate inside their square, drawn over the rings and
         the minions' paths (issue 25: "Red" read "Rei", the ring and the red path through
         its last letter; "Green" and "Black" were crossed by their paths)."""
@@ -343,7 +343,7 @@ class BoardView(Widget):
             else:
                 Line(points=[mx - half, my, mx + half, my], width=3)
 
-    def where(self, state: Any) -> dict[str, str]:
+    def where(self, state: DirewildState) -> dict[str, str]:
         """Each unit on the board and its square."""
         out: dict[str, str] = {}
         for clan, h in state.heroes.items():
@@ -363,7 +363,7 @@ class BoardView(Widget):
             return None
         return next((u for u, sq in self.where(self.session.state).items() if sq == square), None)
 
-    def _units(self, state: Any, size: float) -> None:
+    def _units(self, state: DirewildState, size: float) -> None:
         shown = {p.unit: p for p in pieces(state, self.session.content)}
         for unit, square in self.where(state).items():
             x, y = self.centre(square)
@@ -382,7 +382,7 @@ class BoardView(Widget):
         Color(*colour)
         Triangle(points=[*tip, *wing[0], *wing[1]])
 
-    def _paths(self, state: Any, size: float) -> None:
+    def _paths(self, state: DirewildState, size: float) -> None:
         """Each enemy's last move: a line in its colour, a dot on every square it crossed
         and an arrowhead where it stopped."""
         moves = [(s, e.path) for s, e in state.enemies.items() if len(e.path) > 1]

@@ -7,8 +7,6 @@ Why: a player who did not set the board up must be able to read it from across t
 
 from __future__ import annotations
 
-from typing import Any
-
 from kivy.graphics import Color, Ellipse, Line, Rectangle, Triangle
 from kivy.lang import Builder
 from kivy.properties import ObjectProperty, StringProperty
@@ -17,7 +15,8 @@ from kivy.uix.boxlayout import BoxLayout
 from kivy.uix.gridlayout import GridLayout
 from kivy.uix.widget import Widget
 
-from companion.games.direwild.view import STAGING
+from companion.content.pack import Content
+from companion.games.direwild.view import STAGING, DirewildState
 from companion.ui.games.direwild.colours import (
     ALTAR,
     ENTRANCE,
@@ -106,7 +105,7 @@ class KeyRow(ButtonBehavior, BoxLayout):
     unit = StringProperty("")
 
 
-def unit_words(piece: Piece, state: Any) -> str:
+def unit_words(piece: Piece, state: DirewildState) -> str:
     """The unit's name, where it is and its numbers, as the table would say them."""
     if piece.unit in state.heroes:
         h = state.heroes[piece.unit]
@@ -114,8 +113,8 @@ def unit_words(piece: Piece, state: Any) -> str:
         return f"{piece.name}: {where}, stamina {h.stamina:+d}, magic {h.magic}"
     if piece.unit == "karn":
         k = state.karn
-        where = "defeated" if k.defeated else (k.position if k.on_board else "on his track")
-        return f"Karn: {where}, stamina {k.stamina:+d}"
+        at = "defeated" if k.defeated else (k.position if k.on_board else "on his track")
+        return f"Karn: {at}, stamina {k.stamina:+d}"
     e = state.enemies[piece.unit]
     if e.defeated:
         return f"{piece.name}: defeated"
@@ -133,7 +132,7 @@ class BoardKey(GridLayout):
     def on_unit(self, unit: str) -> None:
         pass
 
-    def show(self, state: Any, content: Any) -> None:
+    def show(self, state: DirewildState, content: Content) -> None:
         self.clear_widgets()
         for piece in pieces(state, content):
             if piece.unit == "karn" and not state.karn.on_board:

@@ -10,14 +10,14 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass
-from typing import Any
 
 from kivy.core.text import Label as CoreLabel
 from kivy.graphics import Color, Line, Mesh, Rectangle
 from kivy.graphics.texture import Texture
 from kivy.metrics import sp
 
-from companion.games.direwild.view import label, minion_of
+from companion.content.pack import Content
+from companion.games.direwild.view import DirewildState, label, minion_of
 from companion.ui.games.direwild.colours import CLAN_COLOURS, FACE_DOWN, OUTLINE, SLOT_COLOURS
 from companion.ui.games.readable import TEXT_SP
 from companion.ui.style import style
@@ -64,7 +64,7 @@ def initials_of(words: str, taken: set[str]) -> str:
     return clean.title() or "?"
 
 
-def pieces(state: Any, content: Any) -> list[Piece]:
+def pieces(state: DirewildState, content: Content) -> list[Piece]:
     """Every unit the table has, heroes first, then minions by slot, then Karn."""
     out: list[Piece] = []
     taken: set[str] = set()

@@ -6,14 +6,14 @@ the altar on the last one, so how near he is reads without counting dashes.
 
 from __future__ import annotations
 
-from typing import Any
-
 from kivy.graphics import Color, Line, Rectangle
 from kivy.lang import Builder
 from kivy.properties import BooleanProperty, NumericProperty, StringProperty
 from kivy.uix.boxlayout import BoxLayout
 from kivy.uix.widget import Widget
 
+from companion.content.pack import Content
+from companion.games.direwild.view import DirewildState, Karn
 from companion.ui.games.direwild.colours import ALTAR, GRASS, OUTLINE
 from companion.ui.games.direwild.pieces import Piece, draw_piece, draw_text, pieces, text_px
 
@@ -28,7 +28,7 @@ PHASE_WORDS = {
 }
 
 
-def karn_text(k: Any) -> str:
+def karn_text(k: Karn) -> str:
     """Karn in words, beside his track (or instead of it once he is on the board)."""
     if k.defeated:
         return "Karn: defeated"
@@ -86,7 +86,7 @@ class KarnHunt(BoxLayout):
     # view (DirewildView.fit_top)
     name_above = BooleanProperty(False)
 
-    def show(self, state: Any, content: Any = None) -> None:
+    def show(self, state: DirewildState, content: Content | None = None) -> None:
         k = state.karn
         self.on_track = not (k.on_board or k.defeated)
         track = self.ids.track
@@ -118,7 +118,7 @@ class StatusView(BoxLayout):
         core = CoreLabel(font_size=label.font_size, font_name=label.font_name)
         self.wounds_width = float(core.get_extents(self.wounds)[0])
 
-    def show(self, state: Any, content: Any = None) -> None:
+    def show(self, state: DirewildState, content: Content | None = None) -> None:
         outcome = f" - {state.outcome.replace('_', ' ')}" if state.outcome else ""
         phase = PHASE_WORDS.get(state.phase, state.phase.replace("_", " "))
         self.chapter = f"Chapter {state.chapter}, round {state.round}: {phase}{outcome}"

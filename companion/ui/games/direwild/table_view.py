@@ -22,6 +22,7 @@ from kivy.uix.boxlayout import BoxLayout
 from companion.core.rules import Action
 from companion.games.direwild.view import (
     STAGING,
+    DirewildState,
     board_tap,
     label,
     parse_square,
@@ -68,6 +69,10 @@ def tall(button: GameToggle, _texture: tuple[int, int]) -> None:
         b.height = height
 
 
+# where the pieces stand, and the last battle's hero, enemy and roll
+Seen = tuple[dict[str, str], tuple[str, str, list[int]] | None]
+
+
 class DirewildView(SendsCommands, BoxLayout):
     session = ObjectProperty(None)
     message = StringProperty("")
@@ -102,7 +107,7 @@ class DirewildView(SendsCommands, BoxLayout):
         self._confirm: str | None = None  # the square a disengaging move waits on
         self._order: list[str] = []  # heroes tapped so far for the turn order
         self._hero_buttons: list[str] = []
-        self._seen: tuple[dict[str, str], Any] | None = None  # pieces and battle last drawn
+        self._seen: Seen | None = None  # pieces and battle last drawn
         self._focus: list[str] = []
         self._placing: Action | None = (
             None  # an action waiting for its square  # the squares of what the last change touched
@@ -580,7 +585,7 @@ class DirewildView(SendsCommands, BoxLayout):
             for name in ("primary", *PINNED[1:]):
                 self.ids[name].texture_update()
 
-    def snapshot(self, state: Any) -> tuple[dict[str, str], Any]:
+    def snapshot(self, state: DirewildState) -> Seen:
         """Where the pieces stand and the last battle (the rules change the state in
         place, so what changed is told by comparing copies)."""
         battle = state.last_battle
@@ -588,9 +593,7 @@ class DirewildView(SendsCommands, BoxLayout):
         return dict(self.ids.board.where(state)), fought
 
     @staticmethod
-    def _moved(
-        before: tuple[dict[str, str], Any] | None, after: tuple[dict[str, str], Any]
-    ) -> list[str]:
+    def _moved(before: Seen | None, after: Seen) -> list[str]:
         """The squares of the units a change moved or set fighting, where they are now."""
         now, fought = after
         was = before[0] if before is not None else {}
@@ -669,7 +672,7 @@ class DirewildView(SendsCommands, BoxLayout):
         half = (box.width - box.spacing[0]) / 2 - dp(8)  # a button's text room (GameButton)
         self.action_cols = 2 if widest <= half else 1
 
-    def _turn_order(self, state: Any) -> None:
+    def _turn_order(self, state: DirewildState) -> None:
         box = self.ids.order
         box.clear_widgets()
         if not any(a["do"] == "set_turn_order" for a in self._actions):
@@ -686,7 +689,7 @@ class DirewildView(SendsCommands, BoxLayout):
             b.bind(on_release=lambda _b, c=clan: self.pick_order(c))
             box.add_widget(b)
 
-    def _heroes(self, state: Any) -> None:
+    def _heroes(self, state: DirewildState) -> None:
         box = self.ids.heroes
         if self._hero_buttons != list(state.heroes):
             box.clear_widgets()

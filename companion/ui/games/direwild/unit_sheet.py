@@ -11,13 +11,12 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any
 
 from kivy.lang import Builder
 from kivy.properties import BooleanProperty, StringProperty
 from kivy.uix.boxlayout import BoxLayout
 
-from companion.games.direwild.view import STAGING
+from companion.games.direwild.view import STAGING, DirewildState
 
 Builder.load_file(__file__.replace(".py", ".kv"))
 
@@ -31,7 +30,7 @@ class Field:
     value: int  # a number, or a flag (a bool)
 
 
-def fields_of(state: Any, unit: str) -> list[Field]:
+def fields_of(state: DirewildState, unit: str) -> list[Field]:
     """The values of `unit` a table corrects most: numbers, then its conditions."""
     if unit in state.heroes:
         h = state.heroes[unit]
@@ -100,7 +99,7 @@ class UnitSheet(BoxLayout):
         self.correct: Callable[[str, object], bool] = lambda _p, _v: False
         self._shape: list[str] = []
 
-    def open(self, unit: str, title: str, state: Any) -> None:
+    def open(self, unit: str, title: str, state: DirewildState) -> None:
         self.unit, self.title, self.picking = unit, title, False
         self.show(state)
 
@@ -109,7 +108,7 @@ class UnitSheet(BoxLayout):
         self.ids.rows.clear_widgets()
         self._shape = []
 
-    def show(self, state: Any) -> None:
+    def show(self, state: DirewildState) -> None:
         """The unit's values as they stand now (after each correction, or an undo)."""
         if not self.unit:
             return
@@ -119,7 +118,7 @@ class UnitSheet(BoxLayout):
             rows.add_widget(FieldRow(field, self.correct))
         self.can_stage = self.unit in state.heroes and state.heroes[self.unit].position != STAGING
 
-    def where_path(self, state: Any) -> str:
+    def where_path(self, state: DirewildState) -> str:
         """The state path of the unit's square."""
         if self.unit in state.heroes:
             return f"heroes.{self.unit}.position"
@@ -132,7 +131,7 @@ class UnitSheet(BoxLayout):
         self.picking = False
         self.correct(f"heroes.{self.unit}.position", STAGING)
 
-    def place(self, state: Any, square: str) -> bool:
+    def place(self, state: DirewildState, square: str) -> bool:
         """The tapped square becomes the unit's: one correction."""
         self.picking = False
         return self.correct(self.where_path(state), square)
