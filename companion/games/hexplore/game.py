@@ -81,7 +81,7 @@ class HexploreGame(GameBase):
         if not isinstance(after, schema.Opponent) or state.combat is None:
             return
         if not isinstance(before, schema.Opponent):
-            return
+            return  # never: both are the card's kind, read through its schema
         for foe in [state.combat.opponent, *state.combat.extra]:
             if foe.id != after.id:
                 continue
