@@ -5,9 +5,9 @@ hit effect), so entering a card is mostly stepping its numbers.  Plain data, rea
 
 from __future__ import annotations
 
-from typing import Any
+from companion.games import JsonObject
 
-TEMPLATES: dict[str, dict[str, Any]] = {
+TEMPLATES: dict[str, JsonObject] = {
     "minions": {
         "level": 1,
         "attack": 6,

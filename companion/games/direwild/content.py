@@ -1,6 +1,6 @@
 """Direwild's content, typed: each kind read as the Struct its schema declares.
 
-The core's `Content` holds items of every game as `Any`; reading them through these getters
+The core's `Content` holds items of every game without their types; reading them through these getters
 gives the rules real types (a `Board`, a `Minion`) for the type checker to hold them to.
 """
 

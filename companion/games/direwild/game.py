@@ -4,11 +4,12 @@ now, set-up, and the checks a content pack must pass (schema.py)."""
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from companion.core.game import GameBase
 from companion.core.headline import Headline
 from companion.core.rules import Action, Event, Request
+from companion.games import JsonObject, JsonValue
 from companion.games.direwild import headlines, legal, setup
 from companion.games.direwild.commands import COMMANDS
 from companion.games.direwild.events import EVENTS, fold
@@ -44,14 +45,14 @@ class Direwild(GameBase):
 
     # -- set-up and summary -------------------------------------------------------------
 
-    def initial_state(self, options: dict[str, Any], content: Content) -> DirewildState:
+    def initial_state(self, options: Mapping[str, object], content: Content) -> DirewildState:
         return setup.initial_state(dict(options or {}), content)
 
-    def setup_options_for(self, content: Content) -> list[dict[str, Any]]:
+    def setup_options_for(self, content: Content) -> list[JsonObject]:
         """The wizard's choices, with the boards of the packs chosen."""
         return setup_options_for(content)
 
-    def complete_setup(self, options: dict[str, Any], content: Content) -> dict[str, Any]:
+    def complete_setup(self, options: Mapping[str, JsonValue], content: Content) -> JsonObject:
         """The options a new game records: the group's own board for the chapter's land,
         if they drew one and chose no other (options.py)."""
         return complete_setup(options, content)
@@ -75,13 +76,15 @@ class Direwild(GameBase):
     def legal_actions(self, state: DirewildState, content: Content) -> list[Action]:
         return legal.legal_actions(state, content)
 
-    def answer_words(self, request: Request, values: Any, names: Mapping[str, str]) -> str | None:
+    def answer_words(
+        self, request: Request, values: object, names: Mapping[str, str]
+    ) -> str | None:
         """A card drawn in the rules' words: the Enemy AI card is the enemies', flipped by
         the first player ("The 1st player flips the top card in the Enemy AI deck"); a
         minion is drawn for the table.  Rolls keep the core's words."""
         return headlines.answer_words(request, values, names)
 
     def answer_headline(
-        self, request: Request, values: Any, names: Mapping[str, str]
+        self, request: Request, values: object, names: Mapping[str, str]
     ) -> Headline | None:
         return headlines.answer_headline(request, values, names)

@@ -8,7 +8,6 @@ beside each event type (core/headline.py ranks them: a win or loss, then damage,
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any
 
 from companion.core.headline import Headline
 from companion.core.rules import Request
@@ -117,7 +116,7 @@ EVENTS.tell(
 )
 
 
-def answer_words(request: Request, values: Any, names: Mapping[str, str]) -> str | None:
+def answer_words(request: Request, values: object, names: Mapping[str, str]) -> str | None:
     """What a card drawn was, said as the rulebook has it drawn ("Reveal Enemy AI card": "The
     1st player flips the top card in the Enemy AI deck"; the minions are the table's)."""
     if request.kind != "draw" or request.choice:
@@ -130,7 +129,7 @@ def answer_words(request: Request, values: Any, names: Mapping[str, str]) -> str
     return None
 
 
-def answer_headline(request: Request, values: Any, names: Mapping[str, str]) -> Headline | None:
+def answer_headline(request: Request, values: object, names: Mapping[str, str]) -> Headline | None:
     """A roll's headline: the hero's battle die, the Treasure Monster's dice."""
     if request.kind != "dice":
         return None

@@ -10,10 +10,11 @@ separate actions.
 from __future__ import annotations
 
 from itertools import permutations
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from companion.core.actions import action
 from companion.core.rules import Action
+from companion.games import JsonObject
 from companion.games.direwild import movement
 from companion.games.direwild.battle import FLIGHT_PASSIVE, monster_revealers
 from companion.games.direwild.board import DIRECTIONS, STAGING
@@ -181,7 +182,7 @@ def moves(s: DirewildState, hero: str, content: Content) -> list[Action]:
         need = max(0, steps - BASE_MOVE - exert)
         if need > MOVE_MAX:
             continue
-        args: dict[str, Any] = {"hero": hero, "to": to, "move": need}
+        args: JsonObject = {"hero": hero, "to": to, "move": need}
         where = "the staging area" if to == STAGING else to
         if to == start:
             text = f"{hero.title()} stays in {where}"
@@ -218,14 +219,14 @@ def battles(s: DirewildState, hero: str, content: Content) -> list[Action]:
                 foes[unit] = (need, geo.direction_of(here, there) is None)
     out: list[Action] = []
     for unit, (flight, diagonal) in foes.items():
-        creature = {"attack": 0, "knockback": 0, "poison": 0, "flight": flight}
-        inputs: dict[str, dict[str, Any]] = {
+        creature: JsonObject = {"attack": 0, "knockback": 0, "poison": 0, "flight": flight}
+        inputs: dict[str, JsonObject] = {
             "creature.attack": {"min": 0, "max": ATTACK_MAX},
             "creature.knockback": {"min": 0, "max": EFFECT_MAX},
             "creature.poison": {"min": 0, "max": EFFECT_MAX},
             "creature.flight": {"min": flight, "max": EFFECT_MAX},
         }
-        args: dict[str, Any] = {"hero": hero, "enemy": unit, "creature": creature}
+        args: JsonObject = {"hero": hero, "enemy": unit, "creature": creature}
         if diagonal:  # flying at an angle: which way a knockback goes (null: asked later)
             args["knockback_direction"] = None
             inputs["knockback_direction"] = {"choices": [None, *DIRECTIONS]}

@@ -7,18 +7,21 @@ starts); the boards on offer are the packs' own, by name and land, the group's f
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from collections.abc import Mapping
+from typing import TYPE_CHECKING
 
 from companion.content.offer import new_of_own, own_first
+from companion.games import JsonObject, JsonValue
 from companion.games.direwild import content as typed
 from companion.games.direwild.chapters import LANDS
+from companion.games.direwild.schema import Board
 from companion.games.direwild.setup import AI_MODES, DEFAULT_PLAYERS
 from companion.games.direwild.state import CLANS, HOUSE_RULES
 
 if TYPE_CHECKING:
     from companion.content.pack import Content
 
-SETUP_OPTIONS: list[dict[str, Any]] = [
+SETUP_OPTIONS: list[JsonObject] = [
     {
         "name": "players",
         "label": "Clans at the table (2 to 4)",
@@ -75,7 +78,7 @@ SETUP_OPTIONS: list[dict[str, Any]] = [
 ]
 
 
-def _board_name(board: Any) -> str:
+def _board_name(board: Board) -> str:
     """A board by its name, with its land unless the name says it already."""
     name = board.name or board.slug
     land = board.land.capitalize()
@@ -91,10 +94,10 @@ def own_board(content: Content, chapter: object) -> str | None:
     return None
 
 
-def complete_setup(options: dict[str, Any], content: Content) -> dict[str, Any]:
+def complete_setup(options: Mapping[str, JsonValue], content: Content) -> JsonObject:
     """The options a new game records: with no board chosen, the group's own board of
     the chapter's land when they have one (else the rules take the land's first)."""
-    out = dict(options)
+    out: JsonObject = dict(options)
     if out.get("board") is None:
         board = own_board(content, out.get("chapter", 1))
         if board is not None:
@@ -102,13 +105,13 @@ def complete_setup(options: dict[str, Any], content: Content) -> dict[str, Any]:
     return out
 
 
-def setup_options_for(content: Content) -> list[dict[str, Any]]:
+def setup_options_for(content: Content) -> list[JsonObject]:
     """The wizard's choices for the packs loaded: the clans, chapter, AI deck, and a board
     from the packs (by the name on the board file and its land, the group's first), or
     the chapter's own."""
     boards = own_first(content, typed.boards(content))
     yours = any(new_of_own(content, b.id) for b in boards)
-    board = {
+    board: JsonObject = {
         "name": "board",
         "label": "Board",
         "choices": [None, *(b.id for b in boards)],

@@ -3,7 +3,8 @@ bad options in words the table understands."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from collections.abc import Mapping
+from typing import TYPE_CHECKING
 
 from companion.core.rules import RuleError
 from companion.games.direwild import content as typed
@@ -28,7 +29,7 @@ AI_MODES = ("normal", "hardcore", "mixed")
 DEFAULT_PLAYERS = CLANS[:2]  # the set-up a table gets when it asks for none
 
 
-def initial_state(options: dict[str, Any], content: Content) -> DirewildState:
+def initial_state(options: Mapping[str, object], content: Content) -> DirewildState:
     known = {"players", "board", "chapter", "ai_deck", "minions", "heroes_at", "prelude"}
     known |= set(HOUSE_RULES)
     unknown = set(options) - known

@@ -10,7 +10,6 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any
 
 from companion.core.rules import Action
 from companion.games.direwild.state import DirewildState
@@ -35,7 +34,7 @@ def enemy_at(state: DirewildState, square: str) -> str | None:
     return None
 
 
-def listed_for(actions: Sequence[Action], hero: str, do: str, **match: Any) -> Action | None:
+def listed_for(actions: Sequence[Action], hero: str, do: str, **match: object) -> Action | None:
     """The listed `do` action of `hero` whose arguments match `match`."""
     for action in actions:
         args = action["with"]

@@ -6,9 +6,9 @@ everywhere, so entering a card is mostly stepping its numbers.  Plain data, read
 
 from __future__ import annotations
 
-from typing import Any
+from companion.games import JsonObject
 
-TEMPLATES: dict[str, dict[str, Any]] = {
+TEMPLATES: dict[str, JsonObject] = {
     "opponents": {
         "kind": "encounter",
         "type": "creature",

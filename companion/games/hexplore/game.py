@@ -4,13 +4,13 @@ the declared commands, the legal actions and the set-up."""
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
-from typing import Any
 
 from companion.content.pack import Content
 from companion.core.game import GameBase
 from companion.core.headline import Headline
 from companion.core.rules import Action, Event, Request
 from companion.core.tables import named_fields
+from companion.games import JsonObject
 from companion.games.hexplore import headlines, schema
 from companion.games.hexplore.commands import COMMANDS
 from companion.games.hexplore.common import in_combat
@@ -69,15 +69,19 @@ class HexploreGame(GameBase):
             return headlines.acted(payload, names or {})
         return super().headline(event, names)
 
-    def answer_words(self, request: Request, values: Any, names: Mapping[str, str]) -> str | None:
+    def answer_words(
+        self, request: Request, values: object, names: Mapping[str, str]
+    ) -> str | None:
         """A target roll reads as one (headlines.py)."""
         return headlines.answer_words(request, values, names)
 
-    def card_checked(self, state: HexploreState, before: Any, after: Any) -> None:
+    def card_checked(self, state: HexploreState, before: object, after: object) -> None:
         """An opponent on the mat checked against the printed card: its Vitals move by
         what the card's changed (the Difficulty's per-hero Vitals kept, damage kept)."""
         if not isinstance(after, schema.Opponent) or state.combat is None:
             return
+        if not isinstance(before, schema.Opponent):
+            return  # never: both are the card's kind, read through its schema
         for foe in [state.combat.opponent, *state.combat.extra]:
             if foe.id != after.id:
                 continue
@@ -87,10 +91,10 @@ class HexploreGame(GameBase):
                     setattr(foe, f"max_{vital}", max(getattr(foe, f"max_{vital}") + change, 0))
                     setattr(foe, vital, max(getattr(foe, vital) + change, 0))
 
-    def initial_state(self, options: dict[str, Any], content: Content) -> HexploreState:
+    def initial_state(self, options: Mapping[str, object], content: Content) -> HexploreState:
         return initial_state(options, HexContent.of(content))
 
-    def setup_options_for(self, content: Content) -> list[dict[str, Any]]:
+    def setup_options_for(self, content: Content) -> list[JsonObject]:
         """The wizard's choices for the packs a group picked (their heroes, by name)."""
         return setup_options_for(HexContent.of(content))
 

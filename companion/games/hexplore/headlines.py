@@ -10,7 +10,6 @@ named by the combat it is in (`step_names`), not "the opponent".
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any
 
 from companion.core.headline import Headline
 from companion.core.rules import Request
@@ -105,7 +104,7 @@ def step_names(state: HexploreState) -> dict[str, str]:
     return {**{o.id: o.name for _key, o in foes(state.combat) if o.name}, **named}
 
 
-def answer_words(request: Request, values: Any, names: Mapping[str, str]) -> str | None:
+def answer_words(request: Request, values: object, names: Mapping[str, str]) -> str | None:
     """A target roll says it is one (each candidate rolls the skill d10; the highest are
     the targets), not a skill roll."""
     if request.kind != "dice" or request.role != "target":

@@ -9,9 +9,9 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Any
 
 from companion.core.rules import RuleError
+from companion.games import JsonObject
 from companion.games.hexplore.state import HexploreState
 
 
@@ -65,7 +65,7 @@ def house(s: HexploreState, name: str) -> str:
     return s.house_rules.get(name, HOUSE_RULES[name].default)
 
 
-def house_options() -> list[dict[str, Any]]:
+def house_options() -> list[JsonObject]:
     """The wizard's entries for the house rules (plain data, no UI code)."""
     return [
         {
@@ -79,7 +79,7 @@ def house_options() -> list[dict[str, Any]]:
     ]
 
 
-def chosen_house_rules(options: Mapping[str, Any]) -> dict[str, str]:
+def chosen_house_rules(options: Mapping[str, object]) -> dict[str, str]:
     """The house rules a set-up names, refused in words when a choice is unknown."""
     out: dict[str, str] = {}
     for name, rule in HOUSE_RULES.items():

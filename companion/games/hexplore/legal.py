@@ -10,10 +10,9 @@ resolves.  `group` says where the table finds each action (`GROUPS`).
 
 from __future__ import annotations
 
-from typing import Any
-
 from companion.core.actions import action
 from companion.core.rules import Action
+from companion.games import JsonObject, JsonValue
 from companion.games.hexplore.common import active_heroes, in_combat, in_play
 from companion.games.hexplore.content import HexContent
 from companion.games.hexplore.fight import fighting, find_opponent
@@ -29,6 +28,7 @@ from companion.games.hexplore.schema import Opponent
 from companion.games.hexplore.setting_out import BONUS_STATS, before_the_game
 from companion.games.hexplore.state import (
     Combat,
+    Condition,
     HeroState,
     HexploreState,
     OpponentState,
@@ -133,9 +133,9 @@ def _starting_bonus(s: HexploreState) -> list[Action]:
             continue
         label = f"{h.name}: {starting_location_name(where)} bonus, {STARTING_BONUSES[where]}"
         if where in BONUS_STATS:
-            stats = list(BONUS_STATS[where])
-            args: dict[str, Any] = {"hero": hid, "stat": stats[0]}
-            inputs: dict[str, dict[str, Any]] = {"stat": {"choices": stats}}
+            stats: list[JsonValue] = list(BONUS_STATS[where])
+            args: JsonObject = {"hero": hid, "stat": stats[0]}
+            inputs: dict[str, JsonObject] = {"stat": {"choices": stats}}
         elif where == "elashor":
             args = {"hero": hid, "health": ELASHOR_RANKS}
             inputs = {"health": {"min": 0, "max": ELASHOR_RANKS}}
@@ -307,13 +307,13 @@ def _declarations(
     several = len(up) > 1
     out: list[Action] = []
 
-    def declare(kind: str, label: str, inputs: dict[str, dict[str, Any]], **extra: Any) -> None:
-        args = {"hero": hid, "action": kind, **extra}
+    def declare(kind: str, label: str, inputs: dict[str, JsonObject], **extra: str) -> None:
+        args: JsonObject = {"hero": hid, "action": kind, **extra}
         for path, rng in inputs.items():
             args[path] = rng["min"] if "default" not in rng else rng.pop("default")
         out.append(action("declare", args, f"{h.name}: {label}", inputs))
 
-    def amount(default: int) -> dict[str, Any]:
+    def amount(default: int) -> JsonObject:
         return {"min": 0, "max": MAX_DECLARED, "default": min(default, MAX_DECLARED)}
 
     def aim(key: str, o: OpponentState) -> tuple[str, dict[str, str]]:
@@ -459,7 +459,7 @@ def _any_time(s: HexploreState, content: HexContent) -> list[Action]:
     the Fate Tracker symbol, a Sentinel defeated, Relics."""
     out: list[Action] = _relics(s, content)
     fight = in_combat(s)
-    targets: list[tuple[str, str, dict[str, Any]]] = [
+    targets: list[tuple[str, str, dict[str, Condition]]] = [
         (hid, h.name, h.conditions) for hid, h in s.heroes.items()
     ]
     if fight:

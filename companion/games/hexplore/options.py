@@ -7,9 +7,8 @@ them, and a hero's id in the session is its Role in lower case, dashes for space
 
 from __future__ import annotations
 
-from typing import Any
-
 from companion.content.offer import own_first
+from companion.games import JsonObject
 from companion.games.hexplore.content import HexContent
 from companion.games.hexplore.house import house_options
 from companion.games.hexplore.schema import Hero
@@ -18,7 +17,7 @@ from companion.games.hexplore.tables import DIFFICULTIES, PLAY_STYLES
 DEFAULT_HEROES = 2  # the group a table gets by starting straight away
 
 
-def hero_choices(heroes: list[Hero]) -> list[dict[str, str]]:
+def hero_choices(heroes: list[Hero]) -> list[JsonObject]:
     """One set-up entry per hero: its id is its Role (or its slug, should two share one)."""
     roles = [h.role.lower().replace(" ", "-") for h in heroes]
     return [
@@ -27,20 +26,20 @@ def hero_choices(heroes: list[Hero]) -> list[dict[str, str]]:
     ]
 
 
-def _heroes_option(heroes: list[Hero]) -> dict[str, Any]:
+def _heroes_option(heroes: list[Hero]) -> JsonObject:
     choices = hero_choices(heroes)
     return {
         "name": "heroes",
         "label": "Heroes (1 to 6)",
-        "pick": choices,
-        "default": choices[:DEFAULT_HEROES],
+        "pick": [*choices],
+        "default": [*choices[:DEFAULT_HEROES]],
         "choice_labels": {str(c): h.title for c, h in zip(choices, heroes, strict=True)},
     }
 
 
 # The choices that need no content: a wizard with no packs chosen offers these, and the
 # set-up then plays the packs' first heroes.
-SETUP_OPTIONS: list[dict[str, Any]] = [
+SETUP_OPTIONS: list[JsonObject] = [
     {
         "name": "difficulty",
         "label": "Difficulty",
@@ -59,7 +58,7 @@ SETUP_OPTIONS: list[dict[str, Any]] = [
 ]
 
 
-def setup_options_for(content: HexContent) -> list[dict[str, Any]]:
+def setup_options_for(content: HexContent) -> list[JsonObject]:
     """The wizard's choices for the packs chosen: their heroes by name (the group's new
     ones first), then the rest."""
     heroes = own_first(content.content, content.heroes())

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import re
 from collections.abc import Mapping
-from typing import Any
 
 from companion.core.rules import RuleError
+from companion.games import JsonObject
 from companion.games.hexplore.content import HexContent
 from companion.games.hexplore.house import chosen_house_rules
 from companion.games.hexplore.options import DEFAULT_HEROES, hero_choices
@@ -16,13 +16,13 @@ from companion.games.hexplore.tables import DIFFICULTIES, PLAY_STYLES, SKILLS
 HERO_ID = re.compile(r"^[a-z0-9][a-z0-9_-]*$")
 
 
-def _whole(value: Any, what: str, minimum: int = 0) -> int:
+def _whole(value: object, what: str, minimum: int = 0) -> int:
     if isinstance(value, bool) or not isinstance(value, int) or value < minimum:
         raise RuleError(f"{what} must be a whole number of at least {minimum}, not {value!r}")
     return value
 
 
-def _hero(entry: Any, content: HexContent) -> tuple[str, HeroState]:
+def _hero(entry: object, content: HexContent) -> tuple[str, HeroState]:
     if not isinstance(entry, Mapping) or not isinstance(entry.get("id"), str):
         raise RuleError(
             "each hero needs an id, e.g. {id: scout, hero: <a hero of the packs>} or stats"
@@ -39,7 +39,7 @@ def _hero(entry: Any, content: HexContent) -> tuple[str, HeroState]:
     skills_in = dict(entry.get("skills") or {})
     abilities_in = dict(entry.get("abilities") or {})
 
-    def stat(name: str, given: Any) -> int:
+    def stat(name: str, given: object) -> int:
         if given is None and template is not None:
             given = getattr(template, name)
         if given is None:
@@ -76,12 +76,12 @@ def _hero(entry: Any, content: HexContent) -> tuple[str, HeroState]:
     return hid, hero
 
 
-def default_heroes(content: HexContent) -> list[dict[str, str]]:
+def default_heroes(content: HexContent) -> list[JsonObject]:
     """With no heroes named, the first heroes of the packs in file order play."""
     return hero_choices(content.heroes())[:DEFAULT_HEROES]
 
 
-def initial_state(options: Mapping[str, Any], content: HexContent) -> HexploreState:
+def initial_state(options: Mapping[str, object], content: HexContent) -> HexploreState:
     difficulty = options.get("difficulty", "starter")
     if difficulty not in DIFFICULTIES:
         raise RuleError(f"difficulty must be one of {', '.join(DIFFICULTIES)}, not {difficulty!r}")

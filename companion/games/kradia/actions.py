@@ -3,7 +3,7 @@ pass; and the Retainer cards any majority may summon."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from companion.core.rules import Chance, RuleError
 from companion.core.tables import Decision
@@ -79,7 +79,7 @@ def aims_at_ally(effects: list[Effect]) -> bool:
     return any(e.target == "ally" for e in lines(effects))
 
 
-def target_refusal(state: KradiaState, effects: list[Effect], chosen: Any) -> str | None:
+def target_refusal(state: KradiaState, effects: list[Effect], chosen: object) -> str | None:
     """Why the card cannot help `chosen`, or None when it can (or aims at no ally)."""
     aimed = [e for e in lines(effects) if e.target == "ally" and not e.either]
     if not aimed:
@@ -101,12 +101,13 @@ def target_refusal(state: KradiaState, effects: list[Effect], chosen: Any) -> st
     return None
 
 
-def check_target(state: KradiaState, effects: list[Effect], chosen: Any) -> str | None:
+def check_target(state: KradiaState, effects: list[Effect], chosen: object) -> str | None:
     """Refuse a target the card cannot help, before anything is spent."""
     why = target_refusal(state, effects, chosen)
     if why:
         raise RuleError(why)
-    return chosen if aims_at_ally(effects) else None
+    # a card aiming at an ally has just checked `chosen` names a hero (target_refusal)
+    return chosen if aims_at_ally(effects) and isinstance(chosen, str) else None
 
 
 def basic_attack(d: Decision, args: BasicAttackArgs, chance: Chance, content: Content) -> None:

@@ -6,19 +6,19 @@ is mostly stepping its numbers.  Plain data, read by
 
 from __future__ import annotations
 
-from typing import Any
+from companion.games import JsonObject, JsonValue
 
 
-def _hit(target: str, damage: int) -> dict[str, Any]:
+def _hit(target: str, damage: int) -> JsonValue:
     return {"target": target, "damage": damage}
 
 
-def _charge() -> list[dict[str, Any]]:
+def _charge() -> list[JsonValue]:
     """Charge Attack #1 to #6, each dealing 1 damage to the boss until entered."""
     return [{"roll": n, "effects": [_hit("boss", 1)]} for n in range(1, 7)]
 
 
-TEMPLATES: dict[str, dict[str, Any]] = {
+TEMPLATES: dict[str, JsonObject] = {
     "bosses": {
         "level": 1,
         "hp": 12,

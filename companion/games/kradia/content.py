@@ -1,5 +1,5 @@
 """Typed reading of the loaded Kradia content: each getter returns its card's own type, so
-the rules are checked against the schema (`schema.py`) instead of reading `Any`."""
+the rules are checked against the schema (`schema.py`) instead of reading untyped items."""
 
 from __future__ import annotations
 

@@ -9,9 +9,9 @@ renamed: a change bumps the event's version with an upcaster, so old saves fold 
 from __future__ import annotations
 
 import copy
-from typing import Any
 
 from companion.core.tables import EventData, Events
+from companion.games import JsonObject
 from companion.games.kradia.state import (
     BossState,
     ChargeRoll,
@@ -557,12 +557,12 @@ def _boss(name: str) -> str:
     return name or "The boss"
 
 
-def _unchanged(data: dict[str, Any]) -> dict[str, Any]:
+def _unchanged(data: JsonObject) -> JsonObject:
     """A version that only added fields with defaults: the old payload reads as it is."""
     return data
 
 
-def _without_derived(data: dict[str, Any]) -> dict[str, Any]:
+def _without_derived(data: JsonObject) -> JsonObject:
     """Version 1 also stored the boss's dice and overdrive for the new HP; both are read
     off the boss card for its HP now (effects.dice_on_space, in_overdrive)."""
     return {k: v for k, v in data.items() if k not in ("dice", "overdrive")}

@@ -4,10 +4,11 @@ rage), the heroes' HP, Mana, ailments and states, the battlefield, and story mod
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from companion.core.game import GameBase
 from companion.core.rules import Action, Request
+from companion.games import JsonObject, JsonValue
 from companion.games.kradia import headlines
 from companion.games.kradia.commands import COMMANDS
 from companion.games.kradia.events import EVENTS
@@ -54,17 +55,17 @@ class KradiaGame(GameBase):
         {"name": "players", "label": "Players at the table", "min": 1, "max": 4, "default": 4},
     ]
 
-    def setup_options_for(self, content: Content) -> list[dict[str, Any]]:
+    def setup_options_for(self, content: Content) -> list[JsonObject]:
         """The wizard's choices for the packs chosen: their heroes, story sequences,
         Challenge bosses and Level 3 sides by name (options.py)."""
         return setup_options_for(content)
 
-    def complete_setup(self, options: dict[str, Any], content: Content) -> dict[str, Any]:
+    def complete_setup(self, options: Mapping[str, JsonValue], content: Content) -> JsonObject:
         """The options a new game records: a story game nobody chose a boss for faces
         the group's own Level 1 boss, if they made one (options.py)."""
         return complete_setup(options, content)
 
-    def initial_state(self, options: dict[str, Any], content: Content) -> KradiaState:
+    def initial_state(self, options: Mapping[str, object], content: Content) -> KradiaState:
         return initial_state(from_wizard(dict(options or {})), content)
 
     def faced(self, state: KradiaState) -> list[str]:
@@ -79,7 +80,9 @@ class KradiaGame(GameBase):
             state.boss.max_hp = card.hp
             state.boss.hp = max(card.hp - dealt, 0)
 
-    def answer_words(self, request: Request, values: Any, names: Mapping[str, str]) -> str | None:
+    def answer_words(
+        self, request: Request, values: object, names: Mapping[str, str]
+    ) -> str | None:
         """A Battlefield card revealed by the Start Player, in the rulebook's words."""
         return headlines.answer_words(request, values, names)
 

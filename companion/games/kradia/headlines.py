@@ -9,7 +9,6 @@ defeated or the heroes lost first, then damage, then the rest).
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any
 
 from companion.core.headline import Headline
 from companion.core.rules import Request
@@ -80,7 +79,7 @@ EVENTS.tell(
 )
 
 
-def answer_words(request: Request, values: Any, names: Mapping[str, str]) -> str | None:
+def answer_words(request: Request, values: object, names: Mapping[str, str]) -> str | None:
     """A Battlefield card is revealed by the Start Player ("At the beginning of every
     round, the Start Player chooses a face down Battlefield card and flips it face up"):
     said so, not as a card the hero drew into a hand."""

@@ -3,14 +3,26 @@ the group chooses at set-up; the default is the reading the app takes."""
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Mapping
+from typing import TypedDict
 
 from companion.core.rules import RuleError
 
 # Passages careful players read two ways (docs/rulings/kradia.md): each is a set-up choice
 # whose default is the reading the app takes.  A set-up without one (an old save) means the
 # default, so old sessions replay as they were played.
-HOUSE_RULES: dict[str, dict[str, Any]] = {
+
+
+class HouseRule(TypedDict):
+    """A house rule as the wizard offers it: its question, the app's reading, and each
+    reading's words by its value."""
+
+    label: str
+    default: str
+    choice_labels: dict[str, str]
+
+
+HOUSE_RULES: dict[str, HouseRule] = {
     "resupply_stun": {
         "label": "House rule: a stun left at the end of a battle",
         "default": "stays",
@@ -36,7 +48,7 @@ def house_rule(house: dict[str, str], rule: str) -> str:
     return house.get(rule, str(HOUSE_RULES[rule]["default"]))
 
 
-def house_from(options: dict[str, Any]) -> dict[str, str]:
+def house_from(options: Mapping[str, object]) -> dict[str, str]:
     """The house rules named in a set-up, each checked against its choices."""
     out: dict[str, str] = {}
     for rule, spec in HOUSE_RULES.items():

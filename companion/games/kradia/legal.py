@@ -8,10 +8,11 @@ refusal always has the reason the command itself would give.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from companion.core.actions import action
 from companion.core.rules import Action
+from companion.games import JsonObject, JsonValue
 from companion.games.kradia import content as cards
 from companion.games.kradia import extras
 from companion.games.kradia.actions import aims_at_ally, target_refusal
@@ -94,7 +95,7 @@ def _aimed(
     s: KradiaState,
     content: Content,
     do: str,
-    args: dict[str, Any],
+    args: JsonObject,
     effects: list[Effect],
     label: str,
 ) -> list[Action]:
@@ -116,7 +117,7 @@ def _turn(s: KradiaState, content: Content, hero: str) -> list[Action]:
     if s.turn_done:
         return [action("end_turn", {"hero": hero}, f"End {who}'s turn", primary=True), *items]
     # A hero holding Item cards keeps the turn open after the action, to use them then.
-    keep: dict[str, Any] = {"end_turn": False} if h.items else {}
+    keep: JsonObject = {"end_turn": False} if h.items else {}
     if s.charge is not None:
         choices = [
             action("charge_attack", {"hero": hero, "effect": c, **keep}, f"Charge Attack #{c}")
@@ -150,7 +151,7 @@ def _items(s: KradiaState, content: Content, hero: str) -> list[Action]:
     out: list[Action] = []
     for item in dict.fromkeys(s.heroes[hero].items):
         card = cards.item(content, item)
-        args = {"hero": hero, "item": item}
+        args: JsonObject = {"hero": hero, "item": item}
         out += _aimed(s, content, "use_item", args, card.effects, f"Item: {card.title}")
     return out
 
@@ -179,17 +180,19 @@ def _extras(s: KradiaState, content: Content) -> list[Action]:
     """The boss's Extra cards whose moment the card leaves to the table."""
     out: list[Action] = []
     for extra in extras.in_play(s, content, "table"):
-        args = {"extra": extra.id}
+        args: JsonObject = {"extra": extra.id}
         out += _aimed(s, content, "use_extra", args, extra.effects, f"Extra card: {extra.name}")
     return out
 
 
 def _resupply(s: KradiaState, content: Content) -> list[Action]:
     level = s.level + 1
-    args: dict[str, Any] = {}
-    inputs: dict[str, dict[str, Any]] = {}
+    args: JsonObject = {}
+    inputs: dict[str, JsonObject] = {}
     if level == 3:
-        sides = {h: list(hero_card(content, s, h).level3) for h in s.order}
+        sides: dict[str, list[JsonValue]] = {
+            h: list(hero_card(content, s, h).level3) for h in s.order
+        }
         args["level3"] = {h: names[0] for h, names in sides.items()}
         inputs = {f"level3.{h}": {"choices": names} for h, names in sides.items()}
     label = f"Resupply (to Level {level})"

@@ -13,9 +13,11 @@ card has more than one (it matters from Level 3, so Challenge games use it at on
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from collections.abc import Mapping
+from typing import TYPE_CHECKING
 
 from companion.content.offer import new_of_own, own_first
+from companion.games import JsonObject, JsonValue
 from companion.games.kradia import content as cards
 from companion.games.kradia.house import HOUSE_RULES
 from companion.games.kradia.setup import slug
@@ -43,11 +45,11 @@ def own_level1_boss(content: Content) -> str | None:
     return None
 
 
-def complete_setup(options: dict[str, Any], content: Content) -> dict[str, Any]:
+def complete_setup(options: Mapping[str, JsonValue], content: Content) -> JsonObject:
     """The options a new story game records when nobody named its boss or sequence (the
     CLI's `companion new kradia`): the group's own Level 1 boss, if they made one, with
     the first sequence for the bosses after it.  Anything named is kept as it is."""
-    out = dict(options)
+    out: JsonObject = dict(options)
     named = ("boss", "sequence", STORY_BOSS, "level", "challenge_boss")
     if out.get("mode", "story") != "story" or any(out.get(k) is not None for k in named):
         return out
@@ -61,12 +63,12 @@ def complete_setup(options: dict[str, Any], content: Content) -> dict[str, Any]:
     return out
 
 
-def setup_options_for(content: Content) -> list[dict[str, Any]]:
+def setup_options_for(content: Content) -> list[JsonObject]:
     """Mode, the four seats, the story sequence and Level 1 boss, the Challenge boss, the
     Level 3 sides and the number of players, for `content`: the group's own cards first."""
     heroes = own_first(content, [cards.hero(content, i) for i in content.ids("heroes")])
     names = {h.id: h.title for h in heroes}
-    options: list[dict[str, Any]] = [
+    options: list[JsonObject] = [
         {
             "name": "mode",
             "label": "Mode",
@@ -82,7 +84,7 @@ def setup_options_for(content: Content) -> list[dict[str, Any]]:
                 "label": f"Hero {seat + 1} ({SEAT_LABELS[seat]})",
                 "choices": list(names),
                 "default": heroes[seat].id,
-                "choice_labels": names,
+                "choice_labels": {**names},
             }
         )
     sequences = own_first(content, cards.sequences(content))
@@ -142,7 +144,7 @@ def setup_options_for(content: Content) -> list[dict[str, Any]]:
                 {
                     "name": f"{LEVEL3_PREFIX}{slug(hero.id)}",
                     "label": f"{hero.title}'s Level 3 card side",
-                    "choices": sides,
+                    "choices": [*sides],
                     "default": sides[0],
                     "choice_labels": {s: _side_name(s) for s in sides},
                 }
@@ -163,7 +165,7 @@ def setup_options_for(content: Content) -> list[dict[str, Any]]:
     return options
 
 
-def from_wizard(options: dict[str, Any]) -> dict[str, Any]:
+def from_wizard(options: Mapping[str, object]) -> dict[str, object]:
     """The wizard's flat choices as `initial_state` reads them: the seats as the heroes in
     clockwise order, the Challenge boss only for a Challenge game, the sides by hero."""
     out = dict(options)

@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from collections.abc import Iterable, Mapping
+from typing import TYPE_CHECKING
 
 from companion.core.rules import RuleError
 from companion.games.kradia import content as cards
@@ -24,7 +25,7 @@ PREFIX = {
 }
 
 
-def ref(content: Content, kind: str, value: Any, what: str) -> str:
+def ref(content: Content, kind: str, value: object, what: str) -> str:
     """A content id from a full id or its short name (the part after the last slash)."""
     ids = content.ids(kind)
     known = ", ".join(i.rsplit("/", 1)[-1] for i in ids) or "none loaded"
@@ -66,7 +67,7 @@ def challenge_bosses(content: Content) -> list[str]:
     return [b.id for b in cards.bosses(content) if b.level == "challenge"]
 
 
-def sequence_of(content: Content, options: dict[str, Any]) -> str | None:
+def sequence_of(content: Content, options: Mapping[str, object]) -> str | None:
     seq = options.get("sequence")
     if seq is None:
         return None
@@ -76,7 +77,7 @@ def sequence_of(content: Content, options: dict[str, Any]) -> str | None:
     )
 
 
-def initial_state(options: dict[str, Any], content: Content) -> KradiaState:
+def initial_state(options: Mapping[str, object], content: Content) -> KradiaState:
     mode = options.get("mode", "story")
     if mode not in ("story", "challenge"):
         raise RuleError("mode must be 'story' or 'challenge'")
@@ -123,6 +124,8 @@ def initial_state(options: dict[str, Any], content: Content) -> KradiaState:
             k: next(iter(cards.hero(content, c).level3), None)
             for c, k in zip(card_ids, order, strict=True)
         }
+    if not isinstance(sides, Mapping):
+        raise RuleError("level3 maps heroes to their Level 3 card side, e.g. {ayla: <a side>}")
     heroes: dict[str, HeroState] = {}
     for card_id, key in zip(card_ids, order, strict=True):
         card: Hero = cards.hero(content, card_id)
@@ -145,6 +148,8 @@ def initial_state(options: dict[str, Any], content: Content) -> KradiaState:
             level3_side=side if level >= 3 else None,
         )
     dealt = options.get("items") or {}
+    if not isinstance(dealt, Mapping):
+        raise RuleError("items maps heroes to their item cards, e.g. {ayla: [<an item>]}")
     for key, items in dealt.items():
         if key not in heroes:
             raise RuleError(f"items for '{key}', who is not playing")
@@ -157,10 +162,10 @@ def initial_state(options: dict[str, Any], content: Content) -> KradiaState:
     players = options.get("players", 4)
     if not isinstance(players, int) or not 1 <= players <= 4:
         raise RuleError("players must be 1 to 4 (the 4 heroes are shared among them)")
-    retainers = [
-        ref(content, "retainers", r, "retainer card")
-        for r in options.get("retainers", content.ids("retainers"))
-    ]
+    hired = options.get("retainers", content.ids("retainers"))
+    if not isinstance(hired, Iterable):
+        raise RuleError("retainers lists the retainer cards, e.g. [<a retainer>]")
+    retainers = [ref(content, "retainers", r, "retainer card") for r in hired]
     boards = content.ids("battlefield_boards")
     if not boards:
         raise RuleError("the content has no Battlefield board")
