@@ -5,7 +5,7 @@ hit effect), so entering a card is mostly stepping its numbers.  Plain data, rea
 
 from __future__ import annotations
 
-from companion.games import JsonObject
+from companion.jsontypes import JsonObject
 
 TEMPLATES: dict[str, JsonObject] = {
     "minions": {

@@ -9,7 +9,6 @@ from typing import TYPE_CHECKING
 from companion.core.game import GameBase
 from companion.core.headline import Headline
 from companion.core.rules import Action, Event, Request
-from companion.games import JsonObject, JsonValue
 from companion.games.direwild import headlines, legal, setup
 from companion.games.direwild.commands import COMMANDS
 from companion.games.direwild.events import EVENTS, fold
@@ -17,6 +16,7 @@ from companion.games.direwild.options import SETUP_OPTIONS, complete_setup, setu
 from companion.games.direwild.schema import CONTENT_KINDS, validate_content
 from companion.games.direwild.state import DirewildState
 from companion.games.direwild.words import FIELD_WORDS, VALUE_WORDS
+from companion.jsontypes import JsonObject, JsonValue
 
 if TYPE_CHECKING:
     from companion.content.pack import Content

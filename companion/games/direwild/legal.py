@@ -14,7 +14,6 @@ from typing import TYPE_CHECKING
 
 from companion.core.actions import action
 from companion.core.rules import Action
-from companion.games import JsonObject
 from companion.games.direwild import movement
 from companion.games.direwild.battle import FLIGHT_PASSIVE, monster_revealers
 from companion.games.direwild.board import DIRECTIONS, STAGING
@@ -40,6 +39,7 @@ from companion.games.direwild.units import (
     on_board_enemies,
     position,
 )
+from companion.jsontypes import JsonObject
 
 if TYPE_CHECKING:
     from companion.content.pack import Content

@@ -11,12 +11,12 @@ from collections.abc import Mapping
 from typing import TYPE_CHECKING
 
 from companion.content.offer import new_of_own, own_first
-from companion.games import JsonObject, JsonValue
 from companion.games.direwild import content as typed
 from companion.games.direwild.chapters import LANDS
 from companion.games.direwild.schema import Board
 from companion.games.direwild.setup import AI_MODES, DEFAULT_PLAYERS
 from companion.games.direwild.state import CLANS, HOUSE_RULES
+from companion.jsontypes import JsonObject, JsonValue
 
 if TYPE_CHECKING:
     from companion.content.pack import Content

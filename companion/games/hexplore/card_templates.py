@@ -6,7 +6,7 @@ everywhere, so entering a card is mostly stepping its numbers.  Plain data, read
 
 from __future__ import annotations
 
-from companion.games import JsonObject
+from companion.jsontypes import JsonObject
 
 TEMPLATES: dict[str, JsonObject] = {
     "opponents": {

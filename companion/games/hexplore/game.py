@@ -10,7 +10,6 @@ from companion.core.game import GameBase
 from companion.core.headline import Headline
 from companion.core.rules import Action, Event, Request
 from companion.core.tables import named_fields
-from companion.games import JsonObject
 from companion.games.hexplore import headlines, schema
 from companion.games.hexplore.commands import COMMANDS
 from companion.games.hexplore.common import in_combat
@@ -21,6 +20,7 @@ from companion.games.hexplore.options import SETUP_OPTIONS, setup_options_for
 from companion.games.hexplore.setup import initial_state
 from companion.games.hexplore.state import OPPONENT, HexploreState, standing
 from companion.games.hexplore.words import FIELD_WORDS, VALUE_WORDS
+from companion.jsontypes import JsonObject
 
 ORDINALS = {2: "second", 3: "third", 4: "fourth", 5: "fifth", 6: "sixth"}
 

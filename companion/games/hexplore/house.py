@@ -11,8 +11,8 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 
 from companion.core.rules import RuleError
-from companion.games import JsonObject
 from companion.games.hexplore.state import HexploreState
+from companion.jsontypes import JsonObject
 
 
 @dataclass(frozen=True)

@@ -12,7 +12,6 @@ from __future__ import annotations
 
 from companion.core.actions import action
 from companion.core.rules import Action
-from companion.games import JsonObject, JsonValue
 from companion.games.hexplore.common import active_heroes, in_combat, in_play
 from companion.games.hexplore.content import HexContent
 from companion.games.hexplore.fight import fighting, find_opponent
@@ -49,6 +48,7 @@ from companion.games.hexplore.tables import (
     starting_gear_rolls,
     starting_location_name,
 )
+from companion.jsontypes import JsonObject, JsonValue
 
 # Conditions a player may put on someone from a card without naming a second hero (Bound
 # names who the target is tied to, so it is given with `inflict ... to:`).

@@ -8,11 +8,11 @@ them, and a hero's id in the session is its Role in lower case, dashes for space
 from __future__ import annotations
 
 from companion.content.offer import own_first
-from companion.games import JsonObject
 from companion.games.hexplore.content import HexContent
 from companion.games.hexplore.house import house_options
 from companion.games.hexplore.schema import Hero
 from companion.games.hexplore.tables import DIFFICULTIES, PLAY_STYLES
+from companion.jsontypes import JsonObject
 
 DEFAULT_HEROES = 2  # the group a table gets by starting straight away
 

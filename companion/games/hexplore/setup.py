@@ -6,12 +6,12 @@ import re
 from collections.abc import Mapping
 
 from companion.core.rules import RuleError
-from companion.games import JsonObject
 from companion.games.hexplore.content import HexContent
 from companion.games.hexplore.house import chosen_house_rules
 from companion.games.hexplore.options import DEFAULT_HEROES, hero_choices
 from companion.games.hexplore.state import HeroState, HexploreState
 from companion.games.hexplore.tables import DIFFICULTIES, PLAY_STYLES, SKILLS
+from companion.jsontypes import JsonObject
 
 HERO_ID = re.compile(r"^[a-z0-9][a-z0-9_-]*$")
 

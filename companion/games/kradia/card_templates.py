@@ -6,7 +6,7 @@ is mostly stepping its numbers.  Plain data, read by
 
 from __future__ import annotations
 
-from companion.games import JsonObject, JsonValue
+from companion.jsontypes import JsonObject, JsonValue
 
 
 def _hit(target: str, damage: int) -> JsonValue:

@@ -11,7 +11,6 @@ from __future__ import annotations
 import copy
 
 from companion.core.tables import EventData, Events
-from companion.games import JsonObject
 from companion.games.kradia.state import (
     BossState,
     ChargeRoll,
@@ -20,6 +19,7 @@ from companion.games.kradia.state import (
     KradiaState,
     LastAttack,
 )
+from companion.jsontypes import JsonObject
 
 EVENTS: Events[KradiaState] = Events()
 

@@ -8,7 +8,6 @@ from typing import TYPE_CHECKING
 
 from companion.core.game import GameBase
 from companion.core.rules import Action, Request
-from companion.games import JsonObject, JsonValue
 from companion.games.kradia import headlines
 from companion.games.kradia.commands import COMMANDS
 from companion.games.kradia.events import EVENTS
@@ -18,6 +17,7 @@ from companion.games.kradia.schema import CONTENT_KINDS, Boss, validate_content
 from companion.games.kradia.setup import initial_state
 from companion.games.kradia.state import KradiaState
 from companion.games.kradia.words import FIELD_WORDS, VALUE_WORDS
+from companion.jsontypes import JsonObject, JsonValue
 
 if TYPE_CHECKING:
     from companion.content.pack import Content

@@ -12,7 +12,6 @@ from typing import TYPE_CHECKING
 
 from companion.core.actions import action
 from companion.core.rules import Action
-from companion.games import JsonObject, JsonValue
 from companion.games.kradia import content as cards
 from companion.games.kradia import extras
 from companion.games.kradia.actions import aims_at_ally, target_refusal
@@ -26,6 +25,7 @@ from companion.games.kradia.turns import (
     closed_actions,
     current_skills,
 )
+from companion.jsontypes import JsonObject, JsonValue
 
 if TYPE_CHECKING:
     from companion.content.pack import Content

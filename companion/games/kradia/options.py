@@ -17,10 +17,10 @@ from collections.abc import Mapping
 from typing import TYPE_CHECKING
 
 from companion.content.offer import new_of_own, own_first
-from companion.games import JsonObject, JsonValue
 from companion.games.kradia import content as cards
 from companion.games.kradia.house import HOUSE_RULES
 from companion.games.kradia.setup import slug
+from companion.jsontypes import JsonObject, JsonValue
 
 if TYPE_CHECKING:
     from companion.content.pack import Content
