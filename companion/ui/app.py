@@ -70,7 +70,9 @@ class CompanionApp(App):
     session = ObjectProperty(None, allownone=True)
     dice_version = NumericProperty(0)  # bumped when a source, battery or dice message changes
 
-    def __init__(self, demo: bool = False, library: Library | None = None, **kwargs: Any) -> None:
+    def __init__(
+        self, demo: bool = False, library: Library | None = None, **kwargs: object
+    ) -> None:
         super().__init__(**kwargs)
         self.demo = demo
         self._redrawing = False
@@ -128,7 +130,7 @@ class CompanionApp(App):
 
     BACK = {"new": "home", "settings": "session", "session": "home"}
 
-    def _on_key(self, _window: Any, key: int, *_args: Any) -> bool:
+    def _on_key(self, _window: Any, key: int, *_args: object) -> bool:
         """Android's back button (Escape on a desktop) steps back a screen instead of
         closing the app mid-game; only on the home screen does it leave."""
         if key != 27 or self.root is None or self.root.current == "home":

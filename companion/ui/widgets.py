@@ -89,7 +89,7 @@ def fit_columns(grid: Any, most: int) -> None:
 
     watched: set[int] = set()  # the buttons whose type size is watched (a new text size)
 
-    def fit(*_args: Any) -> None:
+    def fit(*_args: object) -> None:
         buttons = [b for b in grid.children if isinstance(b, Label)]
         for b in buttons:
             if id(b) not in watched:

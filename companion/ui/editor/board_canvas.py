@@ -64,7 +64,7 @@ class BoardCanvas(BoardView):
     def on_trace(self, squares: list[str]) -> None:
         pass
 
-    def on_problems(self, *_: Any) -> None:
+    def on_problems(self, *_: object) -> None:
         self.refresh()
 
     def _board(self) -> Any:

@@ -59,7 +59,7 @@ class BoardEditor(BoxLayout):
         self,
         board: dict[str, Any] | None = None,
         on_save: SaveBoard | None = None,
-        **kwargs: Any,
+        **kwargs: object,
     ) -> None:
         self.draft = BoardDraft(board)
         self.on_save = on_save
@@ -113,7 +113,7 @@ class BoardEditor(BoxLayout):
 
     # -- edits ----------------------------------------------------------------------------
 
-    def edit(self, change: Callable[..., None], *args: Any) -> None:
+    def edit(self, change: Callable[..., None], *args: object) -> None:
         """Make one edit to the board, then show it and what the check now finds."""
         change(*args)
         self.status = self.draft.last

@@ -51,7 +51,7 @@ class NumberPad(GridLayout):
     """Digits for a number too big to step to (a boss's 40 HP), opened under the field by
     tapping the number; OK puts it in."""
 
-    def __init__(self, value: int, on_done: Callable[[int], None], **kw: Any) -> None:
+    def __init__(self, value: int, on_done: Callable[[int], None], **kw: object) -> None:
         super().__init__(cols=4, spacing=dp(8), size_hint_y=None, **kw)
         self.bind(minimum_height=self.setter("height"))
         self._typed = str(value)
@@ -96,7 +96,7 @@ def _word_button(word: str) -> BigButton:
     Largest beside an entry's header)."""
     button = BigButton(text=word, size_hint_x=None)
 
-    def fit(*_args: Any) -> None:
+    def fit(*_args: object) -> None:
         width = text_width(word, button.font_size, button.font_name)
         button.width = max(dp(130), width + dp(28))
 
@@ -115,7 +115,7 @@ def _fit_head(head: BoxLayout) -> None:
     (a chart row's "Sum from 2, Sum to 4, Effects ..."), and a fixed 64 dp row drew it
     over the next entry's.  Remove stays at the top, beside the line's start."""
 
-    def fit(*_args: Any) -> None:
+    def fit(*_args: object) -> None:
         head.height = max([dp(64), *(c.height for c in head.children)])
 
     for child in head.children:
@@ -136,7 +136,7 @@ class CardForm(BoxLayout):
         card: dict[str, Any],
         on_change: Callable[[], None],
         cards: Callable[[str], list[tuple[str, str]]] | None = None,
-        **kw: Any,
+        **kw: object,
     ) -> None:
         super().__init__(orientation="vertical", size_hint_y=None, spacing=dp(12), **kw)
         self.bind(minimum_height=self.setter("height"))

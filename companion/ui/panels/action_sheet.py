@@ -57,7 +57,7 @@ class InputRow(BoxLayout):
     most = NumericProperty(99)
     choices = ListProperty([])
 
-    def __init__(self, path: str, spec: dict[str, Any], value: Any, **kwargs: Any) -> None:
+    def __init__(self, path: str, spec: dict[str, Any], value: Any, **kwargs: object) -> None:
         super().__init__(**kwargs)
         self.path = path
         self.title = words(path.rsplit(".", 1)[-1]).capitalize()
@@ -89,7 +89,7 @@ class ActionSheet(ModalView):
     title = StringProperty("")
     error = StringProperty("")
 
-    def __init__(self, action: Action, send: Send, **kwargs: Any) -> None:
+    def __init__(self, action: Action, send: Send, **kwargs: object) -> None:
         super().__init__(**kwargs)
         self.action = action
         self.title = action.get("label") or words(action["do"]).capitalize()

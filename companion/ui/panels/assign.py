@@ -41,7 +41,7 @@ class DiceGrid(GridLayout):
 
 
 class AssignPopup(Popup):
-    def open(self, *args: Any, **kwargs: Any) -> None:
+    def open(self, *args: object, **kwargs: object) -> None:
         self.refresh()  # filled before it shows, not after the opening animation
         super().open(*args, **kwargs)
 

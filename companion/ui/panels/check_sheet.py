@@ -131,7 +131,7 @@ class CheckSheet(ModalView):
     error = StringProperty("")
     dirty = BooleanProperty(False)
 
-    def __init__(self, card_id: str, item: Any, schema: type, keep: Keep, **kwargs: Any) -> None:
+    def __init__(self, card_id: str, item: Any, schema: type, keep: Keep, **kwargs: object) -> None:
         super().__init__(**kwargs)
         self.card_id = card_id
         self._keep = keep

@@ -52,7 +52,7 @@ class DicePanel(BoxLayout):
     _profile = ""  # the die profile and how many dice the pending request wants
     _count = 0
 
-    def __init__(self, **kwargs: Any) -> None:
+    def __init__(self, **kwargs: object) -> None:
         self.camera_block: Any = None
         super().__init__(**kwargs)
         self._hold_camera_block()

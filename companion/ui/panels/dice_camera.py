@@ -153,7 +153,7 @@ class DiceCameraBlock(BoxLayout):
     # ... and Kivy's camera provider where OpenCV cannot open one (an Android tablet)
     kivy_camera: Callable[[], Callable[..., Any] | None] = staticmethod(kivy_camera_provider)
 
-    def __init__(self, **kwargs: Any) -> None:
+    def __init__(self, **kwargs: object) -> None:
         super().__init__(**kwargs)
         self.watcher: DiceWatcher | None = None
         self._generation = 0

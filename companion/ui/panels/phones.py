@@ -49,7 +49,7 @@ class PhonesPanel(BoxLayout):
     address: str | None = None  # None: this tablet's LAN address (tests set loopback)
     secure = True  # HTTPS with the tablet's certificate (a scripted phone test may turn it off)
 
-    def __init__(self, **kwargs: Any) -> None:
+    def __init__(self, **kwargs: object) -> None:
         super().__init__(**kwargs)
         self.seats = PhoneSeats(on_change=self.show)
         self._session: Session | None = None

@@ -98,7 +98,7 @@ class ResultCard(BoxLayout):
 
     _news_width = 0.0  # the width the rows were fitted to (a new height needs no refit)
 
-    def __init__(self, **kwargs: Any) -> None:
+    def __init__(self, **kwargs: object) -> None:
         super().__init__(**kwargs)
         from companion.ui.style import style
 
@@ -108,7 +108,7 @@ class ResultCard(BoxLayout):
         # the rows are drawn in the theme's colours at the text size: made again on a change
         style.bind(font_scale=self._refit_news, fg=self._refit_news)
 
-    def _cap_lines(self, *_args: Any) -> None:
+    def _cap_lines(self, *_args: object) -> None:
         """`lines_most`: DETAIL_LINES whole lines of the details at their size now."""
         label = self.ids.get("lines_text")
         if label is None:
@@ -116,34 +116,34 @@ class ResultCard(BoxLayout):
         line = self.line_height(label) or label.font_size * 1.2
         self.lines_most = line * self.DETAIL_LINES if self.lines_capped else 0
 
-    def _refit_news(self, *_args: Any) -> None:
+    def _refit_news(self, *_args: object) -> None:
         self._news_width = -1.0
         self._fit_news()
 
-    def on_size(self, *_args: Any) -> None:
+    def on_size(self, *_args: object) -> None:
         self._fit_offer()
         if self.width != self._news_width:
             self._fit_news()
 
-    def on_most(self, *_args: Any) -> None:
+    def on_most(self, *_args: object) -> None:
         self._fit_news()
 
-    def on_headlines(self, *_args: Any) -> None:
+    def on_headlines(self, *_args: object) -> None:
         self._fit_news()
 
-    def on_asked(self, *_args: Any) -> None:
+    def on_asked(self, *_args: object) -> None:
         self._fit_news()
 
-    def on_shown(self, *_args: Any) -> None:
+    def on_shown(self, *_args: object) -> None:
         self._fit_news()
 
-    def on_title_in_news(self, *_args: Any) -> None:
+    def on_title_in_news(self, *_args: object) -> None:
         self._fit_news()
 
-    def on_undo_away(self, *_args: Any) -> None:
+    def on_undo_away(self, *_args: object) -> None:
         self._fit_news()
 
-    def on_bare(self, *_args: Any) -> None:
+    def on_bare(self, *_args: object) -> None:
         self._fit_news()
 
     def lines_drawn(self) -> None:
@@ -152,16 +152,16 @@ class ResultCard(BoxLayout):
         self._cap_lines()
         self._fit_news()
 
-    def on_title(self, *_args: Any) -> None:
+    def on_title(self, *_args: object) -> None:
         self._fit_offer()
         self._fit_news()  # the full form's least holds the title
 
-    def _fit_news(self, *_args: Any) -> None:
+    def _fit_news(self, *_args: object) -> None:
         trigger = getattr(self, "_news_trigger", None)  # none yet while kv builds the card
         if trigger is not None:
             trigger()
 
-    def _make_news(self, *_args: Any) -> None:
+    def _make_news(self, *_args: object) -> None:
         """A row per headline, as many as fit in their share of the card (the first one
         always: every step has one); the rest stay in the detail lines below.
 
@@ -291,7 +291,7 @@ class ResultCard(BoxLayout):
         return float(core.texture.size[1] + dp(4))
 
     @staticmethod
-    def title_size(width: float, title: str, font_name: str, *_watched: Any) -> float:
+    def title_size(width: float, title: str, font_name: str, *_watched: object) -> float:
         """The title's type: 26 sp at the text size chosen, or smaller where its longest
         word would not fit the title's `width` whole (a phone at the Largest text broke
         "Storm/caller" of "Roll skills for Stormcaller")."""
@@ -308,7 +308,7 @@ class ResultCard(BoxLayout):
         return float(max(sp(12), min(size, (width - 2) / widest)))
 
     @staticmethod
-    def body_size(news_size: float, *_watched: Any) -> float:
+    def body_size(news_size: float, *_watched: object) -> float:
         """The detail lines' type beside a `news_size` headline: the body size at the text
         size chosen, or less where the headline had to be set smaller to fit the card's
         width (1.5x the body, always)."""
@@ -321,7 +321,7 @@ class ResultCard(BoxLayout):
         lines = len(getattr(label._label, "_cached_lines", ()) or ()) or 1
         return float(label.texture_size[1]) / lines if label.texture_size[1] else 0.0
 
-    def whole(self, room: float, *_watched: Any) -> float:
+    def whole(self, room: float, *_watched: object) -> float:
         """`room` for the detail lines, down to whole lines of them (at least one): the
         lines scroll inside it, and none shows cut in half at the card's edge (issue 25:
         the AI card's moves and the boss's attack read "two and a half lines")."""
@@ -343,12 +343,12 @@ class ResultCard(BoxLayout):
         held = [self.ids.get("lead"), self.ids.get("news")]
         return [r for box in held if box is not None for r in reversed(box.children)]
 
-    def _settle_news(self, *_args: Any) -> None:
+    def _settle_news(self, *_args: object) -> None:
         """The rows' words wrapped to the card's width once laid out."""
         for row in self.news_rows():
             row._fit()
 
-    def on_check_words(self, *_args: Any) -> None:
+    def on_check_words(self, *_args: object) -> None:
         self._fit_offer()
 
     def _fit_offer(self) -> None:

@@ -227,7 +227,7 @@ class ScannerPanel(BoxLayout):
     open_source: Callable[[int], FrameSource] = CameraSource  # imports OpenCV once called
     kivy_camera: Callable[[], Callable[..., Any] | None] = staticmethod(kivy_camera_provider)
 
-    def __init__(self, **kwargs: Any) -> None:
+    def __init__(self, **kwargs: object) -> None:
         super().__init__(**kwargs)
         self.seen: list[str] = []
         self.ids.options.bind(width=self._even)  # two cards a row only where they fit
@@ -271,7 +271,7 @@ class ScannerPanel(BoxLayout):
         self._asked = request
         self._show_seen()
 
-    def _even(self, *_args: Any) -> None:
+    def _even(self, *_args: object) -> None:
         """Every card button as tall as the tallest (a one-line name beside a two-line one
         was a short button in a tall row, and read as a different kind of thing); two a
         row only where every name's words stay whole (a phone at the Largest text broke

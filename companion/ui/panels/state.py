@@ -78,7 +78,7 @@ class StateView(BoxLayout):
     text = StringProperty("")
     title = StringProperty("")
 
-    def __init__(self, session: Session, **kwargs: Any) -> None:
+    def __init__(self, session: Session, **kwargs: object) -> None:
         super().__init__(**kwargs)
         self.session = session
         self.refresh()

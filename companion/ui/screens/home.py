@@ -109,7 +109,7 @@ class CheckedRow(BoxLayout):
 
     checked = ObjectProperty(None)
 
-    def __init__(self, checked: Checked, **kwargs: Any) -> None:
+    def __init__(self, checked: Checked, **kwargs: object) -> None:
         super().__init__(**kwargs)
         self.checked = checked
         self.ids.text.text = checked.words
@@ -123,7 +123,7 @@ class CheckedRow(BoxLayout):
 class UncheckedPopup(Popup):
     """The cards still holding the demo's numbers, by name, grouped by kind."""
 
-    def __init__(self, checked: Checked, **kwargs: Any) -> None:
+    def __init__(self, checked: Checked, **kwargs: object) -> None:
         super().__init__(**kwargs)
         self.title = f"{checked.title}: not yet checked"
         rows: list[Any] = []
@@ -136,7 +136,7 @@ class UncheckedPopup(Popup):
 class SessionRow(BoxLayout):
     """One saved session: what it is, how far it got, when it was last played."""
 
-    def __init__(self, info: Any, **kwargs: Any) -> None:
+    def __init__(self, info: Any, **kwargs: object) -> None:
         super().__init__(**kwargs)
         self.info = info
         detail = info.problem or info.summary or "not started"
@@ -148,10 +148,10 @@ class SessionRow(BoxLayout):
 
 
 class HomeScreen(Screen):
-    def on_pre_enter(self, *args: Any) -> None:
+    def on_pre_enter(self, *args: object) -> None:
         self.refresh()
 
-    def on_leave(self, *args: Any) -> None:
+    def on_leave(self, *args: object) -> None:
         """Its lists let go while another screen shows (`on_pre_enter` makes them afresh):
         kept, their rows' labels and textures stayed in memory behind every session.  Kivy
         widgets live in reference cycles, so only a full collection frees them: one here,
@@ -248,7 +248,7 @@ class HomeScreen(Screen):
             return
         from kivy.core.window import Window
 
-        def start(*_args: Any) -> None:
+        def start(*_args: object) -> None:
             """Once this screen is drawn: the home screen comes first, its pack check after."""
             Window.unbind(on_flip=start)
             loop.create_task(self._check_packs_async())

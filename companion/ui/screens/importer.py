@@ -43,7 +43,9 @@ def size_words(n: int) -> str:
 
 
 class ImportPopup(Popup):
-    def __init__(self, on_pick: Callable[[str], None], folders: list[Path], **kwargs: Any) -> None:
+    def __init__(
+        self, on_pick: Callable[[str], None], folders: list[Path], **kwargs: object
+    ) -> None:
         super().__init__(**kwargs)
         self._on_pick = on_pick
         rows: list[Any] = []

@@ -66,7 +66,7 @@ class OptionRow(BoxLayout):
     label = StringProperty("")
     option = ObjectProperty(None)
 
-    def __init__(self, option: dict[str, Any], **kwargs: Any) -> None:
+    def __init__(self, option: dict[str, Any], **kwargs: object) -> None:
         super().__init__(**kwargs)
         self.option = option
         self.label = str(option.get("label") or option["name"].replace("_", " ").capitalize())
@@ -113,7 +113,7 @@ class OptionRow(BoxLayout):
 class NewGameScreen(Screen):
     game_id = StringProperty("")
 
-    def on_pre_enter(self, *args: Any) -> None:
+    def on_pre_enter(self, *args: object) -> None:
         self.show_games()
 
     def show_games(self) -> None:

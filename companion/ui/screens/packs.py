@@ -78,7 +78,7 @@ def default_name(game_id: str) -> str:
 class PackRow(BoxLayout):
     """One pack: its name, cards and state, and what can be done with it."""
 
-    def __init__(self, info: workshop.PackInfo, **kw: Any) -> None:
+    def __init__(self, info: workshop.PackInfo, **kw: object) -> None:
         super().__init__(**kw)
         self.info = info
         where = "came with the app" if info.shipped else "yours"
@@ -96,7 +96,7 @@ class PackRow(BoxLayout):
 class PacksScreen(Screen):
     page = StringProperty("packs")
 
-    def on_pre_enter(self, *args: Any) -> None:
+    def on_pre_enter(self, *args: object) -> None:
         self.show_packs()
 
     # -- helpers ---------------------------------------------------------------------
@@ -500,7 +500,7 @@ class PacksScreen(Screen):
             self.say(f"Deleted {name}.", "ok")
 
 
-def _ran(action: Any, *args: Any) -> bool:
+def _ran(action: Any, *args: object) -> bool:
     """Run an action that returns nothing; True once it has (for `_guarded`)."""
     action(*args)
     return True

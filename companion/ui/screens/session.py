@@ -99,10 +99,10 @@ class PanelRoom(ScrollView):
             panel.unbind(minimum_height=self._fit)
             self.remove_widget(panel)
 
-    def on_height(self, *_args: Any) -> None:
+    def on_height(self, *_args: object) -> None:
         self._fit()
 
-    def _fit(self, *_args: Any) -> None:
+    def _fit(self, *_args: object) -> None:
         for panel in self.children:
             panel.height = max(self.height, panel.minimum_height)
 
@@ -166,7 +166,7 @@ class SessionScreen(Screen):
     # in portrait, the side panel's height (`fit_side`)
     side_height = NumericProperty(0)
 
-    def __init__(self, **kwargs: Any) -> None:
+    def __init__(self, **kwargs: object) -> None:
         super().__init__(**kwargs)
         self.panels: dict[str, Any] = Panels({"dice": DicePanel()})
         self.view: Any = None
@@ -308,7 +308,7 @@ class SessionScreen(Screen):
 
     # -- entering and leaving ----------------------------------------------------------
 
-    def on_pre_enter(self, *args: Any) -> None:
+    def on_pre_enter(self, *args: object) -> None:
         if self.manager is not None:
             # the frame laid out at the window's size before the game's view is built in
             # it: a screen entered for the first time is Kivy's 100 x 100 until the next
@@ -344,7 +344,7 @@ class SessionScreen(Screen):
                 self.panels["phones"].refresh(session)
         self.refresh_now()
 
-    def on_leave(self, *args: Any) -> None:
+    def on_leave(self, *args: object) -> None:
         if self._watch is not None:
             self._watch.cancel()
         self.stop_camera()
@@ -497,7 +497,7 @@ class SessionScreen(Screen):
         session = self._session
         return session is not None and session.request is None and not self.alarm
 
-    def _update_idle(self, *_args: Any) -> None:
+    def _update_idle(self, *_args: object) -> None:
         """An idle Dice tab is a strip: its panel leaves the screen entirely (hidden
         widgets would still catch touches meant for the game); in portrait the game takes
         the room, in landscape the result card, moved beside the game (`place_result`)."""
@@ -516,7 +516,7 @@ class SessionScreen(Screen):
         else:
             area.hold(self.panels[self.tab])
 
-    def _fit_side(self, *_args: Any) -> None:
+    def _fit_side(self, *_args: object) -> None:
         session = self._session
         request = session.request if session is not None else None
         drawing = request is not None and request.kind == "draw" and self.tab == "cards"

@@ -25,7 +25,7 @@ CAMERAS = {-1: "No camera", 0: "Camera 1", 1: "Camera 2"}
 
 
 class SettingsScreen(Screen):
-    def on_pre_enter(self, *args: Any) -> None:
+    def on_pre_enter(self, *args: object) -> None:
         self.refresh()
 
     def _choices(
