@@ -9,13 +9,15 @@ it.  It renders; it never decides anything.
 from __future__ import annotations
 
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from kivy.clock import Clock
+from kivy.input.motionevent import MotionEvent
 from kivy.lang import Builder
 from kivy.metrics import dp, sp
 from kivy.properties import BooleanProperty, ListProperty, NumericProperty, StringProperty
 from kivy.uix.boxlayout import BoxLayout
+from kivy.uix.label import Label
 from kivy.utils import escape_markup
 
 from companion.core.headline import Headline
@@ -39,10 +41,10 @@ class OfferButton(BigButton):
     offered = BooleanProperty(False)
     text_width = staticmethod(text_width)
 
-    def on_touch_down(self, touch: Any) -> bool:
+    def on_touch_down(self, touch: MotionEvent) -> bool:
         return bool(self.offered and super().on_touch_down(touch))
 
-    def on_touch_up(self, touch: Any) -> bool:
+    def on_touch_up(self, touch: MotionEvent) -> bool:
         return bool(self.offered and super().on_touch_up(touch))
 
 
@@ -254,7 +256,7 @@ class ResultCard(BoxLayout):
         self._cap_lines()
         Clock.schedule_once(self._settle_news, 0)
 
-    def _lines_least(self, size: float, label: Any) -> float:
+    def _lines_least(self, size: float, label: Label) -> float:
         """The detail lines' least room (all of them up to 60 dp, in whole lines, one at
         least) as drawn at the body size a `size` headline gives, whatever size they are
         drawn at now."""
@@ -316,7 +318,7 @@ class ResultCard(BoxLayout):
         return min(body, news_size / 1.5) if news_size else body
 
     @staticmethod
-    def line_height(label: Any) -> float:
+    def line_height(label: Label) -> float:
         """The height of one of `label`'s lines as drawn (its texture over its lines)."""
         lines = len(getattr(label._label, "_cached_lines", ()) or ()) or 1
         return float(label.texture_size[1]) / lines if label.texture_size[1] else 0.0
@@ -360,13 +362,13 @@ class ResultCard(BoxLayout):
         words = text_width(self.title, title.font_size, title.font_name)
         self.narrow = words + wide + dp(150) > self.width
 
-    def on_touch_down(self, touch: Any) -> bool:
+    def on_touch_down(self, touch: MotionEvent) -> bool:
         """A card put away has no height but its Undo keeps its size, and a disabled
         widget swallows the touches it covers: put away, it lets every touch through (to
         the top bar's Settings, which it sat under once it moved beside the game)."""
         return bool(self.shown and super().on_touch_down(touch))
 
-    def on_touch_up(self, touch: Any) -> bool:
+    def on_touch_up(self, touch: MotionEvent) -> bool:
         return bool(self.shown and super().on_touch_up(touch))
 
     def _offer(self, session: Session) -> None:
