@@ -19,7 +19,7 @@ differs.
 from __future__ import annotations
 
 import math
-from typing import Any
+from collections.abc import Callable
 
 from kivy.graphics import ClearBuffers, ClearColor, Color, Fbo, Rectangle, Translate
 
@@ -74,7 +74,7 @@ class CachedPanel(Panel):
     def clear_widgets(self, *args: object, **kwargs: object) -> None:
         self._into_picture(super().clear_widgets, *args, **kwargs)
 
-    def _into_picture(self, change: Any, *args: object, **kwargs: object) -> None:
+    def _into_picture(self, change: Callable[..., object], *args: object, **kwargs: object) -> None:
         """`change` (Kivy's own add, remove or clear) with the framebuffer standing in for
         the panel's canvas, where Kivy puts and looks for the children's canvases."""
         own = self.canvas  # set through setattr: mypy takes an assignment as a new type
