@@ -13,13 +13,13 @@ from __future__ import annotations
 import copy
 from collections.abc import Callable
 from pathlib import Path
-from typing import TYPE_CHECKING, TypeVar
+from typing import Protocol, TypeVar
 
 from kivy.app import App
 from kivy.lang import Builder
 from kivy.properties import StringProperty
 from kivy.uix.boxlayout import BoxLayout
-from kivy.uix.screenmanager import Screen
+from kivy.uix.screenmanager import Screen, ScreenManager
 from kivy.uix.widget import Widget
 
 from companion.content import forms
@@ -29,9 +29,6 @@ from companion.games import available_games, get_game
 from companion.ui.editor.form import CardForm, FieldText
 from companion.ui.screens.problems import problem_words
 from companion.ui.widgets import BigButton, BigToggle, Body, Heading, clear_and_fill
-
-if TYPE_CHECKING:
-    from companion.ui.app import CompanionApp
 
 T = TypeVar("T")
 
@@ -43,10 +40,21 @@ PACK_SUFFIX = ".zip"
 OWN_EDITORS: dict[tuple[str, str], tuple[str, str]] = {
     ("direwild", "boards"): ("companion.ui.editor.board_editor", "BoardEditor"),
 }
+
+
+class ShowsScreens(Protocol):
+    """The app as this screen uses it (the app imports the screens, so not by name): its
+    screen manager, and `go` to show a screen."""
+
+    root: ScreenManager
+
+    def go(self, name: str) -> None: ...
+
+
 PROBLEMS = (workshop.WorkshopError, ContentError, LookupError, OSError, ValueError)
 
 
-def open_packs(app: CompanionApp) -> None:
+def open_packs(app: ShowsScreens) -> None:
     """Show the screen, adding it to the app the first time (home's "Your cards")."""
     if not app.root.has_screen("packs"):
         app.root.add_widget(PacksScreen(name="packs"))
