@@ -11,15 +11,16 @@ import asyncio
 import contextlib
 import time
 import traceback
+from collections.abc import Callable
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from kivy.app import App
 from kivy.base import ExceptionHandler, ExceptionManager
 from kivy.clock import Clock
 from kivy.core.window import Window
 from kivy.properties import NumericProperty, ObjectProperty
-from kivy.uix.screenmanager import NoTransition, ScreenManager
+from kivy.uix.screenmanager import NoTransition, Screen, ScreenManager
 from kivy.utils import platform
 
 from companion.core.library import Library
@@ -34,6 +35,7 @@ from companion.ui.settings import UserSettings
 from companion.ui.style import style
 
 if TYPE_CHECKING:
+    from companion.core.game import Game
     from companion.core.session import Result, Session
 
 SCREENS = ("home", "new", "settings", "session")
@@ -70,7 +72,9 @@ class CompanionApp(App):
     session = ObjectProperty(None, allownone=True)
     dice_version = NumericProperty(0)  # bumped when a source, battery or dice message changes
 
-    def __init__(self, demo: bool = False, library: Library | None = None, **kwargs: Any) -> None:
+    def __init__(
+        self, demo: bool = False, library: Library | None = None, **kwargs: object
+    ) -> None:
         super().__init__(**kwargs)
         self.demo = demo
         self._redrawing = False
@@ -111,7 +115,7 @@ class CompanionApp(App):
         return manager
 
     @staticmethod
-    def _make_screen(name: str) -> Any:
+    def _make_screen(name: str) -> Screen:
         if name == "new":
             from companion.ui.screens.newgame import NewGameScreen
 
@@ -128,7 +132,7 @@ class CompanionApp(App):
 
     BACK = {"new": "home", "settings": "session", "session": "home"}
 
-    def _on_key(self, _window: Any, key: int, *_args: Any) -> bool:
+    def _on_key(self, _window: object, key: int, *_args: object) -> bool:
         """Android's back button (Escape on a desktop) steps back a screen instead of
         closing the app mid-game; only on the home screen does it leave."""
         if key != 27 or self.root is None or self.root.current == "home":
@@ -148,7 +152,7 @@ class CompanionApp(App):
         self.screen(name)  # made on first use
         self.root.current = name
 
-    def screen(self, name: str) -> Any:
+    def screen(self, name: str) -> Screen:
         """The screen called `name`, made the first time it is wanted."""
         if not self.root.has_screen(name):
             self.root.add_widget(self._make_screen(name))
@@ -172,14 +176,14 @@ class CompanionApp(App):
             self.screen("session").sync_session()  # already showing: no enter event comes
         self.go("session")
 
-    def start_session(self, game: Any, options: dict[str, Any], packs: list[str]) -> Any:
+    def start_session(self, game: Game, options: dict[str, object], packs: list[str]) -> Session:
         """Create and open a new session; RuleError or ContentError propagate in words."""
         session = self.library.new(game, options, packs)
         self.attach(session)
         session.take_auto_steps()  # the first round's start, when it asks only for cards
         return session
 
-    def open_session(self, ref: str) -> Any:
+    def open_session(self, ref: str) -> Session:
         session = self.library.open(ref)
         self.attach(session)
         return session
@@ -280,9 +284,9 @@ class CompanionApp(App):
 
         Clock.schedule_once(redraw)
 
-    def _loop_error(self, loop: asyncio.AbstractEventLoop, context: dict[str, Any]) -> None:
+    def _loop_error(self, loop: asyncio.AbstractEventLoop, context: dict[str, object]) -> None:
         exc = context.get("exception")
-        if exc is None:
+        if not isinstance(exc, BaseException):  # asyncio's context holds one, or none
             exc = RuntimeError(str(context.get("message", "an error in a background task")))
         with contextlib.suppress(Exception):
             self.report_error(exc)
@@ -316,5 +320,5 @@ class CompanionApp(App):
         self.close_session()  # the dice sources (and the demo's tray) are closed by
         # launch.run_app once the loop has stopped
 
-    def schedule(self, func: Any, delay: float = 0) -> None:
+    def schedule(self, func: Callable[[], object], delay: float = 0) -> None:
         Clock.schedule_once(lambda _dt: func(), delay)

@@ -18,7 +18,10 @@ import math
 import struct
 import wave
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:  # the audio backend loads with the first cue, not at start
+    from kivy.core.audio import Sound
 
 log = logging.getLogger(__name__)
 
@@ -51,7 +54,7 @@ class Cue:
         self.enabled = enabled
         self.asked: list[str] = []  # every cue asked for, sounded or not (what tests see)
         self.given: list[str] = []  # those sounded (and buzzed where there is a vibrator)
-        self._sound: Any = None
+        self._sound: Sound | None = None
         self._loaded = False
 
     def table_must(self, what: str) -> bool:

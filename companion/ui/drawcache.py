@@ -19,7 +19,7 @@ differs.
 from __future__ import annotations
 
 import math
-from typing import Any
+from collections.abc import Callable
 
 from kivy.graphics import ClearBuffers, ClearColor, Color, Fbo, Rectangle, Translate
 
@@ -30,7 +30,7 @@ from companion.ui.widgets import Panel
 class CachedPanel(Panel):
     """A `Panel` drawing its children into a framebuffer of its size (see the module)."""
 
-    def __init__(self, **kwargs: Any) -> None:
+    def __init__(self, **kwargs: object) -> None:
         self.fbo = Fbo(size=(1, 1), with_stencilbuffer=True)
         with self.fbo:
             ClearColor(0, 0, 0, 0)
@@ -47,10 +47,10 @@ class CachedPanel(Panel):
         style.bind(panel=self._colour)
         self._fit()
 
-    def _colour(self, *_args: Any) -> None:
+    def _colour(self, *_args: object) -> None:
         self._fill.rgba = self.fill or style.panel
 
-    def _fit(self, *_args: Any) -> None:
+    def _fit(self, *_args: object) -> None:
         """The framebuffer covers every pixel the panel touches; its contents are moved by
         whole pixels only, so each is drawn as it would be on the window."""
         x, y = math.floor(self.x), math.floor(self.y)
@@ -65,16 +65,16 @@ class CachedPanel(Panel):
 
     # children's canvases go into the framebuffer, not the panel's own canvas (as Kivy's
     # EffectWidget does)
-    def add_widget(self, *args: Any, **kwargs: Any) -> None:
+    def add_widget(self, *args: object, **kwargs: object) -> None:
         self._into_picture(super().add_widget, *args, **kwargs)
 
-    def remove_widget(self, *args: Any, **kwargs: Any) -> None:
+    def remove_widget(self, *args: object, **kwargs: object) -> None:
         self._into_picture(super().remove_widget, *args, **kwargs)
 
-    def clear_widgets(self, *args: Any, **kwargs: Any) -> None:
+    def clear_widgets(self, *args: object, **kwargs: object) -> None:
         self._into_picture(super().clear_widgets, *args, **kwargs)
 
-    def _into_picture(self, change: Any, *args: Any, **kwargs: Any) -> None:
+    def _into_picture(self, change: Callable[..., object], *args: object, **kwargs: object) -> None:
         """`change` (Kivy's own add, remove or clear) with the framebuffer standing in for
         the panel's canvas, where Kivy puts and looks for the children's canvases."""
         own = self.canvas  # set through setattr: mypy takes an assignment as a new type

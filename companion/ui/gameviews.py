@@ -9,11 +9,14 @@ from __future__ import annotations
 
 import importlib
 import logging
-from collections.abc import Callable
-from typing import TYPE_CHECKING, Any
+from collections.abc import Callable, Mapping, Sequence
+from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
+    from kivy.uix.widget import Widget
+
     from companion.core.session import Session
+    from companion.ui.panels.correction_sheet import CorrectionSheet
 
 log = logging.getLogger(__name__)
 
@@ -28,14 +31,14 @@ class SendsCommands:
     message: str
     refresh: Callable[[], None]
 
-    def send(self, name: str, args: dict[str, Any] | None = None) -> bool:
+    def send(self, name: str, args: Mapping[str, object] | None = None) -> bool:
         return self._attempt(lambda: self.session.do(name, args or {}))
 
-    def answer(self, values: Any) -> bool:
+    def answer(self, values: object) -> bool:
         """Answer the pending request with `values`, as `Session.answer` takes them."""
         return self._attempt(lambda: self.session.answer(values, by="screen"))
 
-    def correct(self, path: str, value: Any) -> str:
+    def correct(self, path: str, value: object) -> str:
         """The Fix panel's correction of one value; '' or the refusal in words."""
         from companion.core.rules import RuleError
 
@@ -47,19 +50,25 @@ class SendsCommands:
         self.refresh()
         return ""
 
-    def correct_value(self, title: str, path: str, value: Any = None, **kw: Any) -> Any:
+    def correct_value(
+        self,
+        title: str,
+        path: str,
+        value: object = None,
+        least: int = 0,
+        most: int = 99,
+        choices: Sequence[tuple[object, str]] = (),
+    ) -> CorrectionSheet:
         """Open the sheet correcting just the value at `path` (the thing the player
         tapped), starting from `value` (the space tapped on a track) or what the state
         holds; `kw` bounds a number or lists the choices to pick from."""
         from companion.ui.panels.correction_sheet import open_sheet
 
         if value is None:
-            value = self.session.to_json()
-            for part in path.split("."):
-                value = value[int(part)] if isinstance(value, list) else value[part]
-        return open_sheet(title, path, value, self.correct, **kw)
+            value = _at(self.session.to_json(), path)
+        return open_sheet(title, path, value, self.correct, least, most, choices)
 
-    def _attempt(self, action: Any) -> bool:
+    def _attempt(self, action: Callable[[], object]) -> bool:
         from companion.core.rules import RuleError
 
         try:
@@ -73,7 +82,20 @@ class SendsCommands:
         return True
 
 
-def view_for(session: Session) -> Any:
+def _at(state: object, path: str) -> object:
+    """The value at a dotted `path` of the state's JSON (list entries by number)."""
+    value = state
+    for part in path.split("."):
+        if isinstance(value, list):
+            value = value[int(part)]
+        elif isinstance(value, dict):
+            value = value[part]
+        else:
+            raise TypeError(f"{path}: {part} is inside a {type(value).__name__}")
+    return value
+
+
+def view_for(session: Session) -> Widget:
     from companion.ui.panels.state import StateView
 
     try:

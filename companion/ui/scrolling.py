@@ -12,12 +12,15 @@ RecycleView by one kv rule, as each is declared in its own .kv file.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING
 
 from kivy.lang import Builder
 
+if TYPE_CHECKING:
+    from kivy.uix.scrollview import ScrollView
 
-def keep_in_range(view: Any) -> None:
+
+def keep_in_range(view: ScrollView) -> None:
     """scroll_x and scroll_y back inside [0, 1] unless a finger is dragging the view."""
     if getattr(view, "_touch", None) is not None:
         return

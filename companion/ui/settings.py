@@ -11,8 +11,8 @@ import json
 import os
 from dataclasses import asdict, dataclass, field, fields
 from pathlib import Path
-from typing import Any
 
+from companion.jsontypes import JsonObject
 from companion.paths import settings_file
 
 TEXT_SIZES: dict[str, float] = {"Normal": 1.0, "Large": 1.25, "Larger": 1.5, "Largest": 1.8}
@@ -67,5 +67,5 @@ class UserSettings:
         tmp.write_text(json.dumps(asdict(self), indent=2, sort_keys=True), encoding="utf-8")
         os.replace(tmp, path)
 
-    def to_json(self) -> dict[str, Any]:
+    def to_json(self) -> JsonObject:
         return asdict(self)

@@ -8,13 +8,13 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from pathlib import Path
-from typing import Any
 
 from kivy.core.text import Label as CoreLabel
 from kivy.lang import Builder
 from kivy.properties import BooleanProperty, ListProperty, NumericProperty, StringProperty
 from kivy.uix.boxlayout import BoxLayout
 from kivy.uix.button import Button
+from kivy.uix.gridlayout import GridLayout
 from kivy.uix.label import Label
 from kivy.uix.togglebutton import ToggleButton
 from kivy.uix.widget import Widget
@@ -80,7 +80,7 @@ def clear_and_fill(container: Widget, widgets: Iterable[Widget]) -> None:
         container.add_widget(w)
 
 
-def fit_columns(grid: Any, most: int) -> None:
+def fit_columns(grid: GridLayout, most: int) -> None:
     """`grid`'s columns: as many as `most`, fewer where a button's longest word would not
     fit its column (a phone at the Largest text broke "bleed/ing", "Monstr/ous").  Kept
     right as the grid's width, its buttons or the text size change."""
@@ -89,7 +89,7 @@ def fit_columns(grid: Any, most: int) -> None:
 
     watched: set[int] = set()  # the buttons whose type size is watched (a new text size)
 
-    def fit(*_args: Any) -> None:
+    def fit(*_args: object) -> None:
         buttons = [b for b in grid.children if isinstance(b, Label)]
         for b in buttons:
             if id(b) not in watched:

@@ -9,11 +9,12 @@ theme's warning colour.
 from __future__ import annotations
 
 import math
-from typing import Any
 
 import msgspec
 from kivy.core.text import Label as CoreLabel
 from kivy.graphics import Color, Ellipse, Line, Rectangle, Triangle
+from kivy.graphics.texture import Texture
+from kivy.input.motionevent import MotionEvent
 from kivy.properties import ListProperty, ObjectProperty, StringProperty
 
 from companion.games.direwild.view import LETTERS, SLOTS, Board, square_name
@@ -24,7 +25,7 @@ from companion.ui.style import style
 
 SLOT_LETTERS = {slot: slot[0].upper() for slot in SLOTS}
 SLOT_LETTERS["black"] = "K"  # as the board check's text drawing marks it (B is blue)
-_TEXTURES: dict[tuple[str, int], Any] = {}  # each mark's letters rendered once per size
+_TEXTURES: dict[tuple[str, int], Texture] = {}  # each mark's letters rendered once per size
 
 
 EDGE_REACH = 0.3  # how far into a square (of its side) a tap still means its edge
@@ -64,10 +65,10 @@ class BoardCanvas(BoardView):
     def on_trace(self, squares: list[str]) -> None:
         pass
 
-    def on_problems(self, *_: Any) -> None:
+    def on_problems(self, *_: object) -> None:
         self.refresh()
 
-    def _board(self) -> Any:
+    def _board(self) -> Board:
         board = self.draft.board() if self.draft is not None else None
         if board is None:  # data the schema cannot read: draw the grid at its size
             size = self.draft.data.get("size", "12x12") if self.draft is not None else "12x12"
@@ -76,7 +77,7 @@ class BoardCanvas(BoardView):
 
     # -- touches ------------------------------------------------------------------------
 
-    def on_touch_down(self, touch: Any) -> bool:
+    def on_touch_down(self, touch: MotionEvent) -> bool:
         if self.draft is None or not self.collide_point(*touch.pos):
             return False
         square = self.square_at(*touch.pos)
@@ -101,7 +102,7 @@ class BoardCanvas(BoardView):
             self.dispatch("on_square", square)
         return True
 
-    def on_touch_move(self, touch: Any) -> bool:
+    def on_touch_move(self, touch: MotionEvent) -> bool:
         if touch.grab_current is not self:
             return False
         # the squares under the whole stroke since the last event: a fast finger skips some
@@ -118,7 +119,7 @@ class BoardCanvas(BoardView):
             self.draw_stroke()
         return True
 
-    def on_touch_up(self, touch: Any) -> bool:
+    def on_touch_up(self, touch: MotionEvent) -> bool:
         if touch.grab_current is not self:
             return False
         touch.ungrab(self)

@@ -9,7 +9,8 @@ can never disagree.
 from __future__ import annotations
 
 import copy
-from typing import Any
+from collections.abc import Mapping
+from typing import Any, TypeVar
 
 import msgspec
 
@@ -27,6 +28,7 @@ from companion.games.direwild.view import (
 LANDS = ("redmill", "blightwood", "dungeon")
 DIRECTIONS = ("left", "up", "right", "down")
 MIN_SIDE, MAX_SIDE = 2, len(LETTERS)
+V = TypeVar("V")
 CHECK_ID = "direwild/board/being-edited"  # a new board has no id until its pack gives it one
 
 
@@ -89,7 +91,7 @@ def extend_trace(trace: list[str], square: str) -> list[str]:
     return out
 
 
-def in_slot_order(by_slot: dict[str, Any]) -> dict[str, Any]:
+def in_slot_order(by_slot: dict[str, V]) -> dict[str, V]:
     """Red, blue, green, black, as the rulebook and the demo files list them."""
     known = {s: by_slot[s] for s in SLOTS if s in by_slot}
     return known | {s: v for s, v in by_slot.items() if s not in SLOTS}
@@ -98,7 +100,7 @@ def in_slot_order(by_slot: dict[str, Any]) -> dict[str, Any]:
 class BoardDraft:
     """The board's data and the edits made to it, newest last, for undo."""
 
-    def __init__(self, board: dict[str, Any] | None = None) -> None:
+    def __init__(self, board: Mapping[str, object] | None = None) -> None:
         data = empty_board()
         data.update(copy.deepcopy(board or {}))
         self.data = data

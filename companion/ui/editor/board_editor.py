@@ -10,8 +10,7 @@ passes `on_save`, which stores the board's data and names any problem with it.
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from typing import Any
+from collections.abc import Callable, Mapping
 
 from kivy.lang import Builder
 from kivy.properties import BooleanProperty, DictProperty, StringProperty
@@ -39,7 +38,7 @@ TOOLS: dict[str, tuple[str, str]] = {
 }
 LAND_NAMES = {"redmill": "Redmill Fields", "blightwood": "Blightwood", "dungeon": "Karn's Dungeon"}
 DIRECTION_NAMES = {"left": "Left", "up": "Up", "right": "Right", "down": "Down"}
-SaveBoard = Callable[[dict[str, Any]], list[Problem]]
+SaveBoard = Callable[[dict[str, object]], list[Problem]]
 
 
 class BoardEditor(BoxLayout):
@@ -57,9 +56,9 @@ class BoardEditor(BoxLayout):
 
     def __init__(
         self,
-        board: dict[str, Any] | None = None,
+        board: Mapping[str, object] | None = None,
         on_save: SaveBoard | None = None,
-        **kwargs: Any,
+        **kwargs: object,
     ) -> None:
         self.draft = BoardDraft(board)
         self.on_save = on_save
@@ -113,7 +112,7 @@ class BoardEditor(BoxLayout):
 
     # -- edits ----------------------------------------------------------------------------
 
-    def edit(self, change: Callable[..., None], *args: Any) -> None:
+    def edit(self, change: Callable[..., None], *args: object) -> None:
         """Make one edit to the board, then show it and what the check now finds."""
         change(*args)
         self.status = self.draft.last

@@ -10,10 +10,10 @@ problems to show beside their fields.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping, Sequence
 from functools import partial
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Protocol, TypeVar
 
 from kivy.lang import Builder
 from kivy.metrics import dp
@@ -21,16 +21,32 @@ from kivy.properties import BooleanProperty
 from kivy.uix.boxlayout import BoxLayout
 from kivy.uix.gridlayout import GridLayout
 from kivy.uix.textinput import TextInput
+from kivy.uix.widget import Widget
 
 from companion.content import forms
 from companion.content.forms import FormField
 from companion.ui.widgets import BigButton, BigToggle, Body, fit_columns, text_width
+
+if TYPE_CHECKING:
+    from companion.core.workshop import FieldProblem
 
 Builder.load_file(str(Path(__file__).with_suffix(".kv")))
 
 Path_ = tuple[str | int, ...]
 MORE = "more"  # the last part of a section's path while its folded fields are shown
 BIG_STEP = 20  # numbers that may go past this get a keypad as well as + and -
+
+_Key = TypeVar("_Key", contravariant=True)
+K = TypeVar("K", bound=str | int)
+
+
+class Holder(Protocol[_Key]):
+    """What holds a field's value: a struct's dict (by the field's name), a mapping's
+    dict (by the entry's name) or a list (by the entry's place)."""
+
+    def __getitem__(self, key: _Key, /) -> object: ...
+
+    def __setitem__(self, key: _Key, value: object, /) -> None: ...
 
 
 class FieldBox(BoxLayout):
@@ -51,7 +67,7 @@ class NumberPad(GridLayout):
     """Digits for a number too big to step to (a boss's 40 HP), opened under the field by
     tapping the number; OK puts it in."""
 
-    def __init__(self, value: int, on_done: Callable[[int], None], **kw: Any) -> None:
+    def __init__(self, value: int, on_done: Callable[[int], None], **kw: object) -> None:
         super().__init__(cols=4, spacing=dp(8), size_hint_y=None, **kw)
         self.bind(minimum_height=self.setter("height"))
         self._typed = str(value)
@@ -96,7 +112,7 @@ def _word_button(word: str) -> BigButton:
     Largest beside an entry's header)."""
     button = BigButton(text=word, size_hint_x=None)
 
-    def fit(*_args: Any) -> None:
+    def fit(*_args: object) -> None:
         width = text_width(word, button.font_size, button.font_name)
         button.width = max(dp(130), width + dp(28))
 
@@ -115,7 +131,7 @@ def _fit_head(head: BoxLayout) -> None:
     (a chart row's "Sum from 2, Sum to 4, Effects ..."), and a fixed 64 dp row drew it
     over the next entry's.  Remove stays at the top, beside the line's start."""
 
-    def fit(*_args: Any) -> None:
+    def fit(*_args: object) -> None:
         head.height = max([dp(64), *(c.height for c in head.children)])
 
     for child in head.children:
@@ -133,10 +149,10 @@ class CardForm(BoxLayout):
     def __init__(
         self,
         form: FormField,
-        card: dict[str, Any],
+        card: dict[str, object],
         on_change: Callable[[], None],
         cards: Callable[[str], list[tuple[str, str]]] | None = None,
-        **kw: Any,
+        **kw: object,
     ) -> None:
         super().__init__(orientation="vertical", size_hint_y=None, spacing=dp(12), **kw)
         self.bind(minimum_height=self.setter("height"))
@@ -147,7 +163,7 @@ class CardForm(BoxLayout):
         self.cards = cards or (lambda _kind: [])
         self.opened: set[Path_] = set()  # list entries shown in full, not as one line
         self.boxes: dict[Path_, FieldBox] = {}
-        self.lists: dict[Path_, list[Any]] = {}  # each list drawn, by its path
+        self.lists: dict[Path_, list[object]] = {}  # each list drawn, by its path
         self.list_items: dict[Path_, FormField] = {}
         self.render()
 
@@ -162,11 +178,12 @@ class CardForm(BoxLayout):
             self.add_widget(w)
 
     def _fields(
-        self, form: FormField, value: dict[str, Any], path: Path_, nested: bool
-    ) -> list[Any]:
+        self, form: FormField, value: dict[str, object], path: Path_, nested: bool
+    ) -> list[Widget]:
         """A struct's fields as the printed card shows them: hidden ones never drawn, the
         ones printed on a few cards only (`more`) folded under one button while unset."""
-        shown, folded = [], []
+        shown: list[Widget] = []
+        folded: list[FormField] = []
         for sub in forms.fields_of(form):
             if sub.hidden:
                 continue
@@ -188,7 +205,7 @@ class CardForm(BoxLayout):
         self.on_change()
 
     def _field(
-        self, f: FormField, holder: Any, key: Any, path: Path_, nested: bool = True
+        self, f: FormField, holder: Holder[K], key: K, path: Path_, nested: bool = True
     ) -> FieldBox:
         box = FieldBox(nested=nested)
         box.path = path
@@ -215,11 +232,11 @@ class CardForm(BoxLayout):
         box.add_widget(problem)
         return box
 
-    def _set(self, holder: Any, key: Any, value: Any, rebuild: bool = False) -> None:
+    def _set(self, holder: Holder[K], key: K, value: object, rebuild: bool = False) -> None:
         holder[key] = value
         self.changed(rebuild)
 
-    def _control(self, f: FormField, holder: Any, key: Any, path: Path_) -> Any:
+    def _control(self, f: FormField, holder: Holder[K], key: K, path: Path_) -> Widget:
         kind = f.kind
         if kind == forms.INT:
             return self._number(f, holder, key)
@@ -234,12 +251,13 @@ class CardForm(BoxLayout):
             return self._choices(
                 labels, holder, key, values=f.choices, rebuild=f.name in self.amongs
             )
-        if kind == forms.LIST:
-            return self._list(f, holder[key], path)
-        if kind == forms.MAPPING:
-            return self._mapping(f, holder[key], path)
-        if kind == forms.STRUCT:
-            return self._struct(f, holder[key], path)
+        value = holder[key]
+        if kind == forms.LIST and isinstance(value, list):
+            return self._list(f, value, path)
+        if kind == forms.MAPPING and isinstance(value, dict):
+            return self._mapping(f, value, path)
+        if kind == forms.STRUCT and isinstance(value, dict):
+            return self._struct(f, value, path)
         if kind == forms.EITHER:
             return self._either(f, holder, key, path)
         if f.refers:
@@ -251,13 +269,13 @@ class CardForm(BoxLayout):
         """Fields other fields offer the values of (an action's key, for a Default)."""
         return set(getattr(self, "_amongs", ()))
 
-    def _among(self, f: FormField, holder: Any, key: Any, path: Path_) -> Any:
+    def _among(self, f: FormField, holder: Holder[K], key: K, path: Path_) -> Widget:
         """One of this card's own entries (a HEXplore action's Default: one of the card's
         other actions), by the rulebook's word for it; "None" when optional."""
         entries = self.lists.get(path[:-2], [])
         item = self.list_items.get(path[:-2])
         source = item.find(f.among) if item is not None else None
-        values: list[Any] = [""]
+        values: list[object] = [""]
         labels = ["None"]
         for entry in entries:
             v = entry.get(f.among) if isinstance(entry, dict) else None
@@ -271,10 +289,10 @@ class CardForm(BoxLayout):
             labels.append(f"{current} (not on this card)")
         return self._choices(labels, holder, key, values=values)
 
-    def _card_choice(self, f: FormField, holder: Any, key: Any) -> Any:
+    def _card_choice(self, f: FormField, holder: Holder[K], key: K) -> Widget:
         """Another card of the pack, tapped by its name (the card keeps its id)."""
         known = self.cards(f.refers)
-        ids = [card_id for card_id, _name in known]
+        ids: list[object] = [card_id for card_id, _name in known]
         names = [name for _card_id, name in known]
         if not f.required and not isinstance(key, int):
             ids, names = ["", *ids], ["None", *names]
@@ -286,7 +304,7 @@ class CardForm(BoxLayout):
             return Body(text=f"This pack has no {kind} yet: make one first, then pick it here.")
         return self._choices(names, holder, key, values=ids)
 
-    def _number(self, f: FormField, holder: Any, key: Any) -> Any:
+    def _number(self, f: FormField, holder: Holder[K], key: K) -> Widget:
         section = self._section()
         row = BoxLayout(size_hint_y=None, height=dp(64), spacing=dp(8))
         value = holder[key] if isinstance(holder[key], int) else 0
@@ -321,13 +339,13 @@ class CardForm(BoxLayout):
         section.add_widget(row)
         return section
 
-    def _text(self, f: FormField, holder: Any, key: Any, number: bool = False) -> Any:
+    def _text(self, f: FormField, holder: Holder[K], key: K, number: bool = False) -> Widget:
         current = holder[key]
         box = FieldText(text="" if current is None else str(current), multiline=f.long)
         if number:
             box.input_filter = "float"
 
-        def typed(_w: Any, text: str) -> None:
+        def typed(_w: FieldText, text: str) -> None:
             if number:
                 try:
                     holder[key] = float(text)
@@ -341,8 +359,13 @@ class CardForm(BoxLayout):
         return box
 
     def _choices(
-        self, labels: Any, holder: Any, key: Any, values: Any, rebuild: bool = False
-    ) -> Any:
+        self,
+        labels: Sequence[str],
+        holder: Holder[K],
+        key: K,
+        values: Sequence[object],
+        rebuild: bool = False,
+    ) -> Widget:
         labels, values = list(labels), list(values)
         grid = GridLayout(cols=min(len(labels), 4) or 1, spacing=dp(8), size_hint_y=None)
         grid.bind(minimum_height=grid.setter("height"))
@@ -359,7 +382,7 @@ class CardForm(BoxLayout):
         fit_columns(grid, 4)  # fewer where a word would break ("Monstr/ous" on a phone)
         return grid
 
-    def _picked(self, toggle: Any, holder: Any, key: Any, rebuild: bool = False) -> None:
+    def _picked(self, toggle: BigToggle, holder: Holder[K], key: K, rebuild: bool = False) -> None:
         if toggle.state != "down":  # tapping the chosen one again keeps it chosen
             toggle.state = "down"
         changed = holder[key] != toggle.value
@@ -371,13 +394,13 @@ class CardForm(BoxLayout):
         box.bind(minimum_height=box.setter("height"))
         return box
 
-    def _struct(self, f: FormField, value: dict[str, Any], path: Path_) -> Any:
+    def _struct(self, f: FormField, value: dict[str, object], path: Path_) -> Widget:
         section = self._section()
         for w in self._fields(f, value, path, nested=True):
             section.add_widget(w)
         return section
 
-    def _list(self, f: FormField, items: list[Any], path: Path_) -> Any:
+    def _list(self, f: FormField, items: list[object], path: Path_) -> Widget:
         section = self._section()
         item = f.item or FormField("item", "Entry", forms.TEXT)
         word = _item_word(item)
@@ -411,18 +434,18 @@ class CardForm(BoxLayout):
         self.opened.add(where)
         self.changed(rebuild=True)
 
-    def _remove(self, items: list[Any], n: int) -> None:
+    def _remove(self, items: list[object], n: int) -> None:
         del items[n]
         self.opened.clear()
         self.changed(rebuild=True)
 
-    def _append(self, items: list[Any], item: FormField, path: Path_) -> None:
+    def _append(self, items: list[object], item: FormField, path: Path_) -> None:
         items.append(forms.blank_value(item))
         self.opened = {p for p in self.opened if p[: len(path)] != path}
         self.opened.add(path + (len(items) - 1,))
         self.changed(rebuild=True)
 
-    def _mapping(self, f: FormField, entries: dict[str, Any], path: Path_) -> Any:
+    def _mapping(self, f: FormField, entries: dict[str, object], path: Path_) -> Widget:
         section = self._section()
         value = f.item or FormField("value", "Value", forms.TEXT)
         for name in list(entries):
@@ -441,12 +464,12 @@ class CardForm(BoxLayout):
         section.add_widget(add)
         return section
 
-    def _renamed(self, entries: Any, old: Any, box: Any, focused: bool) -> None:
+    def _renamed(self, entries: dict[str, object], old: str, box: FieldText, focused: bool) -> None:
         """The key's box lost focus: the entry takes the key typed."""
         if not focused:
             self._rename(entries, old, box.text)
 
-    def _rename(self, entries: dict[str, Any], old: str, new: str) -> None:
+    def _rename(self, entries: dict[str, object], old: str, new: str) -> None:
         new = new.strip()
         if not new or new == old or new in entries:
             return
@@ -455,18 +478,18 @@ class CardForm(BoxLayout):
         entries.update(rebuilt)
         self.changed(rebuild=True)
 
-    def _drop(self, entries: dict[str, Any], name: str) -> None:
+    def _drop(self, entries: dict[str, object], name: str) -> None:
         entries.pop(name, None)
         self.changed(rebuild=True)
 
-    def _add_key(self, entries: dict[str, Any], value: FormField) -> None:
+    def _add_key(self, entries: dict[str, object], value: FormField) -> None:
         n = len(entries) + 1
         while f"entry {n}" in entries:
             n += 1
         entries[f"entry {n}"] = forms.blank_value(value)
         self.changed(rebuild=True)
 
-    def _either(self, f: FormField, holder: Any, key: Any, path: Path_) -> Any:
+    def _either(self, f: FormField, holder: Holder[K], key: K, path: Path_) -> Widget:
         section = self._section()
         chosen = _option_of(f, holder[key])
         labels = [o.label for o in f.options]
@@ -486,7 +509,9 @@ class CardForm(BoxLayout):
             section.add_widget(self._control(chosen, holder, key, path))
         return section
 
-    def _switch(self, toggle: Any, holder: Any, key: Any, option: FormField, f: FormField) -> None:
+    def _switch(
+        self, toggle: BigToggle, holder: Holder[K], key: K, option: FormField, f: FormField
+    ) -> None:
         toggle.state = "down"
         if _option_of(f, holder[key]) is not option:
             holder[key] = forms.blank_value(option)
@@ -494,7 +519,7 @@ class CardForm(BoxLayout):
 
     # -- problems --------------------------------------------------------------------
 
-    def show_problems(self, problems: list[Any]) -> list[str]:
+    def show_problems(self, problems: Sequence[FieldProblem]) -> list[str]:
         """Each problem beside the nearest field drawn for its path; returns the words of
         any that no field shows (the caller says them at the top)."""
         for box in self.boxes.values():
@@ -515,7 +540,7 @@ class CardForm(BoxLayout):
         return unplaced
 
 
-def _unset(f: FormField, holder: dict[str, Any]) -> bool:
+def _unset(f: FormField, holder: Mapping[str, object]) -> bool:
     """A folded field stays folded only while it holds nothing a player entered."""
     value = holder.get(f.name)
     if f.name not in holder or value in (None, "", [], {}, False, 0):
@@ -523,11 +548,11 @@ def _unset(f: FormField, holder: dict[str, Any]) -> bool:
     return bool(value == f.blank())
 
 
-def _int(value: Any) -> int:
+def _int(value: object) -> int:
     return value if isinstance(value, int) and not isinstance(value, bool) else 0
 
 
-def _option_of(f: FormField, value: Any) -> FormField | None:
+def _option_of(f: FormField, value: object) -> FormField | None:
     """Which of an `either` field's kinds a value is."""
     for option in f.options:
         if option.kind == forms.INT and isinstance(value, int) and not isinstance(value, bool):

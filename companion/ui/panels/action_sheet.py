@@ -11,7 +11,7 @@ comes back in the rules' words, shown on the sheet, which stays open.
 from __future__ import annotations
 
 import copy
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from pathlib import Path
 from typing import Any
 
@@ -25,26 +25,29 @@ from companion.ui.widgets import BigToggle, clear_and_fill, fit_columns
 
 Builder.load_file(str(Path(__file__).with_suffix(".kv")))
 
-Send = Callable[[str, dict[str, Any]], str]  # (do, with) -> "" or the refusal in words
+Send = Callable[[str, dict[str, object]], str]  # (do, with) -> "" or the refusal in words
 
 
-def words(value: Any) -> str:
+def words(value: object) -> str:
     """A choice as the table says it ('knocked_down' -> 'knocked down')."""
     return str(value).replace("_", " ")
 
 
-def _get(args: dict[str, Any], path: str) -> Any:
-    node: Any = args
+def _get(args: Mapping[str, object], path: str) -> object:
+    node: object = args
     for key in path.split("."):
         node = node.get(key) if isinstance(node, dict) else None
     return node
 
 
-def _set(args: dict[str, Any], path: str, value: Any) -> None:
+def _set(args: dict[str, object], path: str, value: object) -> None:
     *parents, last = path.split(".")
     node = args
     for key in parents:
-        node = node.setdefault(key, {})
+        child = node.setdefault(key, {})
+        if not isinstance(child, dict):
+            raise TypeError(f"{path}: {key} holds {child!r}, not the inputs inside it")
+        node = child
     node[last] = value
 
 
@@ -57,7 +60,7 @@ class InputRow(BoxLayout):
     most = NumericProperty(99)
     choices = ListProperty([])
 
-    def __init__(self, path: str, spec: dict[str, Any], value: Any, **kwargs: Any) -> None:
+    def __init__(self, path: str, spec: dict[str, Any], value: object, **kwargs: object) -> None:
         super().__init__(**kwargs)
         self.path = path
         self.title = words(path.rsplit(".", 1)[-1]).capitalize()
@@ -89,7 +92,7 @@ class ActionSheet(ModalView):
     title = StringProperty("")
     error = StringProperty("")
 
-    def __init__(self, action: Action, send: Send, **kwargs: Any) -> None:
+    def __init__(self, action: Action, send: Send, **kwargs: object) -> None:
         super().__init__(**kwargs)
         self.action = action
         self.title = action.get("label") or words(action["do"]).capitalize()
@@ -100,7 +103,7 @@ class ActionSheet(ModalView):
         ]
         clear_and_fill(self.ids.rows, self.rows)
 
-    def args(self) -> dict[str, Any]:
+    def args(self) -> dict[str, object]:
         out = copy.deepcopy(dict(self.action["with"]))
         for row in self.rows:
             _set(out, row.path, row.value)

@@ -12,12 +12,12 @@ every die profile.  Roles are shown in words, never as their keys.
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Any
 
 from kivy.app import App
 from kivy.lang import Builder
 from kivy.uix.gridlayout import GridLayout
 from kivy.uix.popup import Popup
+from kivy.uix.widget import Widget
 
 from companion.core.rules import DIE_PROFILES, Request
 from companion.table.assignments import key_words, keys_for, names_in
@@ -41,7 +41,7 @@ class DiceGrid(GridLayout):
 
 
 class AssignPopup(Popup):
-    def open(self, *args: Any, **kwargs: Any) -> None:
+    def open(self, *args: object, **kwargs: object) -> None:
         self.refresh()  # filled before it shows, not after the opening animation
         super().open(*args, **kwargs)
 
@@ -50,7 +50,7 @@ class AssignPopup(Popup):
         hub = app.hub
         dice = hub.known_dice()
         request = app.session.request if app.session is not None else None
-        rows: list[Any] = []
+        rows: list[Widget] = []
         if not dice:
             rows.append(
                 Body(

@@ -11,10 +11,9 @@ this step on and one Undo takes it back) and writes the card into the group's pa
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
 
 import msgspec
 from kivy.lang import Builder
@@ -23,6 +22,7 @@ from kivy.properties import BooleanProperty, NumericProperty, StringProperty
 from kivy.uix.boxlayout import BoxLayout
 from kivy.uix.label import Label
 from kivy.uix.modalview import ModalView
+from kivy.uix.widget import Widget
 
 from companion.content.forms import (
     EITHER,
@@ -39,7 +39,7 @@ from companion.ui.widgets import BigButton, clear_and_fill
 
 Builder.load_file(str(Path(__file__).with_suffix(".kv")))
 
-Keep = Callable[[str, dict[str, Any] | None], str]  # (card id, numbers or None) -> refusal
+Keep = Callable[[str, Mapping[str, object] | None], str]  # (card id, numbers or None) -> refusal
 
 
 @dataclass(frozen=True)
@@ -54,7 +54,7 @@ class Number:
     block: str  # the part of the card it is printed in ("" for the card's own numbers)
 
 
-def numbers(form: FormField, card: Any) -> Iterator[Number]:
+def numbers(form: FormField, card: object) -> Iterator[Number]:
     """Every number the card prints, in the card's own order (hidden fields left out)."""
     yield from _walk(form, card, (), "", "")
 
@@ -66,7 +66,7 @@ def _bounds(f: FormField) -> tuple[int, int]:
 
 
 def _walk(
-    f: FormField, value: Any, path: tuple[str | int, ...], block: str, label: str
+    f: FormField, value: object, path: tuple[str | int, ...], block: str, label: str
 ) -> Iterator[Number]:
     if f.hidden:
         return
@@ -93,11 +93,27 @@ def _walk(
                 break
 
 
-def _set(card: Any, path: tuple[str | int, ...], value: int) -> None:
-    target = card
+def _set(card: dict[str, object], path: tuple[str | int, ...], value: int) -> None:
+    """The number at `path` (one `numbers` found in this card) set to `value`."""
+    target: object = card
     for part in path[:-1]:
-        target = target[part]
-    target[path[-1]] = value
+        target = _part(target, part)
+    last = path[-1]
+    if isinstance(target, list) and isinstance(last, int):
+        target[last] = value
+        return
+    if not isinstance(target, dict):
+        raise TypeError(f"no number at {path} in this card")
+    target[last] = value
+
+
+def _part(node: object, part: str | int) -> object:
+    """The entry `part` of a card's struct (by name) or list (by place)."""
+    if isinstance(node, list) and isinstance(part, int):
+        return node[part]
+    if isinstance(node, dict):
+        return node[part]
+    raise TypeError(f"{part!r} is not in a {type(node).__name__}")
 
 
 class NumberRow(BoxLayout):
@@ -131,11 +147,13 @@ class CheckSheet(ModalView):
     error = StringProperty("")
     dirty = BooleanProperty(False)
 
-    def __init__(self, card_id: str, item: Any, schema: type, keep: Keep, **kwargs: Any) -> None:
+    def __init__(
+        self, card_id: str, item: object, schema: type, keep: Keep, **kwargs: object
+    ) -> None:
         super().__init__(**kwargs)
         self.card_id = card_id
         self._keep = keep
-        self._card: dict[str, Any] = msgspec.to_builtins(item)
+        self._card: dict[str, object] = msgspec.to_builtins(item)
         form = form_for(schema)
         # the numbers the card prints: what it sets, not the schema's every default
         self._numbers = list(numbers(form, without_defaults(form, self._card)))
@@ -145,7 +163,7 @@ class CheckSheet(ModalView):
             if self._numbers
             else "This card prints no numbers to set here: tap Matches to keep it as yours."
         )
-        rows: list[Any] = []
+        rows: list[Widget] = []
         block = None
         for n in self._numbers:
             if n.block != block and n.block:
@@ -164,11 +182,11 @@ class CheckSheet(ModalView):
     def rows(self) -> list[NumberRow]:
         return [r for r in reversed(self.ids.rows.children) if isinstance(r, NumberRow)]
 
-    def printed(self) -> dict[str, Any] | None:
+    def printed(self) -> dict[str, object] | None:
         """The card with the numbers set here, or None when they all match."""
         if not self.dirty:
             return None
-        card: dict[str, Any] = msgspec.json.decode(msgspec.json.encode(self._card))
+        card: dict[str, object] = msgspec.json.decode(msgspec.json.encode(self._card))
         for row in self.rows():
             _set(card, row.number.path, int(row.value))
         return card
@@ -197,7 +215,7 @@ def _block_heading(text: str) -> Label:
     return label
 
 
-def open_check(card_id: str, item: Any, schema: type, keep: Keep) -> CheckSheet:
+def open_check(card_id: str, item: object, schema: type, keep: Keep) -> CheckSheet:
     sheet = CheckSheet(card_id, item, schema, keep)
     sheet.open(animation=False)
     return sheet

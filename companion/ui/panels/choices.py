@@ -14,15 +14,16 @@ value picked, and a refusal is shown in its words.
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
+    from companion.content.pack import Content
     from companion.core.game import Game
 
 NONE_WORDS = "none"
 
 
-def _leaves(value: Any, path: tuple[str, ...] = ()) -> Iterable[tuple[tuple[str, ...], Any]]:
+def _leaves(value: object, path: tuple[str, ...] = ()) -> Iterable[tuple[tuple[str, ...], object]]:
     if isinstance(value, dict):
         for k, v in value.items():
             yield from _leaves(v, (*path, str(k)))
@@ -33,7 +34,7 @@ def _leaves(value: Any, path: tuple[str, ...] = ()) -> Iterable[tuple[tuple[str,
         yield path, value
 
 
-def _collections(value: Any) -> Iterable[dict[str, Any]]:
+def _collections(value: object) -> Iterable[dict[str, object]]:
     """Every dict in the state whose values are all dicts (heroes, minions by key)."""
     if isinstance(value, dict):
         if value and all(isinstance(v, dict) for v in value.values()):
@@ -51,10 +52,10 @@ def _field(path: tuple[str, ...]) -> str:
 
 
 def value_name(
-    value: Any,
+    value: object,
     path: str,
-    state: Any,
-    content: Any,
+    state: object,
+    content: Content | None,
     names: Mapping[str, str] | None = None,
     game: Game | None = None,
 ) -> str:
@@ -71,7 +72,7 @@ def value_name(
     return name_of(value, state, content)
 
 
-def name_of(value: Any, state: Any, content: Any) -> str:
+def name_of(value: object, state: object, content: Content | None) -> str:
     """A value as a player knows it: a card's title, an entry's name, else its words (an
     entry of the state known by its key alone, a Direwild clan, capitalised as a name)."""
     if value is None:
@@ -94,19 +95,23 @@ def name_of(value: Any, state: Any, content: Any) -> str:
 
 
 def text_choices(
-    state: Any,
+    state: object,
     path: str,
-    content: Any,
+    content: Content | None,
     game: Game | None = None,
     names: Mapping[str, str] | None = None,
-) -> list[tuple[Any, str]]:
+) -> list[tuple[object, str]]:
     """(value, name) pairs the value at `path` may be picked from, the current one first."""
     parts = tuple(path.split("."))
     leaves = dict(_leaves(state))
     current = leaves.get(parts)
     field = _field(parts)
-    found: list[Any] = [current]
-    told = game.correction_choices(state, content, path) if game is not None else None
+    found: list[object] = [current]
+    told = (
+        game.correction_choices(state, content, path)
+        if game is not None and content is not None
+        else None
+    )
     worded = game.value_words.get(field) if game is not None else None
     if told is None and worded:  # a field the game names every value of: its phases
         told = list(worded)
@@ -128,15 +133,15 @@ def text_choices(
 
 
 def _named(
-    found: list[Any],
-    state: Any,
-    content: Any,
+    found: list[object],
+    state: object,
+    content: Content | None,
     path: str,
     names: Mapping[str, str] | None,
     game: Game | None,
-) -> list[tuple[Any, str]]:
-    out: list[tuple[Any, str]] = []
-    seen: set[Any] = set()
+) -> list[tuple[object, str]]:
+    out: list[tuple[object, str]] = []
+    seen: set[object] = set()
     for value in found:
         if value in seen:
             continue

@@ -12,7 +12,6 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from pathlib import Path
-from typing import Any
 
 from kivy.lang import Builder
 from kivy.properties import ListProperty, NumericProperty, ObjectProperty, StringProperty
@@ -22,7 +21,7 @@ from companion.ui.widgets import BigToggle, clear_and_fill
 
 Builder.load_file(str(Path(__file__).with_suffix(".kv")))
 
-Correct = Callable[[str, Any], str]  # (path, value) -> "" or the refusal in words
+Correct = Callable[[str, object], str]  # (path, value) -> "" or the refusal in words
 
 
 class CorrectionSheet(ModalView):
@@ -40,12 +39,12 @@ class CorrectionSheet(ModalView):
         self,
         title: str,
         path: str,
-        value: Any,
+        value: object,
         correct: Correct,
         least: int = 0,
         most: int = 99,
-        choices: Sequence[tuple[Any, str]] = (),
-        **kwargs: Any,
+        choices: Sequence[tuple[object, str]] = (),
+        **kwargs: object,
     ) -> None:
         super().__init__(**kwargs)
         self.title, self.path, self.value = title, path, value
@@ -77,7 +76,15 @@ class CorrectionSheet(ModalView):
         return True
 
 
-def open_sheet(title: str, path: str, value: Any, correct: Correct, **kw: Any) -> CorrectionSheet:
-    sheet = CorrectionSheet(title, path, value, correct, **kw)
+def open_sheet(
+    title: str,
+    path: str,
+    value: object,
+    correct: Correct,
+    least: int = 0,
+    most: int = 99,
+    choices: Sequence[tuple[object, str]] = (),
+) -> CorrectionSheet:
+    sheet = CorrectionSheet(title, path, value, correct, least, most, choices)
     sheet.open(animation=False)
     return sheet

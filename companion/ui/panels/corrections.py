@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from kivy.app import App
 from kivy.lang import Builder
@@ -24,15 +24,17 @@ from companion.ui.panels.state import words
 from companion.ui.widgets import BigButton, BigToggle, clear_and_fill
 
 if TYPE_CHECKING:
+    from companion.content.pack import Content
+    from companion.core.game import Game
     from companion.core.session import Session
 
 Builder.load_file(str(Path(__file__).with_suffix(".kv")))
 
 
-def leaves(value: Any, prefix: str = "") -> list[tuple[str, Any]]:
+def leaves(value: object, prefix: str = "") -> list[tuple[str, object]]:
     """Every correctable (path, value) pair: the scalars, reached through dicts and lists."""
-    out: list[tuple[str, Any]] = []
-    items: Iterable[tuple[Any, Any]]
+    out: list[tuple[str, object]] = []
+    items: Iterable[tuple[object, object]]
     if isinstance(value, dict):
         items = value.items()
     elif isinstance(value, list):
@@ -78,9 +80,9 @@ class CorrectionsPanel(BoxLayout):
     path_text = StringProperty("")
     value = ObjectProperty(None, allownone=True)
     kind = StringProperty("")  # "int" | "bool" | "pick" | "text" while editing
-    _state: Any = None
-    _content: Any = None
-    _game: Any = None
+    _state: object = None
+    _content: Content | None = None
+    _game: Game | None = None
     _names: dict[str, str] = {}  # noqa: RUF012 - replaced whole on every refresh
     _where: dict[str, str] = {}  # noqa: RUF012 - replaced whole on every refresh
 
@@ -108,14 +110,14 @@ class CorrectionsPanel(BoxLayout):
         if self.path and self.path not in dict(leaves(state)):
             self.cancel()
 
-    def _show(self, path: str, value: Any) -> str:
+    def _show(self, path: str, value: object) -> str:
         if isinstance(value, bool):
             return "yes" if value else "no"
         if isinstance(value, str):  # names and the rulebook's words, never ids
             return value_name(value, path, self._state, self._content, self._names, self._game)
         return "-" if value is None else str(value)
 
-    def edit(self, path: str, value: Any) -> None:
+    def edit(self, path: str, value: object) -> None:
         self.path, self.value = path, value
         self.path_text = path_words(path, self._where)
         if isinstance(value, bool):

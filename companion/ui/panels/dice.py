@@ -8,7 +8,7 @@ game value; several dice are entered one tap each and answered together.
 from __future__ import annotations
 
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from kivy.app import App
 from kivy.lang import Builder
@@ -21,6 +21,7 @@ from companion.ui.widgets import BigButton, Body, clear_and_fill
 
 if TYPE_CHECKING:
     from companion.core.session import Session
+    from companion.ui.panels.dice_camera import DiceCameraBlock
 
 Builder.load_file(str(Path(__file__).with_suffix(".kv")))
 
@@ -48,16 +49,16 @@ class DicePanel(BoxLayout):
     can_roll_for_me = BooleanProperty(False)
     can_roll_on_tray = BooleanProperty(False)  # demo: the simulated tray is there to roll
     offer_text = StringProperty("")  # on-screen entry offered when no die answered in time
-    _offered_for: Any = None
+    _offered_for: Request | None = None
     _profile = ""  # the die profile and how many dice the pending request wants
     _count = 0
 
-    def __init__(self, **kwargs: Any) -> None:
-        self.camera_block: Any = None
+    def __init__(self, **kwargs: object) -> None:
+        self.camera_block: DiceCameraBlock | None = None
         super().__init__(**kwargs)
         self._hold_camera_block()
 
-    def _hold_camera_block(self) -> None:
+    def _hold_camera_block(self) -> DiceCameraBlock:
         """The camera dice block held here: it leaves the panel while it shows nothing,
         and kv's ids keep only a weak reference.  Held before it first leaves: Kivy
         dispatches `parent` as the panel's rules are applied, inside __init__, so it left
@@ -65,11 +66,11 @@ class DicePanel(BoxLayout):
         a long run) left a dead reference (ReferenceError)."""
         if self.camera_block is None:
             self.camera_block = self.ids.camera_block.__self__
+        return self.camera_block
 
     def follow_parent(self) -> None:
         """Shown or put away (no roll waiting, another tab): camera dice follow."""
-        self._hold_camera_block()
-        self.camera_block.refresh()
+        self._hold_camera_block().refresh()
 
     def refresh(self, session: Session) -> None:
         request = session.request if session is not None else None
@@ -135,7 +136,7 @@ class DicePanel(BoxLayout):
 
     def refresh_sources(self) -> None:
         hub = App.get_running_app().hub
-        self.camera_block.refresh()
+        self._hold_camera_block().refresh()  # held since __init__
         self.can_roll_on_tray = bool(self._count) and hub.simulated is not None
         shown = (tuple(hub.views()), hub.message)
         if shown == getattr(self, "_sources_shown", None):

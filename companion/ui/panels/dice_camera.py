@@ -16,11 +16,12 @@ import logging
 import threading
 from collections.abc import Callable
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from kivy.app import App
 from kivy.clock import Clock
 from kivy.graphics.texture import Texture
+from kivy.input.motionevent import MotionEvent
 from kivy.lang import Builder
 from kivy.properties import BooleanProperty, NumericProperty, StringProperty
 from kivy.uix.boxlayout import BoxLayout
@@ -33,6 +34,7 @@ from vision.frames import CameraSource, FrameSource, SourceError
 
 if TYPE_CHECKING:
     import numpy as np
+    from kivy.core.camera import CameraBase
 
     from companion.table.dice_camera import CameraDice
     from vision.dice.camera import DiceWatcher
@@ -108,7 +110,7 @@ class DicePreview(Image):
     whatever stands under it a moment later, and the finger that tapped Camera dice was
     lifted over the preview that had opened in the button's place, choosing a die."""
 
-    def on_touch_down(self, touch: Any) -> bool:
+    def on_touch_down(self, touch: MotionEvent) -> bool:
         if self.collide_point(*touch.pos) and self.texture is not None:
             touch.ud[self._key] = True
         return bool(super().on_touch_down(touch))
@@ -117,7 +119,7 @@ class DicePreview(Image):
     def _key(self) -> str:
         return f"dice-preview-{id(self)}"
 
-    def on_touch_up(self, touch: Any) -> bool:
+    def on_touch_up(self, touch: MotionEvent) -> bool:
         if not self.collide_point(*touch.pos) or self.texture is None:
             return False
         if not touch.ud.get(self._key):
@@ -151,14 +153,14 @@ class DiceCameraBlock(BoxLayout):
     # `CameraSource` over a stand-in capture device; everything after it is the real thing.
     open_source: Callable[[int], FrameSource] = CameraSource
     # ... and Kivy's camera provider where OpenCV cannot open one (an Android tablet)
-    kivy_camera: Callable[[], Callable[..., Any] | None] = staticmethod(kivy_camera_provider)
+    kivy_camera: Callable[[], type[CameraBase] | None] = staticmethod(kivy_camera_provider)
 
-    def __init__(self, **kwargs: Any) -> None:
+    def __init__(self, **kwargs: object) -> None:
         super().__init__(**kwargs)
         self.watcher: DiceWatcher | None = None
         self._generation = 0
-        self._shown: tuple[Any, ...] = ()
-        self._drawn: Any = None  # the frame last drawn in the preview
+        self._shown: tuple[object, ...] = ()
+        self._drawn: np.ndarray | None = None  # the frame last drawn in the preview
         self._opening = False
         self._refused_words = ""  # a camera that would not open is not tried every second
         self._stop_bound = False
@@ -330,7 +332,7 @@ class DiceCameraBlock(BoxLayout):
 
     # -- showing -------------------------------------------------------------------------
 
-    def words_room(self, words: float, room: float, _note_size: Any = None) -> float:
+    def words_room(self, words: float, room: float, _note_size: object = None) -> float:
         """How tall the words beside or under the picture are: all of them, or the `room`
         they have (beside it, its height; under it, 40% of the block, the picture keeping
         the rest), cut between two of the note's lines rather than through one (at Largest

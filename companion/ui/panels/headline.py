@@ -11,7 +11,6 @@ words say it too.  The type is 1.5 times the card's body text.
 from __future__ import annotations
 
 import math
-from typing import Any
 
 from kivy.graphics import Color, Ellipse, Line
 from kivy.metrics import dp, sp
@@ -34,7 +33,7 @@ class HeadlineSymbol(Widget):
     kind = StringProperty("step")
     tint = ListProperty([1, 1, 1, 1])
 
-    def __init__(self, **kwargs: Any) -> None:
+    def __init__(self, **kwargs: object) -> None:
         super().__init__(**kwargs)
         # the card that holds it rebuilds its rows when the theme or text size changes
         self.bind(pos=self._draw, size=self._draw, kind=self._draw, tint=self._draw)
@@ -51,7 +50,7 @@ class HeadlineSymbol(Widget):
             return list(style.accent)
         return list(style.fg)
 
-    def _draw(self, *_args: Any) -> None:
+    def _draw(self, *_args: object) -> None:
         self.canvas.clear()
         side = min(self.width, self.height)
         if side <= 0:
@@ -155,7 +154,7 @@ class HeadlineRow(BoxLayout):
     kind = StringProperty("step")
     words = StringProperty("")
 
-    def __init__(self, headline: Headline, font_size: float = 0, **kwargs: Any) -> None:
+    def __init__(self, headline: Headline, font_size: float = 0, **kwargs: object) -> None:
         super().__init__(
             orientation="horizontal", size_hint_y=None, spacing=dp(SPACING_DP), **kwargs
         )
@@ -180,7 +179,7 @@ class HeadlineRow(BoxLayout):
         self.label.bind(width=self._fit, texture_size=self._fit)
         self._fit()
 
-    def _fit(self, *_args: Any) -> None:
+    def _fit(self, *_args: object) -> None:
         size = self.font_size or sp(HEADLINE_SP) * style.font_scale
         self.label.font_size = size
         self.label.color = style.fg

@@ -7,7 +7,7 @@ sit under it because that is where players look when something went wrong.
 from __future__ import annotations
 
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from kivy.lang import Builder
 from kivy.properties import BooleanProperty
@@ -21,10 +21,10 @@ if TYPE_CHECKING:
 Builder.load_file(str(Path(__file__).with_suffix(".kv")))
 
 
-def log_lines(session: Session) -> list[dict[str, Any]]:
+def log_lines(session: Session) -> list[dict[str, str | bool]]:
     """The RecycleView's data: one dict per line of the narrator's log (core/narrator.py),
     its words as they are, a step the table took in bold, headings flagged."""
-    lines = []
+    lines: list[dict[str, str | bool]] = []
     for line in session.narrator.log_lines():
         text = escape_markup(line.text)
         if line.kind == "step":

@@ -12,9 +12,10 @@ from __future__ import annotations
 import asyncio
 import io
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from kivy.core.image import Image as CoreImage
+from kivy.graphics.texture import Texture
 from kivy.lang import Builder
 from kivy.properties import BooleanProperty, ObjectProperty, StringProperty
 from kivy.uix.boxlayout import BoxLayout
@@ -25,11 +26,13 @@ from companion.ui.widgets import BigButton, Body
 
 if TYPE_CHECKING:
     from companion.core.session import Session
+    from companion.host.server import PhoneHost
+    from companion.host.trust import TrustDoor
 
 Builder.load_file(str(Path(__file__).with_suffix(".kv")))
 
 
-def qr_texture(text: str) -> Any:
+def qr_texture(text: str) -> Texture:
     import segno
 
     buffer = io.BytesIO()
@@ -49,17 +52,17 @@ class PhonesPanel(BoxLayout):
     address: str | None = None  # None: this tablet's LAN address (tests set loopback)
     secure = True  # HTTPS with the tablet's certificate (a scripted phone test may turn it off)
 
-    def __init__(self, **kwargs: Any) -> None:
+    def __init__(self, **kwargs: object) -> None:
         super().__init__(**kwargs)
         self.seats = PhoneSeats(on_change=self.show)
         self._session: Session | None = None
 
     @property
-    def host(self) -> Any:
+    def host(self) -> PhoneHost | None:
         return self.seats.host
 
     @property
-    def door(self) -> Any:
+    def door(self) -> TrustDoor | None:
         return self.seats.door
 
     # -- hosting -------------------------------------------------------------------------

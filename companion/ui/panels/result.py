@@ -9,13 +9,15 @@ it.  It renders; it never decides anything.
 from __future__ import annotations
 
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from kivy.clock import Clock
+from kivy.input.motionevent import MotionEvent
 from kivy.lang import Builder
 from kivy.metrics import dp, sp
 from kivy.properties import BooleanProperty, ListProperty, NumericProperty, StringProperty
 from kivy.uix.boxlayout import BoxLayout
+from kivy.uix.label import Label
 from kivy.utils import escape_markup
 
 from companion.core.headline import Headline
@@ -39,10 +41,10 @@ class OfferButton(BigButton):
     offered = BooleanProperty(False)
     text_width = staticmethod(text_width)
 
-    def on_touch_down(self, touch: Any) -> bool:
+    def on_touch_down(self, touch: MotionEvent) -> bool:
         return bool(self.offered and super().on_touch_down(touch))
 
-    def on_touch_up(self, touch: Any) -> bool:
+    def on_touch_up(self, touch: MotionEvent) -> bool:
         return bool(self.offered and super().on_touch_up(touch))
 
 
@@ -98,7 +100,7 @@ class ResultCard(BoxLayout):
 
     _news_width = 0.0  # the width the rows were fitted to (a new height needs no refit)
 
-    def __init__(self, **kwargs: Any) -> None:
+    def __init__(self, **kwargs: object) -> None:
         super().__init__(**kwargs)
         from companion.ui.style import style
 
@@ -108,7 +110,7 @@ class ResultCard(BoxLayout):
         # the rows are drawn in the theme's colours at the text size: made again on a change
         style.bind(font_scale=self._refit_news, fg=self._refit_news)
 
-    def _cap_lines(self, *_args: Any) -> None:
+    def _cap_lines(self, *_args: object) -> None:
         """`lines_most`: DETAIL_LINES whole lines of the details at their size now."""
         label = self.ids.get("lines_text")
         if label is None:
@@ -116,34 +118,34 @@ class ResultCard(BoxLayout):
         line = self.line_height(label) or label.font_size * 1.2
         self.lines_most = line * self.DETAIL_LINES if self.lines_capped else 0
 
-    def _refit_news(self, *_args: Any) -> None:
+    def _refit_news(self, *_args: object) -> None:
         self._news_width = -1.0
         self._fit_news()
 
-    def on_size(self, *_args: Any) -> None:
+    def on_size(self, *_args: object) -> None:
         self._fit_offer()
         if self.width != self._news_width:
             self._fit_news()
 
-    def on_most(self, *_args: Any) -> None:
+    def on_most(self, *_args: object) -> None:
         self._fit_news()
 
-    def on_headlines(self, *_args: Any) -> None:
+    def on_headlines(self, *_args: object) -> None:
         self._fit_news()
 
-    def on_asked(self, *_args: Any) -> None:
+    def on_asked(self, *_args: object) -> None:
         self._fit_news()
 
-    def on_shown(self, *_args: Any) -> None:
+    def on_shown(self, *_args: object) -> None:
         self._fit_news()
 
-    def on_title_in_news(self, *_args: Any) -> None:
+    def on_title_in_news(self, *_args: object) -> None:
         self._fit_news()
 
-    def on_undo_away(self, *_args: Any) -> None:
+    def on_undo_away(self, *_args: object) -> None:
         self._fit_news()
 
-    def on_bare(self, *_args: Any) -> None:
+    def on_bare(self, *_args: object) -> None:
         self._fit_news()
 
     def lines_drawn(self) -> None:
@@ -152,16 +154,16 @@ class ResultCard(BoxLayout):
         self._cap_lines()
         self._fit_news()
 
-    def on_title(self, *_args: Any) -> None:
+    def on_title(self, *_args: object) -> None:
         self._fit_offer()
         self._fit_news()  # the full form's least holds the title
 
-    def _fit_news(self, *_args: Any) -> None:
+    def _fit_news(self, *_args: object) -> None:
         trigger = getattr(self, "_news_trigger", None)  # none yet while kv builds the card
         if trigger is not None:
             trigger()
 
-    def _make_news(self, *_args: Any) -> None:
+    def _make_news(self, *_args: object) -> None:
         """A row per headline, as many as fit in their share of the card (the first one
         always: every step has one); the rest stay in the detail lines below.
 
@@ -254,7 +256,7 @@ class ResultCard(BoxLayout):
         self._cap_lines()
         Clock.schedule_once(self._settle_news, 0)
 
-    def _lines_least(self, size: float, label: Any) -> float:
+    def _lines_least(self, size: float, label: Label) -> float:
         """The detail lines' least room (all of them up to 60 dp, in whole lines, one at
         least) as drawn at the body size a `size` headline gives, whatever size they are
         drawn at now."""
@@ -291,7 +293,7 @@ class ResultCard(BoxLayout):
         return float(core.texture.size[1] + dp(4))
 
     @staticmethod
-    def title_size(width: float, title: str, font_name: str, *_watched: Any) -> float:
+    def title_size(width: float, title: str, font_name: str, *_watched: object) -> float:
         """The title's type: 26 sp at the text size chosen, or smaller where its longest
         word would not fit the title's `width` whole (a phone at the Largest text broke
         "Storm/caller" of "Roll skills for Stormcaller")."""
@@ -308,7 +310,7 @@ class ResultCard(BoxLayout):
         return float(max(sp(12), min(size, (width - 2) / widest)))
 
     @staticmethod
-    def body_size(news_size: float, *_watched: Any) -> float:
+    def body_size(news_size: float, *_watched: object) -> float:
         """The detail lines' type beside a `news_size` headline: the body size at the text
         size chosen, or less where the headline had to be set smaller to fit the card's
         width (1.5x the body, always)."""
@@ -316,12 +318,12 @@ class ResultCard(BoxLayout):
         return min(body, news_size / 1.5) if news_size else body
 
     @staticmethod
-    def line_height(label: Any) -> float:
+    def line_height(label: Label) -> float:
         """The height of one of `label`'s lines as drawn (its texture over its lines)."""
         lines = len(getattr(label._label, "_cached_lines", ()) or ()) or 1
         return float(label.texture_size[1]) / lines if label.texture_size[1] else 0.0
 
-    def whole(self, room: float, *_watched: Any) -> float:
+    def whole(self, room: float, *_watched: object) -> float:
         """`room` for the detail lines, down to whole lines of them (at least one): the
         lines scroll inside it, and none shows cut in half at the card's edge (issue 25:
         the AI card's moves and the boss's attack read "two and a half lines")."""
@@ -343,12 +345,12 @@ class ResultCard(BoxLayout):
         held = [self.ids.get("lead"), self.ids.get("news")]
         return [r for box in held if box is not None for r in reversed(box.children)]
 
-    def _settle_news(self, *_args: Any) -> None:
+    def _settle_news(self, *_args: object) -> None:
         """The rows' words wrapped to the card's width once laid out."""
         for row in self.news_rows():
             row._fit()
 
-    def on_check_words(self, *_args: Any) -> None:
+    def on_check_words(self, *_args: object) -> None:
         self._fit_offer()
 
     def _fit_offer(self) -> None:
@@ -360,13 +362,13 @@ class ResultCard(BoxLayout):
         words = text_width(self.title, title.font_size, title.font_name)
         self.narrow = words + wide + dp(150) > self.width
 
-    def on_touch_down(self, touch: Any) -> bool:
+    def on_touch_down(self, touch: MotionEvent) -> bool:
         """A card put away has no height but its Undo keeps its size, and a disabled
         widget swallows the touches it covers: put away, it lets every touch through (to
         the top bar's Settings, which it sat under once it moved beside the game)."""
         return bool(self.shown and super().on_touch_down(touch))
 
-    def on_touch_up(self, touch: Any) -> bool:
+    def on_touch_up(self, touch: MotionEvent) -> bool:
         return bool(self.shown and super().on_touch_up(touch))
 
     def _offer(self, session: Session) -> None:

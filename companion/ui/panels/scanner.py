@@ -24,10 +24,10 @@ import threading
 import weakref
 from collections.abc import Callable
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, cast
+from typing import TYPE_CHECKING, cast
 
 from kivy.app import App
-from kivy.clock import Clock
+from kivy.clock import Clock, ClockEvent
 from kivy.graphics.texture import Texture
 from kivy.lang import Builder
 from kivy.metrics import dp
@@ -45,6 +45,7 @@ from vision.tracker import SEEN, Sighting, Tracker
 
 if TYPE_CHECKING:  # OpenCV, numpy and zxing-cpp are imported when the camera opens
     import numpy as np
+    from kivy.core.camera import CameraBase  # importing it picks the camera provider
 
     from companion.core.session import Session
     from vision.scanner import Scanner
@@ -72,7 +73,7 @@ class KivyCameraSource:
     live = True
 
     def __init__(
-        self, camera: Any, name: str, wait: float = FRAME_WAIT, colour: bool = False
+        self, camera: CameraBase, name: str, wait: float = FRAME_WAIT, colour: bool = False
     ) -> None:
         self.camera, self.name, self.wait = camera, name, wait
         self.colour = colour  # BGR frames (the dice reader's), not grey (the decoder's)
@@ -85,9 +86,7 @@ class KivyCameraSource:
             camera.start()
 
     @classmethod
-    def open(
-        cls, provider: Callable[..., Any], index: int, colour: bool = False
-    ) -> KivyCameraSource:
+    def open(cls, provider: type[CameraBase], index: int, colour: bool = False) -> KivyCameraSource:
         try:
             camera = provider(index=index, resolution=CAMERA_SIZE, stopped=True)
         except Exception as exc:  # the provider's own failure, in its words
@@ -100,7 +99,7 @@ class KivyCameraSource:
         """The provider's texture: the preview draws it as it is."""
         return cast("Texture | None", self.camera.texture)
 
-    def _on_texture(self, camera: Any) -> None:
+    def _on_texture(self, camera: CameraBase) -> None:
         if not self._wanted or self._closed:
             return
         frame = self._grey()
@@ -151,13 +150,13 @@ class KivyCameraSource:
         self.camera.stop()
 
 
-def kivy_camera_provider() -> Callable[..., Any] | None:
+def kivy_camera_provider() -> type[CameraBase] | None:
     """Kivy's camera provider, unless it is OpenCV's (which the panel tried already)."""
     from kivy.core.camera import Camera
 
     if Camera is None or "opencv" in Camera.__module__:
         return None
-    return cast("Callable[..., Any]", Camera)
+    return cast("type[CameraBase]", Camera)
 
 
 def seen_words(session: Session | None, reading: Reading) -> str:
@@ -225,9 +224,9 @@ class ScannerPanel(BoxLayout):
     # camera provider; everything after them is the real thing.  On Android only Kivy's
     # camera is tried.
     open_source: Callable[[int], FrameSource] = CameraSource  # imports OpenCV once called
-    kivy_camera: Callable[[], Callable[..., Any] | None] = staticmethod(kivy_camera_provider)
+    kivy_camera: Callable[[], type[CameraBase] | None] = staticmethod(kivy_camera_provider)
 
-    def __init__(self, **kwargs: Any) -> None:
+    def __init__(self, **kwargs: object) -> None:
         super().__init__(**kwargs)
         self.seen: list[str] = []
         self.ids.options.bind(width=self._even)  # two cards a row only where they fit
@@ -241,7 +240,7 @@ class ScannerPanel(BoxLayout):
             0  # bumped on every start and stop: late news from an old camera is dropped
         )
         self._opening = False
-        self._preview_tick: Any = None
+        self._preview_tick: ClockEvent | None = None
         # the frame last drawn, weakly: holding it kept a whole camera frame (2.7 MB at
         # 720p) alive after the scanner had moved on to newer ones
         self._shown: weakref.ref[np.ndarray] | None = None
@@ -271,7 +270,7 @@ class ScannerPanel(BoxLayout):
         self._asked = request
         self._show_seen()
 
-    def _even(self, *_args: Any) -> None:
+    def _even(self, *_args: object) -> None:
         """Every card button as tall as the tallest (a one-line name beside a two-line one
         was a short button in a tall row, and read as a different kind of thing); two a
         row only where every name's words stay whole (a phone at the Largest text broke

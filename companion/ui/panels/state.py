@@ -5,8 +5,9 @@ game is playable at the table before its own screens exist."""
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from kivy.app import App
 from kivy.lang import Builder
@@ -26,11 +27,11 @@ def words(key: str) -> str:
     return key.replace("_", " ").capitalize()
 
 
-def _key(key: Any) -> str:
+def _key(key: object) -> str:
     return str(escape_markup(words(str(key))))
 
 
-def render_value(value: Any, depth: int = 0) -> list[str]:
+def render_value(value: object, depth: int = 0) -> list[str]:
     """Nested state as indented lines: dicts as 'Key: value', lists comma-joined if flat."""
     pad = "    " * depth
     if isinstance(value, dict):
@@ -55,13 +56,13 @@ def render_value(value: Any, depth: int = 0) -> list[str]:
     return [f"{pad}{_scalar(value)}"]
 
 
-def _flat(value: Any) -> bool:
+def _flat(value: object) -> bool:
     if isinstance(value, list):
         return all(not isinstance(v, dict | list) for v in value)
     return False
 
 
-def _scalar(value: Any) -> str:
+def _scalar(value: object) -> str:
     if value is None:
         return "-"
     if isinstance(value, bool):
@@ -78,12 +79,12 @@ class StateView(BoxLayout):
     text = StringProperty("")
     title = StringProperty("")
 
-    def __init__(self, session: Session, **kwargs: Any) -> None:
+    def __init__(self, session: Session, **kwargs: object) -> None:
         super().__init__(**kwargs)
         self.session = session
         self.refresh()
 
-    def send(self, action: dict[str, Any]) -> None:
+    def send(self, action: Mapping[str, object]) -> None:
         App.get_running_app().root.get_screen("session").do(action["do"], action["with"])
 
     def _fill_actions(self) -> None:

@@ -14,7 +14,7 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from datetime import datetime
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING
 
 from kivy.app import App
 from kivy.lang import Builder
@@ -22,6 +22,7 @@ from kivy.properties import ObjectProperty
 from kivy.uix.boxlayout import BoxLayout
 from kivy.uix.popup import Popup
 from kivy.uix.screenmanager import Screen
+from kivy.uix.widget import Widget
 
 from companion.content.forms import label_of
 from companion.content.offer import card_name
@@ -32,6 +33,9 @@ from companion.games import available_games, get_game, load_game_content
 from companion.paths import data_home
 from companion.ui.screens.problems import problem_words
 from companion.ui.widgets import BigButton, Body, clear_and_fill
+
+if TYPE_CHECKING:
+    from companion.core.library import SessionInfo
 
 Builder.load_file(str(Path(__file__).with_suffix(".kv")))
 
@@ -109,7 +113,7 @@ class CheckedRow(BoxLayout):
 
     checked = ObjectProperty(None)
 
-    def __init__(self, checked: Checked, **kwargs: Any) -> None:
+    def __init__(self, checked: Checked, **kwargs: object) -> None:
         super().__init__(**kwargs)
         self.checked = checked
         self.ids.text.text = checked.words
@@ -123,10 +127,10 @@ class CheckedRow(BoxLayout):
 class UncheckedPopup(Popup):
     """The cards still holding the demo's numbers, by name, grouped by kind."""
 
-    def __init__(self, checked: Checked, **kwargs: Any) -> None:
+    def __init__(self, checked: Checked, **kwargs: object) -> None:
         super().__init__(**kwargs)
         self.title = f"{checked.title}: not yet checked"
-        rows: list[Any] = []
+        rows: list[Widget] = []
         for kind, names in checked.unchecked:
             rows.append(Body(text=f"[b]{kind}[/b] ({len(names)})"))
             rows.append(Body(text="\n".join(names)))
@@ -136,7 +140,7 @@ class UncheckedPopup(Popup):
 class SessionRow(BoxLayout):
     """One saved session: what it is, how far it got, when it was last played."""
 
-    def __init__(self, info: Any, **kwargs: Any) -> None:
+    def __init__(self, info: SessionInfo, **kwargs: object) -> None:
         super().__init__(**kwargs)
         self.info = info
         detail = info.problem or info.summary or "not started"
@@ -148,10 +152,10 @@ class SessionRow(BoxLayout):
 
 
 class HomeScreen(Screen):
-    def on_pre_enter(self, *args: Any) -> None:
+    def on_pre_enter(self, *args: object) -> None:
         self.refresh()
 
-    def on_leave(self, *args: Any) -> None:
+    def on_leave(self, *args: object) -> None:
         """Its lists let go while another screen shows (`on_pre_enter` makes them afresh):
         kept, their rows' labels and textures stayed in memory behind every session.  Kivy
         widgets live in reference cycles, so only a full collection frees them: one here,
@@ -206,7 +210,7 @@ class HomeScreen(Screen):
             return
         self.say("")
 
-    def export(self, info: Any) -> None:
+    def export(self, info: SessionInfo) -> None:
         try:
             out = export_session(info.path, exports_dir() / f"{info.id}.tcsave", force=True)
         except (SessionFileError, OSError) as exc:
@@ -248,7 +252,7 @@ class HomeScreen(Screen):
             return
         from kivy.core.window import Window
 
-        def start(*_args: Any) -> None:
+        def start(*_args: object) -> None:
             """Once this screen is drawn: the home screen comes first, its pack check after."""
             Window.unbind(on_flip=start)
             loop.create_task(self._check_packs_async())
@@ -284,7 +288,7 @@ class HomeScreen(Screen):
 
     async def _check_packs_async(self) -> None:
         jobs = self._pack_jobs()
-        results: list[Any] = []
+        results: list[tuple[str, str, str] | Checked | None] = []
         for i, (game_id, pack) in enumerate(jobs):
             self.ids.packs_progress.text = f"Checking content packs... {i + 1} of {len(jobs)}"
             results.append(await asyncio.to_thread(self._check_pack, game_id, pack))
@@ -293,10 +297,10 @@ class HomeScreen(Screen):
         self.ids.packs_progress.text = ""
         self._show_packs(results)
 
-    def _show_packs(self, results: list[Any]) -> None:
+    def _show_packs(self, results: list[tuple[str, str, str] | Checked | None]) -> None:
         """Per game, the cards checked against the group's copy; then the packs' checks."""
-        packs: list[Any] = [Body(text=r[2]) for r in results if isinstance(r, tuple)]
+        packs: list[Widget] = [Body(text=r[2]) for r in results if isinstance(r, tuple)]
         if not packs:
             packs = [Body(text="No content packs installed.")]
-        rows: list[Any] = [CheckedRow(r) for r in results if isinstance(r, Checked)]
+        rows: list[Widget] = [CheckedRow(r) for r in results if isinstance(r, Checked)]
         clear_and_fill(self.ids.packs, rows + packs)

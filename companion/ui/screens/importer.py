@@ -9,10 +9,10 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable
 from pathlib import Path
-from typing import Any
 
 from kivy.lang import Builder
 from kivy.uix.popup import Popup
+from kivy.uix.widget import Widget
 
 from companion.ui.widgets import BigButton, Body, clear_and_fill
 
@@ -43,10 +43,12 @@ def size_words(n: int) -> str:
 
 
 class ImportPopup(Popup):
-    def __init__(self, on_pick: Callable[[str], None], folders: list[Path], **kwargs: Any) -> None:
+    def __init__(
+        self, on_pick: Callable[[str], None], folders: list[Path], **kwargs: object
+    ) -> None:
         super().__init__(**kwargs)
         self._on_pick = on_pick
-        rows: list[Any] = []
+        rows: list[Widget] = []
         for path in find_saves(folders):
             b = BigButton(
                 text=f"{path.name}   [size=16sp]{path.parent.name} · "

@@ -16,8 +16,9 @@ line says which cards come from the group's copy and which from the shipped pack
 from __future__ import annotations
 
 import asyncio
+from collections.abc import Callable
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any, TypeVar
 
 from kivy.app import App
 from kivy.lang import Builder
@@ -25,6 +26,7 @@ from kivy.metrics import dp
 from kivy.properties import ObjectProperty, StringProperty
 from kivy.uix.boxlayout import BoxLayout
 from kivy.uix.screenmanager import Screen
+from kivy.uix.widget import Widget
 
 from companion.content.offer import where_cards_come_from
 from companion.content.pack import ContentError
@@ -35,13 +37,18 @@ from companion.games import available_games, get_game, load_game_content
 from companion.ui.screens.problems import problem_words
 from companion.ui.widgets import BigButton, BigToggle, Body, Heading, clear_and_fill
 
+if TYPE_CHECKING:
+    from companion.core.game import Game
+
 Builder.load_file(str(Path(__file__).with_suffix(".kv")))
+
+T = TypeVar("T")
 
 
 PROBLEMS = (RuleError, ContentError, SessionFileError, LookupError)
 
 
-def option_label(option: dict[str, Any], value: Any) -> str:
+def option_label(option: dict[str, Any], value: object) -> str:
     labels = option.get("choice_labels") or {}
     return str(labels.get(str(value), value))
 
@@ -54,7 +61,7 @@ def option_default(option: dict[str, Any]) -> Any:
     return [] if "pick" in option else option.get("min", 0)
 
 
-def default_options(game: Any) -> dict[str, Any]:
+def default_options(game: Game) -> dict[str, object]:
     """The set-up a group gets by tapping Start straight away (also the screenshot mode's)."""
     return {o["name"]: option_default(o) for o in game.setup_options}
 
@@ -66,7 +73,7 @@ class OptionRow(BoxLayout):
     label = StringProperty("")
     option = ObjectProperty(None)
 
-    def __init__(self, option: dict[str, Any], **kwargs: Any) -> None:
+    def __init__(self, option: dict[str, Any], **kwargs: object) -> None:
         super().__init__(**kwargs)
         self.option = option
         self.label = str(option.get("label") or option["name"].replace("_", " ").capitalize())
@@ -96,7 +103,7 @@ class OptionRow(BoxLayout):
             for w in (minus, self._shown, plus):
                 row.add_widget(w)
 
-    def set(self, value: Any, on: bool = True) -> None:
+    def set(self, value: object, on: bool = True) -> None:
         if "pick" not in self.option:
             self.value = value
             return
@@ -113,7 +120,7 @@ class OptionRow(BoxLayout):
 class NewGameScreen(Screen):
     game_id = StringProperty("")
 
-    def on_pre_enter(self, *args: Any) -> None:
+    def on_pre_enter(self, *args: object) -> None:
         self.show_games()
 
     def show_games(self) -> None:
@@ -138,7 +145,7 @@ class NewGameScreen(Screen):
         self.ids.notice.text = ""
         self.ids.wizard_title.text = f"Set up {game.title}"
         chosen = set(app.settings.packs_for(game_id))
-        packs: list[Any] = []
+        packs: list[Widget] = []
         for info in list_packs(game_id):
             if info.draft:  # refused until clean: said beside the packs, never a toggle
                 packs.append(Body(text=f"{info.title}: a draft (fix it in Your cards)"))
@@ -166,12 +173,12 @@ class NewGameScreen(Screen):
                 options = game.setup_options_for(content)
             except PROBLEMS as exc:
                 self.show_problem(exc)
-        rows: list[Any] = [OptionRow(o) for o in options]
+        rows: list[Widget] = [OptionRow(o) for o in options]
         if not rows:
             rows = [Body(text=f"{game.title} needs no set-up choices here.")]
         clear_and_fill(self.ids.options, rows)
 
-    def chosen_options(self) -> dict[str, Any]:
+    def chosen_options(self) -> dict[str, object]:
         return {
             row.option["name"]: row.value
             for row in self.ids.options.children
@@ -205,7 +212,7 @@ class NewGameScreen(Screen):
         self.ids.start.disabled = True
         loop.create_task(self._start_async(game, options, packs))
 
-    async def _start_async(self, game: Any, options: dict[str, Any], packs: list[str]) -> None:
+    async def _start_async(self, game: Game, options: dict[str, object], packs: list[str]) -> None:
         app = App.get_running_app()
         try:  # only the loading runs in the worker; the screen is touched here, on the loop
             session = await asyncio.to_thread(app.library.new, game, options, packs)
@@ -217,7 +224,7 @@ class NewGameScreen(Screen):
             self.ids.start.disabled = False
         app.attach(session)
 
-    def _guarded(self, action: Any) -> Any:
+    def _guarded(self, action: Callable[[], T]) -> T | None:
         try:
             return action()
         except PROBLEMS as exc:

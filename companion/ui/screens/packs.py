@@ -13,21 +13,24 @@ from __future__ import annotations
 import copy
 from collections.abc import Callable
 from pathlib import Path
-from typing import Any
+from typing import Protocol, TypeVar
 
 from kivy.app import App
 from kivy.lang import Builder
 from kivy.properties import StringProperty
 from kivy.uix.boxlayout import BoxLayout
-from kivy.uix.screenmanager import Screen
+from kivy.uix.screenmanager import Screen, ScreenManager
+from kivy.uix.widget import Widget
 
 from companion.content import forms
-from companion.content.pack import ContentError
+from companion.content.pack import ContentError, Problem
 from companion.core import workshop
 from companion.games import available_games, get_game
 from companion.ui.editor.form import CardForm, FieldText
 from companion.ui.screens.problems import problem_words
 from companion.ui.widgets import BigButton, BigToggle, Body, Heading, clear_and_fill
+
+T = TypeVar("T")
 
 Builder.load_file(str(Path(__file__).with_suffix(".kv")))
 
@@ -37,10 +40,21 @@ PACK_SUFFIX = ".zip"
 OWN_EDITORS: dict[tuple[str, str], tuple[str, str]] = {
     ("direwild", "boards"): ("companion.ui.editor.board_editor", "BoardEditor"),
 }
+
+
+class ShowsScreens(Protocol):
+    """The app as this screen uses it (the app imports the screens, so not by name): its
+    screen manager, and `go` to show a screen."""
+
+    root: ScreenManager
+
+    def go(self, name: str) -> None: ...
+
+
 PROBLEMS = (workshop.WorkshopError, ContentError, LookupError, OSError, ValueError)
 
 
-def open_packs(app: Any) -> None:
+def open_packs(app: ShowsScreens) -> None:
     """Show the screen, adding it to the app the first time (home's "Your cards")."""
     if not app.root.has_screen("packs"):
         app.root.add_widget(PacksScreen(name="packs"))
@@ -78,7 +92,7 @@ def default_name(game_id: str) -> str:
 class PackRow(BoxLayout):
     """One pack: its name, cards and state, and what can be done with it."""
 
-    def __init__(self, info: workshop.PackInfo, **kw: Any) -> None:
+    def __init__(self, info: workshop.PackInfo, **kw: object) -> None:
         super().__init__(**kw)
         self.info = info
         where = "came with the app" if info.shipped else "yours"
@@ -86,7 +100,7 @@ class PackRow(BoxLayout):
         cards = f"{info.cards} card{'' if info.cards == 1 else 's'}"
         self.ids.text.text = f"[b]{info.title}[/b]  ·  {cards}  ·  {where}{state}"
 
-    def button(self, text: str, action: Any, primary: bool = False) -> BigButton:
+    def button(self, text: str, action: Callable[..., object], primary: bool = False) -> BigButton:
         b = BigButton(text=text, primary=primary)
         b.bind(on_release=lambda _b: action())
         self.ids.buttons.add_widget(b)
@@ -96,7 +110,7 @@ class PackRow(BoxLayout):
 class PacksScreen(Screen):
     page = StringProperty("packs")
 
-    def on_pre_enter(self, *args: Any) -> None:
+    def on_pre_enter(self, *args: object) -> None:
         self.show_packs()
 
     # -- helpers ---------------------------------------------------------------------
@@ -105,18 +119,18 @@ class PacksScreen(Screen):
         self.ids.notice.tone = tone
         self.ids.notice.text = text
 
-    def _fill(self, title: str, body: list[Any], actions: list[Any] | None = None) -> None:
+    def _fill(self, title: str, body: list[Widget], actions: list[Widget] | None = None) -> None:
         self.ids.title.text = title
         clear_and_fill(self.ids.body, body)
         clear_and_fill(self.ids.actions, actions or [])
         self.ids.scroller.scroll_y = 1
 
-    def _button(self, text: str, action: Any, primary: bool = False) -> BigButton:
+    def _button(self, text: str, action: Callable[..., object], primary: bool = False) -> BigButton:
         b = BigButton(text=text, primary=primary)
         b.bind(on_release=lambda _b: action())
         return b
 
-    def _guarded(self, action: Any) -> Any:
+    def _guarded(self, action: Callable[[], T]) -> T | None:
         try:
             return action()
         except PROBLEMS as exc:
@@ -148,7 +162,7 @@ class PacksScreen(Screen):
 
     def show_packs(self) -> None:
         self.page = "packs"
-        body: list[Any] = []
+        body: list[Widget] = []
         for game_id in available_games():
             game = get_game(game_id)
             body.append(Heading(text=game.title))
@@ -238,7 +252,7 @@ class PacksScreen(Screen):
     def show_import(self) -> None:
         self.page = "import"
         folders = self.import_folders()
-        body: list[Any] = []
+        body: list[Widget] = []
         for path in pack_files(folders):
             b = self._button(
                 f"{path.name}   [size=16sp]{path.parent.name}[/size]",
@@ -273,7 +287,7 @@ class PacksScreen(Screen):
         game = get_game(game_id)
         info = workshop.pack_info(game_id, slug)
         self.info = info
-        body: list[Any] = []
+        body: list[Widget] = []
         if info.draft:
             problems = workshop.pack_problems(game_id, slug)
             words = "\n".join(problem_words(p) for p in problems[:6])
@@ -296,7 +310,7 @@ class PacksScreen(Screen):
         self.kind = kind
         game = get_game(self.game_id)
         self.form = forms.form_for(game.content_kinds[kind])
-        body: list[Any] = []
+        body: list[Widget] = []
         for card in workshop.cards(self.game_id, self.slug, kind):
             name = str(card.get("name") or card.get("id", "").rsplit("/", 1)[-1] or "(no name)")
             problems = workshop.card_problems(self.game_id, kind, card)
@@ -312,7 +326,7 @@ class PacksScreen(Screen):
             actions.append(self._button("Start from a shipped card", self.show_shipped))
         self._fill(f"{self.info.title}: {kind_label(kind)}", body, actions)
 
-    def shipped_cards(self) -> list[tuple[workshop.PackInfo, dict[str, Any]]]:
+    def shipped_cards(self) -> list[tuple[workshop.PackInfo, dict[str, object]]]:
         """The installed shipped packs' cards of this kind, to start a new card from."""
         return [
             (info, card)
@@ -325,17 +339,17 @@ class PacksScreen(Screen):
         """The shipped cards of this kind by name, under their pack's name: a tap opens a
         new card that is a copy of it, to edit (its name first)."""
         self.page = "shipped"
-        body: list[Any] = []
+        body: list[Widget] = []
         pack = ""
         for info, card in self.shipped_cards():
             if info.title != pack:
                 pack = info.title
                 body.append(Heading(text=pack))
-            name = str(card.get("name") or card.get("id", "").rsplit("/", 1)[-1])
+            name = str(card.get("name") or str(card.get("id", "")).rsplit("/", 1)[-1])
             body.append(self._button(name, lambda c=card: self.start_from(c)))
         self._fill(f"Start from a shipped {self.form.label.lower()}", body)
 
-    def start_from(self, card: dict[str, Any]) -> None:
+    def start_from(self, card: dict[str, object]) -> None:
         twin = copy.deepcopy(card)
         twin.pop("id", None)
         twin.pop("demo", None)  # the group's own numbers now
@@ -356,9 +370,11 @@ class PacksScreen(Screen):
         if (self.game_id, self.kind) in OWN_EDITORS:
             self.open_own_editor()
 
-    def show_card(self, card: dict[str, Any] | None) -> None:
+    def show_card(self, card: dict[str, object] | None) -> None:
         self.page = "card"
-        self.original = card.get("id") if card else None
+        original = card.get("id") if card else None
+        # the id a saved card had (the schema's: a string), for Save to replace it
+        self.original: str | None = original if isinstance(original, str) else None
         self.card = copy.deepcopy(card) if card else self.template()
         self.card.setdefault("name", "")
         # read once per card, not per tap: the pack's other cards and the id's middle part
@@ -388,7 +404,7 @@ class PacksScreen(Screen):
         app = App.get_running_app()
         card = copy.deepcopy(self.card) if self.original else None  # a new board: empty
 
-        def save(data: dict[str, Any]) -> list[Any]:
+        def save(data: dict[str, object]) -> list[Problem]:
             data = {**data, "id": data.get("id") or self.original or ""}
             problems = workshop.save_card(self.game_id, self.slug, self.kind, data, self.original)
             self.original = next(
@@ -429,7 +445,7 @@ class PacksScreen(Screen):
         self.card_form.render()
         self.check()
 
-    def template(self) -> dict[str, Any]:
+    def template(self) -> dict[str, object]:
         """A new card as its kind's template lays it out (the game's data)."""
         game = get_game(self.game_id)
         return forms.new_card(self.game_kind_schema(), forms.template_for(game, self.kind))
@@ -440,7 +456,7 @@ class PacksScreen(Screen):
     def card_title(self) -> str:
         return str(self.card.get("name") or f"New {self.form.label.lower()}")
 
-    def provisional(self) -> dict[str, Any]:
+    def provisional(self) -> dict[str, object]:
         """The card with the id it will get when saved (checks need one)."""
         card = dict(self.card)
         if not card.get("id"):
@@ -500,7 +516,7 @@ class PacksScreen(Screen):
             self.say(f"Deleted {name}.", "ok")
 
 
-def _ran(action: Any, *args: Any) -> bool:
+def _ran(action: Callable[..., object], *args: object) -> bool:
     """Run an action that returns nothing; True once it has (for `_guarded`)."""
     action(*args)
     return True

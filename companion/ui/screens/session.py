@@ -9,17 +9,19 @@ from __future__ import annotations
 
 import importlib
 import logging
+from collections.abc import Callable, Mapping
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from kivy.app import App
-from kivy.clock import Clock
+from kivy.clock import Clock, ClockEvent
 from kivy.lang import Builder
 from kivy.metrics import dp, sp
 from kivy.properties import BooleanProperty, NumericProperty, StringProperty
 from kivy.uix.layout import Layout
 from kivy.uix.screenmanager import Screen
 from kivy.uix.scrollview import ScrollView
+from kivy.uix.widget import Widget
 
 from companion.core.rules import RuleError
 from companion.core.store import SessionFileError
@@ -31,7 +33,9 @@ from companion.ui.style import style
 from companion.ui.widgets import BigButton, BigToggle, text_width
 
 if TYPE_CHECKING:
+    from companion.core.rules import Request
     from companion.core.session import Session
+    from companion.ui.panels.check_sheet import CheckSheet
 
 Builder.load_file(str(Path(__file__).with_suffix(".kv")))
 
@@ -67,7 +71,7 @@ def bold_width(text: str, font_size: float, font_name: str) -> float:
     )
 
 
-def lay_out_now(widget: Any) -> None:
+def lay_out_now(widget: Widget) -> None:
     """`widget`'s layouts and those inside it done now, outermost first, rather than
     over the next passes of the clock, each in a parent of the size before."""
     if isinstance(widget, Layout):
@@ -81,7 +85,7 @@ class PanelRoom(ScrollView):
     (the keypad at Largest text below a result card moved beside the game), is as tall as
     that content and scrolls here, never drawn over the tabs above it (issue 25)."""
 
-    def hold(self, panel: Any) -> None:
+    def hold(self, panel: Widget) -> None:
         """`panel` shown here (whatever was before put away)."""
         if panel.parent is self:
             return
@@ -99,10 +103,10 @@ class PanelRoom(ScrollView):
             panel.unbind(minimum_height=self._fit)
             self.remove_widget(panel)
 
-    def on_height(self, *_args: Any) -> None:
+    def on_height(self, *_args: object) -> None:
         self._fit()
 
-    def _fit(self, *_args: Any) -> None:
+    def _fit(self, *_args: object) -> None:
         for panel in self.children:
             panel.height = max(self.height, panel.minimum_height)
 
@@ -125,13 +129,13 @@ LATER = {
 }
 
 
-class Panels(dict[str, Any]):
+class Panels(dict[str, Widget]):
     """The side panels; all but the Dice panel are made (and their modules loaded) the
     first time they are wanted: OpenCV and the scanner when a card is first asked for, the
     Log, Fix and Phones panels when their tab is first opened, not while a session opens
     (issue 26: every widget a panel holds is memory, and drawing it the renderer's)."""
 
-    def __missing__(self, key: str) -> Any:
+    def __missing__(self, key: str) -> Widget:
         if key not in LATER:
             raise KeyError(key)
         module, name = LATER[key]
@@ -166,17 +170,17 @@ class SessionScreen(Screen):
     # in portrait, the side panel's height (`fit_side`)
     side_height = NumericProperty(0)
 
-    def __init__(self, **kwargs: Any) -> None:
+    def __init__(self, **kwargs: object) -> None:
         super().__init__(**kwargs)
-        self.panels: dict[str, Any] = Panels({"dice": DicePanel()})
-        self.view: Any = None
+        self.panels: dict[str, Widget] = Panels({"dice": DicePanel()})
+        self.view: Widget | None = None
         self._session: Session | None = None
-        self._last_request: Any = None
+        self._last_request: Request | None = None
         self._round = ""  # where the table is in the game (the rules' summary)
-        self._watch: Any = None
-        self._pending_refresh: Any = None
+        self._watch: ClockEvent | None = None
+        self._pending_refresh: ClockEvent | None = None
         self._place = Clock.create_trigger(lambda _dt: self.place_result(), -1)
-        self._fits: Any = None  # the Cards panel whose height is watched (`_fit_side`)
+        self._fits: Widget | None = None  # the Cards panel whose height is watched (`_fit_side`)
         self.game_tab = SessionTab(text="Game", group="session-tabs")
         self.game_tab.bind(on_release=lambda _t: self.show_tab("game"))
         # the top bar's widgets held here: on a phone Undo, Redo and Settings leave the
@@ -308,7 +312,7 @@ class SessionScreen(Screen):
 
     # -- entering and leaving ----------------------------------------------------------
 
-    def on_pre_enter(self, *args: Any) -> None:
+    def on_pre_enter(self, *args: object) -> None:
         if self.manager is not None:
             # the frame laid out at the window's size before the game's view is built in
             # it: a screen entered for the first time is Kivy's 100 x 100 until the next
@@ -344,7 +348,7 @@ class SessionScreen(Screen):
                 self.panels["phones"].refresh(session)
         self.refresh_now()
 
-    def on_leave(self, *args: Any) -> None:
+    def on_leave(self, *args: object) -> None:
         if self._watch is not None:
             self._watch.cancel()
         self.stop_camera()
@@ -381,7 +385,7 @@ class SessionScreen(Screen):
             self.show_tab("game" if self.phone else "dice")
         self._last_request = request
         if self.view is not None:
-            self._refresh_view(session)
+            self._refresh_view(session, self.view)
         card = self.ids.result.__self__
         card.refresh(session)
         # the card's lines wrapped now, so its least (where it goes) counts them from the
@@ -444,15 +448,15 @@ class SessionScreen(Screen):
                 return
             card.most = 0 if not need or beside else max(card.least, room)
 
-    def _refresh_view(self, session: Session) -> None:
+    def _refresh_view(self, session: Session, view: Widget) -> None:
         """A game view that fails to draw is swapped for the plain state view: the table
         keeps playing, and the log says why."""
         from companion.ui.panels.state import StateView
 
         try:
-            self.view.refresh()
+            view.refresh()
         except Exception:
-            if isinstance(self.view, StateView):
+            if isinstance(view, StateView):
                 raise
             log.exception("the %s view failed to refresh; showing the plain state", session.game.id)
             self.ids.game_area.clear_widgets()
@@ -497,7 +501,7 @@ class SessionScreen(Screen):
         session = self._session
         return session is not None and session.request is None and not self.alarm
 
-    def _update_idle(self, *_args: Any) -> None:
+    def _update_idle(self, *_args: object) -> None:
         """An idle Dice tab is a strip: its panel leaves the screen entirely (hidden
         widgets would still catch touches meant for the game); in portrait the game takes
         the room, in landscape the result card, moved beside the game (`place_result`)."""
@@ -516,7 +520,7 @@ class SessionScreen(Screen):
         else:
             area.hold(self.panels[self.tab])
 
-    def _fit_side(self, *_args: Any) -> None:
+    def _fit_side(self, *_args: object) -> None:
         session = self._session
         request = session.request if session is not None else None
         drawing = request is not None and request.kind == "draw" and self.tab == "cards"
@@ -603,7 +607,7 @@ class SessionScreen(Screen):
 
     # -- commands ----------------------------------------------------------------------
 
-    def _try(self, action: Any) -> str:
+    def _try(self, action: Callable[[], object]) -> str:
         try:
             action()
         except RuleError as exc:
@@ -623,11 +627,11 @@ class SessionScreen(Screen):
             raise RuntimeError("the session screen has no session open")
         return self._session
 
-    def do(self, name: str, args: dict[str, Any] | None = None) -> str:
+    def do(self, name: str, args: Mapping[str, object] | None = None) -> str:
         """A game command from a game view; refused commands are shown in words."""
         return self._try(lambda: self.session.do(name, args or {}))
 
-    def answer(self, values: Any, by: str = "keypad") -> str:
+    def answer(self, values: object, by: str = "keypad") -> str:
         return self._try(lambda: self.session.answer(values, by=by))
 
     def roll_for_me(self) -> str:
@@ -647,7 +651,7 @@ class SessionScreen(Screen):
         """Demo: the simulated tray rolls what is waiting; the answer comes over its port."""
         return self._try(App.get_running_app().hub.roll_simulated)
 
-    def check_card(self, card_id: str) -> Any:
+    def check_card(self, card_id: str) -> CheckSheet | None:
         """The sheet checking a card against the group's printed one (`our_copy.keep`)."""
         from companion.core.our_copy import keep
         from companion.core.workshop import WorkshopError
@@ -659,7 +663,7 @@ class SessionScreen(Screen):
             return None
         item = session.content.by_id(card_id)
 
-        def kept(card: str, numbers: dict[str, Any] | None) -> str:
+        def kept(card: str, numbers: Mapping[str, object] | None) -> str:
             try:
                 return self._try(lambda: keep(session, card, numbers))
             except WorkshopError as exc:  # the group's pack could not take it: in words
@@ -673,7 +677,7 @@ class SessionScreen(Screen):
     def redo(self) -> str:
         return self._try(self.session.redo)
 
-    def correct(self, path: str, value: Any) -> str:
+    def correct(self, path: str, value: object) -> str:
         return self._try(lambda: self.session.correct(path, value))
 
     def leave(self) -> None:

@@ -7,29 +7,37 @@ role belongs to a session, not to the user: see companion/ui/panels/assign.py.
 
 from __future__ import annotations
 
+from collections.abc import Callable, Mapping
 from pathlib import Path
-from typing import Any
+from typing import TypeVar
 
 from kivy.app import App
 from kivy.lang import Builder
 from kivy.uix.screenmanager import Screen
+from kivy.uix.widget import Widget
 
 from companion.content.pack import available_packs
 from companion.games import available_games, get_game
-from companion.ui.settings import TEXT_SIZES, THEMES
+from companion.ui.settings import TEXT_SIZES, THEMES, UserSettings
 from companion.ui.widgets import BigToggle, Body, clear_and_fill
 
 Builder.load_file(str(Path(__file__).with_suffix(".kv")))
 
 CAMERAS = {-1: "No camera", 0: "Camera 1", 1: "Camera 2"}
+T = TypeVar("T")
 
 
 class SettingsScreen(Screen):
-    def on_pre_enter(self, *args: Any) -> None:
+    def on_pre_enter(self, *args: object) -> None:
         self.refresh()
 
     def _choices(
-        self, container: Any, group: str, items: dict[Any, str], current: Any, setter: Any
+        self,
+        container: Widget,
+        group: str,
+        items: Mapping[T, str],
+        current: T,
+        setter: Callable[[T], object],
     ) -> None:
         toggles = []
         for value, text in items.items():
@@ -73,14 +81,14 @@ class SettingsScreen(Screen):
         )
         self._packs(s)
 
-    def change(self, **values: Any) -> None:
+    def change(self, **values: object) -> None:
         app = App.get_running_app()
         for key, value in values.items():
             setattr(app.settings, key, value)
         app.save_settings()
 
-    def _packs(self, s: Any) -> None:
-        rows: list[Any] = []
+    def _packs(self, s: UserSettings) -> None:
+        rows: list[Widget] = []
         for gid in available_games():
             rows.append(Body(text=f"[b]{get_game(gid).title}[/b]: packs for new games"))
             chosen = set(s.packs_for(gid))
