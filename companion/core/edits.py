@@ -18,7 +18,7 @@ import shutil
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import TYPE_CHECKING, Protocol, TypedDict
+from typing import TYPE_CHECKING, TypedDict
 
 import msgspec
 import yaml
@@ -27,6 +27,7 @@ from companion.content import forms
 from companion.content.diff import FieldPath, changes
 from companion.content.forms import CHOICE, EITHER, LIST, MAPPING, STRUCT, TEXT, FormField
 from companion.content.pack import DRAFT_MARKER, Content, default_packs, load_content, own_packs
+from companion.content.schema import Item
 from companion.core import workshop
 from companion.core.registry import get_game
 from companion.paths import user_content_dir
@@ -267,14 +268,7 @@ def card_rows(content: Content, kinds: Iterable[str]) -> list[CardRow]:
     return rows
 
 
-class _Titled(Protocol):
-    """A card of any kind: each has the name the players call it by."""
-
-    @property
-    def title(self) -> str: ...
-
-
-def _cards(content: Content) -> list[tuple[str, str, _Titled]]:
+def _cards(content: Content) -> list[tuple[str, str, Item]]:
     return [(k, i, item) for k, items in content.items.items() for i, item in items.items()]
 
 
