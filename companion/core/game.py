@@ -170,7 +170,9 @@ class Game(Protocol):
         (`Events.headings`)."""
         ...
 
-    def answer_words(self, request: Request, values: object, names: Mapping[str, str]) -> str | None:
+    def answer_words(
+        self, request: Request, values: object, names: Mapping[str, str]
+    ) -> str | None:
         """A roll or a card drawn in the rulebook's words (who flips the Enemy AI card, a
         target roll), for the log and the result card.  Default None: the core's words
         ("Stormbringer: rolled 4 on the d6")."""
@@ -320,7 +322,9 @@ class GameBase:
     def heading(self, event: Event) -> bool:
         return self.events is not None and self.events.is_heading(event.type)
 
-    def answer_words(self, request: Request, values: object, names: Mapping[str, str]) -> str | None:
+    def answer_words(
+        self, request: Request, values: object, names: Mapping[str, str]
+    ) -> str | None:
         return None
 
     def answer_headline(
