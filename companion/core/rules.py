@@ -106,8 +106,8 @@ class Request:
         """The game values one die of this request's profile can show."""
         return DIE_PROFILES.get(self.profile, ())
 
-    def to_json(self) -> dict[str, Any]:
-        out: dict[str, Any] = {
+    def to_json(self) -> dict[str, object]:
+        out: dict[str, object] = {
             "kind": self.kind,
             "for": self.for_,
             "role": self.role,
