@@ -23,13 +23,10 @@ import importlib
 import typing
 from collections.abc import Mapping
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, Literal, cast
+from typing import Any, Literal, Protocol, cast
 
 import msgspec
 import msgspec.inspect as mi
-
-if TYPE_CHECKING:
-    from companion.core.game import Game
 
 # What the editor draws for each kind of field.
 INT, FLOAT, TEXT, CHOICE, BOOL, LIST, STRUCT, MAPPING, EITHER = (
@@ -316,7 +313,7 @@ def new_card(schema: type, template: Mapping[str, object] | None = None) -> dict
 TEMPLATES_MODULE = "card_templates"  # beside a game's schemas: `TEMPLATES = {kind: card}`
 
 
-def templates_for(game: Game) -> dict[str, dict[str, object]]:
+def templates_for(game: object) -> dict[str, dict[str, object]]:
     """A game's card templates, by kind: the data in its package's `card_templates`
     module (none: every kind starts blank)."""
     package = type(game).__module__.rpartition(".")[0]
@@ -327,7 +324,7 @@ def templates_for(game: Game) -> dict[str, dict[str, object]]:
     return dict(getattr(module, "TEMPLATES", {}))
 
 
-def template_for(game: Game, kind: str) -> dict[str, object]:
+def template_for(game: object, kind: str) -> dict[str, object]:
     return copy.deepcopy(templates_for(game).get(kind, {}))
 
 
@@ -395,5 +392,15 @@ class FormTree:
     forms: dict[str, FormField] = field(default_factory=dict)
 
 
-def forms_for(game: Game) -> FormTree:
+class _Kinds(Protocol):
+    """What the forms read of a game (companion.core.game.Game): its id and card kinds."""
+
+    @property
+    def id(self) -> str: ...
+
+    @property
+    def content_kinds(self) -> Mapping[str, type]: ...
+
+
+def forms_for(game: _Kinds) -> FormTree:
     return FormTree(game.id, {kind: form_for(s) for kind, s in game.content_kinds.items()})

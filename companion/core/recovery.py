@@ -17,7 +17,7 @@ import struct
 from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import Generic, TypeVar
 
 import msgspec
 
@@ -32,11 +32,10 @@ from companion.core.entries import (
     Undone,
 )
 
-if TYPE_CHECKING:
-    from companion.core.store import Row
-
 # A value of a record as SQLite stores it: null, integer, real, blob or text.
 _Value = int | float | bytes | str | None
+
+R = TypeVar("R")
 
 META_KEYS = {"game", "packs", "define", "options", "summary"}
 
@@ -277,11 +276,12 @@ LAST_EVENTS = frozenset(
 
 
 @dataclass(frozen=True)
-class Recovered:
-    """What `session recover` gets back from a damaged file, and what it cannot."""
+class Recovered(Generic[R]):
+    """What `session recover` gets back from a damaged file, and what it cannot.  `R` is
+    the store's row (store.Row), which this module reads pages for but does not know."""
 
     meta: dict[str, object]
-    rows: list[Row]  # every event of the complete transactions kept
+    rows: list[R]  # every event of the complete transactions kept
     moves: int  # transactions after the new game's own
     lost: int  # transactions seen after the last kept one (at least this many lost)
     cut_short: bool  # the file is shorter than its header says: more may be lost

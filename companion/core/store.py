@@ -648,7 +648,7 @@ def _safe(text: str) -> str:
     return text.encode("unicode_escape").decode("ascii")[:40]
 
 
-def recover(path: Path) -> Recovered:
+def recover(path: Path) -> Recovered[Row]:
     """What can be read from a damaged file: the complete transactions from the start, in
     order (a gap ends them), and how many moves came back and were lost.
 

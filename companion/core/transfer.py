@@ -215,7 +215,7 @@ def import_session(file: Path, lib: Library, name: str | None = None) -> str:
     return _write_new(lib, doc["meta"], rows, name, file)
 
 
-def recover_session(path: Path, lib: Library) -> tuple[str, Recovered]:
+def recover_session(path: Path, lib: Library) -> tuple[str, Recovered[Row]]:
     """Copy the complete transactions at the start of a damaged session into a new one
     (a command whole or not at all); never touch the old file."""
     if path.is_dir():
