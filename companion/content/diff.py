@@ -6,12 +6,12 @@ the table both say what changed in the group's copy, in the same way.
 
 from __future__ import annotations
 
-from typing import Any
-
 FieldPath = tuple[str | int, ...]
 
 
-def changes(before: Any, after: Any, path: FieldPath = ()) -> list[tuple[FieldPath, Any, Any]]:
+def changes(
+    before: object, after: object, path: FieldPath = ()
+) -> list[tuple[FieldPath, object, object]]:
     """Each value that differs, by its path in the card (an entry added to a list is
     one change from None, an entry taken away one change to None)."""
     if isinstance(before, dict) and isinstance(after, dict):

@@ -23,7 +23,7 @@ import importlib
 import typing
 from collections.abc import Mapping
 from dataclasses import dataclass, field
-from typing import Any, Literal, cast
+from typing import Any, Literal, Protocol, cast
 
 import msgspec
 import msgspec.inspect as mi
@@ -51,10 +51,10 @@ class FormField:
     label: str
     kind: str
     required: bool = False
-    default: Any = None
+    default: object = None
     minimum: int | float | None = None
     maximum: int | float | None = None
-    choices: tuple[Any, ...] = ()
+    choices: tuple[object, ...] = ()
     nullable: bool = False  # may be left empty (None)
     item: FormField | None = None  # a list's items, a mapping's values
     key: FormField | None = None  # a mapping's keys
@@ -62,7 +62,7 @@ class FormField:
     options: tuple[FormField, ...] = ()  # `either`: the kinds of value it may hold
     long: bool = False  # free text of more than a line
     help: str = ""
-    schema: Any = None  # a struct met again inside itself: its fields are read when drawn
+    schema: type | None = None  # a struct met again inside itself: its fields are read when drawn
     # the content kind whose card ids this text holds (`Meta(extra={"refers": kind})`):
     # picked from the pack's cards of that kind by name, never typed as an id
     refers: str = ""
@@ -72,13 +72,13 @@ class FormField:
     among: str = ""  # choices are this field's values in the other entries of its list
     titled: bool = False  # named by its schema (`Meta(title=...)`), not from its key
 
-    def choice_label(self, value: Any) -> str:
+    def choice_label(self, value: object) -> str:
         """A choice as the rulebook prints it ("start_player" -> "Start player")."""
         if value in self.choices and len(self.labels) == len(self.choices):
             return self.labels[self.choices.index(value)]
         return label_of(str(value)) if isinstance(value, str) else str(value)
 
-    def blank(self) -> Any:
+    def blank(self) -> object:
         """The value a new, untouched field starts with."""
         if self.default is not None:
             return _copy(self.default)
@@ -101,11 +101,11 @@ def fields_of(f: FormField) -> tuple[FormField, ...]:
     return struct_fields(cast(mi.StructType, mi.type_info(f.schema)))
 
 
-def _copy(value: Any) -> Any:
+def _copy(value: object) -> object:
     return msgspec.to_builtins(value)
 
 
-def blank_value(f: FormField) -> Any:
+def blank_value(f: FormField) -> object:
     if f.kind == INT:
         return int(f.minimum) if f.minimum is not None and f.minimum > 0 else 0
     if f.kind == FLOAT:
@@ -119,10 +119,15 @@ def blank_value(f: FormField) -> Any:
     if f.kind == MAPPING:
         return {}
     if f.kind == STRUCT:
-        return {sub.name: sub.blank() for sub in fields_of(f) if sub.required}
+        return blank_struct(f)
     if f.kind == EITHER:
         return f.options[0].blank() if f.options else None
     return ""
+
+
+def blank_struct(f: FormField) -> dict[str, object]:
+    """A struct field's blank value: each required field at its own blank."""
+    return {sub.name: sub.blank() for sub in fields_of(f) if sub.required}
 
 
 def label_of(name: str) -> str:
@@ -131,7 +136,7 @@ def label_of(name: str) -> str:
     return words[:1].upper() + words[1:]
 
 
-def _default(f: mi.Field) -> Any:
+def _default(f: mi.Field) -> object:
     if f.default is not msgspec.NODEFAULT:
         return f.default
     if f.default_factory is not msgspec.NODEFAULT:
@@ -143,7 +148,7 @@ def _build(name: str, t: mi.Type, **extra: Any) -> FormField:
     """The field for type `t`, with `extra` (label, required, default) from its struct."""
     label = extra.pop("label", None) or label_of(name)
     help_text = ""
-    choices: tuple[Any, ...] = ()
+    choices: tuple[object, ...] = ()
     refers = ""
     marks: dict[str, Any] = {}
     if isinstance(t, mi.Metadata):
@@ -258,7 +263,7 @@ def struct_fields(t: mi.StructType) -> tuple[FormField, ...]:
     return tuple(out)
 
 
-def _literals(hint: Any) -> list[Any]:
+def _literals(hint: object) -> list[object]:
     """Every Literal value in a type hint, in the order the schema wrote them (msgspec
     sorts them; a player expects the author's order: revealed, damaged, defeated)."""
     if hint is None:
@@ -268,7 +273,7 @@ def _literals(hint: Any) -> list[Any]:
     return [v for arg in typing.get_args(hint) for v in _literals(arg)]
 
 
-def _in_declared_order(f: FormField, order: list[Any]) -> FormField:
+def _in_declared_order(f: FormField, order: list[object]) -> FormField:
     if not order:
         return f
     rank = {v: i for i, v in enumerate(order)}
@@ -296,11 +301,11 @@ def form_for(schema: type) -> FormField:
     )
 
 
-def new_card(schema: type, template: Mapping[str, Any] | None = None) -> dict[str, Any]:
+def new_card(schema: type, template: Mapping[str, object] | None = None) -> dict[str, object]:
     """A card as the editor starts it: its kind's template (a minion at level 1 with its
     usual hit effect, a boss with its chart's rows laid out), and every other required
     field at its blank value, so entering a card is mostly stepping numbers."""
-    card: dict[str, Any] = blank_value(form_for(schema))
+    card = blank_struct(form_for(schema))
     card.update(copy.deepcopy(dict(template or {})))
     return card
 
@@ -308,7 +313,7 @@ def new_card(schema: type, template: Mapping[str, Any] | None = None) -> dict[st
 TEMPLATES_MODULE = "card_templates"  # beside a game's schemas: `TEMPLATES = {kind: card}`
 
 
-def templates_for(game: Any) -> dict[str, dict[str, Any]]:
+def templates_for(game: object) -> dict[str, dict[str, object]]:
     """A game's card templates, by kind: the data in its package's `card_templates`
     module (none: every kind starts blank)."""
     package = type(game).__module__.rpartition(".")[0]
@@ -319,11 +324,11 @@ def templates_for(game: Any) -> dict[str, dict[str, Any]]:
     return dict(getattr(module, "TEMPLATES", {}))
 
 
-def template_for(game: Any, kind: str) -> dict[str, Any]:
+def template_for(game: object, kind: str) -> dict[str, object]:
     return copy.deepcopy(templates_for(game).get(kind, {}))
 
 
-def without_defaults(form: FormField, value: Any) -> Any:
+def without_defaults(form: FormField, value: object) -> Any:
     """The card as written to YAML: fields left at their default are left out, so a
     pack file reads like the shipped ones."""
     if form.kind == STRUCT and isinstance(value, dict):
@@ -350,7 +355,7 @@ def form_names(form: FormField) -> set[str]:
     return {f.name for f in fields_of(form)}
 
 
-def summary(value: Any, form: FormField, limit: int = 60) -> str:
+def summary(value: object, form: FormField, limit: int = 60) -> str:
     """One line for a list entry the player taps to open (an effect line, a chart row)."""
     if form.kind == STRUCT and isinstance(value, dict):
         parts = []
@@ -387,5 +392,15 @@ class FormTree:
     forms: dict[str, FormField] = field(default_factory=dict)
 
 
-def forms_for(game: Any) -> FormTree:
+class _Kinds(Protocol):
+    """What the forms read of a game (companion.core.game.Game): its id and card kinds."""
+
+    @property
+    def id(self) -> str: ...
+
+    @property
+    def content_kinds(self) -> Mapping[str, type]: ...
+
+
+def forms_for(game: _Kinds) -> FormTree:
     return FormTree(game.id, {kind: form_for(s) for kind, s in game.content_kinds.items()})

@@ -10,7 +10,7 @@ printed copy stays where it was: checking a card never reshuffles the choices).
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable
-from typing import TYPE_CHECKING, Any, TypeVar
+from typing import TYPE_CHECKING, TypeVar
 
 if TYPE_CHECKING:
     from companion.content.pack import Content
@@ -42,7 +42,7 @@ def own_first(
     ]
 
 
-def card_name(item: Any) -> str:
+def card_name(item: object) -> str:
     return str(getattr(item, "title", "") or getattr(item, "name", "") or getattr(item, "id", ""))
 
 

@@ -8,14 +8,14 @@ the same loader, so every kind has exactly one schema and one set of error messa
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, TypeVar
 
 import msgspec
 
-from companion.content.schema import ID_PATTERN
+from companion.content.schema import ID_PATTERN, Item
 from companion.content.yamlines import LinedDoc, YamlSyntaxError, load_file, path_text
 from companion.paths import content_roots, user_content_dir
 
@@ -56,7 +56,7 @@ class Content:
     """
 
     game: str
-    items: dict[str, dict[str, Any]] = field(default_factory=dict)
+    items: dict[str, dict[str, Item]] = field(default_factory=dict)
     sources: dict[str, str] = field(default_factory=dict)
     packs: list[str] = field(default_factory=list)
     # the pack each card comes from after overriding, and the packs that are the group's
@@ -112,7 +112,7 @@ class Content:
     def ids(self, kind: str) -> list[str]:
         return list(self.items.get(kind, {}))
 
-    def by_id(self, item_id: str) -> Any | None:
+    def by_id(self, item_id: str) -> Item | None:
         item_id = self.canonical(item_id)
         for items in self.items.values():
             if item_id in items:
@@ -188,7 +188,7 @@ def add_items(
         for i, raw in enumerate(items):
             where = (kind, i)
             try:
-                item: Any = msgspec.convert(raw, schema, strict=True)
+                item: Item = msgspec.convert(raw, schema, strict=True)
             except msgspec.ValidationError as exc:
                 sub, message = _split_msgspec_path(str(exc))
                 named, present = _named_field(message)
@@ -221,7 +221,7 @@ def add_items(
                 problems.append(Problem(doc.filename, doc.line_of(where), path_text(where), clash))
 
 
-def _named_like(content: Content, kind: str, item: Any, own: bool) -> str | None:
+def _named_like(content: Content, kind: str, item: Item, own: bool) -> str | None:
     """The id of a card of `kind` loaded under the same name from the other layer (a
     shipped card, for a card of the group's; the group's card, for a shipped one)."""
     name = getattr(item, "name", "").strip().casefold()
@@ -234,7 +234,7 @@ def _named_like(content: Content, kind: str, item: Any, own: bool) -> str | None
     return None
 
 
-def _layered(content: Content, kind: str, item: Any, pack: str, here: str) -> str | None:
+def _layered(content: Content, kind: str, item: Item, pack: str, here: str) -> str | None:
     """Add `item` of `pack` to `content`: the group's card wins over a shipped card of
     the same id or name.  Returns the refusal in words when both cannot stand."""
     bucket = content.items[kind]
@@ -325,7 +325,7 @@ def load_content(
     kinds: Mapping[str, type],
     packs: Iterable[str] = ("demo",),
     define: LinedDoc | None = None,
-    validate: Any = None,
+    validate: Callable[[Content], Iterable[tuple[str, str]]] | None = None,
     drafts: bool = False,
 ) -> Content:
     """Load the named packs (and an inline `define` block) for `game`, or raise ContentError.

@@ -48,18 +48,18 @@ def action(
     return out
 
 
-def offers(listed: Mapping[str, Any], do: str, args: Mapping[str, Any]) -> bool:
+def offers(listed: Mapping[str, Any], do: str, args: Mapping[str, object]) -> bool:
     """Whether sending `do` with `args` is the listed action: the same command and every
     listed value the same, no detail more or fewer, except the table facts (`inputs`),
     which may be any value the action declares for them (one of its `choices`, or a whole
     number inside its `min`..`max`)."""
     if listed.get("do") != do or not isinstance(listed.get("with"), Mapping):
         return False
-    facts: Mapping[str, Any] = listed.get("inputs") or {}
+    facts: Inputs = listed.get("inputs") or {}
     return _same(listed["with"], args, "", facts, strict=True)
 
 
-def names_choice(listed: Mapping[str, Any], args: Mapping[str, Any]) -> bool:
+def names_choice(listed: Action, args: Mapping[str, object]) -> bool:
     """Whether `args` picks the choice `listed` names, so the log can keep the rules' words
     for the command: every listed value the same, the table facts whatever they are set
     to, details beyond the listed ones ignored.  Looser than `offers` on purpose: it names
@@ -68,7 +68,7 @@ def names_choice(listed: Mapping[str, Any], args: Mapping[str, Any]) -> bool:
 
 
 def _same(
-    listed: Mapping[str, Any], given: Any, prefix: str, facts: Mapping[str, Any], *, strict: bool
+    listed: Mapping[str, object], given: object, prefix: str, facts: Inputs, *, strict: bool
 ) -> bool:
     if not isinstance(given, Mapping):
         if strict:
@@ -90,7 +90,7 @@ def _same(
     return True
 
 
-def _within(spec: Mapping[str, Any], value: Any) -> bool:
+def _within(spec: Mapping[str, Any], value: object) -> bool:
     if "choices" in spec:
         return value in spec["choices"]
     if isinstance(value, bool) or not isinstance(value, int):

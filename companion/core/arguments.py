@@ -18,9 +18,13 @@ from __future__ import annotations
 import math
 import re
 from collections.abc import Iterable, Mapping
-from typing import Any
+from typing import TYPE_CHECKING, TypeGuard
 
-from companion.core.rules import Chance, ChanceNeeded, Command, RuleError
+from companion.core.rules import Action, Chance, ChanceNeeded, Command, RuleError
+
+if TYPE_CHECKING:
+    from companion.content.pack import Content
+    from companion.core.game import Game
 
 MAX_NUMBER = 9999  # no counter, track or stat of a board game at a table goes past this
 MAX_TEXT = 200  # characters: ids, names and choices are short
@@ -29,7 +33,7 @@ MAX_DEPTH = 4  # lists and maps inside one another
 _KEY = re.compile(r"^[A-Za-z_][A-Za-z0-9_\-]{0,39}$")
 
 
-def kind_of(value: Any) -> str:
+def kind_of(value: object) -> str:
     """A value's kind in a player's words."""
     if value is None:
         return "nothing"
@@ -49,7 +53,7 @@ def kind_of(value: Any) -> str:
 
 
 def check_value(
-    value: Any, said: str, previous: Any = None, depth: int = 0, max_depth: int = MAX_DEPTH
+    value: object, said: str, previous: object = None, depth: int = 0, max_depth: int = MAX_DEPTH
 ) -> None:
     """Refuse a value no table could mean: `said` names it ("use_item's target").
 
@@ -84,7 +88,7 @@ def check_value(
             check_value(item, f"{said}, entry {i + 1}", _at(olds, i), depth + 1, max_depth)
         return
     if isinstance(value, Mapping):
-        named: Mapping[str, Any] = previous if isinstance(previous, Mapping) else {}
+        named: Mapping[object, object] = previous if isinstance(previous, Mapping) else {}
         for key, item in value.items():
             if not isinstance(key, str) or len(key) > MAX_TEXT:
                 raise RuleError(f"{said} has an entry whose name is not a short text")
@@ -93,7 +97,7 @@ def check_value(
     raise RuleError(f"{said} cannot be {kind_of(value)}")
 
 
-def check_command(name: str, args: Mapping[str, Any], listed: Iterable[Mapping[str, Any]]) -> None:
+def check_command(name: str, args: Mapping[str, object], listed: Iterable[Action]) -> None:
     """Refuse details a command cannot take, before the rules decide or anything is stored.
 
     `listed` is the game's `legal_actions` now: when it lists `name`, each detail it
@@ -122,7 +126,7 @@ def check_command(name: str, args: Mapping[str, Any], listed: Iterable[Mapping[s
         )
 
 
-def listed_kinds(actions: Iterable[Mapping[str, Any]]) -> dict[str, set[str]]:
+def listed_kinds(actions: Iterable[Action]) -> dict[str, set[str]]:
     """The kinds each detail of these listed actions takes: its listed value's, and those
     of the choices or range its table fact (`inputs`) allows."""
     kinds: dict[str, set[str]] = {}
@@ -132,20 +136,21 @@ def listed_kinds(actions: Iterable[Mapping[str, Any]]) -> dict[str, set[str]]:
         for path, spec in (action.get("inputs") or {}).items():
             if "." in path or not isinstance(spec, Mapping):
                 continue
-            if isinstance(spec.get("choices"), list):
-                kinds.setdefault(path, set()).update(kind_of(c) for c in spec["choices"])
+            choices = spec.get("choices")
+            if isinstance(choices, list):
+                kinds.setdefault(path, set()).update(kind_of(c) for c in choices)
             if "min" in spec or "max" in spec:
                 kinds.setdefault(path, set()).add("a whole number")
     return kinds
 
 
-def check_inputs(name: str, args: Mapping[str, Any], listed: Iterable[Mapping[str, Any]]) -> None:
+def check_inputs(name: str, args: Mapping[str, object], listed: Iterable[Action]) -> None:
     """Each table fact the listing declares with a range (`{"min", "max"}`) inside it: the
     widest range any listed action of `name` gives, so no listed value is refused.  (Its
     `choices` are what the screens offer, narrower than what the rules take.)"""
     words = name.replace("_", " ")
     actions = [a for a in listed if a.get("do") == name and isinstance(a.get("with"), Mapping)]
-    ranges: dict[str, list[Mapping[str, Any]]] = {}
+    ranges: dict[str, list[Mapping[str, object]]] = {}
     for action in actions:
         for path, spec in (action.get("inputs") or {}).items():
             if isinstance(spec, Mapping):
@@ -154,8 +159,8 @@ def check_inputs(name: str, args: Mapping[str, Any], listed: Iterable[Mapping[st
         found, value = _dig(args, path)
         if not found or value is None:
             continue
-        lows = [s["min"] for s in specs if _is_int(s.get("min"))]
-        highs = [s["max"] for s in specs if _is_int(s.get("max"))]
+        lows = [low for low in (s.get("min") for s in specs) if _is_int(low)]
+        highs = [high for high in (s.get("max") for s in specs) if _is_int(high)]
         if lows or highs:
             if not _is_int(value):
                 raise RuleError(
@@ -170,8 +175,8 @@ def check_inputs(name: str, args: Mapping[str, Any], listed: Iterable[Mapping[st
                 )
 
 
-def _dig(args: Mapping[str, Any], path: str) -> tuple[bool, Any]:
-    node: Any = args
+def _dig(args: Mapping[str, object], path: str) -> tuple[bool, object]:
+    node: object = args
     for part in path.split("."):
         if not isinstance(node, Mapping) or part not in node:
             return False, None
@@ -179,15 +184,15 @@ def _dig(args: Mapping[str, Any], path: str) -> tuple[bool, Any]:
     return True, node
 
 
-def _is_int(value: Any) -> bool:
+def _is_int(value: object) -> TypeGuard[int]:
     return isinstance(value, int) and not isinstance(value, bool)
 
 
-def _at(items: list[Any], i: int) -> Any:
+def _at(items: list[object], i: int) -> object:
     return items[i] if i < len(items) else None
 
 
-def _short(value: Any) -> str:
+def _short(value: object) -> str:
     text = repr(value)
     return text if len(text) <= 40 else text[:37] + "..."
 
@@ -196,7 +201,12 @@ _TRIES = 4  # dice or cards answered per try, enough to reach each command's out
 
 
 def unused_details(
-    game: Any, state: Any, content: Any, name: str, args: Mapping[str, Any], listed: Any
+    game: Game,
+    state: object,
+    content: Content,
+    name: str,
+    args: Mapping[str, object],
+    listed: Iterable[Action],
 ) -> None:
     """Refuse a list or map, as a detail the listing does not name, that changes nothing
     the rules decide.
@@ -224,12 +234,17 @@ def unused_details(
 
 
 def _outcome(
-    game: Any, state: Any, content: Any, name: str, args: dict[str, Any], pick: int | None
-) -> Any:
+    game: Game,
+    state: object,
+    content: Content,
+    name: str,
+    args: dict[str, object],
+    pick: int | None,
+) -> tuple[str, object]:
     """What the rules decide for the command, answering what they ask with the value at
     position `pick` of the legal ones (None: answering nothing): the events, or the
     refusal's words."""
-    answers: list[Any] = []
+    answers: list[object] = []
     for _ in range(_TRIES):
         try:
             events = game.decide(state, Command(name, args), Chance(list(answers)), content)

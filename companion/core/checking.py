@@ -13,13 +13,13 @@ from __future__ import annotations
 
 import copy
 from collections.abc import Iterable, Mapping
-from typing import Any
 
 import msgspec
 
 from companion.content.diff import changes
 from companion.content.forms import fields_of, form_for
 from companion.content.pack import Content
+from companion.content.schema import Item
 from companion.core.entries import CardChecked
 from companion.core.game import Game
 from companion.core.rules import RuleError
@@ -35,7 +35,7 @@ def _copy(content: Content) -> Content:
 
 def _put(content: Content, game: Game, check: CardChecked, side: str) -> None:
     card = check.after if side == "after" else check.before
-    item: Any = msgspec.convert(card, game.content_kinds[check.kind], strict=True)
+    item: Item = msgspec.convert(card, game.content_kinds[check.kind], strict=True)
     content.items.setdefault(check.kind, {})[item.id] = item
     content.pack_of[item.id] = check.pack if side == "after" else check.pack_before
 
@@ -71,7 +71,7 @@ def checked_card(
     game: Game,
     content: Content,
     card_id: str,
-    card: Mapping[str, Any] | None,
+    card: Mapping[str, object] | None,
     pack: str,
 ) -> CardChecked:
     """The `CardChecked` entry for the table's word on one card: `card` is the printed
@@ -82,11 +82,11 @@ def checked_card(
     if kind is None:
         raise RuleError(f"there is no card {card_id} in this game's packs")
     before = content.by_id(item_id)
-    after: dict[str, Any] = {**msgspec.to_builtins(before), **(card or {})}
+    after: dict[str, object] = {**msgspec.to_builtins(before), **(card or {})}
     after["id"] = item_id
     after.pop("demo", None)
     try:
-        item: Any = msgspec.convert(after, game.content_kinds[kind], strict=True)
+        item: Item = msgspec.convert(after, game.content_kinds[kind], strict=True)
     except msgspec.ValidationError as exc:
         raise RuleError(f"{getattr(before, 'title', item_id)}: {exc}") from None
     trial = _copy(content)
@@ -105,7 +105,7 @@ def checked_card(
     )
 
 
-def ids_in(value: Any) -> Iterable[str]:
+def ids_in(value: object) -> Iterable[str]:
     """Every string in an event's data, a command's arguments or an answer."""
     if isinstance(value, str):
         yield value
@@ -118,7 +118,7 @@ def ids_in(value: Any) -> Iterable[str]:
 
 
 def unchecked(
-    content: Content, values: Iterable[Any], kinds: Iterable[str] | None = None
+    content: Content, values: Iterable[object], kinds: Iterable[str] | None = None
 ) -> list[str]:
     """The cards of `kinds` (the game's `played_kinds`; every kind if None) named in
     `values` whose numbers are still the demo's, once each, in the order named: what the
@@ -175,7 +175,7 @@ def _path_words(path: tuple[str | int, ...], labels: Mapping[str, str]) -> str:
     return ", ".join(w.lower() for w in words)
 
 
-def _shown(value: Any) -> str:
+def _shown(value: object) -> str:
     if isinstance(value, list):
         return f"{len(value)} entries" if value and isinstance(value[0], dict) else str(value)
     return "none" if value is None else str(value)

@@ -8,15 +8,16 @@ refuses a string where a number belongs or a field that does not exist.
 from __future__ import annotations
 
 from collections.abc import Iterable
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 import msgspec
 
 from companion.core.arguments import check_value
-from companion.core.rules import Chance, ChanceNeeded, Command, RuleError
+from companion.core.rules import Chance, ChanceNeeded, Command, Request, RuleError
 from companion.core.shape import convert_state
 
 if TYPE_CHECKING:
+    from companion.content.pack import Content
     from companion.core.game import Game
 
 
@@ -27,7 +28,7 @@ def _split(path: str) -> list[str]:
     return parts
 
 
-def _walk(root: Any, parts: list[str], path: str) -> tuple[Any, str | int]:
+def _walk(root: object, parts: list[str], path: str) -> tuple[object, str | int]:
     node = root
     for i, part in enumerate(parts[:-1]):
         node = _child(node, part, ".".join(parts[: i + 1]), path)
@@ -43,7 +44,7 @@ def _walk(root: Any, parts: list[str], path: str) -> tuple[Any, str | int]:
     return node, last
 
 
-def _child(node: Any, part: str, upto: str, path: str) -> Any:
+def _child(node: object, part: str, upto: str, path: str) -> object:
     if isinstance(node, dict):
         if part not in node:
             known = ", ".join(sorted(node))
@@ -59,26 +60,31 @@ def _child(node: Any, part: str, upto: str, path: str) -> Any:
     raise RuleError(f"'{upto}' has no parts to correct")
 
 
-def _rebuilt(state: Any, state_type: type, path: str, value: Any) -> tuple[Any, Any]:
-    data = msgspec.to_builtins(state)
+def _rebuilt(state: object, state_type: type, path: str, value: object) -> tuple[object, object]:
+    data: object = msgspec.to_builtins(state)
     node, key = _walk(data, _split(path), path)
-    try:
+    previous: object
+    if isinstance(node, list) and isinstance(key, int):  # what _walk returns for a list
+        try:
+            previous = node[key]
+        except IndexError:
+            raise RuleError(f"{path} is past the end of the list") from None
+        node[key] = value
+    elif isinstance(node, dict):
         previous = node[key]
-    except IndexError:
-        raise RuleError(f"{path} is past the end of the list") from None
-    node[key] = value
+        node[key] = value
     try:
         return convert_state(data, state_type), previous
     except msgspec.ValidationError as exc:
         raise RuleError(f"{path} cannot be {value!r}: {exc}") from None
 
 
-def check_correction(state: Any, state_type: type, path: str, value: Any) -> Any:
+def check_correction(state: object, state_type: type, path: str, value: object) -> object:
     """Validate a correction; returns the value it replaces.  Raises RuleError."""
     return _rebuilt(state, state_type, path, value)[1]
 
 
-def apply_correction(state: Any, state_type: type, path: str, value: Any) -> Any:
+def apply_correction(state: object, state_type: type, path: str, value: object) -> object:
     return _rebuilt(state, state_type, path, value)[0]
 
 
@@ -90,8 +96,13 @@ _ANSWERS = 4  # dice or cards answered per probe, enough to reach each command's
 
 
 def verify_correction(
-    game: Game, state: Any, content: Any, path: str, value: Any, recent: Iterable[Any] = ()
-) -> Any:
+    game: Game,
+    state: object,
+    content: Content,
+    path: str,
+    value: object,
+    recent: Iterable[Command] = (),
+) -> object:
     """Refuse, in words, a correction the rules could not play on from; return the old value.
 
     Why: a value of the right type can still be meaningless ("boss.id" = "nonsense"), and
@@ -132,8 +143,10 @@ def _short(exc: BaseException) -> str:
     return text[:120]
 
 
-def _commands(game: Game, state: Any, content: Any, recent: Iterable[Any]) -> list[Any]:
-    found: list[Any] = list(recent)
+def _commands(
+    game: Game, state: object, content: Content, recent: Iterable[Command]
+) -> list[Command]:
+    found: list[Command] = list(recent)
     try:
         actions = game.legal_actions(state, content)
     except (RuleError, *_BROKEN):
@@ -144,10 +157,10 @@ def _commands(game: Game, state: Any, content: Any, recent: Iterable[Any]) -> li
     return found[:_PROBES]
 
 
-def _breaks(game: Game, state: Any, command: Any, content: Any) -> bool:
+def _breaks(game: Game, state: object, command: Command, content: Content) -> bool:
     """Whether deciding `command` on `state` fails with anything but a refusal, answering
     the first few dice and cards it asks for with their first legal value."""
-    answers: list[Any] = []
+    answers: list[object] = []
     for _ in range(_ANSWERS):
         try:
             game.decide(state, command, Chance(list(answers)), content)  # works on a copy
@@ -165,14 +178,14 @@ def _breaks(game: Game, state: Any, command: Any, content: Any) -> bool:
     return False
 
 
-def _first_answer(request: Any) -> Any:
+def _first_answer(request: Request) -> list[int] | str | None:
     if request.kind == "dice":
         faces = request.faces or (1,)
         return [faces[0]] * request.count
     return request.options[0] if request.options else None
 
 
-def _ids_in(value: Any) -> list[str]:
+def _ids_in(value: object) -> list[str]:
     if isinstance(value, str):
         return [value]
     if isinstance(value, dict):
@@ -182,14 +195,14 @@ def _ids_in(value: Any) -> list[str]:
     return []
 
 
-def _kind_of(content: Any, item_id: str) -> str | None:
-    for kind, items in getattr(content, "items", {}).items():
+def _kind_of(content: Content, item_id: str) -> str | None:
+    for kind, items in content.items.items():
         if item_id in items:
             return str(kind)
     return None
 
 
-def _check_ids(content: Any, game_id: str, previous: Any, value: Any, said: str) -> None:
+def _check_ids(content: Content, game_id: str, previous: object, value: object, said: str) -> None:
     """An id of the content stays an id of the content, of the same kind; a list or map of
     ids stays one; and a place that held other words does not take an id."""
     kind = _kind_of(content, previous) if isinstance(previous, str) else None
@@ -222,11 +235,11 @@ def _check_ids(content: Any, game_id: str, previous: Any, value: Any, said: str)
             raise RuleError(f"{said}: '{text}' is not in the loaded content")
 
 
-def _names(content: Any, kind: str) -> str:
+def _names(content: Content, kind: str) -> str:
     items = content.items[kind].values()
     return ", ".join(sorted(str(getattr(i, "title", "?")) for i in items)[:8])
 
 
-def _short_value(value: Any) -> str:
+def _short_value(value: object) -> str:
     text = repr(value)
     return text if len(text) <= 60 else text[:57] + "..."

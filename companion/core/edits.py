@@ -18,7 +18,7 @@ import shutil
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, TypedDict
 
 import msgspec
 import yaml
@@ -27,9 +27,13 @@ from companion.content import forms
 from companion.content.diff import FieldPath, changes
 from companion.content.forms import CHOICE, EITHER, LIST, MAPPING, STRUCT, TEXT, FormField
 from companion.content.pack import DRAFT_MARKER, Content, default_packs, load_content, own_packs
+from companion.content.schema import Item
 from companion.core import workshop
 from companion.core.registry import get_game
 from companion.paths import user_content_dir
+
+if TYPE_CHECKING:
+    from companion.core.game import Game
 
 OUR_COPY = "Our copy"  # the pack made for the group when it has none yet
 _FIELD = re.compile(r"^[A-Za-z_][A-Za-z0-9_]*(\.([A-Za-z_][A-Za-z0-9_]*|\d+))*$")
@@ -47,7 +51,7 @@ class Assignment:
     text: str
     path: FieldPath
     raw: str
-    value: Any
+    value: object
 
 
 @dataclass
@@ -61,7 +65,7 @@ class Edit:
     pack: str
     pack_title: str
     made_pack: bool = False
-    changes: list[tuple[FieldPath, Any, Any]] = field(default_factory=list)
+    changes: list[tuple[FieldPath, object, object]] = field(default_factory=list)
     problems: list[str] = field(default_factory=list)  # the pack's own, left from before
     unchanged: bool = False  # already checked: nothing written
     own: bool = True  # the pack is one of the group's (not the rulebook's own numbers)
@@ -98,7 +102,7 @@ def parse_assignment(text: str) -> Assignment:
     return Assignment(text, path, raw, parse_value(raw))
 
 
-def parse_value(raw: str) -> Any:
+def parse_value(raw: str) -> object:
     """A value as YAML reads a scalar (6, 2.5, true, words); a list or mapping only when
     written as one (`[5, 6]`, `{kind: poison, amount: 1}`), so `Ink: the Second` is text."""
     text = raw.strip()
@@ -116,7 +120,7 @@ def parse_value(raw: str) -> Any:
     return _plain(value)
 
 
-def _plain(value: Any) -> Any:
+def _plain(value: object) -> object:
     """YAML's dates and times as the text typed (a card holds none)."""
     if isinstance(value, datetime.date | datetime.time):
         return value.isoformat()
@@ -162,7 +166,7 @@ def field_at(form: FormField, path: FieldPath, what: str) -> FormField:
     return here
 
 
-def coerce(target: FormField, a: Assignment) -> Any:
+def coerce(target: FormField, a: Assignment) -> object:
     """The value as the field takes it: words stay words in a text field or a choice of
     words (`name=No`, `name=2024` are names, not a false or a number)."""
     words = target.kind == TEXT or (
@@ -174,12 +178,14 @@ def coerce(target: FormField, a: Assignment) -> Any:
     return a.value
 
 
-def set_path(card: dict[str, Any], path: FieldPath, value: Any) -> None:
+def set_path(card: dict[str, object], path: FieldPath, value: object) -> None:
     """Set one value in a card by its path; a list grows by one at its end (index = len)."""
-    node: Any = card
+    node: object = card
     for i, part in enumerate(path):
         last = i == len(path) - 1
-        blank: Any = None if last else ([] if isinstance(path[i + 1], int) else {})
+        blank: list[object] | dict[str, object] | None = (
+            None if last else ([] if isinstance(path[i + 1], int) else {})
+        )
         if isinstance(part, int):
             if not isinstance(node, list):
                 raise EditError(
@@ -197,6 +203,8 @@ def set_path(card: dict[str, Any], path: FieldPath, value: Any) -> None:
                 node[part] = value
             elif node[part] is None:
                 node[part] = blank
+            if not last:
+                node = node[part]
         else:
             if not isinstance(node, dict):
                 raise EditError(f"{dotted(path[:i])} holds a single value, not {dotted(path)}")
@@ -204,13 +212,13 @@ def set_path(card: dict[str, Any], path: FieldPath, value: Any) -> None:
                 node[part] = value
             elif node.get(part) is None:
                 node[part] = blank
-        if not last:
-            node = node[part]
+            if not last:
+                node = node[part]
 
 
 def apply(
-    card: dict[str, Any], form: FormField, assignments: Sequence[Assignment], what: str
-) -> dict[str, Any]:
+    card: dict[str, object], form: FormField, assignments: Sequence[Assignment], what: str
+) -> dict[str, object]:
     """The card with every assignment made, each field checked to exist first."""
     out = copy.deepcopy(card)
     for a in assignments:
@@ -233,9 +241,19 @@ def in_play(game_id: str) -> Content:
     )
 
 
-def card_rows(content: Content, kinds: Iterable[str]) -> list[dict[str, Any]]:
+class CardRow(TypedDict):
+    """One card in play as `content cards` lists it."""
+
+    id: str
+    name: str
+    kind: str
+    pack: str
+    checked: bool
+
+
+def card_rows(content: Content, kinds: Iterable[str]) -> list[CardRow]:
     """One entry per card in play, in the game's order of kinds."""
-    rows: list[dict[str, Any]] = []
+    rows: list[CardRow] = []
     for kind in kinds:
         for item_id, item in content.items.get(kind, {}).items():
             rows.append(
@@ -250,7 +268,7 @@ def card_rows(content: Content, kinds: Iterable[str]) -> list[dict[str, Any]]:
     return rows
 
 
-def _cards(content: Content) -> list[tuple[str, str, Any]]:
+def _cards(content: Content) -> list[tuple[str, str, Item]]:
     return [(k, i, item) for k, items in content.items.items() for i, item in items.items()]
 
 
@@ -288,7 +306,7 @@ def find_card(content: Content, game_title: str, text: str) -> tuple[str, str]:
     raise EditError(f"there is no {game_title} card called '{wanted}'{hint}")
 
 
-def find_kind(game: Any, text: str) -> str:
+def find_kind(game: Game, text: str) -> str:
     """The kind key `text` names: the key (`minions`), one card of it (`minion`), the
     editor's label (`Ai card`) or the middle of its ids (`karn_card`)."""
     key = re.sub(r"[\s-]+", "_", text.strip().casefold())
@@ -355,7 +373,7 @@ def _problem_words(form: FormField, name: str, problem: workshop.FieldProblem) -
 
 
 def check_card(
-    game_id: str, kind: str, card: Mapping[str, Any], context: Content, replaces: str | None
+    game_id: str, kind: str, card: Mapping[str, object], context: Content, replaces: str | None
 ) -> None:
     """Refuse in words what `content check` would say of this card among the cards in
     play: the schema's complaint about a field, then the game's own cross-checks."""
@@ -390,7 +408,7 @@ def _restore(folder: Path, before: dict[Path, bytes]) -> None:
 def _write(
     game_id: str,
     kind: str,
-    card: dict[str, Any],
+    card: dict[str, object],
     slug: str | None,
     replaces: str | None,
 ) -> tuple[str, bool, list[str]]:
@@ -425,14 +443,14 @@ def _title(content: Content, slug: str, made: bool) -> str:
     return OUR_COPY if made else content.titles.get(slug) or slug
 
 
-def _tidy(form: FormField, card: dict[str, Any]) -> dict[str, Any]:
+def _tidy(form: FormField, card: dict[str, object]) -> dict[str, object]:
     """The card as a pack file holds it: fields at their defaults left out."""
     out = forms.without_defaults(form, card)
     out.pop("demo", None)
     return dict(out)
 
 
-def _shown(form: FormField, path: FieldPath, value: Any) -> Any:
+def _shown(form: FormField, path: FieldPath, value: object) -> object:
     """A list or entry as a pack file writes it: fields at their defaults left out."""
     if not isinstance(value, dict | list):
         return value
@@ -472,7 +490,7 @@ def set_card(
     slug = choose_pack(
         game.title, mine, pack, holder if holder in content.own_packs else None, name
     )
-    current: dict[str, Any] = msgspec.to_builtins(item)
+    current: dict[str, object] = msgspec.to_builtins(item)
     card = apply(current, form, assignments, f"{name} ({singular(kind)})")
     card.pop("demo", None)
     written_as = file_id(content, item_id) if holder in content.own_packs else item_id

@@ -56,7 +56,7 @@ class Pending:
 
     command: Command
     request: Request
-    answers: list[Any] = field(default_factory=list)
+    answers: list[object] = field(default_factory=list)
 
     def entry(self) -> RequestOpened:
         return RequestOpened(
@@ -65,9 +65,9 @@ class Pending:
             answers=self.answers,
         )
 
-    def to_json(self) -> dict[str, Any]:
+    def to_json(self) -> dict[str, object]:
         """As its `RequestOpened` row holds it (what a phone's view keys its waiting on)."""
-        data: dict[str, Any] = msgspec.to_builtins(self.entry())
+        data: dict[str, object] = msgspec.to_builtins(self.entry())
         return data
 
     @classmethod
@@ -92,13 +92,13 @@ class Plan:
     `follow` reports whatever request is open afterwards (undo and redo bring one back)."""
 
     head: Entry
-    body: list[tuple[str, dict[str, Any]]]
+    body: list[tuple[str, dict[str, object]]]
     apply: Callable[[], None]
     events: list[Event]
     request: Request | None = None
     follow: bool = False
 
-    def rows(self) -> list[tuple[str, dict[str, Any]]]:
+    def rows(self) -> list[tuple[str, dict[str, object]]]:
         return [entries.written(self.head), *self.body]
 
 
@@ -137,7 +137,7 @@ class Engine:
 
     # -- folding -------------------------------------------------------------------------
 
-    def started(self, state: Any) -> None:
+    def started(self, state: object) -> None:
         """A new session's state, as its first transaction left it."""
         self.state = state
         self.pending = None
@@ -268,8 +268,8 @@ class Engine:
         """What the state copied from a card (a boss's HP at set-up) follows its new
         numbers, where the game says how (its `card_checked` hook)."""
         schema = self.game.content_kinds[check.kind]
-        before: Any = msgspec.convert(check.before, schema, strict=True)
-        after: Any = msgspec.convert(check.after, schema, strict=True)
+        before: object = msgspec.convert(check.before, schema, strict=True)
+        after: object = msgspec.convert(check.after, schema, strict=True)
         self.game.card_checked(self.state, before, after)
 
     def _relayer(self) -> None:
@@ -278,7 +278,7 @@ class Engine:
 
     # -- deciding ------------------------------------------------------------------------
 
-    def _run(self, command: Command, answers: list[Any]) -> tuple[list[Event], Request | None]:
+    def _run(self, command: Command, answers: list[object]) -> tuple[list[Event], Request | None]:
         chance = Chance(answers)
         try:
             events = self.game.decide(self.state, command, chance, self.content)
@@ -292,12 +292,16 @@ class Engine:
         return events, None
 
     def _carry_on(
-        self, command: Command, events: list[Event], request: Request | None, answers: list[Any]
-    ) -> tuple[list[tuple[str, dict[str, Any]]], Callable[[], None]]:
+        self,
+        command: Command,
+        events: list[Event],
+        request: Request | None,
+        answers: list[object],
+    ) -> tuple[list[tuple[str, dict[str, object]]], Callable[[], None]]:
         """The rows a command's events end with (waiting on chance, or done) and how the
         state follows them."""
         following = Pending(command, request, answers) if request else None
-        body = [(e.type, e.data) for e in events]
+        body: list[tuple[str, dict[str, object]]] = [(e.type, e.data) for e in events]
         body.append(entries.written(following.entry() if following else CommandDone()))
 
         def apply() -> None:
@@ -307,13 +311,13 @@ class Engine:
 
         return body, apply
 
-    def do(self, name: str, args: Mapping[str, Any] | None = None) -> Result:
+    def do(self, name: str, args: Mapping[str, object] | None = None) -> Result:
         """Run a game command, then the steps that take themselves after it.  RuleError
         leaves the log and the state exactly as they were."""
         return self._then_auto(self._command(name, given(name, args)))
 
     def _command(
-        self, name: str, args: dict[str, Any], auto: bool = False, label: str | None = None
+        self, name: str, args: dict[str, object], auto: bool = False, label: str | None = None
     ) -> Result:
         """One game command as one transaction; `auto` marks a step the engine took by
         itself (see `take_auto_steps`), whose `label` the listing it came from already gave."""
@@ -342,7 +346,7 @@ class Engine:
 
         return self._commit(decide)
 
-    def answer(self, values: Any, by: str = "keypad") -> Result:
+    def answer(self, values: object, by: str = "keypad") -> Result:
         """Answer the pending request (dice values or a card id) and carry on the command."""
 
         def decide() -> Plan:
@@ -361,7 +365,7 @@ class Engine:
 
         return self._then_auto(self._commit(decide))
 
-    def correct(self, path: str, value: Any) -> Result:
+    def correct(self, path: str, value: object) -> Result:
         """Set any state field to what the table shows, if the rules can still play on.
 
         Checked against the state's shape, the loaded content and the game's own
@@ -382,7 +386,7 @@ class Engine:
         return self._commit(decide)
 
     def check_card(
-        self, card_id: str, card: Mapping[str, Any] | None = None, pack: str = ""
+        self, card_id: str, card: Mapping[str, object] | None = None, pack: str = ""
     ) -> Result:
         """The table checked a card against the printed one: `card` holds its numbers
         (None: they match the demo's).  Logged as one step, so it applies from now on
@@ -506,7 +510,7 @@ class Engine:
             log.exception("legal_actions failed while checking a command's details")
             return []
 
-    def _label_for(self, name: str, args: Mapping[str, Any]) -> str:
+    def _label_for(self, name: str, args: Mapping[str, object]) -> str:
         """The rules' own words for the command about to run (the label of the listed
         action it is), kept in the log so the result card and the log say "Reveal the
         Enemy AI card", not "reveal ai card".  '' when no listed action matches (a
@@ -542,7 +546,7 @@ class Engine:
             if request.kind == "dice":
                 first = request.faces[0] if request.faces else 1
                 inputs = {"values": {"faces": list(request.faces), "count": request.count}}
-                default: Any = [first] * request.count
+                default: list[int] | str = [first] * request.count
             else:
                 inputs = {"values": {"choices": list(request.options)}}
                 default = request.options[0] if request.options else ""
@@ -571,7 +575,7 @@ class Engine:
         return self._listed[1]
 
 
-def given(name: Any, args: Any) -> dict[str, Any]:
+def given(name: object, args: object) -> dict[str, Any]:
     """A command's details as given from outside (a scenario, the CLI, a phone), refused
     in words unless it is a name with named values."""
     if not isinstance(name, str) or not name:

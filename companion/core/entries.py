@@ -14,8 +14,6 @@ left alone (never forbidden), and a row is written with exactly the keys it alwa
 
 from __future__ import annotations
 
-from typing import Any
-
 import msgspec
 
 from companion.core.rules import Command, Request
@@ -27,7 +25,7 @@ class Entry(msgspec.Struct, kw_only=True):
 
 class SessionStarted(Entry):
     game: str = ""
-    options: dict[str, Any] = {}
+    options: dict[str, object] = {}
 
 
 class CommandIssued(Entry):
@@ -35,7 +33,7 @@ class CommandIssued(Entry):
     label), `auto` marks a step the session took by itself."""
 
     name: str
-    args: dict[str, Any] = {}
+    args: dict[str, object] = {}
     label: str | msgspec.UnsetType = msgspec.UNSET
     auto: bool | msgspec.UnsetType = msgspec.UNSET
 
@@ -48,31 +46,31 @@ class Asked(msgspec.Struct):
     """The command a request is part of, as `RequestOpened` holds it."""
 
     name: str
-    args: dict[str, Any] = {}
+    args: dict[str, object] = {}
 
 
 class RequestOpened(Entry):
     """The command waits on chance: what it asks, and the answers given so far."""
 
     command: Asked
-    request: dict[str, Any]
-    answers: list[Any] = []
+    request: dict[str, object]
+    answers: list[object] = []
 
     @property
     def asked(self) -> Request:
         return Request.from_json(self.request)
 
 
-def _dice() -> dict[str, Any]:
+def _dice() -> dict[str, object]:
     return {"kind": "dice"}
 
 
 class RequestAnswered(Entry):
     """The table's answer to a request, and what gave it (the keypad, a die, a phone)."""
 
-    values: Any = None
+    values: object = None
     by: str = ""
-    request: dict[str, Any] = msgspec.field(default_factory=_dice)
+    request: dict[str, object] = msgspec.field(default_factory=_dice)
 
     @property
     def asked(self) -> Request:
@@ -87,8 +85,8 @@ class Corrected(Entry):
     """A state field set to what the table shows."""
 
     path: str
-    value: Any = None
-    previous: Any = None
+    value: object = None
+    previous: object = None
 
 
 class CardChecked(Entry):
@@ -96,8 +94,8 @@ class CardChecked(Entry):
 
     kind: str
     id: str
-    before: dict[str, Any] = {}
-    after: dict[str, Any] = {}
+    before: dict[str, object] = {}
+    after: dict[str, object] = {}
     matches: bool = False
     pack: str = ""
     pack_before: str = ""
@@ -132,7 +130,7 @@ def is_entry(row_type: str) -> bool:
     return row_type in ENTRIES
 
 
-def read(row_type: str, data: dict[str, Any]) -> Entry | None:
+def read(row_type: str, data: dict[str, object]) -> Entry | None:
     """The core's row as its Struct; None for a game's event.  A row that does not fit
     raises ValueError (the caller names the file damaged)."""
     kind = ENTRIES.get(row_type)
@@ -144,7 +142,7 @@ def read(row_type: str, data: dict[str, Any]) -> Entry | None:
         raise ValueError(f"{row_type}: {exc}") from None
 
 
-def written(entry: Entry) -> tuple[str, dict[str, Any]]:
+def written(entry: Entry) -> tuple[str, dict[str, object]]:
     """The row type and data to append for `entry`."""
-    data: dict[str, Any] = msgspec.to_builtins(entry)
+    data: dict[str, object] = msgspec.to_builtins(entry)
     return type(entry).__name__, data

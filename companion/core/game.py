@@ -60,7 +60,7 @@ class Game(Protocol):
 
     # -- the rules -------------------------------------------------------------------------
 
-    def initial_state(self, options: dict[str, Any], content: Content) -> Any:
+    def initial_state(self, options: dict[str, object], content: Content) -> Any:
         """The state at the start of a session; RuleError for bad set-up options."""
         ...
 
@@ -103,17 +103,17 @@ class Game(Protocol):
 
     # -- set-up ----------------------------------------------------------------------------
 
-    setup_options: ClassVar[Sequence[dict[str, Any]]]
+    setup_options: ClassVar[Sequence[dict[str, object]]]
     """The new-game wizard's choices as plain data (`name`, `label`, `choices` or
     `min`/`max`, `default`; ui/screens/newgame.py): Start straight away takes each
     default.  Default empty: a game with no set-up choices."""
 
-    def setup_options_for(self, content: Content) -> list[dict[str, Any]]:
+    def setup_options_for(self, content: Content) -> list[dict[str, object]]:
         """The wizard's choices for the packs a group picked (their heroes and boards by
         name).  Default: `setup_options` as they are, whatever the packs."""
         ...
 
-    def complete_setup(self, options: dict[str, Any], content: Content) -> dict[str, Any]:
+    def complete_setup(self, options: dict[str, object], content: Content) -> dict[str, object]:
         """The options a new game records, filled in from the packs (the group's own boss
         or board), so a session reads the same when the packs change later.  Default: the
         options as chosen."""
@@ -170,14 +170,16 @@ class Game(Protocol):
         (`Events.headings`)."""
         ...
 
-    def answer_words(self, request: Request, values: Any, names: Mapping[str, str]) -> str | None:
+    def answer_words(
+        self, request: Request, values: object, names: Mapping[str, str]
+    ) -> str | None:
         """A roll or a card drawn in the rulebook's words (who flips the Enemy AI card, a
         target roll), for the log and the result card.  Default None: the core's words
         ("Stormbringer: rolled 4 on the d6")."""
         ...
 
     def answer_headline(
-        self, request: Request, values: Any, names: Mapping[str, str]
+        self, request: Request, values: object, names: Mapping[str, str]
     ) -> Headline | None:
         """A roll or a card drawn as news for the result card.  Default None: not news."""
         ...
@@ -209,7 +211,7 @@ class Game(Protocol):
         check like the cards a step brings into play.  Default none."""
         ...
 
-    def card_checked(self, state: Any, before: Any, after: Any) -> None:
+    def card_checked(self, state: Any, before: object, after: object) -> None:
         """A card checked against the group's printed copy changed from `before` to
         `after`: update in place what the state copied from it at set-up (a boss's HP,
         the damage dealt kept).  Default: nothing was copied."""
@@ -217,7 +219,7 @@ class Game(Protocol):
 
     # -- corrections -----------------------------------------------------------------------
 
-    def correction_choices(self, state: Any, content: Content, path: str) -> list[Any] | None:
+    def correction_choices(self, state: Any, content: Content, path: str) -> list[object] | None:
         """The values the correction sheet offers for the field at `path`, when the game
         knows them exactly.  Default None: the sheet gathers them from the state and the
         content (and a field with `value_words` offers those)."""
@@ -243,7 +245,7 @@ class GameBase:
     content_kinds: ClassVar[Mapping[str, type]] = {}
     commands: ClassVar[Commands[Any] | None] = None
     events: ClassVar[Events[Any] | None] = None
-    setup_options: ClassVar[Sequence[dict[str, Any]]] = ()
+    setup_options: ClassVar[Sequence[dict[str, object]]] = ()
     field_words: ClassVar[Mapping[str, str]] = {}
     value_words: ClassVar[Mapping[str, Mapping[str, str]]] = {}
     card_kinds: ClassVar[tuple[str, ...]] = ()
@@ -255,7 +257,7 @@ class GameBase:
 
     # -- the rules -------------------------------------------------------------------------
 
-    def initial_state(self, options: dict[str, Any], content: Content) -> Any:
+    def initial_state(self, options: dict[str, object], content: Content) -> Any:
         raise NotImplementedError(f"{self.title} does not set up a game yet")
 
     def decide(self, state: Any, command: Command, chance: Chance, content: Content) -> list[Event]:
@@ -284,10 +286,10 @@ class GameBase:
 
     # -- set-up ----------------------------------------------------------------------------
 
-    def setup_options_for(self, content: Content) -> list[dict[str, Any]]:
+    def setup_options_for(self, content: Content) -> list[dict[str, object]]:
         return list(self.setup_options)
 
-    def complete_setup(self, options: dict[str, Any], content: Content) -> dict[str, Any]:
+    def complete_setup(self, options: dict[str, object], content: Content) -> dict[str, object]:
         return options
 
     def validate_content(self, content: Content) -> Iterable[tuple[str, str]]:
@@ -320,11 +322,13 @@ class GameBase:
     def heading(self, event: Event) -> bool:
         return self.events is not None and self.events.is_heading(event.type)
 
-    def answer_words(self, request: Request, values: Any, names: Mapping[str, str]) -> str | None:
+    def answer_words(
+        self, request: Request, values: object, names: Mapping[str, str]
+    ) -> str | None:
         return None
 
     def answer_headline(
-        self, request: Request, values: Any, names: Mapping[str, str]
+        self, request: Request, values: object, names: Mapping[str, str]
     ) -> Headline | None:
         return None
 
@@ -333,12 +337,12 @@ class GameBase:
     def faced(self, state: Any) -> list[str]:
         return []
 
-    def card_checked(self, state: Any, before: Any, after: Any) -> None:
+    def card_checked(self, state: Any, before: object, after: object) -> None:
         return None
 
     # -- corrections -----------------------------------------------------------------------
 
-    def correction_choices(self, state: Any, content: Content, path: str) -> list[Any] | None:
+    def correction_choices(self, state: Any, content: Content, path: str) -> list[object] | None:
         return None
 
     def check_state(self, state: Any, content: Content) -> Iterable[str]:

@@ -13,7 +13,6 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import dataclass
-from typing import Any
 
 # The kinds of news, most important first: the card leads with the first kind it has.
 KINDS = ("win", "loss", "damage", "heal", "move", "draw", "roll", "step")
@@ -41,7 +40,7 @@ class Headline:
         line = f"{self.subject} {self.words}".strip() if self.subject else self.words
         return line[:1].upper() + line[1:]
 
-    def to_json(self) -> dict[str, Any]:
+    def to_json(self) -> dict[str, object]:
         return {
             "kind": self.kind,
             "subject": self.subject,

@@ -7,7 +7,6 @@ import re
 import sqlite3
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
 
 from companion.content.pack import default_packs
 from companion.content.yamlines import load_text
@@ -52,7 +51,7 @@ class Library:
     def new(
         self,
         game: Game,
-        options: dict[str, Any] | None = None,
+        options: dict[str, object] | None = None,
         packs: list[str] | None = None,
         define: str | None = None,
         session_id: str | None = None,

@@ -145,7 +145,7 @@ class Log:
 
     # -- writing -------------------------------------------------------------------------
 
-    def append(self, rows: Iterable[tuple[str, dict[str, Any]]]) -> tuple[int, list[Row]]:
+    def append(self, rows: Iterable[tuple[str, dict[str, object]]]) -> tuple[int, list[Row]]:
         """Append one transaction; call inside `transaction()`."""
         tx = self.store.last_tx() + 1
         return tx, self.store.append(tx, rows)

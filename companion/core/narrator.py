@@ -230,7 +230,7 @@ class Narrator:
         rows = [row for tx in alive[first:] for row in self.log.rows(tx)]
         # what a request may be answered with is not in play yet: what answered it is
         skip = ("CardChecked", "RequestOpened")
-        values: list[Any] = [row.data for row in rows if row.type not in skip]
+        values: list[object] = [row.data for row in rows if row.type not in skip]
         if first == 0:  # the set-up: the cards it starts facing
             values.insert(0, self.game.faced(self.engine.state))
         return unchecked(self.engine.content, values, self.game.played_kinds)

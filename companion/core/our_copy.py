@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import contextlib
 from collections.abc import Mapping
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from companion.content.forms import form_for, without_defaults
 from companion.content.pack import own_packs
@@ -62,7 +62,7 @@ def _write(session: Session, check: CardChecked, side: str) -> None:
 def keep(
     session: Session,
     card_id: str,
-    card: Mapping[str, Any] | None = None,
+    card: Mapping[str, object] | None = None,
     pack: str | None = None,
 ) -> Result:
     """Check a card in the running game and keep it in the group's pack.  `card` holds the

@@ -17,7 +17,7 @@ import struct
 from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import Generic, TypeVar
 
 import msgspec
 
@@ -31,6 +31,11 @@ from companion.core.entries import (
     SessionStarted,
     Undone,
 )
+
+# A value of a record as SQLite stores it: null, integer, real, blob or text.
+_Value = int | float | bytes | str | None
+
+R = TypeVar("R")
 
 META_KEYS = {"game", "packs", "define", "options", "summary"}
 
@@ -47,14 +52,14 @@ def _varint(buf: bytes, i: int) -> tuple[int, int]:
     raise IndexError
 
 
-def _record(payload: bytes) -> list[Any]:
+def _record(payload: bytes) -> list[_Value]:
     header_len, i = _varint(payload, 0)
     types = []
     while i < header_len:
         t, i = _varint(payload, i)
         types.append(t)
     pos = header_len
-    values: list[Any] = []
+    values: list[_Value] = []
     for t in types:
         if t == 0:
             values.append(None)
@@ -110,7 +115,7 @@ def _payload(pages: list[bytes], page: bytes, at: int, size: int, usable: int) -
 
 def _leaf_cells(
     pages: list[bytes], n: int, offset: int, usable: int
-) -> Iterator[tuple[int, list[Any]]]:
+) -> Iterator[tuple[int, list[_Value]]]:
     """Yield (rowid, record values) for each cell of a table leaf page."""
     page = pages[n]
     if page[offset] != 0x0D:
@@ -193,10 +198,14 @@ def _pages(path: Path) -> tuple[list[bytes], int]:
     return pages, page_size - data[20]
 
 
-_Found = tuple[int, str, dict[str, Any], float, str, Any]
+_Found = tuple[int, str, dict[str, object], float, str, _Value]
 
 
-def _event(values: list[Any]) -> _Found | None:
+# A log row found: its transaction, type, fields and time (the seq is its key).
+_Kept = tuple[int, str, dict[str, object], float]
+
+
+def _event(values: list[_Value]) -> _Found | None:
     """A log record's fields (seq is the rowid), its stored text and checksum (files of
     version 3 on), if its fields have the right types."""
     if len(values) not in (5, 6) or values[0] is not None:
@@ -218,10 +227,10 @@ def _event(values: list[Any]) -> _Found | None:
     return tx, etype, event, at, data, check[0] if check else None
 
 
-def scan(path: Path) -> tuple[dict[str, Any], dict[int, tuple[int, str, dict[str, Any], float]]]:
+def scan(path: Path) -> tuple[dict[str, object], dict[int, _Kept]]:
     """Every log row and meta record still readable in the file's pages and its WAL."""
-    meta: dict[str, Any] = {}
-    rows: dict[int, tuple[int, str, dict[str, Any], float]] = {}
+    meta: dict[str, object] = {}
+    rows: dict[int, _Kept] = {}
     pages, usable = _pages(path)
     for n in range(len(pages)):
         for rowid, values in _leaf_cells(pages, n, 100 if n == 0 else 0, usable):
@@ -233,14 +242,15 @@ def scan(path: Path) -> tuple[dict[str, Any], dict[int, tuple[int, str, dict[str
                 rows.setdefault(rowid, (tx, etype, event, at))
             elif (
                 len(values) in (2, 3)
-                and values[0] in META_KEYS
-                and isinstance(values[1], str)
-                and values[0] not in meta
+                and isinstance(key := values[0], str)  # as every key of META_KEYS is
+                and key in META_KEYS
+                and isinstance(stored := values[1], str)
+                and key not in meta
             ):
-                if len(values) == 3 and values[2] != meta_sum(values[0], values[1]):
+                if len(values) == 3 and values[2] != meta_sum(key, stored):
                     continue
                 try:
-                    meta[values[0]] = json.loads(values[1])
+                    meta[key] = json.loads(stored)
                 except ValueError:
                     continue
     return meta, rows
@@ -266,11 +276,12 @@ LAST_EVENTS = frozenset(
 
 
 @dataclass(frozen=True)
-class Recovered:
-    """What `session recover` gets back from a damaged file, and what it cannot."""
+class Recovered(Generic[R]):
+    """What `session recover` gets back from a damaged file, and what it cannot.  `R` is
+    the store's row (store.Row), which this module reads pages for but does not know."""
 
-    meta: dict[str, Any]
-    rows: list[Any]  # store.Row: every event of the complete transactions kept
+    meta: dict[str, object]
+    rows: list[R]  # every event of the complete transactions kept
     moves: int  # transactions after the new game's own
     lost: int  # transactions seen after the last kept one (at least this many lost)
     cut_short: bool  # the file is shorter than its header says: more may be lost
@@ -286,7 +297,7 @@ class Recovered:
         return f"{came}, none lost"
 
 
-def complete_run(found: dict[int, tuple[int, str, dict[str, Any], float]]) -> list[int]:
+def complete_run(found: dict[int, _Kept]) -> list[int]:
     """The seqs of the complete transactions in order from the start: a gap in the events
     or a transaction whose last event is missing ends it."""
     kept: list[int] = []

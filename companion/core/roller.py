@@ -7,12 +7,11 @@ stores them as answers (`by="virtual roller"`), so replaying the log never rolls
 from __future__ import annotations
 
 import random
-from typing import Any
 
 from companion.core.rules import DIE_FACES, Request, RuleError
 
 
-def virtual_answer(request: Request, rng: random.Random | None = None) -> Any:
+def virtual_answer(request: Request, rng: random.Random | None = None) -> list[int] | str:
     """Values for `request` chosen at random: each die lands on a random face."""
     rng = rng or random.SystemRandom()
     if request.kind == "dice":

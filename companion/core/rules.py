@@ -12,9 +12,9 @@ app calls on it, is declared in game.py.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any, Required, TypedDict
+from typing import Any, Required, SupportsIndex, SupportsInt, TypedDict
 
 
 class RuleError(Exception):
@@ -106,8 +106,8 @@ class Request:
         """The game values one die of this request's profile can show."""
         return DIE_PROFILES.get(self.profile, ())
 
-    def to_json(self) -> dict[str, Any]:
-        out: dict[str, Any] = {
+    def to_json(self) -> dict[str, object]:
+        out: dict[str, object] = {
             "kind": self.kind,
             "for": self.for_,
             "role": self.role,
@@ -147,30 +147,46 @@ class Request:
             return f"{who}choose ({self.why})"
         return f"{who}draw a card ({self.why})"
 
-    def check(self, answer: Any) -> Any:
+    def check(self, answer: object) -> list[int] | str:
         """Validate one answer; returns it normalised or raises RuleError in plain words."""
         if self.kind == "dice":
-            values = answer if isinstance(answer, list | tuple) else [answer]
-            if len(values) != self.count:
-                raise RuleError(f"{self.describe()} needs {self.count} value(s), got {len(values)}")
-            legal = DIE_PROFILES.get(self.profile)
-            out = []
-            for v in values:
-                if isinstance(v, bool) or not isinstance(v, int):
-                    try:
-                        v = int(v)
-                    except (TypeError, ValueError):
-                        raise RuleError(f"'{v}' is not a die value") from None
-                if legal is not None and v not in legal:
-                    raise RuleError(f"{v} is not a face of the {self.profile}")
-                out.append(v)
-            return out
+            return self.check_dice(answer)
+        return self.check_card(answer)
+
+    def check_dice(self, answer: object) -> list[int]:
+        """`check` for dice: the game values rolled."""
+        values = answer if isinstance(answer, list | tuple) else [answer]
+        if len(values) != self.count:
+            raise RuleError(f"{self.describe()} needs {self.count} value(s), got {len(values)}")
+        legal = DIE_PROFILES.get(self.profile)
+        out = []
+        for given in values:
+            v = _die_value(given)
+            if legal is not None and v not in legal:
+                raise RuleError(f"{v} is not a face of the {self.profile}")
+            out.append(v)
+        return out
+
+    def check_card(self, answer: object) -> str:
+        """`check` for a draw or a choice: the card id or option taken."""
         card = answer[0] if isinstance(answer, list | tuple) and len(answer) == 1 else answer
         if not isinstance(card, str):
             raise RuleError(f"{self.describe()} needs a card id, got {card!r}")
         if self.options and card not in self.options:
             raise RuleError(f"{card} cannot be drawn from {self.deck} now")
         return card
+
+
+def _die_value(v: object) -> int:
+    """One die's value as given (a number, or its digits as text)."""
+    if isinstance(v, int) and not isinstance(v, bool):
+        return v
+    try:
+        if isinstance(v, str | bytes | bytearray | SupportsInt | SupportsIndex):
+            return int(v)
+    except (TypeError, ValueError):
+        pass
+    raise RuleError(f"'{v}' is not a die value")
 
 
 def request_words(request: Request) -> str:
@@ -203,7 +219,7 @@ class ChanceNeeded(Exception):
 class Chance:
     """The answers given so far to one command's requests, consumed in order."""
 
-    def __init__(self, answers: list[Any] | None = None) -> None:
+    def __init__(self, answers: Sequence[object] | None = None) -> None:
         self._answers = list(answers or [])
         self._next = 0
 
@@ -211,12 +227,13 @@ class Chance:
     def used(self) -> int:
         return self._next
 
-    def _take(self, request: Request) -> Any:
+    def _take(self, request: Request) -> object:
+        """The next answer given, unchecked; ChanceNeeded when there is none yet."""
         if self._next >= len(self._answers):
             raise ChanceNeeded(request)
         answer = self._answers[self._next]
         self._next += 1
-        return request.check(answer)
+        return answer
 
     def roll(
         self,
@@ -229,10 +246,8 @@ class Chance:
         who: str = "",
     ) -> list[int]:
         """Ask for `count` dice of `profile`; returns their game values."""
-        values: list[int] = self._take(
-            Request("dice", why, for_, profile=profile, count=count, role=role, who=who)
-        )
-        return values
+        request = Request("dice", why, for_, profile=profile, count=count, role=role, who=who)
+        return request.check_dice(self._take(request))
 
     def draw(
         self,
@@ -246,8 +261,7 @@ class Chance:
     ) -> str:
         """Ask for one card from `deck` (optionally limited to `options`); returns its id."""
         request = Request("draw", why, for_, deck=deck, options=tuple(options), role=role, who=who)
-        card: str = self._take(request)
-        return card
+        return request.check_card(self._take(request))
 
     def choose(
         self,
@@ -264,8 +278,7 @@ class Chance:
         request = Request(
             "draw", why, for_, deck=deck, options=tuple(options), role=role, who=who, choice=True
         )
-        picked: str = self._take(request)
-        return picked
+        return request.check_card(self._take(request))
 
 
 # One legal command, complete and ready to send: `{"do": NAME, "with": {...}}`, built by

@@ -42,7 +42,7 @@ class SelfPlayReport:
     def ended(self) -> bool:
         return self.outcome is not None and self.outcome in ("won", "lost")
 
-    def to_json(self) -> dict[str, Any]:
+    def to_json(self) -> dict[str, object]:
         return {
             "game": self.game,
             "seed": self.seed,
@@ -64,7 +64,7 @@ def fill_inputs(action: Action, rng: random.Random) -> dict[str, Any]:
         if "choices" in spec:
             if not spec["choices"]:
                 continue
-            value: Any = rng.choice(list(spec["choices"]))
+            value: object = rng.choice(list(spec["choices"]))
         else:
             value = rng.randint(int(spec["min"]), int(spec["max"]))
         _set_path(args, path.split("."), value)
@@ -77,7 +77,7 @@ def _set_path(target: dict[str, Any], parts: list[str], value: Any) -> None:
     target[parts[-1]] = value
 
 
-def random_answer(waiting: dict[str, Any], rng: random.Random, session: Session) -> Any:
+def random_answer(waiting: dict[str, Any], rng: random.Random, session: Session) -> object:
     """Random values a real die or deck could give, read off the request itself."""
     if waiting["kind"] == "dice":
         return [rng.choice(waiting["faces"]) for _ in range(waiting["count"])]

@@ -60,7 +60,7 @@ class Session:
         cls,
         path: Path,
         game: Game,
-        options: dict[str, Any] | None = None,
+        options: dict[str, object] | None = None,
         packs: Iterable[str] = ("demo",),
         define: str | None = None,
         content: Content | None = None,
@@ -104,7 +104,7 @@ class Session:
     def __enter__(self) -> Session:
         return self
 
-    def __exit__(self, *exc: Any) -> None:
+    def __exit__(self, *exc: object) -> None:
         self.close()
 
     # -- the parts, as the callers have always read them ---------------------------------
@@ -242,7 +242,7 @@ class Session:
     def write_snapshot(self) -> None:
         self.engine.write_snapshot()
 
-    def do(self, name: str, args: Mapping[str, Any] | None = None) -> Result:
+    def do(self, name: str, args: Mapping[str, object] | None = None) -> Result:
         """Run a command by name, as scenarios, the CLI and the shell say it: a game
         command, or one of the table's own (`answer`, `correct`, `check_card`, `undo`,
         `redo`).  RuleError leaves the log and the state exactly as they were."""
@@ -263,14 +263,14 @@ class Session:
             return self.answer(details.get("values"), by=details.get("by", "cli"))
         return self.engine.do(name, details)
 
-    def answer(self, values: Any, by: str = "keypad") -> Result:
+    def answer(self, values: object, by: str = "keypad") -> Result:
         return self.engine.answer(values, by)
 
-    def correct(self, path: str, value: Any) -> Result:
+    def correct(self, path: str, value: object) -> Result:
         return self.engine.correct(path, value)
 
     def check_card(
-        self, card_id: str, card: Mapping[str, Any] | None = None, pack: str = ""
+        self, card_id: str, card: Mapping[str, object] | None = None, pack: str = ""
     ) -> Result:
         return self.engine.check_card(card_id, card, pack)
 

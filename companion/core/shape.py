@@ -9,12 +9,14 @@ vanish from `state --json`.  `convert_state` fills them in so every field always
 from __future__ import annotations
 
 import dataclasses
-from typing import Any
+from typing import TypeVar
 
 import msgspec
 
+T = TypeVar("T")
 
-def _complete(obj: Any) -> None:
+
+def _complete(obj: object) -> None:
     if dataclasses.is_dataclass(obj) and not isinstance(obj, type):
         values = obj.__dict__
         for f in dataclasses.fields(obj):
@@ -29,8 +31,8 @@ def _complete(obj: Any) -> None:
             _complete(item)
 
 
-def convert_state(data: Any, state_type: type) -> Any:
+def convert_state(data: object, state_type: type[T]) -> T:
     """`msgspec.convert(data, state_type, strict=True)` with every field set."""
-    state: Any = msgspec.convert(data, state_type, strict=True)
+    state = msgspec.convert(data, state_type, strict=True)
     _complete(state)
     return state

@@ -23,9 +23,10 @@ import re
 import shutil
 import sqlite3
 import time
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator, Mapping
 from dataclasses import dataclass
 from pathlib import Path
+from types import TracebackType
 from typing import Any
 
 import msgspec
@@ -314,7 +315,7 @@ class Store:
     # -- opening -----------------------------------------------------------------------
 
     @classmethod
-    def create(cls, path: Path, meta: dict[str, Any]) -> Store:
+    def create(cls, path: Path, meta: Mapping[str, object]) -> Store:
         path = Path(path)
         if path.exists():
             raise SessionFileError(path, "already exists; choose another name")
@@ -448,7 +449,12 @@ class Store:
                 raise storage_error(self.store.path, exc) from exc
             return self.store
 
-        def __exit__(self, exc_type: Any, exc: Any, tb: Any) -> None:
+        def __exit__(
+            self,
+            exc_type: type[BaseException] | None,
+            exc: BaseException | None,
+            tb: TracebackType | None,
+        ) -> None:
             db = self.store.db
             if exc_type is None:
                 try:
@@ -502,7 +508,7 @@ class Store:
         except _SQLITE_FAILURES as exc:
             raise storage_error(self.path, exc) from exc
 
-    def append(self, tx: int, events: Iterable[tuple[str, dict[str, Any]]]) -> list[Row]:
+    def append(self, tx: int, events: Iterable[tuple[str, dict[str, object]]]) -> list[Row]:
         """Append events as transaction `tx`; call inside `transaction()`."""
         now = time.time()
         rows = []
@@ -525,7 +531,7 @@ class Store:
             "INSERT INTO log (seq, tx, type, data, at, sum) VALUES (?, ?, ?, ?, ?, ?)", values
         )
 
-    def set_meta(self, key: str, value: Any) -> None:
+    def set_meta(self, key: str, value: object) -> None:
         text = json.dumps(value)
         self.db.execute(
             "INSERT INTO meta (key, value, sum) VALUES (?, ?, ?) "
@@ -551,8 +557,8 @@ class Store:
         except _SQLITE_FAILURES as exc:
             raise storage_error(self.path, exc) from exc
 
-    def meta(self) -> dict[str, Any]:
-        out = {}
+    def meta(self) -> dict[str, object]:
+        out: dict[str, object] = {}
         for key, value, check in self._query("SELECT key, value, sum FROM meta"):
             if not isinstance(key, str) or not isinstance(value, str):
                 raise SessionDamaged(
@@ -608,7 +614,7 @@ class Store:
             raise SessionDamaged(self.path, "its index is damaged", count_recoverable(self.path))
         return rows
 
-    def tx_heads(self) -> list[tuple[int, str, dict[str, Any]]]:
+    def tx_heads(self) -> list[tuple[int, str, dict[str, object]]]:
         """The first event of every transaction: enough to work out undo and redo."""
         found = self._query(
             "SELECT l.seq, l.tx, l.type, l.data, l.at, l.sum FROM log l "
@@ -642,7 +648,7 @@ def _safe(text: str) -> str:
     return text.encode("unicode_escape").decode("ascii")[:40]
 
 
-def recover(path: Path) -> Recovered:
+def recover(path: Path) -> Recovered[Row]:
     """What can be read from a damaged file: the complete transactions from the start, in
     order (a gap ends them), and how many moves came back and were lost.
 
@@ -656,7 +662,7 @@ def recover(path: Path) -> Recovered:
     return Recovered(meta, rows, moves, max(0, newest - last_tx), cut_short(path))
 
 
-def recover_rows(path: Path) -> tuple[dict[str, Any], list[Row]]:
+def recover_rows(path: Path) -> tuple[dict[str, object], list[Row]]:
     """The meta records and the events of the complete transactions `recover` finds."""
     found = recover(path)
     return found.meta, found.rows

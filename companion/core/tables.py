@@ -45,7 +45,7 @@ class EventData(msgspec.Struct, kw_only=True, forbid_unknown_fields=True):
 Handler = Callable[[S, Any], None]
 Text = Callable[[Any], str]
 Said = Callable[[Any], "Headline | None"]
-Upcaster = Callable[[dict[str, Any]], dict[str, Any]]
+Upcaster = Callable[[dict[str, object]], dict[str, object]]
 
 
 @dataclass(frozen=True)
@@ -125,11 +125,11 @@ class Events(Generic[S]):
     def __iter__(self) -> Iterator[str]:
         return iter(self.kinds)
 
-    def read(self, type_name: str, data: Mapping[str, Any]) -> EventData:
+    def read(self, type_name: str, data: Mapping[str, object]) -> EventData:
         """A stored event as its current typed payload, upcast from older versions."""
         kind = self.kinds[type_name]
         fields = dict(data)
-        version = int(fields.pop(VERSION_KEY, 1))
+        version = _version(type_name, fields.pop(VERSION_KEY, 1))
         target = kind.data_type.version
         if version > target:
             raise EventTypeError(
@@ -147,25 +147,25 @@ class Events(Generic[S]):
         except msgspec.ValidationError as exc:
             raise EventTypeError(f"{type_name}: {exc}") from None
 
-    def write(self, event: EventData) -> tuple[str, dict[str, Any]]:
+    def write(self, event: EventData) -> tuple[str, dict[str, object]]:
         """A typed payload as the (type, fields) the log stores."""
         name = type(event).__name__
         if name not in self.kinds:
             raise EventTypeError(f"{name} is not an event type of this game")
-        fields: dict[str, Any] = msgspec.to_builtins(event)
+        fields: dict[str, object] = msgspec.to_builtins(event)
         if event.version > 1:
             fields[VERSION_KEY] = event.version
         return name, fields
 
-    def check(self, type_name: str, data: Mapping[str, Any]) -> dict[str, Any]:
+    def check(self, type_name: str, data: Mapping[str, object]) -> dict[str, object]:
         """Validate an event emitted by name and fields; returns the fields as stored."""
         return self.write(self.read(type_name, data))[1]
 
-    def apply(self, state: S, type_name: str, data: Mapping[str, Any]) -> None:
+    def apply(self, state: S, type_name: str, data: Mapping[str, object]) -> None:
         self.kinds[type_name].apply(state, self.read(type_name, data))
 
     def describe(
-        self, type_name: str, data: Mapping[str, Any], names: Mapping[str, str] | None = None
+        self, type_name: str, data: Mapping[str, object], names: Mapping[str, str] | None = None
     ) -> str | None:
         """The event's words; with `names`, every value (or key) that is exactly one of
         its ids reads as its name, so a text written with ids says names."""
@@ -183,7 +183,7 @@ class Events(Generic[S]):
         return text[:1].upper() + text[1:]
 
     def headline(
-        self, type_name: str, data: Mapping[str, Any], names: Mapping[str, str] | None = None
+        self, type_name: str, data: Mapping[str, object], names: Mapping[str, str] | None = None
     ) -> Headline | None:
         """The event's headline, if the game says it is news; ids read as names, as in
         `describe`."""
@@ -197,13 +197,20 @@ class Events(Generic[S]):
         return kind.headline(event)
 
 
-def named_fields(data: Mapping[str, Any], names: Mapping[str, str]) -> dict[str, Any]:
+def _version(type_name: str, stored: object) -> int:
+    """The version stored beside an event's fields (1 when none is)."""
+    if isinstance(stored, int | float | str | bytes):
+        return int(stored)
+    raise TypeError(f"{type_name}: its version {stored!r} is not a number")
+
+
+def named_fields(data: Mapping[str, object], names: Mapping[str, str]) -> dict[str, object]:
     """An event's fields with every id in their values named; the field names stay (an
     event's `opponent` field is not the opponent a name map calls "opponent")."""
     return {key: named(value, names) for key, value in data.items()}
 
 
-def named(value: Any, names: Mapping[str, str]) -> Any:
+def named(value: object, names: Mapping[str, str]) -> object:
     """`value` with every string (and mapping key) that is an id in `names` replaced."""
     if isinstance(value, str):
         return names.get(value, value)
@@ -230,7 +237,7 @@ def _args_type(fn: CommandFn) -> type[CommandArgs] | None:
     rule it wraps, whose module names the Struct."""
     rule = inspect.unwrap(fn)
     params = list(inspect.signature(rule).parameters.values())
-    declared: Any = params[1].annotation if len(params) > 1 else None
+    declared: object = params[1].annotation if len(params) > 1 else None
     if isinstance(declared, str):  # postponed annotations: only this one is resolved, since
         # the others (Content, Chance) are often imported for the type checker alone
         declared = getattr(rule, "__globals__", {}).get(declared)
@@ -307,7 +314,7 @@ class Commands(Generic[S]):
         name: str,
         title: str,
         d: Decision,
-        args: Mapping[str, Any],
+        args: Mapping[str, object],
         chance: Chance,
         content: Content,
     ) -> None:
@@ -344,7 +351,7 @@ class Decision:
         self._evolve = evolve
         self._table = events
 
-    def emit(self, event: str | EventData, /, **data: Any) -> Event:
+    def emit(self, event: str | EventData, /, **data: object) -> Event:
         """Record one event: a typed payload, or (for older code) a type name and fields.
 
         Both are checked against the game's declared event types, so a bad field is a bug

@@ -16,6 +16,7 @@ import json
 import os
 import re
 import tempfile
+from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -44,7 +45,7 @@ from companion.core.store import (
 FORMAT = "table-companion-session"
 
 
-def _digest(meta: dict[str, Any], events: list[list[Any]]) -> str:
+def _digest(meta: Mapping[str, object], events: Sequence[object]) -> str:
     body = json.dumps({"meta": meta, "events": events}, sort_keys=True, separators=(",", ":"))
     return hashlib.sha256(body.encode()).hexdigest()
 
@@ -148,7 +149,7 @@ def _read_export(file: Path) -> dict[str, Any]:
 _PACK_NAME = re.compile(r"[a-z0-9][a-z0-9_-]{0,63}")
 
 
-def _check_packs(file: Path, meta: dict[str, Any]) -> None:
+def _check_packs(file: Path, meta: Mapping[str, object]) -> None:
     """A save from elsewhere may name content packs, never folders on this device."""
     game, packs = meta.get("game"), meta.get("packs", ["demo"])
     if not isinstance(game, str) or not isinstance(packs, list):
@@ -166,7 +167,7 @@ def _check_packs(file: Path, meta: dict[str, Any]) -> None:
 
 
 def _write_new(
-    lib: Library, meta: dict[str, Any], rows: list[Row], name: str | None, source: Path
+    lib: Library, meta: Mapping[str, object], rows: list[Row], name: str | None, source: Path
 ) -> str:
     """Write rows into a new session file, check that it folds, then move it into place.
 
@@ -214,7 +215,7 @@ def import_session(file: Path, lib: Library, name: str | None = None) -> str:
     return _write_new(lib, doc["meta"], rows, name, file)
 
 
-def recover_session(path: Path, lib: Library) -> tuple[str, Recovered]:
+def recover_session(path: Path, lib: Library) -> tuple[str, Recovered[Row]]:
     """Copy the complete transactions at the start of a damaged session into a new one
     (a command whole or not at all); never touch the old file."""
     if path.is_dir():

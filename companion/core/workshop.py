@@ -36,7 +36,7 @@ from companion.content.pack import (
     pack_dirs,
     yaml_files,
 )
-from companion.content.schema import ID_PATTERN
+from companion.content.schema import ID_PATTERN, Item
 from companion.content.yamlines import YamlSyntaxError, load_file, path_text
 from companion.core.registry import get_game
 from companion.paths import content_roots, data_home, user_content_dir
@@ -257,14 +257,14 @@ def new_card_id(game_id: str, kind: str, name: str) -> str:
     return f"{game_id}/{id_part(game_id, kind)}/{slugify(name) or 'card'}"
 
 
-def card_problems(game_id: str, kind: str, card: Mapping[str, Any]) -> list[FieldProblem]:
+def card_problems(game_id: str, kind: str, card: Mapping[str, object]) -> list[FieldProblem]:
     """What is wrong with one card on its own, by field (msgspec names the first)."""
     game = get_game(game_id)
     schema = game.content_kinds.get(kind)
     if schema is None:
         return [FieldProblem((), f"{game.title} has no kind of card called '{kind}'")]
     try:
-        item: Any = msgspec.convert(dict(card), schema, strict=True)
+        item: Item = msgspec.convert(dict(card), schema, strict=True)
     except msgspec.ValidationError as exc:
         sub, message = _split_msgspec_path(str(exc))
         named, _present = _named_field(message)
@@ -327,7 +327,7 @@ def pack_context(game_id: str, slug: str) -> Content:
 
 
 def pack_checks(
-    context: Content, kind: str, card: Mapping[str, Any], replaces: str | None = None
+    context: Content, kind: str, card: Mapping[str, object], replaces: str | None = None
 ) -> list[str]:
     """What the game's own cross-checks say about this card among the pack's other cards
     (`pack_context`): a boss's dice for every HP space, a story with four bosses."""
@@ -335,7 +335,7 @@ def pack_checks(
     schema = game.content_kinds.get(kind)
     if schema is None or card_problems(context.game, kind, card):
         return []
-    item: Any = msgspec.convert(dict(card), schema, strict=True)
+    item: Item = msgspec.convert(dict(card), schema, strict=True)
     content = Content(
         game=context.game,
         items={k: dict(v) for k, v in context.items.items()},
@@ -349,7 +349,7 @@ def pack_checks(
     return [message for item_id, message in game.validate_content(content) if item_id == item.id]
 
 
-def _write_yaml(path: Path, data: Mapping[str, Any]) -> None:
+def _write_yaml(path: Path, data: Mapping[str, object]) -> None:
     text = yaml.safe_dump(dict(data), sort_keys=False, allow_unicode=True, width=100)
     path.write_text(text, encoding="utf-8")
 
@@ -455,7 +455,7 @@ def export_pack(game_id: str, slug: str, out: Path | None = None) -> Path:
     return out
 
 
-def _manifest(zf: zipfile.ZipFile, name: str) -> dict[str, Any]:
+def _manifest(zf: zipfile.ZipFile, name: str) -> dict[str, object]:
     try:
         manifest = json.loads(zf.read("manifest.json"))
     except KeyError:
