@@ -24,6 +24,7 @@ from companion.core.tables import Commands, Decision, Events
 if TYPE_CHECKING:
     from companion.content.pack import Content
     from companion.core.headline import Headline
+    from companion.jsontypes import JsonObject, JsonValue
 
 
 class Game(Protocol):
@@ -60,7 +61,7 @@ class Game(Protocol):
 
     # -- the rules -------------------------------------------------------------------------
 
-    def initial_state(self, options: dict[str, object], content: Content) -> Any:
+    def initial_state(self, options: Mapping[str, object], content: Content) -> Any:
         """The state at the start of a session; RuleError for bad set-up options."""
         ...
 
@@ -103,17 +104,17 @@ class Game(Protocol):
 
     # -- set-up ----------------------------------------------------------------------------
 
-    setup_options: ClassVar[Sequence[dict[str, object]]]
+    setup_options: ClassVar[Sequence[JsonObject]]
     """The new-game wizard's choices as plain data (`name`, `label`, `choices` or
     `min`/`max`, `default`; ui/screens/newgame.py): Start straight away takes each
     default.  Default empty: a game with no set-up choices."""
 
-    def setup_options_for(self, content: Content) -> list[dict[str, object]]:
+    def setup_options_for(self, content: Content) -> list[JsonObject]:
         """The wizard's choices for the packs a group picked (their heroes and boards by
         name).  Default: `setup_options` as they are, whatever the packs."""
         ...
 
-    def complete_setup(self, options: dict[str, object], content: Content) -> dict[str, object]:
+    def complete_setup(self, options: Mapping[str, JsonValue], content: Content) -> JsonObject:
         """The options a new game records, filled in from the packs (the group's own boss
         or board), so a session reads the same when the packs change later.  Default: the
         options as chosen."""
@@ -245,7 +246,7 @@ class GameBase:
     content_kinds: ClassVar[Mapping[str, type]] = {}
     commands: ClassVar[Commands[Any] | None] = None
     events: ClassVar[Events[Any] | None] = None
-    setup_options: ClassVar[Sequence[dict[str, object]]] = ()
+    setup_options: ClassVar[Sequence[JsonObject]] = ()
     field_words: ClassVar[Mapping[str, str]] = {}
     value_words: ClassVar[Mapping[str, Mapping[str, str]]] = {}
     card_kinds: ClassVar[tuple[str, ...]] = ()
@@ -257,7 +258,7 @@ class GameBase:
 
     # -- the rules -------------------------------------------------------------------------
 
-    def initial_state(self, options: dict[str, object], content: Content) -> Any:
+    def initial_state(self, options: Mapping[str, object], content: Content) -> Any:
         raise NotImplementedError(f"{self.title} does not set up a game yet")
 
     def decide(self, state: Any, command: Command, chance: Chance, content: Content) -> list[Event]:
@@ -286,11 +287,11 @@ class GameBase:
 
     # -- set-up ----------------------------------------------------------------------------
 
-    def setup_options_for(self, content: Content) -> list[dict[str, object]]:
+    def setup_options_for(self, content: Content) -> list[JsonObject]:
         return list(self.setup_options)
 
-    def complete_setup(self, options: dict[str, object], content: Content) -> dict[str, object]:
-        return options
+    def complete_setup(self, options: Mapping[str, JsonValue], content: Content) -> JsonObject:
+        return dict(options)
 
     def validate_content(self, content: Content) -> Iterable[tuple[str, str]]:
         return []

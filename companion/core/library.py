@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 import re
 import sqlite3
+from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -14,6 +15,7 @@ from companion.core.game import Game
 from companion.core.registry import load_game_content
 from companion.core.session import Session
 from companion.core.store import SessionFileError, SessionNotFound, storage_error
+from companion.jsontypes import JsonValue
 from companion.paths import sessions_dir
 
 SUFFIX = ".session"
@@ -51,7 +53,7 @@ class Library:
     def new(
         self,
         game: Game,
-        options: dict[str, object] | None = None,
+        options: Mapping[str, JsonValue] | None = None,
         packs: list[str] | None = None,
         define: str | None = None,
         session_id: str | None = None,

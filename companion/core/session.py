@@ -60,7 +60,7 @@ class Session:
         cls,
         path: Path,
         game: Game,
-        options: dict[str, object] | None = None,
+        options: Mapping[str, object] | None = None,
         packs: Iterable[str] = ("demo",),
         define: str | None = None,
         content: Content | None = None,

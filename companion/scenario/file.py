@@ -8,6 +8,7 @@ from pathlib import Path
 import yaml
 
 from companion.content.yamlines import LinedDoc, YamlSyntaxError, load_file
+from companion.jsontypes import JsonObject
 
 TOP_KEYS = {"game", "content", "define", "setup", "steps", "title", "cites", "description"}
 STEP_KEYS = {"do", "with", "dice", "cards", "refused", "expect", "note", "cites"}
@@ -130,7 +131,7 @@ def _step(doc: LinedDoc, i: int, raw: object) -> Step:
     return step
 
 
-def load_setup_file(path: Path) -> tuple[dict[str, object], list[str] | None, str | None]:
+def load_setup_file(path: Path) -> tuple[JsonObject, list[str] | None, str | None]:
     """Set-up options for `companion new --setup`: a scenario file or a bare mapping.
 
     Every mistake (missing, a folder, not YAML, not a mapping) is a ScenarioInvalid."""

@@ -11,7 +11,7 @@ import asyncio
 import contextlib
 import time
 import traceback
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -27,6 +27,7 @@ from companion.core.library import Library
 from companion.core.our_copy import follow_undo
 from companion.core.rules import RuleError
 from companion.failures import friendly
+from companion.jsontypes import JsonValue
 from companion.paths import data_home
 from companion.table.dice_hub import DiceHub
 from companion.ui import widgets  # noqa: F401  (loads the shared kv rules)
@@ -176,7 +177,9 @@ class CompanionApp(App):
             self.screen("session").sync_session()  # already showing: no enter event comes
         self.go("session")
 
-    def start_session(self, game: Game, options: dict[str, object], packs: list[str]) -> Session:
+    def start_session(
+        self, game: Game, options: Mapping[str, JsonValue], packs: list[str]
+    ) -> Session:
         """Create and open a new session; RuleError or ContentError propagate in words."""
         session = self.library.new(game, options, packs)
         self.attach(session)

@@ -21,7 +21,7 @@ from companion.core.transfer import (
 )
 from companion.failures import CliError
 from companion.games import get_game
-from companion.jsontypes import JsonValue
+from companion.jsontypes import JsonObject, JsonValue
 
 if TYPE_CHECKING:
     from companion.core.session import Result, Session
@@ -62,7 +62,7 @@ def _report(session: Session, result: Result) -> None:
 
 def cmd_new(args: argparse.Namespace) -> int:
     game = get_game(args.game)
-    options: dict[str, object] = {}
+    options: JsonObject = {}
     define = None
     if args.setup:
         from companion.scenario.file import load_setup_file

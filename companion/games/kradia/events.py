@@ -19,7 +19,6 @@ from companion.games.kradia.state import (
     KradiaState,
     LastAttack,
 )
-from companion.jsontypes import JsonObject
 
 EVENTS: Events[KradiaState] = Events()
 
@@ -557,12 +556,12 @@ def _boss(name: str) -> str:
     return name or "The boss"
 
 
-def _unchanged(data: JsonObject) -> JsonObject:
+def _unchanged(data: dict[str, object]) -> dict[str, object]:
     """A version that only added fields with defaults: the old payload reads as it is."""
     return data
 
 
-def _without_derived(data: JsonObject) -> JsonObject:
+def _without_derived(data: dict[str, object]) -> dict[str, object]:
     """Version 1 also stored the boss's dice and overdrive for the new HP; both are read
     off the boss card for its HP now (effects.dice_on_space, in_overdrive)."""
     return {k: v for k, v in data.items() if k not in ("dice", "overdrive")}

@@ -34,6 +34,7 @@ from companion.core.rules import RuleError
 from companion.core.store import SessionFileError
 from companion.core.workshop import list_packs
 from companion.games import available_games, get_game, load_game_content
+from companion.jsontypes import JsonObject
 from companion.ui.screens.problems import problem_words
 from companion.ui.widgets import BigButton, BigToggle, Body, Heading, clear_and_fill
 
@@ -61,9 +62,9 @@ def option_default(option: dict[str, Any]) -> Any:
     return [] if "pick" in option else option.get("min", 0)
 
 
-def default_options(game: Game) -> dict[str, object]:
+def default_options(game: Game) -> JsonObject:
     """The set-up a group gets by tapping Start straight away (also the screenshot mode's)."""
-    return {o["name"]: option_default(o) for o in game.setup_options}
+    return {str(o["name"]): option_default(o) for o in game.setup_options}
 
 
 class OptionRow(BoxLayout):
