@@ -61,12 +61,12 @@ class SendsCommands:
     ) -> CorrectionSheet:
         """Open the sheet correcting just the value at `path` (the thing the player
         tapped), starting from `value` (the space tapped on a track) or what the state
-        holds; `kw` bounds a number or lists the choices to pick from."""
-        from companion.ui.panels.correction_sheet import open_sheet
+        holds; `least` and `most` bound a number, `choices` lists the values to pick from."""
+        from companion.ui.panels.correction_sheet import CorrectionSheet
 
         if value is None:
             value = _at(self.session.to_json(), path)
-        return open_sheet(title, path, value, self.correct, least, most, choices)
+        return CorrectionSheet(title, path, value, self.correct, least, most, choices).show()
 
     def _attempt(self, action: Callable[[], object]) -> bool:
         from companion.core.rules import RuleError

@@ -67,6 +67,11 @@ class CorrectionSheet(ModalView):
     def step(self, delta: int) -> None:
         self.value = max(int(self.least), min(int(self.most), int(self.value) + delta))
 
+    def show(self) -> CorrectionSheet:
+        """Open over the screen at once (no animation: a tap must find it there)."""
+        self.open(animation=False)
+        return self
+
     def save(self) -> bool:
         error = self._correct(self.path, self.value)
         if error:
@@ -74,17 +79,3 @@ class CorrectionSheet(ModalView):
             return False
         self.dismiss(animation=False)
         return True
-
-
-def open_sheet(
-    title: str,
-    path: str,
-    value: object,
-    correct: Correct,
-    least: int = 0,
-    most: int = 99,
-    choices: Sequence[tuple[object, str]] = (),
-) -> CorrectionSheet:
-    sheet = CorrectionSheet(title, path, value, correct, least, most, choices)
-    sheet.open(animation=False)
-    return sheet
