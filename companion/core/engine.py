@@ -162,7 +162,19 @@ class Engine:
         self.pending = None
 
     def load(self) -> None:
-        """Fold the log into the state, starting from the newest snapshot that still fits."""
+        """Fold the log into the state, starting from the newest snapshot that still fits.
+
+        Everything is read in one read transaction: another program committing between
+        reading the chain and noting the newest row would otherwise leave this one marked
+        as having read a move it never folded, and it would answer a roll already answered.
+        """
+        with self.log.reading():
+            self._fold_file()
+        if self.log.stale:
+            alive = self.log.chain.alive
+            self.log.replace_snapshots(alive[-1], self.rules_version, self._checkpoints[alive[-1]])
+
+    def _fold_file(self) -> None:
         self.checks = [(tx, head) for tx, head in self.log.heads() if isinstance(head, CardChecked)]
         self.base = base_content(self.loaded, self.game, self.checks)
         self._relayer()
@@ -190,8 +202,6 @@ class Engine:
                 self.log.path, f"its events no longer fit the rules ({exc})", held
             ) from exc
         self._checkpoints = {alive[-1]: self.freeze()}
-        if self.log.stale:
-            self.log.replace_snapshots(alive[-1], self.rules_version, self._checkpoints[alive[-1]])
 
     def sync(self) -> None:
         """Catch up with transactions another process appended (a CLI beside the app).

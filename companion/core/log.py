@@ -9,6 +9,7 @@ are read once and kept by transaction; the store (core/store.py) holds the SQL.
 
 from __future__ import annotations
 
+import contextlib
 import hashlib
 import sqlite3
 from collections.abc import Iterable, Iterator
@@ -93,7 +94,7 @@ class Log:
     def transaction(self) -> Store._Tx:
         return self.store.transaction()
 
-    def reading(self) -> Store._Tx:
+    def reading(self) -> contextlib.AbstractContextManager[Store]:
         return self.store.reading()
 
     # -- reading -------------------------------------------------------------------------

@@ -478,8 +478,12 @@ class Store:
     def transaction(self) -> Store._Tx:
         return Store._Tx(self)
 
-    def reading(self) -> Store._Tx:
-        """A read transaction: several queries see one moment of the file."""
+    def reading(self) -> contextlib.AbstractContextManager[Store]:
+        """A read transaction: several queries see one moment of the file.  Inside a
+        transaction already open (a command catching up under its write lock) the queries
+        already see one moment, so nothing more is begun."""
+        if self.db.in_transaction:
+            return contextlib.nullcontext(self)
         return Store._Tx(self, "DEFERRED")
 
     def committed(self) -> None:

@@ -12,11 +12,14 @@ import json
 import os
 import subprocess
 import sys
+import threading
 import time
 
 import pytest
 
+from companion.core.rules import RuleError
 from companion.core.session import Session
+from companion.core.store import Store
 from tests.core.helpers import tiny_session
 
 ROUNDS = 1500
@@ -106,3 +109,44 @@ def test_two_programs_racing_never_answer_twice_nor_lose_a_command(tmp_path):
     answered = [h for h in heads.values() if h.type == "RequestAnswered"]
     assert len(answered) == rounds  # one answer per request, never two
     print(f"race: {rounds} rounds, {len(acked)} acknowledged commands, all in the file")
+
+
+def test_a_program_opening_while_another_answers_never_answers_the_same_roll(tmp_path, monkeypatch):
+    """The race's round 0 (CI, stop 36): b opened the file while a rolled and answered.
+
+    b read the chain with a's roll, then a committed its answer, then b noted the newest
+    row (a's answer) as read without folding it, so b still saw the roll waiting and
+    answered it too.  Here a answers from a thread at exactly that instant, while b is
+    opening; b must then refuse its own answer, whichever way the two programs' locks fall.
+    """
+    tiny_session(tmp_path).close()
+    path = tmp_path / "t.session"
+    a = Session.open(path)
+    a.do("roll")
+    assert a.request is not None
+    answered: list[object] = []
+    heads_once = [Store.tx_heads]
+
+    def tx_heads_then_a_answers(store: Store) -> list:
+        heads = heads_once[0](store)
+        if len(heads_once) == 1:  # b's first read only; a's own catching up reads plainly
+            heads_once.append(None)
+            worker = threading.Thread(target=lambda: answered.append(a.answer([2])))
+            worker.start()
+            worker.join(timeout=0.3)  # done at once unless b's read holds the file
+            heads_once.append(worker)
+        return heads
+
+    monkeypatch.setattr(Store, "tx_heads", tx_heads_then_a_answers)
+    b = Session.open(path)
+    monkeypatch.undo()
+    heads_once[-1].join(timeout=30)
+    try:
+        assert len(answered) == 1  # a's answer was committed
+        with pytest.raises(RuleError, match="nothing is waiting"):
+            b.answer([3])
+        assert b.to_json() == a.to_json()
+        assert b.to_json()["score"] == 2
+    finally:
+        a.close()
+        b.close()
