@@ -27,11 +27,13 @@ import numpy as np
 import torch
 import torch.nn.functional as F
 
-from training.dice.evaluate import THRESHOLDS
+from training.dice.evaluate import THRESHOLDS, iou
+from training.dice.finds import finds_crops
 from training.dice.labels import is_val as _is_val
 from training.dice.labels import load_labels
 from training.dice.model import FACE_CLASSES, Detector, FaceNet
 from vision.dice.prep import CROP_SIZE, DET_SIZE, DET_STRIDE, crop, crop_box, letterbox, to_blob
+from vision.dice.reader import DiceReader
 
 ROOT = Path(__file__).resolve().parents[2]
 MODELS = ROOT / "vision" / "dice" / "models"
@@ -114,14 +116,6 @@ def decode(out: np.ndarray, heat_min: float, top: int = 100) -> list[tuple[float
         cx, cy = (x + out[3, y, x]) * DET_STRIDE, (y + out[4, y, x]) * DET_STRIDE
         found.append((float(heat[y, x]), cx - w / 2, cy - h / 2, cx + w / 2, cy + h / 2))
     return found
-
-
-def iou(a: Sequence[float], b: Sequence[float]) -> float:
-    ix = max(0.0, min(a[2], b[2]) - max(a[0], b[0]))
-    iy = max(0.0, min(a[3], b[3]) - max(a[1], b[1]))
-    inter = ix * iy
-    union = (a[2] - a[0]) * (a[3] - a[1]) + (b[2] - b[0]) * (b[3] - b[1]) - inter
-    return inter / union if union > 0 else 0.0
 
 
 def match(found: Sequence[Sequence[float]], truth: Sequence[Sequence[float]], thr: float = 0.5):
@@ -458,6 +452,12 @@ def train_faces(a: argparse.Namespace) -> dict:
             xt, yt = np.concatenate([xt, xa]), np.concatenate([yt, ya])
         xr, yr = face_crops(rc, a.real, np.random.default_rng(a.seed + 2), 4, 0)
         real_train, real_cal = len(rt), len(rc)
+    finds: dict[str, int] = {}
+    if a.finds:
+        # The detector's own finds on the training photos: its false finds as "not a die".
+        xf, yf, finds = finds_crops(tr, DiceReader(a.finds, face_threshold=0.0))
+        xt, yt = np.concatenate([xt, xf]), np.concatenate([yt, yf])
+        _log(f"the detector's own finds: {finds}")
     _log(f"{len(xt)} training crops ({real_train} real dice), {len(xv)} validation crops")
     net = FaceNet()
     if a.init:
@@ -499,6 +499,7 @@ def train_faces(a: argparse.Namespace) -> dict:
         "face_threshold": last["threshold"], "classes": ["1", "2", "3", "4", "5", "6", "not a die"],
         "input": CROP_SIZE, "real_training_dice": real_train, "real_calibration_dice": real_cal,
         "started_from": str(a.init) if a.init else None,
+        "detector_finds": {"detector": str(a.finds), **finds} if a.finds else None,
     }  # fmt: skip
 
 
@@ -589,6 +590,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     ap.add_argument(
         "--real-scenes", type=int, default=0,
         help="detector: photos made of --real's training dice laid on tables",
+    )  # fmt: skip
+    ap.add_argument(
+        "--finds", type=Path,
+        help="faces: also train on this model folder's detector finds (training/dice/finds.py)",
     )  # fmt: skip
     ap.add_argument("--init", type=Path, help="start from this exported network (ONNX)")
     ap.add_argument("--threads", type=int, default=1)
