@@ -125,22 +125,22 @@ def test_a_program_opening_while_another_answers_never_answers_the_same_roll(tmp
     a.do("roll")
     assert a.request is not None
     answered: list[object] = []
-    heads_once = [Store.tx_heads]
+    original = Store.tx_heads
+    workers: list[threading.Thread] = []
 
     def tx_heads_then_a_answers(store: Store) -> list:
-        heads = heads_once[0](store)
-        if len(heads_once) == 1:  # b's first read only; a's own catching up reads plainly
-            heads_once.append(None)
+        heads = original(store)
+        if not workers:  # b's first read only; a's own catching up reads plainly
             worker = threading.Thread(target=lambda: answered.append(a.answer([2])))
+            workers.append(worker)
             worker.start()
             worker.join(timeout=0.3)  # done at once unless b's read holds the file
-            heads_once.append(worker)
         return heads
 
     monkeypatch.setattr(Store, "tx_heads", tx_heads_then_a_answers)
     b = Session.open(path)
     monkeypatch.undo()
-    heads_once[-1].join(timeout=30)
+    workers[0].join(timeout=30)
     try:
         assert len(answered) == 1  # a's answer was committed
         with pytest.raises(RuleError, match="nothing is waiting"):
