@@ -7,6 +7,7 @@ import json
 import shutil
 from pathlib import Path
 
+import cv2
 import numpy as np
 import pytest
 
@@ -86,6 +87,41 @@ def test_a_record_without_the_detectors_bar_still_loads(tmp_path) -> None:
     path.write_text(json.dumps(record), encoding="utf-8")
     reader = DiceReader(models)
     assert reader.found_threshold == 0.0 and reader.face_threshold == record["face_threshold"]
+
+
+def test_read_eight_ways_a_die_gets_the_same_answer_however_the_camera_turns(photos) -> None:
+    """Eight views are every turn and mirror of the crop, so turning or mirroring the photo
+    changes nothing; one view may change."""
+    scene = photos[0]
+    x0, y0, x1, y1 = scene.dice[0].box
+    side = max(x1 - x0, y1 - y0)
+    # The die alone, grown so its crop is the 48-pixel square itself: no resampling.
+    cut = scene.image[y0 : y0 + side, x0 : x0 + side]
+    image = np.ascontiguousarray(cv2.resize(cut, (40, 40), interpolation=cv2.INTER_AREA))
+    image = cv2.copyMakeBorder(image, 4, 4, 4, 4, cv2.BORDER_REPLICATE)
+    box = [(4.0, 4.0, 44.0, 44.0)]
+    eight = DiceReader(views=8)
+    first = eight.classify(image, box)
+    for turned in (image[:, ::-1], image[::-1], image.transpose(1, 0, 2), image[::-1, ::-1]):
+        again = eight.classify(np.ascontiguousarray(turned), box)
+        np.testing.assert_allclose(again, first, atol=1e-5)
+    assert first.shape == (1, 7) and abs(float(first.sum()) - 1.0) < 1e-4
+
+
+def test_the_record_says_how_many_ways_a_die_is_read(tmp_path) -> None:
+    models = _copy_models(tmp_path)
+    path = models / "dice_faces.json"
+    record = json.loads(path.read_text(encoding="utf-8"))
+    record.pop("views", None)
+    path.write_text(json.dumps(record), encoding="utf-8")
+    assert DiceReader(models).views == 1  # saved before views existed: one way, as then
+    record["views"] = 4
+    path.write_text(json.dumps(record), encoding="utf-8")
+    assert DiceReader(models).views == 4 and DiceReader(models, views=2).views == 2
+    record["views"] = 3
+    path.write_text(json.dumps(record), encoding="utf-8")
+    with pytest.raises(DiceModelError, match=r"asks for 3 views of each die"):
+        DiceReader(models)
 
 
 def test_below_the_threshold_a_die_is_unsure_but_still_found(photos) -> None:

@@ -31,7 +31,7 @@ import cv2
 from training.dice import realset
 from training.dice.evaluate import THRESHOLDS, Score
 from training.dice.labels import is_val, load_labels
-from vision.dice.reader import MODELS, DiceReader
+from vision.dice.reader import MODELS, VIEWS, DiceReader
 
 REAL_TABLE = 7  # the real crops' table factor, as in the evaluation set
 
@@ -47,6 +47,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     ap.add_argument("--models", type=Path, default=MODELS)
     ap.add_argument("--limit", type=int, help="the first N images of each folder")
     ap.add_argument("--target-wrong", type=float, default=0.01)
+    ap.add_argument(
+        "--views", type=int, choices=VIEWS,
+        help="read each die this many ways (turns and mirrors); kept in the record (default: the record's, else 1)",
+    )  # fmt: skip
     ap.add_argument("--real", type=Path, help="a folder of real photos with a calibration split")
     ap.add_argument(
         "--found-bars", type=float, nargs="+", default=FOUND_BARS,
@@ -54,7 +58,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     )  # fmt: skip
     a = ap.parse_args(argv)
     cv2.setNumThreads(1)
-    reader = DiceReader(a.models, face_threshold=0.0)
+    reader = DiceReader(a.models, face_threshold=0.0, views=a.views)
     rows = [row for row in load_labels(a.data, a.limit) if is_val(row)]
     reads = []
     for row in rows:
@@ -93,6 +97,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     record["face_threshold_crops"] = record.get("face_threshold_crops", record["face_threshold"])
     record["face_threshold"] = chosen
     record["found_threshold"] = bar
+    record["views"] = reader.views
     record["calibration"] = {
         "photos": len(rows),
         "dice": sum(len(t) for _, t in reads),

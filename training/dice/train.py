@@ -32,7 +32,16 @@ from training.dice.finds import finds_crops
 from training.dice.labels import is_val as _is_val
 from training.dice.labels import load_labels
 from training.dice.model import FACE_CLASSES, Detector, FaceNet
-from vision.dice.prep import CROP_SIZE, DET_SIZE, DET_STRIDE, crop, crop_box, letterbox, to_blob
+from vision.dice.prep import (
+    CROP_SIZE,
+    DET_SIZE,
+    DET_STRIDE,
+    crop,
+    crop_box,
+    dihedral,
+    letterbox,
+    to_blob,
+)
 from vision.dice.reader import DiceReader
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -355,14 +364,7 @@ CROP_MARGIN_ = 1.2
 
 
 def _augment_crops(x: np.ndarray, rng: np.random.Generator, grey: float = 0.0) -> np.ndarray:
-    k = int(rng.integers(8))
-    if k & 1:
-        x = x[:, :, ::-1]
-    if k & 2:
-        x = x[:, ::-1]
-    if k & 4:
-        x = x.transpose(0, 2, 1, 3)
-    x = x.astype(np.float32)
+    x = dihedral(x, int(rng.integers(8))).astype(np.float32)
     n = len(x)
     # A phone's softness and noise on some crops: blurred, or shrunk and grown back (a small
     # die's pips), then grain.

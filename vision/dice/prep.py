@@ -68,6 +68,18 @@ def crop(image: np.ndarray, cx: float, cy: float, side: float, size: int = CROP_
     )
 
 
+def dihedral(crops: np.ndarray, k: int) -> np.ndarray:
+    """Square crops (N, S, S, 3) turned or mirrored: bit 1 of `k` mirrors left-right, bit
+    2 top-bottom, bit 4 swaps rows and columns; the eight ways training turns its crops."""
+    if k & 1:
+        crops = crops[:, :, ::-1]
+    if k & 2:
+        crops = crops[:, ::-1]
+    if k & 4:
+        crops = crops.transpose(0, 2, 1, 3)
+    return crops
+
+
 def to_blob(images: np.ndarray) -> np.ndarray:
     """uint8 images (N, H, W, 3) as the float32 (N, 3, H, W) the networks take, 0..1."""
     return np.ascontiguousarray(images.transpose(0, 3, 1, 2), dtype=np.float32) / np.float32(255)

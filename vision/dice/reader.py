@@ -26,10 +26,20 @@ from pathlib import Path
 import cv2
 import numpy as np
 
-from vision.dice.prep import CROP_SIZE, DET_SIZE, DET_STRIDE, crop, crop_box, letterbox, to_blob
+from vision.dice.prep import (
+    CROP_SIZE,
+    DET_SIZE,
+    DET_STRIDE,
+    crop,
+    crop_box,
+    dihedral,
+    letterbox,
+    to_blob,
+)
 
 MODELS = Path(__file__).resolve().parent / "models"
 NOT_A_DIE = 6  # the face classifier's seventh class
+VIEWS = (1, 2, 4, 8)  # how many of a crop's turns and mirrors the classifier may read
 RETRAIN = "make it again with training/dice/train.py (training/README.md says how)"
 
 
@@ -112,6 +122,7 @@ class DiceReader:
         models: Path = MODELS,
         face_threshold: float | None = None,
         found_threshold: float | None = None,
+        views: int | None = None,
     ) -> None:
         det_record = _load_record(models / "dice_detector.json")
         face_record = _load_record(models / "dice_faces.json")
@@ -141,6 +152,14 @@ class DiceReader:
             else 0.0
         )
         self.found_threshold = found_threshold if found_threshold is not None else default_found
+        # Records written before dice were read several ways have no count: one way.
+        chosen = views if views is not None else face_record.get("views", 1)
+        if not isinstance(chosen, int) or chosen not in VIEWS:
+            raise DiceModelError(
+                f"the dice reader's model record {faces_json} asks for {chosen!r} views of "
+                f"each die; the reader reads {', '.join(map(str, VIEWS))}; {RETRAIN}"
+            )
+        self.views = chosen
 
     def find(self, image: np.ndarray) -> list[tuple[float, tuple[float, float, float, float]]]:
         """The detector's finds: (score, box in the photo's pixels), best first."""
@@ -177,14 +196,18 @@ class DiceReader:
     def classify(
         self, image: np.ndarray, boxes: list[tuple[float, float, float, float]]
     ) -> np.ndarray:
-        """The face classifier's probabilities (N, 7) for each box's crop."""
+        """The face classifier's probabilities (N, 7) for each box's crop: the mean over
+        the crop's first `views` turns and mirrors, which the classifier trained on alike,
+        so a die read right keeps its face in each while a doubtful one spreads."""
         if not boxes:
             return np.zeros((0, NOT_A_DIE + 1), np.float32)
         crops = np.stack([crop(image, *crop_box(b)) for b in boxes])
-        self.faces.setInput(to_blob(crops))
-        logits = self.faces.forward().reshape(len(boxes), NOT_A_DIE + 1).astype(np.float64)
+        turned = np.concatenate([dihedral(crops, k) for k in range(self.views)])
+        self.faces.setInput(to_blob(turned))
+        logits = self.faces.forward().reshape(len(turned), NOT_A_DIE + 1).astype(np.float64)
         e = np.exp(logits - logits.max(1, keepdims=True))
-        probs: np.ndarray = (e / e.sum(1, keepdims=True)).astype(np.float32)
+        each = (e / e.sum(1, keepdims=True)).reshape(self.views, len(boxes), NOT_A_DIE + 1)
+        probs: np.ndarray = each.mean(0).astype(np.float32)
         return probs
 
     def sure(self, confidence: float, found: float) -> bool:
