@@ -81,10 +81,7 @@ def test_a_find_the_detector_doubts_is_unsure(photos) -> None:
 def test_a_record_without_the_detectors_bar_still_loads(tmp_path) -> None:
     """Models calibrated before the detector's bar existed answer on confidence alone."""
     models = _copy_models(tmp_path)
-    path = models / "dice_faces.json"
-    record = json.loads(path.read_text(encoding="utf-8"))
-    record.pop("found_threshold", None)
-    path.write_text(json.dumps(record), encoding="utf-8")
+    record = _edit_record(models, found_threshold=None)
     reader = DiceReader(models)
     assert reader.found_threshold == 0.0 and reader.face_threshold == record["face_threshold"]
 
@@ -110,16 +107,11 @@ def test_read_eight_ways_a_die_gets_the_same_answer_however_the_camera_turns(pho
 
 def test_the_record_says_how_many_ways_a_die_is_read(tmp_path) -> None:
     models = _copy_models(tmp_path)
-    path = models / "dice_faces.json"
-    record = json.loads(path.read_text(encoding="utf-8"))
-    record.pop("views", None)
-    path.write_text(json.dumps(record), encoding="utf-8")
+    _edit_record(models, views=None)
     assert DiceReader(models).views == 1  # saved before views existed: one way, as then
-    record["views"] = 4
-    path.write_text(json.dumps(record), encoding="utf-8")
+    _edit_record(models, views=4)
     assert DiceReader(models).views == 4 and DiceReader(models, views=2).views == 2
-    record["views"] = 3
-    path.write_text(json.dumps(record), encoding="utf-8")
+    _edit_record(models, views=3)
     with pytest.raises(DiceModelError, match=r"asks for 3 views of each die"):
         DiceReader(models)
 
@@ -142,6 +134,19 @@ def _copy_models(tmp_path: Path) -> Path:
     for f in MODELS.iterdir():
         shutil.copy(f, tmp_path / f.name)
     return tmp_path
+
+
+def _edit_record(models: Path, **changes: object) -> dict:
+    """The classifier's record in `models` with these keys set (None: taken out)."""
+    path = models / "dice_faces.json"
+    record = json.loads(path.read_text(encoding="utf-8"))
+    for key, value in changes.items():
+        if value is None:
+            record.pop(key, None)
+        else:
+            record[key] = value
+    path.write_text(json.dumps(record), encoding="utf-8")
+    return record
 
 
 def test_a_missing_model_is_refused_in_words(tmp_path) -> None:
