@@ -285,7 +285,24 @@ class TestCameraDice(LoopAppTestCase):
                     if x0 < 0 or y0 < 0 or x0 + iw > size[0] + 1 or y0 + ih > size[1] + 1:
                         small.append(f"{where}: the picture is off the window")
                     small += self.note_cut(block, where)
+                    # the unsure die's button is in view as the block first shows, and a tap
+                    # on it brings all six faces into view
+                    view, die = block.ids.column_view, block.ids.dice.children[-1]
+                    if not self.wholly_seen(view, die, size):
+                        small.append(f"{where}: the unsure die's button is out of view")
                     self.shoot_here(ARTIFACTS / "camera-dice" / f"{size_name}-{text.lower()}.png")
+                    self.tap(die)
+                    self.spin_until(lambda: len(block.ids.faces.children) == 6, timeout=5)
+                    self.wait(0.3)
+                    keys = block.ids.faces.children
+                    if not all(self.wholly_seen(view, k, size) for k in keys):
+                        small.append(f"{where}: a face to give the die is out of view")
+                    self.shoot_here(
+                        ARTIFACTS / "camera-dice" / f"{size_name}-{text.lower()}-choosing.png"
+                    )
+                    self.tap(block.ids.dice.children[-1])  # chosen no more
+                    self.spin_until(lambda: not block.ids.faces.children, timeout=5)
+                    view.scroll_y = 1
         lines, _known = sorted_out(found, known=[])
         assert lines + small == [], "\n".join(lines + small)
         # the camera stopped, the keypad is back with its offer
@@ -293,9 +310,23 @@ class TestCameraDice(LoopAppTestCase):
         self.spin_until(lambda: panel.ids.offer.text == panel.offer_text, timeout=5)
 
     @staticmethod
+    def wholly_seen(view: Any, widget: Any, window: tuple[int, int]) -> bool:
+        """Whether the widget is wholly inside its scrolling area's shown part and the
+        window, as the area is scrolled now."""
+        x0, y0 = widget.to_window(widget.x, widget.y)
+        x1, y1 = widget.to_window(widget.right, widget.top)
+        vx0, vy0 = view.to_window(view.x, view.y)
+        vx1, vy1 = vx0 + view.width, vy0 + view.height
+        return (
+            max(vx0, 0) - 1 <= x0 and x1 <= min(vx1, window[0]) + 1
+            and max(vy0, 0) - 1 <= y0 and y1 <= min(vy1, window[1]) + 1
+        )  # fmt: skip
+
+    @staticmethod
     def note_cut(block: Any, where: str) -> list[str]:
         """The note of what was seen, as its scrolling area first shows it: at least its
-        first line, and no line cut through by the area's lower edge."""
+        first line (unless the dice to tap, above it, fill the area), and no line cut
+        through by the area's lower edge."""
         view, note = block.ids.column_view, block.ids.note
         lines = note._label._cached_lines
         bottom = view.to_window(view.x, view.y)[1]
@@ -304,6 +335,8 @@ class TestCameraDice(LoopAppTestCase):
         for line in lines:
             bounds.append(bounds[-1] - line.h)
         if bottom > bounds[1] + 1:
+            if block.ids.dice.children and bottom >= bounds[0] - 1:
+                return []  # the dice to tap fill the area; the note is under them, whole
             return [f"{where}: not even the note's first line is seen"]
         if bounds[-1] + 1 < bottom and min(abs(bottom - b) for b in bounds) > 3:
             return [f"{where}: a line of the note is cut through by its area's edge"]

@@ -23,12 +23,14 @@ from kivy.clock import Clock
 from kivy.graphics.texture import Texture
 from kivy.input.motionevent import MotionEvent
 from kivy.lang import Builder
+from kivy.metrics import dp
 from kivy.properties import BooleanProperty, NumericProperty, StringProperty
 from kivy.uix.boxlayout import BoxLayout
 from kivy.uix.image import Image
 
 from companion.ui.panels.camera_open import open_camera
 from companion.ui.panels.scanner import KivyCameraSource, display_rgb, kivy_camera_provider
+from companion.ui.style import style
 from companion.ui.widgets import BigButton, clear_and_fill
 from vision.frames import CameraSource, FrameSource, SourceError
 
@@ -56,7 +58,36 @@ def die_words(index: int, face: int | None, fixed: bool) -> str:
 
 
 def box_label(index: int, face: int | None) -> str:
-    return f"{index + 1}: {face}" if face is not None else f"{index + 1}: ? unsure"
+    """The words on a die in the picture: short, so dice side by side keep theirs apart
+    (an unsure die's "?" is its mark; its button says "unsure" in words)."""
+    return f"{index + 1}: {face if face is not None else '?'}"
+
+
+Rect = tuple[int, int, int, int]  # x0, y0, x1, y1 in the picture's pixels
+
+
+def label_places(boxes: list[Rect], sizes: list[tuple[int, int]], picture: Rect) -> list[Rect]:
+    """Where each die's label goes: above its box, else under it, else to its left or
+    right, else inside its top; the first that stays in the picture and covers neither
+    another die nor a label already placed (dice touching each other would otherwise hide
+    each other's pips or numbers), else the first clear of the labels."""
+    placed: list[Rect] = []
+    for i, ((x0, y0, x1, y1), (w, h)) in enumerate(zip(boxes, sizes, strict=True)):
+        left = max(picture[0], min(x0, picture[2] - w))  # a die at the edge keeps its words
+        spots = [
+            (x, y, x + w, y + h)
+            for x, y in ((left, y0 - h), (left, y1), (x0 - w, y0), (x1, y0), (left, y0))
+            if picture[0] <= x <= picture[2] - w and picture[1] <= y <= picture[3] - h
+        ] or [(left, max(picture[1], y0), left + w, max(picture[1], y0) + h)]
+        others = placed + [b for j, b in enumerate(boxes) if j != i]
+        clear = [r for r in spots if not any(_overlap(r, q) for q in others)]
+        apart = [r for r in spots if not any(_overlap(r, q) for q in placed)]
+        placed.append((clear or apart or spots)[0])
+    return placed
+
+
+def _overlap(a: Rect, b: Rect) -> bool:
+    return a[0] < b[2] and b[0] < a[2] and a[1] < b[3] and b[1] < a[3]
 
 
 def draw_dice(
@@ -65,9 +96,11 @@ def draw_dice(
     faces: list[int | None],
     fixed: set[int],
     size: tuple[float, float],
+    label_px: float = 0.0,
 ) -> np.ndarray:
     """The frame as RGB no larger than `size`, each die outlined and labelled with its
-    number and value ("2: ? unsure" for an unsure one)."""
+    number and value ("2: ?" for an unsure one), the labels at least `label_px` tall (the
+    table's text size) and clear of each other."""
     import cv2
     import numpy as np
 
@@ -76,25 +109,35 @@ def draw_dice(
     scale = rgb.shape[1] / w
     out = np.ascontiguousarray(rgb)
     thick = max(2, round(3 * scale * max(w, h) / 1280))
-    font = max(0.5, 0.9 * scale * max(w, h) / 1280)
-    for i, (die, face) in enumerate(zip(dice, faces, strict=True)):
-        x0, y0, x1, y1 = (round(v * scale) for v in die.box)
-        bgr = SET_BY_HAND if i in fixed else (SURE if face is not None else UNSURE)
-        colour = bgr[::-1]  # the preview is RGB
-        cv2.rectangle(out, (x0, y0), (x1, y1), colour, thick)
-        text = box_label(i, face)
-        (tw, th), base = cv2.getTextSize(text, cv2.FONT_HERSHEY_SIMPLEX, font, thick)
-        top = y0 - th - base - 4 if y0 - th - base - 4 >= 0 else y1 + 2
-        left = max(0, min(x0, out.shape[1] - tw - 6))  # a die at the edge keeps its words
-        cv2.rectangle(out, (left, top), (left + tw + 6, top + th + base + 4), colour, -1)
+    # Hershey's simplex letters are 22 px tall at scale 1
+    font = max(0.5, 0.9 * scale * max(w, h) / 1280, label_px / 22)
+    ink = max(thick, round(font * 2))  # the letters' strokes
+    boxes: list[Rect] = [
+        (round(d.box[0] * scale), round(d.box[1] * scale), round(d.box[2] * scale),
+         round(d.box[3] * scale))
+        for d in dice
+    ]  # fmt: skip
+    texts = [box_label(i, face) for i, face in enumerate(faces)]
+    measured = [cv2.getTextSize(t, cv2.FONT_HERSHEY_SIMPLEX, font, ink) for t in texts]
+    sizes = [(tw + 6, th + base + 4) for (tw, th), base in measured]
+    picture = (0, 0, out.shape[1], out.shape[0])
+    colours = [
+        (SET_BY_HAND if i in fixed else (SURE if face is not None else UNSURE))[::-1]
+        for i, face in enumerate(faces)
+    ]  # BGR outlines, the preview is RGB
+    for box, colour in zip(boxes, colours, strict=True):
+        cv2.rectangle(out, box[:2], box[2:], colour, thick)
+    places = label_places(boxes, sizes, picture)
+    for text, ((_tw, th), _b), place, colour in zip(texts, measured, places, colours, strict=True):
+        cv2.rectangle(out, place[:2], place[2:], colour, -1)
         cv2.putText(
             out,
             text,
-            (left + 3, top + th + 2),
+            (place[0] + 3, place[1] + th + 2),
             cv2.FONT_HERSHEY_SIMPLEX,
             font,
             (0, 0, 0),
-            thick,
+            ink,
             cv2.LINE_AA,
         )
     return out
@@ -305,6 +348,20 @@ class DiceCameraBlock(BoxLayout):
     def choose(self, index: int) -> None:
         self.choosing = -1 if self.choosing == index else index
         self.refresh()
+        self.faces_in_view()
+
+    def faces_in_view(self) -> None:
+        """While a die's face is chosen, its six faces in view: scrolled down just enough
+        for the last row, the die's own button kept above them where there is room.  From
+        heights, not places (kv calls this again as each height settles; places follow a
+        frame later)."""
+        view, column = self.ids.column_view, self.ids.column
+        if self.choosing < 0 or view.height >= column.height:
+            return
+        above = (self.ids.dice, self.ids.choosing_words, self.ids.faces)
+        bottom = sum(w.height for w in above) + column.spacing * (len(above) - 1)
+        hidden = column.height - view.height
+        view.scroll_y = min(1.0, max(0.0, 1 - max(0.0, bottom - view.height) / hidden))
 
     def set_face(self, face: int) -> None:
         if self.choosing >= 0:
@@ -332,25 +389,30 @@ class DiceCameraBlock(BoxLayout):
 
     # -- showing -------------------------------------------------------------------------
 
-    def words_room(self, words: float, room: float, _note_size: object = None) -> float:
+    def words_room(self, words: float, room: float, *_follows: object) -> float:
         """How tall the words beside or under the picture are: all of them, or the `room`
         they have (beside it, its height; under it, 40% of the block, the picture keeping
-        the rest), cut between two of the note's lines rather than through one (at Largest
-        text the note scrolls).  Given the sizes it follows, for kv to call it again when
-        they change."""
+        the rest).  The dice to tap come first; the note after them is cut between two of
+        its lines rather than through one (at Largest text the note scrolls).  Given the
+        sizes it follows, for kv to call it again when they change."""
         if words <= room:
             return words
-        note = self.ids.note
+        note, column = self.ids.note, self.ids.column
         lines = list(getattr(note._label, "_cached_lines", None) or ())
-        top = (note.height - note.texture_size[1]) / 2  # the note's words are centred
-        if not lines or room >= note.height:
+        above = (self.ids.dice, self.ids.choosing_words, self.ids.faces)
+        # the note's words are centred in it, under the dice to tap and their spacing
+        start = sum(w.height for w in above) + column.spacing * len(above)
+        top = start + (note.height - note.texture_size[1]) / 2
+        if not lines or room >= top + note.texture_size[1]:
             return room
+        if room < top + lines[0].h:  # no line of it fits: the dice to tap end the room
+            return start - column.spacing if column.spacing < start <= room else room
         shown = top
         for line in lines:
             if shown + line.h > room:
                 break
             shown += line.h
-        return float(max(shown, top + lines[0].h))  # a line at least
+        return float(shown)
 
     def _place(self) -> None:
         """In the Dice panel only while it shows something: a hidden block would still
@@ -432,7 +494,12 @@ class DiceCameraBlock(BoxLayout):
             return
         w, h = image.size
         rgb = draw_dice(
-            camera.frame, camera.dice, faces, set(camera.fixed), (max(w, 320), max(h, 180))
+            camera.frame,
+            camera.dice,
+            faces,
+            set(camera.fixed),
+            (max(w, 320), max(h, 180)),
+            label_px=dp(13) * style.font_scale,
         )
         texture = Texture.create(size=(rgb.shape[1], rgb.shape[0]), colorfmt="rgb")
         texture.blit_buffer(rgb.tobytes(), colorfmt="rgb", bufferfmt="ubyte")
