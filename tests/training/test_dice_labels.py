@@ -67,3 +67,53 @@ def test_calibrate_on_a_mix_reports_each_look_at_the_chosen_rule(tmp_path: Path)
     right = sum(look["dice_right"] * len(r["dice"]) for f, look in zip(folders, looks, strict=True)
                 for r in load_labels(f, None) if is_val(r))  # fmt: skip
     assert abs(right - cal["dice_right"] * dice) < 0.01 * dice
+
+
+def test_real_calibration_photos_of_whole_tables_are_read_as_they_are(
+    tmp_path: Path, capsys
+) -> None:
+    """A real calibration photo marked `"table": 1` (a whole table's photo) is read as it
+    is, its boxes where they are; the figures at a rule given (`--at`) count each real
+    source apart, and nothing is written."""
+    import cv2
+    import numpy as np
+
+    from training.dice import calibrate, synth
+    from training.dice.evaluate import Score
+    from training.dice.synth import Config, render
+    from vision.dice.reader import MODELS, DiceReader
+
+    rendered = tmp_path / "rendered"
+    synth.main(["--out", str(rendered), "--count", "10", "--seed", "1", "--max-dice", "3",
+                "--size", "320x240", "--quiet"])  # fmt: skip
+    real = tmp_path / "real"
+    real.mkdir()
+    scene = render(
+        np.random.default_rng([77, 0]), Config(min_dice=3, max_dice=5, sizes=((960, 720),))
+    )
+    cv2.imwrite(str(real / "table.png"), scene.image)
+    dice = [{"box": [int(v) for v in d.box], "face": d.face} for d in scene.dice]
+    rows = [
+        {"image": "table.png", "dice": dice, "table": 1, "source": "A", "split": "calibration"},
+        {"image": "table.png", "dice": dice, "source": "B", "split": "train"},
+    ]
+    (real / "labels.json").write_text(json.dumps({"photos": rows}), encoding="utf-8")
+    models = tmp_path / "models"
+    shutil.copytree(MODELS, models)
+    before = (models / "dice_faces.json").read_bytes()
+    calibrate.main(["--data", str(rendered), "--models", str(models), "--real", str(real),
+                    "--at", "0", "0"])  # fmt: skip
+    figures = json.loads(capsys.readouterr().out)
+    score = Score()
+    reads = DiceReader(models, face_threshold=0.0).read(scene.image)
+    score.add([(d.box, d.face) for d in reads], [(d.box, d.face) for d in scene.dice])
+    assert figures["real"]["photos"] == 1 and set(figures["real"]) >= {"A"}
+    assert "B" not in figures["real"]  # the training split is not calibration
+    assert figures["real"]["A"] == {
+        "dice": len(dice),
+        "right": score.right,
+        "answered": score.answered,
+        "wrong": score.wrong,
+    }
+    assert score.right >= 2  # the photo's dice are read where their boxes say
+    assert (models / "dice_faces.json").read_bytes() == before

@@ -45,6 +45,10 @@ def main(argv: Sequence[str] | None = None) -> int:
         help="synth folders; several make one mixed validation set (each folder's tenths)",
     )  # fmt: skip
     ap.add_argument("--models", type=Path, default=MODELS)
+    ap.add_argument(
+        "--at", type=float, nargs=2, metavar=("FACE", "FOUND"),
+        help="print the figures at this rule (face confidence, detector score); write nothing",
+    )  # fmt: skip
     ap.add_argument("--limit", type=int, help="the first N images of each folder")
     ap.add_argument("--target-wrong", type=float, default=0.01)
     ap.add_argument(
@@ -66,31 +70,32 @@ def main(argv: Sequence[str] | None = None) -> int:
         truth = [(d["box"], d["face"]) for d in row["dice"]]
         reads.append(([(d.box, d.face, d.confidence, d.found) for d in reader.read(image)], truth))
     sets = [reads]
-    real_count = 0
+    cal: list = []
     if a.real:
         record_real = json.loads((a.real / "labels.json").read_text(encoding="utf-8"))
         cal = [r for r in record_real["photos"] if r.get("split") == "calibration"]
         real_reads = []
         for row in cal:
             image = cv2.imread(str(a.real / row["image"]))
-            image, dx, dy = realset.on_table(image, REAL_TABLE)
+            dx = dy = 0
+            if int(row.get("table", REAL_TABLE)) > 1:  # a crop; a whole table's photo is 1
+                image, dx, dy = realset.on_table(image, int(row.get("table", REAL_TABLE)))
             truth = [((d["box"][0] + dx, d["box"][1] + dy, d["box"][2] + dx, d["box"][3] + dy),
                       d["face"]) for d in row["dice"]]  # fmt: skip
             found = [(d.box, d.face, d.confidence, d.found) for d in reader.read(image)]
             real_reads.append((found, truth))
         sets.append(real_reads)
-        real_count = len(cal)
-    chosen, bar, figures = 1.0, 0.0, {"dice_right": -1.0}
-    per_set: list[dict] = []
+    if a.at:  # only the figures at a rule given, nothing written
+        print(json.dumps(_at_rule(a.data, rows, reads, cal, sets, *a.at)))
+        return 0
+    chosen, bar, right = 1.0, 0.0, -1.0
     for s in a.found_bars:
         for t in THRESHOLDS:
             scores = [_score(part, t, s) for part in sets]
             if all(sc.figures()["wrong_among_answered"] <= a.target_wrong for sc in scores):
-                right = sum(sc.right for sc in scores) / max(1, sum(sc.dice for sc in scores))
-                if right > figures["dice_right"]:
-                    chosen, bar = round(float(t), 6), s
-                    figures = {**scores[0].figures(), "dice_right": right}
-                    per_set = [sc.figures() for sc in scores]
+                both = sum(sc.right for sc in scores) / max(1, sum(sc.dice for sc in scores))
+                if both > right:
+                    chosen, bar, right = round(float(t), 6), s, both
                 break
     path = a.models / "dice_faces.json"
     record = json.loads(path.read_text(encoding="utf-8"))
@@ -99,28 +104,46 @@ def main(argv: Sequence[str] | None = None) -> int:
     record["found_threshold"] = bar
     record["views"] = reader.views
     record["calibration"] = {
-        "photos": len(rows),
-        "dice": sum(len(t) for _, t in reads),
         "target_wrong": a.target_wrong,
         "found_bars": list(a.found_bars),
-        **{k: round(v, 4) for k, v in figures.items()},
+        **_at_rule(a.data, rows, reads, cal, sets, chosen, bar),
+        "dice_right": round(right, 4),
     }
-    if a.real:
-        record["calibration"]["rendered"] = {k: round(v, 4) for k, v in per_set[0].items()}
-        record["calibration"]["real"] = {
-            "photos": real_count, **{k: round(v, 4) for k, v in per_set[1].items()},
-        }  # fmt: skip
-    if len(a.data) > 1:  # a mixed set: each look at the rule chosen on them all
-        for folder in a.data:
-            part = [r for r, row in zip(reads, rows, strict=True)
-                    if Path(row["path"]).is_relative_to(folder)]  # fmt: skip
-            record["calibration"][str(folder)] = {
-                "photos": len(part),
-                **{k: round(v, 4) for k, v in _score(part, chosen, bar).figures().items()},
-            }  # fmt: skip
     path.write_text(json.dumps(record, indent=1) + "\n", encoding="utf-8")
     print(json.dumps(record["calibration"]), "face threshold", chosen, "found threshold", bar)
     return 0
+
+
+def _at_rule(
+    data: list[Path], rows: list, reads: list, cal: list, sets: list, face: float, found: float
+) -> dict:
+    """The figures at one rule: the rendered photos', each folder's when they are several,
+    the real calibration dice's, and each real source's counts."""
+    rendered = _score(reads, face, found)
+    out: dict = {
+        "photos": len(rows),
+        "dice": rendered.dice,
+        **_rounded(rendered),
+        "rendered": _rounded(rendered),
+    }
+    if len(data) > 1:  # a mixed set: each look at the rule chosen on them all
+        for folder in data:
+            part = [r for r, row in zip(reads, rows, strict=True)
+                    if Path(row["path"]).is_relative_to(folder)]  # fmt: skip
+            out[str(folder)] = {"photos": len(part), **_rounded(_score(part, face, found))}
+    if cal:
+        out["real"] = {"photos": len(cal), **_rounded(_score(sets[1], face, found))}
+        for source in sorted({r.get("source", "") for r in cal}):
+            part = [rr for rr, r in zip(sets[1], cal, strict=True) if r.get("source", "") == source]
+            sc = _score(part, face, found)
+            out["real"][source] = {
+                "dice": sc.dice, "right": sc.right, "answered": sc.answered, "wrong": sc.wrong,
+            }  # fmt: skip
+    return out
+
+
+def _rounded(score: Score) -> dict[str, float]:
+    return {k: round(v, 4) for k, v in score.figures().items()}
 
 
 def _score(reads: list, face_bar: float, found_bar: float) -> Score:
