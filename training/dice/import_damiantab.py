@@ -1,5 +1,5 @@
 """Bring the whole-table dice photographs of DamianTab/DiceDetection (Apache-2.0) into the
-repository as real calibration photos for the unsure rule (issue 28).
+repository, to train the dice reader on real tables and calibrate its unsure rule (issue 28).
 
 That repository's `myphotos/dice01.jpg` ... `dice80.jpg` are the author's own phone photos
 (907x1209, the program read "photos in folder myphotos"): one to five ivory dice with
@@ -10,10 +10,12 @@ set of dice: another rig than any other source here, and dice no model here trai
 The labels are in `training/dice/damiantab_labels.json`, in the source photos' own pixels:
 every die's box (the whole die, every face of it that shows) drawn by eye on a grid over
 each photo and its top face read by eye, each checked on a contact sheet of every die,
-before any reader's answers on these photos were scored.  All 80 photos join the
-calibration split of `training/dice/real/` (none trains anything, none joins the evaluation
-set), shrunk to `LONG` pixels on their long side (the repository's size; the boxes scaled
-with them) and saved as JPEG, marked `"table": 1` (whole photos, read as they are).
+before any reader's answers on these photos were scored.  The odd-numbered photos train
+both networks and the even-numbered ones calibrate the unsure rule (`split` in
+`training/dice/real/labels.json`; none joins the evaluation set): consecutive photos are the
+same dice thrown again on the same ground, so every ground is on both sides.  Each is
+shrunk to `LONG` pixels on its long side (the repository's size; the boxes scaled with it)
+and saved as JPEG, marked `"table": 1` (whole photos, read as they are).
 
     python -m training.dice.import_damiantab --repo /path/to/DiceDetection  # a clone or git dir
 """
@@ -58,6 +60,11 @@ def shrink(image: np.ndarray, dice: list[dict]) -> tuple[np.ndarray, list[dict]]
     return small, scaled
 
 
+def split_of(path: str) -> str:
+    """Odd-numbered photos train, even-numbered ones calibrate."""
+    return "train" if int(Path(path).stem.removeprefix("dice")) % 2 else "calibration"
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     ap = argparse.ArgumentParser(
         prog="python -m training.dice.import_damiantab", description=__doc__
@@ -79,7 +86,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         (TRAIN_DIR / name).write_bytes(jpeg.tobytes())
         rows.append({"image": name, "dice": dice, "table": 1,
                      "box_by": "hand, on the source photo (damiantab_labels.json)",
-                     "source": REPO, "split": "calibration"})  # fmt: skip
+                     "source": REPO, "split": split_of(photo["photo"])})  # fmt: skip
     record = json.loads((TRAIN_DIR / "labels.json").read_text(encoding="utf-8"))
     kept = [p for p in record["photos"] if not p["image"].startswith(PREFIX)]
     (TRAIN_DIR / "labels.json").write_text(_dump(kept + rows), encoding="utf-8")

@@ -220,7 +220,9 @@ def train_detector(a: argparse.Namespace) -> dict:
     _log(f"{len(rows)} images; letterboxing")
     rng = np.random.default_rng(a.seed)
     torch.manual_seed(a.seed)
-    extra = a.real_scenes if a.real else 0
+    real_train = real_rows(a.real, "train") if a.real else []
+    tables = [r for r in real_train if is_table(r)]  # whole tables' photos, as they are
+    extra = (a.real_scenes + len(tables) * a.real_tables) if a.real else 0
     imgs = np.zeros((len(rows) + extra, DET_SIZE, DET_SIZE, 3), np.uint8)
     boxes, sizes = [], []
     for i, row in enumerate(rows):
@@ -233,9 +235,9 @@ def train_detector(a: argparse.Namespace) -> dict:
     train = [i for i, r in enumerate(rows) if not _is_val(r)]
     if extra:
         real = [(cv2.imread(str(a.real / r["image"])), r["dice"][0]["box"])
-                for r in real_rows(a.real, "train")]  # fmt: skip
+                for r in real_train if not is_table(r)]  # fmt: skip
         rendered = list(train)
-        for k in range(extra):
+        for k in range(a.real_scenes):
             i = len(rows) + k
             if k % 2:  # on a rendered training photo, clear of its dice
                 row = rows[rendered[int(rng.integers(len(rendered)))]]
@@ -248,7 +250,15 @@ def train_detector(a: argparse.Namespace) -> dict:
             boxes.append(np.array(bx, np.float32).reshape(-1, 4) * scale)
             sizes.append((round(img.shape[1] * scale), round(img.shape[0] * scale)))
             train.append(i)
-        _log(f"{extra} photos of real dice laid on tables")
+        for k, r in enumerate(r for r in tables for _ in range(a.real_tables)):
+            i = len(rows) + a.real_scenes + k
+            img = cv2.imread(str(a.real / r["image"]))
+            imgs[i], scale = letterbox(img)
+            boxes.append(np.array([d["box"] for d in r["dice"]], np.float32).reshape(-1, 4) * scale)
+            sizes.append((round(img.shape[1] * scale), round(img.shape[0] * scale)))
+            train.append(i)
+        _log(f"{a.real_scenes} photos of real dice laid on tables, {len(tables)} photos of "
+             f"real tables {a.real_tables} times each")  # fmt: skip
     net = Detector()
     if a.init:
         load_onnx_detector(net, a.init)
@@ -301,7 +311,8 @@ def train_detector(a: argparse.Namespace) -> dict:
         export(net, torch.zeros(1, 3, DET_SIZE, DET_SIZE), a.out / "dice_detector.onnx", False)
     return {
         "images": len(train), "validation_images": len(val), "history": history,
-        "real_scenes": extra, "started_from": str(a.init) if a.init else None,
+        "real_scenes": a.real_scenes if a.real else 0,
+        "real_tables": [len(tables), a.real_tables] if tables else None, "started_from": str(a.init) if a.init else None,
         "heat_threshold": a.heat, "input": DET_SIZE, "stride": DET_STRIDE, "box_unit": BOX_UNIT,
     }  # fmt: skip
 
@@ -387,6 +398,22 @@ def _augment_crops(x: np.ndarray, rng: np.random.Generator, grey: float = 0.0) -
     return np.clip(x, 0, 255)
 
 
+def is_table(row: dict) -> bool:
+    """A real photo of a whole table (`"table": 1`), not a crop of one die."""
+    return int(row.get("table", 0)) == 1
+
+
+def _real_crops(rows: list[dict], folder: Path, rng: np.random.Generator, repeat: int):
+    """`repeat` crops of each real die; a whole table's photo gives as many patches of its
+    ground as of its dice, "not a die" on real carpet, weave and wood."""
+    crops_only = [r for r in rows if not is_table(r)]
+    tables = [r for r in rows if is_table(r)]
+    parts = [face_crops(crops_only, folder, rng, repeat, 0)] if crops_only else []
+    for r in tables:
+        parts.append(face_crops([r], folder, rng, repeat, repeat * len(r["dice"])))
+    return np.concatenate([x for x, _ in parts]), np.concatenate([y for _, y in parts])
+
+
 def real_rows(folder: Path, split: str) -> list[dict]:
     """The labelled real photographs of one split in `folder`/labels.json (the layout of
     tests/fixtures/dice-real/, with a "split" per photo: training/dice/real/)."""
@@ -447,17 +474,20 @@ def train_faces(a: argparse.Namespace) -> dict:
             most = max(len(v) for v in sources.values())
             for part in sources.values():
                 repeat = round(a.real_repeat * (most / len(part)) ** a.real_balance)
-                xa, ya = face_crops(part, a.real, rng, repeat, 0)
+                xa, ya = _real_crops(part, a.real, rng, repeat)
                 xt, yt = np.concatenate([xt, xa]), np.concatenate([yt, ya])
         else:
-            xa, ya = face_crops(rt, a.real, rng, a.real_repeat, 0)
+            xa, ya = _real_crops(rt, a.real, rng, a.real_repeat)
             xt, yt = np.concatenate([xt, xa]), np.concatenate([yt, ya])
         xr, yr = face_crops(rc, a.real, np.random.default_rng(a.seed + 2), 4, 0)
         real_train, real_cal = len(rt), len(rc)
     finds: dict[str, int] = {}
     if a.finds:
-        # The detector's own finds on the training photos: its false finds as "not a die".
-        xf, yf, finds = finds_crops(tr, DiceReader(a.finds, face_threshold=0.0))
+        # The detector's own finds on the training photos: its false finds as "not a die";
+        # on the real tables' photos too (carpet, weave, a pip found as a die).
+        tables = [{**r, "path": str(a.real / r["image"])}
+                  for r in (real_rows(a.real, "train") if a.real else []) if is_table(r)]  # fmt: skip
+        xf, yf, finds = finds_crops(tr + tables, DiceReader(a.finds, face_threshold=0.0))
         xt, yt = np.concatenate([xt, xf]), np.concatenate([yt, yf])
         _log(f"the detector's own finds: {finds}")
     _log(f"{len(xt)} training crops ({real_train} real dice), {len(xv)} validation crops")
@@ -584,6 +614,10 @@ def main(argv: Sequence[str] | None = None) -> int:
         help="faces: a folder of labelled real photos (training/dice/real) added to the crops",
     )  # fmt: skip
     ap.add_argument("--real-repeat", type=int, default=40, help="faces: crops per real die")
+    ap.add_argument(
+        "--real-tables", type=int, default=10,
+        help="detector: times each real whole table's photo is in an epoch",
+    )  # fmt: skip
     ap.add_argument(
         "--real-balance", type=float, default=0.0,
         help="faces: a real source's crops per die grow by (largest source / its dice) ** this",
