@@ -59,6 +59,7 @@ SOURCES = {  # file-name prefix: the set's part it comes from
     "chase_": "chase",
     "ckleiber_": "ckleiber",
     "spicy_": "spicydicey",
+    "damian_": "damiantab",  # training/dice/real only: its photos train and calibrate
 }
 
 
