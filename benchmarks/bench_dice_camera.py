@@ -108,7 +108,7 @@ def main() -> None:
     _run("classical pip counter", baseline.read, photos)
     real = realset.photos()
     parts = [(f"from {name}", [r for r in real if realset.source(r[0]) == name])
-             for name in dict.fromkeys(realset.SOURCES.values())]  # fmt: skip
+             for name in dict.fromkeys(realset.source(r[0]) for r in real)]  # fmt: skip
     for label, part in [*parts, ("all", real)]:
         print(
             f"(b) real photographs (tests/fixtures/dice-real), {label}: {len(part)} photos, "
