@@ -76,12 +76,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         cal = [r for r in record_real["photos"] if r.get("split") == "calibration"]
         real_reads = []
         for row in cal:
-            image = cv2.imread(str(a.real / row["image"]))
-            dx = dy = 0
-            if int(row.get("table", REAL_TABLE)) > 1:  # a crop; a whole table's photo is 1
-                image, dx, dy = realset.on_table(image, int(row.get("table", REAL_TABLE)))
-            truth = [((d["box"][0] + dx, d["box"][1] + dy, d["box"][2] + dx, d["box"][3] + dy),
-                      d["face"]) for d in row["dice"]]  # fmt: skip
+            # a crop laid on a table as the evaluation set's are; a whole table's photo is 1
+            image, truth = realset.laid(a.real, row, int(row.get("table", REAL_TABLE)))
             found = [(d.box, d.face, d.confidence, d.found) for d in reader.read(image)]
             real_reads.append((found, truth))
         sets.append(real_reads)

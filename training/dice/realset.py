@@ -68,22 +68,28 @@ def source(name: str) -> str:
     return next(v for k, v in SOURCES.items() if name.startswith(k))
 
 
+def laid(folder: Path, row: dict, factor: int) -> tuple[np.ndarray, Truth]:
+    """One labelled photo of `folder` (its labels.json row), on a plain table `factor`
+    times its size (1: as it is), and its dice's boxes moved with it."""
+    image = cv2.imread(str(folder / row["image"]), cv2.IMREAD_COLOR)
+    if image is None:
+        raise FileNotFoundError(folder / row["image"])
+    dx = dy = 0
+    if factor > 1:
+        image, dx, dy = on_table(image, factor)
+    truth: Truth = [
+        ((d["box"][0] + dx, d["box"][1] + dy, d["box"][2] + dx, d["box"][3] + dy), d["face"])
+        for d in row["dice"]
+    ]
+    return image, truth
+
+
 def photos(table: int | None = None, folder: Path = REAL) -> list[tuple[str, np.ndarray, Truth]]:
     """(name, BGR image, [(box, face)]) for each photograph of the set; `table` overrides
     each photo's own table factor."""
     record = json.loads((folder / "labels.json").read_text(encoding="utf-8"))
     out = []
     for p in record["photos"]:
-        image = cv2.imread(str(folder / p["image"]), cv2.IMREAD_COLOR)
-        if image is None:
-            raise FileNotFoundError(folder / p["image"])
-        dx = dy = 0
         factor = table if table is not None else int(p.get("table", 5))
-        if factor > 1:
-            image, dx, dy = on_table(image, factor)
-        truth: Truth = [
-            ((d["box"][0] + dx, d["box"][1] + dy, d["box"][2] + dx, d["box"][3] + dy), d["face"])
-            for d in p["dice"]
-        ]
-        out.append((p["image"], image, truth))
+        out.append((p["image"], *laid(folder, p, factor)))
     return out
