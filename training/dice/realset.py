@@ -68,6 +68,12 @@ def source(name: str) -> str:
     return next(v for k, v in SOURCES.items() if name.startswith(k))
 
 
+def is_table(row: dict) -> bool:
+    """A labelled photo of a whole table (`"table": 1`: read as it is), not a crop of one
+    die (laid on a plain table first)."""
+    return int(row.get("table", 0)) == 1
+
+
 def laid(folder: Path, row: dict, factor: int) -> tuple[np.ndarray, Truth]:
     """One labelled photo of `folder` (its labels.json row), on a plain table `factor`
     times its size (1: as it is), and its dice's boxes moved with it."""

@@ -32,6 +32,7 @@ from training.dice.finds import finds_crops
 from training.dice.labels import is_val as _is_val
 from training.dice.labels import load_labels
 from training.dice.model import FACE_CLASSES, Detector, FaceNet
+from training.dice.realset import is_table
 from vision.dice.prep import (
     CROP_SIZE,
     DET_SIZE,
@@ -222,7 +223,7 @@ def train_detector(a: argparse.Namespace) -> dict:
     torch.manual_seed(a.seed)
     real_train = real_rows(a.real, "train") if a.real else []
     tables = [r for r in real_train if is_table(r)]  # whole tables' photos, as they are
-    extra = (a.real_scenes + len(tables) * a.real_tables) if a.real else 0
+    extra = (a.real_scenes + len(tables)) if a.real else 0
     imgs = np.zeros((len(rows) + extra, DET_SIZE, DET_SIZE, 3), np.uint8)
     boxes, sizes = [], []
     for i, row in enumerate(rows):
@@ -250,13 +251,13 @@ def train_detector(a: argparse.Namespace) -> dict:
             boxes.append(np.array(bx, np.float32).reshape(-1, 4) * scale)
             sizes.append((round(img.shape[1] * scale), round(img.shape[0] * scale)))
             train.append(i)
-        for k, r in enumerate(r for r in tables for _ in range(a.real_tables)):
+        for k, r in enumerate(tables):  # each kept once, drawn `real_tables` times an epoch
             i = len(rows) + a.real_scenes + k
             img = cv2.imread(str(a.real / r["image"]))
             imgs[i], scale = letterbox(img)
             boxes.append(np.array([d["box"] for d in r["dice"]], np.float32).reshape(-1, 4) * scale)
             sizes.append((round(img.shape[1] * scale), round(img.shape[0] * scale)))
-            train.append(i)
+            train.extend([i] * a.real_tables)
         _log(f"{a.real_scenes} photos of real dice laid on tables, {len(tables)} photos of "
              f"real tables {a.real_tables} times each")  # fmt: skip
     net = Detector()
@@ -398,11 +399,6 @@ def _augment_crops(x: np.ndarray, rng: np.random.Generator, grey: float = 0.0) -
     return np.clip(x, 0, 255)
 
 
-def is_table(row: dict) -> bool:
-    """A real photo of a whole table (`"table": 1`), not a crop of one die."""
-    return int(row.get("table", 0)) == 1
-
-
 def _real_crops(rows: list[dict], folder: Path, rng: np.random.Generator, repeat: int):
     """`repeat` crops of each real die; a whole table's photo gives as many patches of its
     ground as of its dice, "not a die" on real carpet, weave and wood."""
@@ -463,6 +459,7 @@ def train_faces(a: argparse.Namespace) -> dict:
     xv, yv = face_crops(va, a.data[0], np.random.default_rng(a.seed + 1), 1, a.negatives)
     real_train = real_cal = 0
     xr = yr = None
+    rt: list[dict] = []
     if a.real:
         rt, rc = real_rows(a.real, "train"), real_rows(a.real, "calibration")
         if a.real_balance:
@@ -485,8 +482,7 @@ def train_faces(a: argparse.Namespace) -> dict:
     if a.finds:
         # The detector's own finds on the training photos: its false finds as "not a die";
         # on the real tables' photos too (carpet, weave, a pip found as a die).
-        tables = [{**r, "path": str(a.real / r["image"])}
-                  for r in (real_rows(a.real, "train") if a.real else []) if is_table(r)]  # fmt: skip
+        tables = [{**r, "path": str(a.real / r["image"])} for r in rt if is_table(r)]
         xf, yf, finds = finds_crops(tr + tables, DiceReader(a.finds, face_threshold=0.0))
         xt, yt = np.concatenate([xt, xf]), np.concatenate([yt, yf])
         _log(f"the detector's own finds: {finds}")
