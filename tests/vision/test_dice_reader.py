@@ -116,6 +116,42 @@ def test_the_record_says_how_many_ways_a_die_is_read(tmp_path) -> None:
         DiceReader(models)
 
 
+def test_several_classifiers_answer_on_their_mean(tmp_path, photos) -> None:
+    """A record's members are read beside `dice_faces.onnx` and the die's probabilities are
+    their mean, so a face one of them is sure of and the other doubts is less sure."""
+    models = _copy_models(tmp_path)
+    shutil.copy(models / "dice_faces.onnx", models / "dice_faces_2.onnx")
+    _edit_record(models, members=["dice_faces_2.onnx"])
+    both = DiceReader(models, views=2)
+    assert len(both.classifiers) == 2 and len(DiceReader(MODELS).classifiers) == 1
+    # The second, made another network before it first runs: its last layer leans hard
+    # towards a "1".
+    other = cv2.dnn.readNetFromONNX(str(models / "dice_faces_2.onnx"))
+    last = other.getLayerId("onnx_node!/body/body.9/Conv")
+    bias = other.getParam(last, 1).copy()
+    bias[0] += 6.0
+    other.setParam(last, 1, bias)
+    both.classifiers[1] = other
+    alone, lent = DiceReader(MODELS, views=2), DiceReader(MODELS, views=2)
+    lent.classifiers = [other]
+    scene = photos[1]
+    boxes = [tuple(map(float, d.box)) for d in scene.dice]
+    first, second = alone.classify(scene.image, boxes), lent.classify(scene.image, boxes)
+    assert np.abs(first - second).max() > 0.3  # the two truly disagree
+    np.testing.assert_allclose(both.classify(scene.image, boxes), (first + second) / 2, atol=1e-5)
+
+
+def test_a_member_that_is_missing_or_not_a_file_name_is_refused(tmp_path) -> None:
+    models = _copy_models(tmp_path)
+    _edit_record(models, members=["dice_faces_2.onnx"])
+    with pytest.raises(DiceModelError, match=r"dice_faces_2\.onnx is missing"):
+        DiceReader(models)
+    for bad in (["../dice_faces.onnx"], "dice_faces.onnx", [3], [""]):
+        _edit_record(models, members=bad)
+        with pytest.raises(DiceModelError, match=r"lists its classifiers as"):
+            DiceReader(models)
+
+
 def test_below_the_threshold_a_die_is_unsure_but_still_found(photos) -> None:
     unsure = DiceReader(face_threshold=1.01)
     scene = photos[0]

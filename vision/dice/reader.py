@@ -7,7 +7,7 @@ Two small ONNX networks run by OpenCV's DNN module (no PyTorch at run time), tra
    centre, width and height;
 2. a face classifier reads each die from a crop of the full-size photo (the pips are too
    small to read at the detector's size) and says 1 to 6, or "not a die" (then the find is
-   dropped).
+   dropped); where the model has several classifiers, trained apart, their mean says it.
 
 A die keeps its box but has no face (the table taps its value) when the classifier is less
 sure of its face than the model's `face_threshold`, or the detector less sure of the die
@@ -19,6 +19,7 @@ Nothing here knows the session or a game.
 
 from __future__ import annotations
 
+import hashlib
 import json
 from dataclasses import dataclass
 from pathlib import Path
@@ -57,6 +58,7 @@ class DieRead:
     confidence: float
     die: str = "d6"
     found: float = 0.0  # the detector's score for the die being there
+    best: int = 0  # the face the classifier leans to, unsure or not (0: not known)
 
     def as_json(self) -> dict[str, object]:
         return {
@@ -110,7 +112,7 @@ def _number(record: dict[str, object], key: str, path: Path) -> float:
 
 
 class DiceReader:
-    """Loads the two networks once; `read(image)` finds and reads the dice in one photo.
+    """Loads the networks once; `read(image)` finds and reads the dice in one photo.
 
     With no `face_threshold` the model's calibrated rule decides which dice are unsure (its
     face and found thresholds).  A `face_threshold` given here is the whole rule: that
@@ -132,14 +134,26 @@ class DiceReader:
             np.zeros((1, 3, DET_SIZE, DET_SIZE), np.float32),
             (1, 5, side, side),
         )
-        self.faces = _load_net(
-            models / "dice_faces.onnx",
-            np.zeros((2, 3, CROP_SIZE, CROP_SIZE), np.float32),
-            (2, NOT_A_DIE + 1, 1, 1),
-        )
+        faces_json = models / "dice_faces.json"
+        # Records written before classifiers were asked together list no members: one.
+        members = face_record.get("members", [])
+        if not isinstance(members, list) or not all(
+            isinstance(m, str) and m and Path(m).name == m for m in members
+        ):
+            raise DiceModelError(
+                f"the dice reader's model record {faces_json} lists its classifiers as "
+                f"{members!r}, not as file names beside it; {RETRAIN}"
+            )
+        self.classifiers = [
+            _load_net(
+                models / name,
+                np.zeros((2, 3, CROP_SIZE, CROP_SIZE), np.float32),
+                (2, NOT_A_DIE + 1, 1, 1),
+            )
+            for name in ["dice_faces.onnx", *members]
+        ]
         self.heat_threshold = _number(det_record, "heat_threshold", models / "dice_detector.json")
         self.box_unit = _number(det_record, "box_unit", models / "dice_detector.json")
-        faces_json = models / "dice_faces.json"
         self.face_threshold = (
             face_threshold
             if face_threshold is not None
@@ -160,6 +174,11 @@ class DiceReader:
                 f"each die; the reader reads {', '.join(map(str, VIEWS))}; {RETRAIN}"
             )
         self.views = chosen
+        # Names this model and how it reads, for records of what its confidences meant.
+        digest = hashlib.sha1(f"views {chosen};".encode())
+        for name in ["dice_detector.onnx", "dice_faces.json", "dice_faces.onnx", *members]:
+            digest.update((models / name).read_bytes())
+        self.signature = digest.hexdigest()[:16]
 
     def find(self, image: np.ndarray) -> list[tuple[float, tuple[float, float, float, float]]]:
         """The detector's finds: (score, box in the photo's pixels), best first."""
@@ -196,18 +215,23 @@ class DiceReader:
     def classify(
         self, image: np.ndarray, boxes: list[tuple[float, float, float, float]]
     ) -> np.ndarray:
-        """The face classifier's probabilities (N, 7) for each box's crop: the mean over
-        the crop's first `views` turns and mirrors, which the classifier trained on alike,
-        so a die read right keeps its face in each while a doubtful one spreads."""
+        """The face classifiers' probabilities (N, 7) for each box's crop: the mean over
+        the crop's first `views` turns and mirrors, which each classifier trained on alike,
+        and over the classifiers, which trained apart: a die read right keeps its face in
+        each, while a doubtful one spreads, and two networks are seldom sure of the same
+        wrong face."""
         if not boxes:
             return np.zeros((0, NOT_A_DIE + 1), np.float32)
         crops = np.stack([crop(image, *crop_box(b)) for b in boxes])
-        turned = np.concatenate([dihedral(crops, k) for k in range(self.views)])
-        self.faces.setInput(to_blob(turned))
-        logits = self.faces.forward().reshape(len(turned), NOT_A_DIE + 1).astype(np.float64)
-        e = np.exp(logits - logits.max(1, keepdims=True))
-        each = (e / e.sum(1, keepdims=True)).reshape(self.views, len(boxes), NOT_A_DIE + 1)
-        probs: np.ndarray = each.mean(0).astype(np.float32)
+        blob = to_blob(np.concatenate([dihedral(crops, k) for k in range(self.views)]))
+        total = np.zeros((len(boxes), NOT_A_DIE + 1), np.float64)
+        for net in self.classifiers:
+            net.setInput(blob)
+            logits = net.forward().reshape(-1, NOT_A_DIE + 1).astype(np.float64)
+            e = np.exp(logits - logits.max(1, keepdims=True))
+            each = (e / e.sum(1, keepdims=True)).reshape(self.views, len(boxes), -1)
+            total += each.mean(0)
+        probs: np.ndarray = (total / len(self.classifiers)).astype(np.float32)
         return probs
 
     def sure(self, confidence: float, found: float) -> bool:
@@ -235,6 +259,7 @@ class DiceReader:
                     face=best + 1 if self.sure(conf, score) else None,
                     confidence=conf,
                     found=score,
+                    best=best + 1,
                 )
             )
         return sorted(dice, key=lambda d: (d.box[1] + d.box[3], d.box[0] + d.box[2]))
