@@ -4,7 +4,9 @@ The dice panel shows the tablet camera's frames with each die found and its valu
 phone's photo is shown the same way until it is answered.  This holds what is shown and
 decides, in words, whether the dice in view may answer: a roll must be waiting, for a
 six-sided die, with as many dice as the roll asks, none of them unsure (the table taps an
-unsure die's value: `fix`), and dice the roll's assignments allow.  Taking them hands the
+unsure die's value: `fix`), and dice the roll's assignments allow.  Rolls the table takes
+with a tap teach the table's record of its own dice (`dice_tally`), which makes a die
+unsure where the model's rule would answer it but this table's dice show it misreads.  Taking them hands the
 faces to `vision.dice.camera.CameraDiceSource`, whose events reach the session through the
 hub's `RequestAnswerer` like any tray's.  Nothing here touches Kivy, so the rules for
 camera dice are tested without a window; the panel only draws this.
@@ -15,10 +17,13 @@ from __future__ import annotations
 import asyncio
 import time
 from collections.abc import Callable
+from pathlib import Path
 from typing import TYPE_CHECKING, Protocol
 
 from companion.core.rules import DIE_FACES, Request
+from companion.paths import data_home
 from companion.table.dice_answers import RequestAnswerer
+from companion.table.dice_tally import CameraTally, DieTaken
 from hardware.source import DiceSource
 from vision.dice.camera import CameraDiceSource, ReaderLock, Stillness, same_dice
 
@@ -27,6 +32,7 @@ if TYPE_CHECKING:
 
     from vision.dice.reader import DieRead
 
+TALLY_FILE = "camera-dice.json"  # in the data home: see companion/table/dice_tally.py
 MAX_PHOTO = 8 * 1024 * 1024  # bytes: a phone's photo, already shrunk by the page, is far less
 
 
@@ -71,8 +77,11 @@ class CameraDice:
         hub: Hub,
         reader: ReaderLock | None = None,
         clock: Callable[[], float] = time.monotonic,
+        home: Callable[[], Path] = data_home,
     ) -> None:
         self.hub = hub
+        self.home = home  # where the table's record of its own dice is kept
+        self._tally: CameraTally | None = None
         self.source = CameraDiceSource()
         self.reader = reader or ReaderLock()
         self.clock = clock
@@ -110,10 +119,21 @@ class CameraDice:
 
     # -- what is in view -----------------------------------------------------------------
 
+    @property
+    def tally(self) -> CameraTally:
+        """The table's record of camera dice it looked at (read on first use)."""
+        if self._tally is None:
+            self._tally = CameraTally.load(self.home() / TALLY_FILE)
+        return self._tally
+
     def faces(self) -> list[int | None]:
         """Each die's face: the table's tap where it gave one, else the reader's (None:
-        unsure)."""
-        return [self.fixed.get(i, d.face) for i, d in enumerate(self.dice)]
+        unsure, by the reader's rule or by what this table's own dice taught it)."""
+        bar = self.tally.bar(self.reader.signature) if self.dice else 0.0
+        return [
+            self.fixed.get(i, d.face if d.confidence >= bar else None)
+            for i, d in enumerate(self.dice)
+        ]
 
     def show(self, frame: np.ndarray, dice: tuple[DieRead, ...]) -> str | None:
         """A live read (on the UI loop).  Taps on unsure dice hold while the dice stay where
@@ -127,6 +147,21 @@ class CameraDice:
         if self.take_when_still and self.stillness.ready and self.problem() is None:
             return self.take()
         return None
+
+    def care(self) -> str | None:
+        """Words for the table while its own dice have made the camera more careful than
+        its model's rule (None while they have not)."""
+        model = self.reader.signature
+        bar = self.tally.bar(model)
+        if bar <= 0.0:
+            return None
+        wrong = sum(d.wrong for d in self.tally.dice)
+        read = sum(d.sure for d in self.tally.dice)
+        of = "the one die" if read == 1 else f"{wrong} of the {read} dice"
+        return (
+            f"The camera misread {of} it read by itself on this table, so it now asks you "
+            "about more of them."
+        )
 
     def fix(self, index: int, face: int) -> None:
         """The table says die `index` shows `face`."""
@@ -176,9 +211,11 @@ class CameraDice:
 
     # -- taking the roll -----------------------------------------------------------------
 
-    def take(self, by: str | None = None) -> str:
+    def take(self, by: str | None = None, looked: bool = False) -> str:
         """Answer the waiting roll with the dice in view, or say why not.  The answer
-        itself arrives through the source's stream and the hub's answerer."""
+        itself arrives through the source's stream and the hub's answerer.  `looked`: the
+        table took them with a tap, having seen the preview, so their faces are true and
+        the table's record learns from them."""
         problem = self.problem()
         if problem is not None:
             self.said = problem
@@ -188,6 +225,13 @@ class CameraDice:
         self.source.take(faces, by=by or ("phone photo" if self.photo_from else None))
         self.stillness.taken()
         self.said = f"Taken: {', '.join(map(str, faces))}"
+        model = self.reader.signature
+        if looked and model and all(d.best for d in self.dice):
+            seen = [
+                DieTaken(d.confidence, d.face is not None, d.best, face)
+                for d, face in zip(self.dice, faces, strict=True)
+            ]
+            self.tally.note(model, seen)
         if self.photo_from:
             self.dice, self.frame, self.fixed, self.photo_from = (), None, {}, ""
         self.hub.changed()

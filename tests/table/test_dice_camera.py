@@ -7,6 +7,8 @@ session are the real thing; the photos are generated and chosen by the reader
 from __future__ import annotations
 
 import asyncio
+import os
+from pathlib import Path
 
 import cv2
 import numpy as np
@@ -146,3 +148,45 @@ async def test_a_phones_photo_answers_or_waits_for_the_tables_taps(session, hub)
 def test_only_a_plain_d6_is_read():
     assert plain_d6("d6") and plain_d6("d3")
     assert not plain_d6("hex_d6") and not plain_d6("d8") and not plain_d6("skill_d10")
+
+
+async def test_a_die_the_table_corrects_makes_the_camera_ask_about_such_dice(session, hub):
+    """The table taps a die the camera read by itself and gives it another face, then takes
+    the roll: from then on, on this tablet, the camera leaves any die it is no surer of
+    than that one to the table, and says why (companion/table/dice_tally.py)."""
+    frame = sure_frame()
+    camera = hub.camera
+    dice = camera.reader.read(frame.image)
+    least = min(range(len(dice)), key=lambda i: dice[i].confidence)
+    misread = dice[least].face % 6 + 1  # "the die shows another face"
+
+    session.do("roll", {"count": len(dice)})
+    camera.show(frame.image, dice)
+    camera.take()  # taken without a look (held still, a phone's photo): teaches nothing
+    await until(lambda: session.request is None)
+    assert camera.care() is None
+    assert not (Path(os.environ["COMPANION_HOME"]) / "camera-dice.json").exists()
+
+    session.do("roll", {"count": len(dice)})
+    camera.show(frame.image, dice)
+    camera.fix(least, misread)
+    assert camera.take(looked=True).startswith("Taken: ")
+    await until(lambda: session.request is None)
+    assert session.state.last_roll[least] == misread
+
+    camera.clear()  # the dice thrown again, and landing the same: the least sure is asked about
+    camera.show(frame.image, dice)
+    assert camera.faces()[least] is None
+    assert all(
+        (f is None) == (d.confidence <= dice[least].confidence)
+        for f, d in zip(camera.faces(), dice, strict=True)
+    )
+    care = camera.care()
+    assert care is not None and care.startswith(
+        f"The camera misread 1 of the {len(dice)} dice it read by itself"
+    )
+    # another start of the app on this tablet remembers it
+    again = DiceHub()
+    again.camera.reader = camera.reader
+    again.camera.show(frame.image, dice)
+    assert again.camera.faces() == camera.faces() and again.camera.care() == care

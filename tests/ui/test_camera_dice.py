@@ -65,7 +65,7 @@ class TestCameraDice(LoopAppTestCase):
         """Stand the camera over the dice and turn camera dice on (the tap on the loop, as
         every tap in the app is under `async_run`)."""
         block = panel.ids.camera_block
-        camera = StandInCamera([photo], opened)
+        camera = self.stand_in = StandInCamera([photo], opened)
         block.open_source = lambda index: CameraSource(index, capture=lambda _i: camera)
 
         self.run_async(self.tap_on_loop("Camera dice"))
@@ -151,6 +151,57 @@ class TestCameraDice(LoopAppTestCase):
         assert self.app.session.state.last_roll == list(frame.faces)
         assert self.app.session.history()[-1][0].data["by"] == "camera dice"
         assert self.app.hub.sources[-1].name == "camera dice"
+
+    def test_a_die_the_table_corrects_is_asked_about_the_next_time(self) -> None:
+        """The table corrects a die the camera read by itself and takes the roll with Use
+        these dice: the next time those dice are seen, that die is unsure, and the block
+        says why (companion/table/dice_tally.py)."""
+        frame = sure_frame()
+        n = len(frame.faces)
+        panel = self.open_tiny()
+        self.tap(f"Roll {n} dice")
+        block = self.point_camera_at(panel, frame.image)
+        camera = self.app.hub.camera
+        self.spin_until(lambda: not block.ids.use.disabled, timeout=30, why=lambda: block.note)
+        least = min(range(n), key=lambda i: camera.dice[i].confidence)
+        other = frame.faces[least] % 6 + 1  # the table sees another face on it
+        self.wait(0.5)  # the lift of the tap on Camera dice has passed
+        self.tap_die(block, least)
+        self.spin_until(lambda: block.choosing == least, timeout=5, why=lambda: block.choosing)
+        self.tap(str(other), within=block.ids.faces)
+        self.find(f"Die {least + 1}: {other} (set by hand)", within=block)
+        self.tap("Use these dice")
+        self.spin_until(lambda: self.app.session.request is None)
+        assert self.app.session.state.last_roll[least] == other
+        # the dice picked up, and thrown again for the next roll: they land the same
+        bare = np.full_like(frame.image, 128)  # the table with no dice on it
+        self.stand_in.photos, self.stand_in.reads = [bare, frame.image], 0
+        self.tap(f"Roll {n} dice")
+        self.spin_until(
+            lambda: block.showing and len(camera.dice) == n and least not in camera.fixed,
+            timeout=30,
+            why=lambda: block.note,
+        )
+        self.find(f"Die {least + 1}: ? unsure, tap to set", within=block)
+        assert camera.faces() == [None if i == least else f for i, f in enumerate(frame.faces)]
+        assert f"The camera misread 1 of the {n} dice it read by itself" in block.note
+        assert block.ids.use.disabled and self.app.session.request is not None
+        # the words at every size and at Largest text: the note is held to the same
+        # checks as without them, and shot to be looked at
+        from tests.ui.kivyharness import ARTIFACTS
+        from tests.ui.test_ergonomics import SIZES, TEXTS, text_size
+
+        cut: list[str] = []
+        for size_name, size in SIZES.items():
+            self.resize(size)
+            with text_size(TEXTS["Largest"]):
+                self.wait(0.3)
+                self.settle()
+                cut += self.note_cut(block, f"{size_name}, Largest text")
+                if not self.wholly_seen(block.ids.column_view, block.ids.dice.children[-1], size):
+                    cut.append(f"{size_name}, Largest text: the unsure die's button is cut")
+                self.shoot_here(ARTIFACTS / "camera-dice" / f"careful-{size_name}-largest.png")
+        assert cut == []
 
     def test_an_unsure_die_never_answers_by_itself_the_table_taps_its_value(self) -> None:
         frame = unsure_frame()

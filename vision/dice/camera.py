@@ -154,6 +154,11 @@ class ReaderLock:
         self._reader: DiceReader | None = None
         self._lock = threading.Lock()
 
+    @property
+    def signature(self) -> str | None:
+        """The loaded model's signature (None before the first read loads it)."""
+        return self._reader.signature if self._reader is not None else None
+
     def read(self, image: np.ndarray) -> tuple[DieRead, ...]:
         with self._lock:
             if self._reader is None:

@@ -342,7 +342,7 @@ class DiceCameraBlock(BoxLayout):
     # -- taps ----------------------------------------------------------------------------
 
     def use_these(self) -> None:
-        self.camera.take()
+        self.camera.take(looked=True)  # the table saw the preview: its faces are true
         self.refresh()
 
     def choose(self, index: int) -> None:
@@ -448,6 +448,9 @@ class DiceCameraBlock(BoxLayout):
             seen = f"{where}: {len(faces)} {'die' if len(faces) == 1 else 'dice'} seen"
             seen += f" ({read})." if faces else "."
             self.note = f"{seen} {problem or 'Tap Use these dice to answer the roll.'}"
+            care = camera.care()
+            if care:
+                self.note += f"\n{care}"
             if camera.said and not camera.dice:
                 self.note = camera.said
         elif camera.said and not self.on:
