@@ -129,11 +129,16 @@ class CameraDice:
     def faces(self) -> list[int | None]:
         """Each die's face: the table's tap where it gave one, else the reader's (None:
         unsure, by the reader's rule or by what this table's own dice taught it)."""
-        bar = self.tally.bar(self.reader.signature) if self.dice else 0.0
+        model = self.reader.signature if self.dice else None
         return [
-            self.fixed.get(i, d.face if d.confidence >= bar else None)
+            self.fixed.get(i, d.face if self._answers(d, model) else None)
             for i, d in enumerate(self.dice)
         ]
+
+    def _answers(self, die: DieRead, model: str | None) -> bool:
+        """Whether the reader's face for `die` stands: the reader was sure of it, and this
+        table's dice have not made it careful with that face at that confidence."""
+        return die.face is not None and die.confidence >= self.tally.bar(model, die.face)
 
     def show(self, frame: np.ndarray, dice: tuple[DieRead, ...]) -> str | None:
         """A live read (on the UI loop).  Taps on unsure dice hold while the dice stay where
@@ -151,16 +156,15 @@ class CameraDice:
     def care(self) -> str | None:
         """Words for the table while its own dice have made the camera more careful than
         its model's rule (None while they have not)."""
-        model = self.reader.signature
-        bar = self.tally.bar(model)
-        if bar <= 0.0:
+        faces = self.tally.careful_with(self.reader.signature)
+        if not faces:
             return None
         wrong = sum(d.wrong for d in self.tally.dice)
         read = sum(d.sure for d in self.tally.dice)
         of = "the one die" if read == 1 else f"{wrong} of the {read} dice"
         return (
             f"The camera misread {of} it read by itself on this table, so it now asks you "
-            "about more of them."
+            f"about more of the dice it reads as {listed(faces)}."
         )
 
     def fix(self, index: int, face: int) -> None:

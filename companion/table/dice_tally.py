@@ -8,7 +8,8 @@ confidence is the one mistake the table may not catch.  Each roll the table take
 of its own dice with their true faces: per die, how sure the reader was, whether it
 answered by itself, its best face, and the face taken.  `careful_bar` is the least
 confidence at which, on those dice, at most 1 in 100 of the dice the reader answered by
-itself were wrong.  The reader's own rule still holds beneath it, so the table's record
+itself were wrong: one for each face the reader reads, as a die's misreads are one face
+taken for another.  The reader's own rule still holds beneath it, so the table's record
 only ever asks it about more dice, never fewer: a die it had to correct raises the bar
 over that die's confidence, and dice it then taps and finds as read bring the bar back
 down.  Rolls taken by themselves (dice held still, a phone's photo answered at once) were
@@ -71,23 +72,34 @@ class CameraTally:
     dice: list[DieTaken] = field(default_factory=list)
 
     def __post_init__(self) -> None:
-        self._bar = careful_bar(self.dice)  # asked at every frame: worked out on change
+        self._bars = self._worked_out()  # asked at every frame: worked out on change
 
-    def bar(self, model: str | None) -> float:
-        """The table's least confidence for a die the reader answers, for `model` (the
-        reader's signature; None before it loads: nothing known yet)."""
-        return self._bar if model and model == self.model else 0.0
+    def _worked_out(self) -> dict[int, float]:
+        """A bar for each face the reader answers: a die's misreads are a face taken for
+        another (a turned six read as a five, on one set of dice and not on another), so a
+        misread five makes the reader careful with the dice it reads as five, not all."""
+        bars = {f: careful_bar([d for d in self.dice if d.guess == f]) for f in range(1, 7)}
+        return {f: bar for f, bar in bars.items() if bar > 0.0}
+
+    def bar(self, model: str | None, face: int) -> float:
+        """The table's least confidence for a die the reader reads as `face` and answers,
+        for `model` (the reader's signature; None before it loads: nothing known yet)."""
+        return self._bars.get(face, 0.0) if model and model == self.model else 0.0
+
+    def careful_with(self, model: str | None) -> list[int]:
+        """The faces the table's dice have made the reader careful with, for `model`."""
+        return sorted(self._bars) if model and model == self.model else []
 
     def note(self, model: str, dice: list[DieTaken]) -> bool:
-        """Remember a roll the table looked at and took; True when the table's bar rose
-        (the reader answered a die wrong that it would have answered again)."""
+        """Remember a roll the table looked at and took; True when a bar rose (the reader
+        answered a die wrong that it would have answered again)."""
         if model != self.model:
-            self.model, self.dice, self._bar = model, [], 0.0
-        before = self._bar
+            self.model, self.dice, self._bars = model, [], {}
+        before = self._bars
         self.dice = [*self.dice, *dice][-KEEP:]
-        self._bar = careful_bar(self.dice)
+        self._bars = self._worked_out()
         self.save()
-        return self._bar > before
+        return any(bar > before.get(f, 0.0) for f, bar in self._bars.items())
 
     def save(self) -> None:
         if self.path is None:

@@ -177,13 +177,14 @@ async def test_a_die_the_table_corrects_makes_the_camera_ask_about_such_dice(ses
     camera.clear()  # the dice thrown again, and landing the same: the least sure is asked about
     camera.show(frame.image, dice)
     assert camera.faces()[least] is None
-    assert all(
-        (f is None) == (d.confidence <= dice[least].confidence)
+    assert all(  # only the dice it reads as that face, and no surer of it
+        (f is None) == (d.face == dice[least].face and d.confidence <= dice[least].confidence)
         for f, d in zip(camera.faces(), dice, strict=True)
     )
     care = camera.care()
-    assert care is not None and care.startswith(
-        f"The camera misread 1 of the {len(dice)} dice it read by itself"
+    assert care == (
+        f"The camera misread 1 of the {len(dice)} dice it read by itself on this table, so it "
+        f"now asks you about more of the dice it reads as {dice[least].face}."
     )
     # another start of the app on this tablet remembers it
     again = DiceHub()

@@ -47,14 +47,25 @@ def test_dice_tapped_and_found_as_read_bring_the_bar_back_down() -> None:
 def test_the_record_is_kept_for_its_model_and_survives_a_restart(tmp_path) -> None:
     path = tmp_path / "camera-dice.json"
     tally = CameraTally.load(path)
-    assert tally.bar("m1") == 0.0 and not path.exists()
+    assert tally.bar("m1", 5) == 0.0 and not path.exists()
     assert tally.note("m1", right(0.99, 3)) is False
     assert tally.note("m1", [wrong(0.996)]) is True  # the bar rose
     again = CameraTally.load(path)
-    assert again.dice == tally.dice and again.bar("m1") == math.nextafter(0.996, 1.0)
-    assert again.bar("m2") == 0.0 and again.bar(None) == 0.0  # another model, or none yet
+    assert again.dice == tally.dice and again.bar("m1", 5) == math.nextafter(0.996, 1.0)
+    assert again.careful_with("m1") == [5]
+    assert again.bar("m2", 5) == 0.0 and again.bar(None, 5) == 0.0  # another model, or none
+    assert again.careful_with("m2") == [] and again.careful_with(None) == []
     again.note("m2", right(0.9, 1))  # another model's confidences start a new record
     assert CameraTally.load(path).dice == right(0.9, 1)
+
+
+def test_a_misread_face_makes_the_reader_careful_with_that_face_alone(tmp_path) -> None:
+    """A five that was a six: the dice it reads as five are asked about, its threes (read
+    right as often as ever) are not."""
+    tally = CameraTally.load(tmp_path / "camera-dice.json")
+    tally.note("m1", [*right(0.99, 20), DieTaken(0.99, True, 5, 5), wrong(0.998)])
+    assert tally.careful_with("m1") == [5]
+    assert tally.bar("m1", 5) > 0.998 and tally.bar("m1", 3) == 0.0
 
 
 def test_only_the_latest_dice_are_kept(tmp_path) -> None:
@@ -62,7 +73,7 @@ def test_only_the_latest_dice_are_kept(tmp_path) -> None:
     tally.note("m1", [wrong(0.999)])
     tally.note("m1", right(0.99, KEEP))
     assert len(CameraTally.load(tmp_path / "camera-dice.json").dice) == KEEP
-    assert tally.bar("m1") == 0.0  # the old misread is forgotten with its age
+    assert tally.bar("m1", 5) == 0.0  # the old misread is forgotten with its age
 
 
 def test_a_damaged_record_starts_afresh_and_loses_no_roll(tmp_path, caplog) -> None:
@@ -79,7 +90,7 @@ def test_a_damaged_record_starts_afresh_and_loses_no_roll(tmp_path, caplog) -> N
     ):
         path.write_text(bad, encoding="utf-8")
         tally = CameraTally.load(path)
-        assert tally.dice == [] and tally.bar("m1") == 0.0, bad
+        assert tally.dice == [] and tally.careful_with("m1") == [], bad
     assert "could not be read" in caplog.text
     path.write_text(json.dumps(good), encoding="utf-8")
     assert CameraTally.load(path).dice == right(0.99)

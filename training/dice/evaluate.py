@@ -29,6 +29,23 @@ def iou(a: Sequence[float], b: Sequence[float]) -> float:
     return inter / union if union > 0 else 0.0
 
 
+def matches(
+    reads: Sequence[Sequence[float]], truth: Sequence[Sequence[float]], least: float = 0.5
+) -> dict[int, int]:
+    """Which labelled box each read box is (read index -> labelled index): the one it
+    overlaps most, by IoU >= `least`, each labelled box at most once, reads in their
+    order."""
+    used: dict[int, int] = {}
+    for i, box in enumerate(reads):
+        best, bj = least, -1
+        for j, tbox in enumerate(truth):
+            if j not in used.values() and (v := iou(box, tbox)) >= best:
+                best, bj = v, j
+        if bj >= 0:
+            used[i] = bj
+    return used
+
+
 @dataclass
 class Score:
     dice: int = 0  # labelled dice
@@ -47,14 +64,7 @@ class Score:
     ) -> bool:
         """Score one photo: reads are (box, face or None), best first; truth (box, face).
         Returns whether the photo is fully right."""
-        used: dict[int, int] = {}
-        for i, (box, _) in enumerate(reads):
-            best, bj = 0.5, -1
-            for j, (tbox, _) in enumerate(truth):
-                if j not in used.values() and (v := iou(box, tbox)) >= best:
-                    best, bj = v, j
-            if bj >= 0:
-                used[i] = bj
+        used = matches([box for box, _ in reads], [box for box, _ in truth])
         right = 0
         wrong = 0
         for i, (_, face) in enumerate(reads):
