@@ -167,6 +167,26 @@ class CameraDice:
             f"about more of the dice it reads as {listed(faces)}."
         )
 
+    def record_words(self) -> str:
+        """What this tablet's record of the table's dice holds, for Settings (the model it
+        was kept for is not loaded there: the faces are those it was careful with)."""
+        dice = self.tally.dice
+        if not dice:
+            return (
+                "Nothing yet: each roll you take with Use these dice, after setting any die "
+                "it read wrong, teaches the camera how it reads your dice."
+            )
+        read = sum(d.sure for d in dice)
+        wrong = sum(d.wrong for d in dice)
+        words = f"From {dice_words(len(dice))} in rolls you took: it read {read} by itself"
+        faces = self.tally.careful_with(self.tally.model)
+        if not wrong:
+            return f"{words}, none wrong."
+        words += f" and misread {wrong}"
+        if faces:
+            return f"{words}, so it asks you about more of the dice it reads as {listed(faces)}."
+        return f"{words}, few enough to trust it as before."
+
     def fix(self, index: int, face: int) -> None:
         """The table says die `index` shows `face`."""
         if 0 <= index < len(self.dice) and 1 <= face <= 6:

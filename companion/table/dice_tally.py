@@ -101,6 +101,12 @@ class CameraTally:
         self.save()
         return any(bar > before.get(f, 0.0) for f, bar in self._bars.items())
 
+    def forget(self) -> None:
+        """Forget every die (new dice on the table, or another camera): the model's own
+        rule again, until the table's rolls teach it otherwise."""
+        self.dice, self._bars = [], {}
+        self.save()
+
     def save(self) -> None:
         if self.path is None:
             return

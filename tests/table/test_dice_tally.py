@@ -94,3 +94,12 @@ def test_a_damaged_record_starts_afresh_and_loses_no_roll(tmp_path, caplog) -> N
     assert "could not be read" in caplog.text
     path.write_text(json.dumps(good), encoding="utf-8")
     assert CameraTally.load(path).dice == right(0.99)
+
+
+def test_forgetting_leaves_the_models_own_rule(tmp_path) -> None:
+    path = tmp_path / "camera-dice.json"
+    tally = CameraTally.load(path)
+    tally.note("m1", [*right(0.99, 3), wrong(0.999)])
+    assert tally.careful_with("m1") == [5]
+    tally.forget()
+    assert tally.careful_with("m1") == [] and CameraTally.load(path).dice == []

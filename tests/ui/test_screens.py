@@ -105,3 +105,35 @@ class TestBackButton(AppTestCase):
         self.Window.dispatch("on_keyboard", 27, 0, "", [])
         assert app.root.current == "home" and app.session is None
         assert app._on_key(self.Window, 27) is False  # on home, back leaves the app as usual
+
+    def test_settings_say_what_the_tables_dice_taught_the_camera_and_forget_it(self) -> None:
+        """New dice on the table: the care the old ones taught is forgotten with one tap
+        (companion/table/dice_tally.py)."""
+        from companion.paths import data_home
+        from companion.table.dice_tally import CameraTally, DieTaken
+
+        record = CameraTally.load(data_home() / "camera-dice.json")
+        record.note("m1", [DieTaken(0.99, True, 3, 3)] * 11 + [DieTaken(0.999, True, 5, 6)])
+        app = self.start_app()
+        self.tap("Settings")
+        self.find(
+            "From 12 dice in rolls you took: it read 12 by itself and misread 1, so it asks "
+            "you about more of the dice it reads as 5."
+        )
+        self.tap("Largest")  # as across the table, the button scrolled into view
+        forget = self.find("Forget what our dice taught it")
+        forget.parent.parent.scroll_to(forget, animate=False)
+        self.settle()
+        self.shoot("settings-camera-dice-largest")
+        # after a turn of the tablet each grid keeps its own columns (the packs' one column
+        # had become two, their names broken a word a line)
+        ids = app.screen("settings").ids
+        assert (ids.packs.cols, ids.awake.cols, ids.cues.cols) == (1, 2, 2)
+        self.tap("Forget what our dice taught it")
+        self.find(
+            "Nothing yet: each roll you take with Use these dice, after setting any die it "
+            "read wrong, teaches the camera how it reads your dice."
+        )
+        assert CameraTally.load(data_home() / "camera-dice.json").dice == []
+        assert app.hub.camera.care() is None
+        assert app.screen("settings").camera_dice_known is False  # nothing left to forget

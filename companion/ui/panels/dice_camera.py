@@ -447,7 +447,10 @@ class DiceCameraBlock(BoxLayout):
             where = f"Photo from {camera.photo_from}" if camera.photo_from else "Camera"
             seen = f"{where}: {len(faces)} {'die' if len(faces) == 1 else 'dice'} seen"
             seen += f" ({read})." if faces else "."
-            self.note = f"{seen} {problem or 'Tap Use these dice to answer the roll.'}"
+            # a die read wrong is corrected before the roll is taken: the table's record of
+            # its own dice learns from it (companion/table/dice_tally.py)
+            ready = "Tap any die read wrong to set it, then tap Use these dice."
+            self.note = f"{seen} {problem or ready}"
             care = camera.care()
             if care:
                 self.note += f"\n{care}"

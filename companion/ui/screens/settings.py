@@ -1,4 +1,5 @@
-"""Settings: theme, text size, camera and content packs, stored per user.
+"""Settings: theme, text size, camera and content packs, stored per user; and what the
+table's own dice taught the camera (kept on this tablet), with a way to forget it.
 
 Every choice is a toggle so nothing needs a keyboard; each tap is saved at once (a tablet
 app may be killed at any moment) and restyles the app immediately.  Which die plays which
@@ -13,6 +14,7 @@ from typing import TypeVar
 
 from kivy.app import App
 from kivy.lang import Builder
+from kivy.properties import BooleanProperty, StringProperty
 from kivy.uix.screenmanager import Screen
 from kivy.uix.widget import Widget
 
@@ -28,6 +30,9 @@ T = TypeVar("T")
 
 
 class SettingsScreen(Screen):
+    camera_dice_words = StringProperty("")  # what the table's own dice taught the camera
+    camera_dice_known = BooleanProperty(False)  # there is anything to forget
+
     def on_pre_enter(self, *args: object) -> None:
         self.refresh()
 
@@ -80,6 +85,13 @@ class SettingsScreen(Screen):
             lambda v: self.change(cues=v),
         )
         self._packs(s)
+        self.camera_dice_words = App.get_running_app().hub.camera.record_words()
+        self.camera_dice_known = bool(App.get_running_app().hub.camera.tally.dice)
+
+    def forget_camera_dice(self) -> None:
+        """New dice, or another camera: what the old ones taught no longer holds."""
+        App.get_running_app().hub.camera.tally.forget()
+        self.refresh()
 
     def change(self, **values: object) -> None:
         app = App.get_running_app()
