@@ -4,11 +4,11 @@ The dice panel shows the tablet camera's frames with each die found and its valu
 phone's photo is shown the same way until it is answered.  This holds what is shown and
 decides, in words, whether the dice in view may answer: a roll must be waiting, for a
 six-sided die, with as many dice as the roll asks, none of them unsure (the table taps an
-unsure die's value: `fix`), and dice the roll's assignments allow.  Rolls the table takes
-with a tap teach the table's record of its own dice (`dice_tally`), which makes a die
-unsure where the model's rule would answer it but this table's dice show it misreads.  Taking them hands the
+unsure die's value: `fix`), and dice the roll's assignments allow.  Taking them hands the
 faces to `vision.dice.camera.CameraDiceSource`, whose events reach the session through the
-hub's `RequestAnswerer` like any tray's.  Nothing here touches Kivy, so the rules for
+hub's `RequestAnswerer` like any tray's.  Rolls the table takes with a tap teach the
+table's record of its own dice (`dice_tally`), which makes a die unsure where the model's
+rule would answer it but this table's dice show it misreads.  Nothing here touches Kivy, so the rules for
 camera dice are tested without a window; the panel only draws this.
 """
 
