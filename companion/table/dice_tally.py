@@ -110,7 +110,8 @@ class CameraTally:
     def save(self) -> None:
         if self.path is None:
             return
-        rows = [[round(d.confidence, 6), int(d.sure), d.guess, d.face] for d in self.dice]
+        # full precision: a bar just over a misread die must hold after a restart as before
+        rows = [[d.confidence, int(d.sure), d.guess, d.face] for d in self.dice]
         tmp = self.path.with_suffix(".json.tmp")
         try:
             tmp.write_text(

@@ -103,3 +103,13 @@ def test_forgetting_leaves_the_models_own_rule(tmp_path) -> None:
     assert tally.careful_with("m1") == [5]
     tally.forget()
     assert tally.careful_with("m1") == [] and CameraTally.load(path).dice == []
+
+
+def test_a_bar_holds_to_the_last_digit_after_a_restart(tmp_path) -> None:
+    """A five read at 0.99912345678 and corrected: after the app starts again, a five read
+    at 0.9991234567 (kept as 0.999123 it would pass) is still asked about."""
+    path = tmp_path / "camera-dice.json"
+    CameraTally.load(path).note("m1", [wrong(0.99912345678)])
+    again = CameraTally.load(path)
+    assert again.bar("m1", 5) == math.nextafter(0.99912345678, 1.0)
+    assert again.bar("m1", 5) > 0.9991234567
