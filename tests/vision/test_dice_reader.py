@@ -152,6 +152,18 @@ def test_a_member_that_is_missing_or_not_a_file_name_is_refused(tmp_path) -> Non
             DiceReader(models)
 
 
+def test_the_signature_names_the_models_files_rule_and_views(tmp_path) -> None:
+    """A table's record of its dice is kept for the model that read them
+    (companion/table/dice_tally.py): the same files sign alike, another rule or another
+    way of reading does not."""
+    models = _copy_models(tmp_path)
+    shipped = DiceReader(MODELS).signature
+    assert DiceReader(models).signature == shipped
+    assert DiceReader(models, views=8).signature != shipped
+    _edit_record(models, face_threshold=0.5)
+    assert DiceReader(models).signature != shipped
+
+
 def test_below_the_threshold_a_die_is_unsure_but_still_found(photos) -> None:
     unsure = DiceReader(face_threshold=1.01)
     scene = photos[0]

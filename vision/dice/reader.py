@@ -83,13 +83,17 @@ def _load_record(path: Path) -> dict[str, object]:
     return record
 
 
-def _load_net(path: Path, probe: np.ndarray, shape: tuple[int, ...]) -> cv2.dnn.Net:
+def _load_net(
+    path: Path, probe: np.ndarray, shape: tuple[int, ...], digest: hashlib._Hash
+) -> cv2.dnn.Net:
     """Load an ONNX file and run it once on a blank input, so a damaged file is refused
-    here, in words, and not at the first photo."""
+    here, in words, and not at the first photo; its bytes, read once, go into `digest`."""
     if not path.is_file():
         raise DiceModelError(f"the dice reader's model {path} is missing; {RETRAIN}")
+    data = path.read_bytes()
+    digest.update(data)
     try:
-        net = cv2.dnn.readNetFromONNX(str(path))
+        net = cv2.dnn.readNetFromONNX(np.frombuffer(data, np.uint8))
         net.setInput(probe)
         out = net.forward()
     except cv2.error as exc:
@@ -129,10 +133,14 @@ class DiceReader:
         det_record = _load_record(models / "dice_detector.json")
         face_record = _load_record(models / "dice_faces.json")
         side = DET_SIZE // DET_STRIDE
+        # Names this model, its rule and how it reads, for records of what its confidences
+        # meant (the views are added once chosen, below).
+        digest = hashlib.sha1(json.dumps(face_record, sort_keys=True).encode())
         self.detector = _load_net(
             models / "dice_detector.onnx",
             np.zeros((1, 3, DET_SIZE, DET_SIZE), np.float32),
             (1, 5, side, side),
+            digest,
         )
         faces_json = models / "dice_faces.json"
         # Records written before classifiers were asked together list no members: one.
@@ -149,6 +157,7 @@ class DiceReader:
                 models / name,
                 np.zeros((2, 3, CROP_SIZE, CROP_SIZE), np.float32),
                 (2, NOT_A_DIE + 1, 1, 1),
+                digest,
             )
             for name in ["dice_faces.onnx", *members]
         ]
@@ -174,10 +183,7 @@ class DiceReader:
                 f"each die; the reader reads {', '.join(map(str, VIEWS))}; {RETRAIN}"
             )
         self.views = chosen
-        # Names this model and how it reads, for records of what its confidences meant.
-        digest = hashlib.sha1(f"views {chosen};".encode())
-        for name in ["dice_detector.onnx", "dice_faces.json", "dice_faces.onnx", *members]:
-            digest.update((models / name).read_bytes())
+        digest.update(f"views {chosen}".encode())
         self.signature = digest.hexdigest()[:16]
 
     def find(self, image: np.ndarray) -> list[tuple[float, tuple[float, float, float, float]]]:
