@@ -159,33 +159,27 @@ class CameraDice:
         faces = self.tally.careful_with(self.reader.signature)
         if not faces:
             return None
-        wrong = sum(d.wrong for d in self.tally.dice)
-        read = sum(d.sure for d in self.tally.dice)
-        of = "the one die" if read == 1 else f"{wrong} of the {read} dice"
-        return (
-            f"The camera misread {of} it read by itself on this table, so it now asks you "
-            f"about more of the dice it reads as {listed(faces)}."
-        )
+        tally = self.tally
+        of = "the one die" if tally.read == 1 else f"{tally.wrong} of the {tally.read} dice"
+        return f"The camera misread {of} it read by itself on this table, {_asks(faces)}."
 
     def record_words(self) -> str:
         """What this tablet's record of the table's dice holds, for Settings (the model it
         was kept for is not loaded there: the faces are those it was careful with)."""
-        dice = self.tally.dice
-        if not dice:
+        tally = self.tally
+        if not tally.dice:
             return (
                 "Nothing yet: each roll you take with Use these dice, after setting any die "
                 "it read wrong, teaches the camera how it reads your dice."
             )
-        read = sum(d.sure for d in dice)
-        wrong = sum(d.wrong for d in dice)
-        words = f"From {dice_words(len(dice))} in rolls you took: it read {read} by itself"
-        faces = self.tally.careful_with(self.tally.model)
-        if not wrong:
+        words = (
+            f"From {dice_words(len(tally.dice))} in rolls you took: it read {tally.read} by itself"
+        )
+        if not tally.wrong:
             return f"{words}, none wrong."
-        words += f" and misread {wrong}"
-        if faces:
-            return f"{words}, so it asks you about more of the dice it reads as {listed(faces)}."
-        return f"{words}, few enough to trust it as before."
+        faces = tally.careful_with(tally.model)
+        care = _asks(faces) if faces else "few enough to trust it as before"
+        return f"{words} and misread {tally.wrong}, {care}."
 
     def fix(self, index: int, face: int) -> None:
         """The table says die `index` shows `face`."""
@@ -296,6 +290,10 @@ class CameraDice:
             return {"ok": False, "text": f"{problem[:-1]} on the tablet."}
         self.clear()  # nothing the table could tap: the phone tries again
         return {"ok": False, "text": f"{problem} Take the photo again."}
+
+
+def _asks(faces: list[int]) -> str:
+    return f"so it now asks you about more of the dice it reads as {listed(faces)}"
 
 
 def _decode(data: bytes) -> np.ndarray | None:

@@ -72,14 +72,17 @@ class CameraTally:
     dice: list[DieTaken] = field(default_factory=list)
 
     def __post_init__(self) -> None:
-        self._bars = self._worked_out()  # asked at every frame: worked out on change
+        self._work_out()
 
-    def _worked_out(self) -> dict[int, float]:
-        """A bar for each face the reader answers: a die's misreads are a face taken for
-        another (a turned six read as a five, on one set of dice and not on another), so a
-        misread five makes the reader careful with the dice it reads as five, not all."""
+    def _work_out(self) -> None:
+        """The bars and counts, asked at every frame: worked out when the dice change.  A
+        bar for each face the reader answers: a die's misreads are a face taken for another
+        (a turned six read as a five, on one set of dice and not on another), so a misread
+        five makes the reader careful with the dice it reads as five, not all."""
         bars = {f: careful_bar([d for d in self.dice if d.guess == f]) for f in range(1, 7)}
-        return {f: bar for f, bar in bars.items() if bar > 0.0}
+        self._bars = {f: bar for f, bar in bars.items() if bar > 0.0}
+        self.read = sum(d.sure for d in self.dice)  # answered by the reader itself
+        self.wrong = sum(d.wrong for d in self.dice)  # of those, corrected by the table
 
     def bar(self, model: str | None, face: int) -> float:
         """The table's least confidence for a die the reader reads as `face` and answers,
@@ -93,18 +96,18 @@ class CameraTally:
     def note(self, model: str, dice: list[DieTaken]) -> bool:
         """Remember a roll the table looked at and took; True when a bar rose (the reader
         answered a die wrong that it would have answered again)."""
-        if model != self.model:
-            self.model, self.dice, self._bars = model, [], {}
-        before = self._bars
-        self.dice = [*self.dice, *dice][-KEEP:]
-        self._bars = self._worked_out()
+        before = self._bars if model == self.model else {}
+        kept = self.dice if model == self.model else []
+        self.model, self.dice = model, [*kept, *dice][-KEEP:]
+        self._work_out()
         self.save()
         return any(bar > before.get(f, 0.0) for f, bar in self._bars.items())
 
     def forget(self) -> None:
         """Forget every die (new dice on the table, or another camera): the model's own
         rule again, until the table's rolls teach it otherwise."""
-        self.dice, self._bars = [], {}
+        self.dice = []
+        self._work_out()
         self.save()
 
     def save(self) -> None:

@@ -117,7 +117,7 @@ class TestBackButton(AppTestCase):
         app = self.start_app()
         self.tap("Settings")
         self.find(
-            "From 12 dice in rolls you took: it read 12 by itself and misread 1, so it asks "
+            "From 12 dice in rolls you took: it read 12 by itself and misread 1, so it now asks "
             "you about more of the dice it reads as 5."
         )
         self.tap("Largest")  # as across the table, the button scrolled into view
