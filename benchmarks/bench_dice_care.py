@@ -94,43 +94,35 @@ def _calibration(reader: DiceReader) -> list[tuple[str, np.ndarray, Truth]]:
 
 
 def _report(title: str, tables: dict, model: str) -> None:
+    """Each table's line, then all tables' together (file order)."""
     print(title, flush=True)
-    sums = {False: Tally(), True: Tally()}
-    for name, rolls in [*tables.items(), ("all", None)]:
-        if rolls is None:
-            line = {k: (v.right, v.wrong, v.answered, None) for k, v in sums.items()}
-        else:
-            line = {}
-            for careful in (False, True):
-                first = play(rolls, careful, model)
-                shuffled = []
-                for seed in range(SHUFFLES):
-                    order = list(rolls)
-                    random.Random(seed).shuffle(order)
-                    shuffled.append(play(order, careful, model))
-                s = sums[careful]
-                s.right, s.wrong, s.unsure = (
-                    s.right + first.right, s.wrong + first.wrong, s.unsure + first.unsure
-                )  # fmt: skip
-                mean = (
-                    statistics.mean(t.wrong for t in shuffled),
-                    statistics.mean(t.right for t in shuffled),
-                )
-                line[careful] = (first.right, first.wrong, first.answered, mean)
-        dice = (
-            sum(len(t) for _, t in rolls)
-            if rolls
-            else sum(len(t) for r in tables.values() for _, t in r)
-        )
+    total = {careful: Tally() for careful in (False, True)}
+    for name, rolls in tables.items():
         words = []
-        for careful, (right, wrong, answered, mean) in line.items():
-            rate = wrong / max(1, answered)
-            extra = f" (shuffled: {mean[1]:.1f} right, {mean[0]:.1f} wrong)" if mean else ""
+        for careful, sum_ in total.items():
+            first = play(rolls, careful, model)
+            shuffled = [play(random.Random(seed).sample(rolls, len(rolls)), careful, model)
+                        for seed in range(SHUFFLES)]  # fmt: skip
+            sum_.right, sum_.wrong = sum_.right + first.right, sum_.wrong + first.wrong
+            wrong = statistics.mean(t.wrong for t in shuffled)
+            right = statistics.mean(t.right for t in shuffled)
             words.append(
-                f"{'with care' if careful else 'model alone'}: {right} right, {wrong} wrong of "
-                f"{answered} answered ({rate:.1%}){extra}"
+                f"{_words(careful, first)} (shuffled: {right:.1f} right, {wrong:.1f} wrong)"
             )
-        print(f"  {name:11} {dice:4} dice | " + " | ".join(words), flush=True)
+        _line(name, sum(len(t) for _, t in rolls), words)
+    dice = sum(len(t) for rolls in tables.values() for _, t in rolls)
+    _line("all", dice, [_words(careful, t) for careful, t in total.items()])
+
+
+def _words(careful: bool, t: Tally) -> str:
+    return (
+        f"{'with care' if careful else 'model alone'}: {t.right} right, {t.wrong} wrong of "
+        f"{t.answered} answered ({t.wrong / max(1, t.answered):.1%})"
+    )
+
+
+def _line(name: str, dice: int, words: list[str]) -> None:
+    print(f"  {name:11} {dice:4} dice | " + " | ".join(words), flush=True)
 
 
 def main() -> None:
