@@ -144,7 +144,7 @@ class TestCameraDice(LoopAppTestCase):
         self.run_async(self.tap_on_loop("Camera dice"))
         assert block.on, block.note
         self.spin_until(lambda: not block.ids.use.disabled, timeout=30, why=lambda: block.note)
-        assert "Tap any die read wrong to set it, then tap Use these dice." in block.note
+        assert "A die read wrong? Tap it first, then Use these dice." in block.note
         self.shoot("session-camera-dice")
         self.tap("Use these dice")
         self.spin_until(lambda: self.app.session.request is None)

@@ -449,7 +449,7 @@ class DiceCameraBlock(BoxLayout):
             seen += f" ({read})." if faces else "."
             # a die read wrong is corrected before the roll is taken: the table's record of
             # its own dice learns from it (companion/table/dice_tally.py)
-            ready = "Tap any die read wrong to set it, then tap Use these dice."
+            ready = "A die read wrong? Tap it first, then Use these dice."
             self.note = f"{seen} {problem or ready}"
             care = camera.care()
             if care:
