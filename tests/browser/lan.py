@@ -51,6 +51,21 @@ def _ip(*args: str) -> None:
     subprocess.run(["ip", *args], check=True, capture_output=True, text=True)
 
 
+def _without_ipv6(ns: str) -> None:
+    """No IPv6 in a namespace, set before its wire comes up.  Otherwise the wire's
+    link-local address turns from tentative to settled a second or two later, and a
+    Chromium started in that second sees the network change under it and drops its page
+    with ERR_NETWORK_CHANGED (a CI run failed so).  The table's LAN here is IPv4, as
+    `lan_address()` finds it."""
+    for scope in ("all", "default"):
+        knob = f"/proc/sys/net/ipv6/conf/{scope}/disable_ipv6"
+        subprocess.run(
+            ["ip", "netns", "exec", ns, "sh", "-c", f"[ ! -e {knob} ] || echo 1 > {knob}"],
+            check=True,
+            capture_output=True,
+        )
+
+
 def _setns(fd: int) -> None:
     libc = ctypes.CDLL(None, use_errno=True)
     if libc.setns(fd, CLONE_NEWNET) != 0:
@@ -71,6 +86,8 @@ class Lan:
         _ip("netns", "add", self.tablet_ns)
         _ip("netns", "add", self.phones_ns)
         try:
+            for ns in (self.tablet_ns, self.phones_ns):
+                _without_ipv6(ns)
             a, b = self.veth
             _ip("link", "add", a, "type", "veth", "peer", "name", b)
             _ip("link", "set", a, "netns", self.tablet_ns)

@@ -7,6 +7,8 @@ from __future__ import annotations
 
 import itertools
 import signal
+import subprocess
+import time
 import urllib.request
 from collections.abc import Iterator
 from pathlib import Path
@@ -16,7 +18,7 @@ import pytest
 
 from companion.core.session import Session
 from tests.browser.harness import Phone, card_video
-from tests.browser.lan import TABLET, Lan, Tablet, companion, namespaces_work, trusting_home
+from tests.browser.lan import PHONES, TABLET, Lan, Tablet, companion, namespaces_work, trusting_home
 
 pytestmark = pytest.mark.browser
 SHOTS = Path(__file__).resolve().parents[2] / "artifacts" / "phones"
@@ -109,6 +111,21 @@ def scan_answers_the_draw(table: Table, phone: Phone, card: str, name: str) -> N
     answered = [r for r in table.history() if r.type == "RequestAnswered"]
     assert [r.data["values"] for r in answered] == [card]
     assert "/" not in phone.text("message")  # names, never ids
+
+
+def test_the_wire_is_settled_when_the_phones_start(lan):
+    """Nothing on the phones' side changes after the wire is up: a late address (IPv6's
+    link-local one settling a second on) makes a Chromium started meanwhile drop its page
+    with ERR_NETWORK_CHANGED, as a CI run once saw."""
+
+    def addresses() -> str:
+        shown = ["ip", "-n", lan.phones_ns, "-o", "addr"]
+        return subprocess.run(shown, capture_output=True, text=True, check=True).stdout
+
+    first = addresses()
+    time.sleep(2.5)  # longer than IPv6's duplicate-address check
+    assert addresses() == first
+    assert PHONES in first and "inet6" not in first
 
 
 def test_kradia_from_a_phone_on_the_lan_with_the_live_camera(table, tmp_path):
