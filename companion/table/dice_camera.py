@@ -23,6 +23,7 @@ from typing import TYPE_CHECKING, Protocol
 from companion.core.rules import DIE_FACES, Request
 from companion.paths import data_home
 from companion.table.dice_answers import RequestAnswerer
+from companion.table.dice_photos import FOLDER, DicePhotos
 from companion.table.dice_tally import CameraTally, DieTaken
 from hardware.source import DiceSource
 from vision.dice.camera import CameraDiceSource, ReaderLock, Stillness, same_dice
@@ -87,6 +88,7 @@ class CameraDice:
         self.clock = clock
         self.stillness = Stillness()
         self.take_when_still = False  # the user's setting; off: one tap takes the roll
+        self.keep_photos = False  # the user's setting: keep looked-at rolls' photos to train on
         self.dice: tuple[DieRead, ...] = ()
         self.frame: np.ndarray | None = None  # what the dice were read from, for the preview
         self.fixed: dict[int, int] = {}  # die index -> the face the table tapped
@@ -125,6 +127,27 @@ class CameraDice:
         if self._tally is None:
             self._tally = CameraTally.load(self.home() / TALLY_FILE)
         return self._tally
+
+    @property
+    def photos(self) -> DicePhotos:
+        """The photos of looked-at rolls kept with the group's leave (`dice_photos`)."""
+        return DicePhotos(self.home() / FOLDER)
+
+    def photos_words(self) -> str:
+        """What the kept photos are, for Settings."""
+        rows = self.photos.rows()
+        if not rows:
+            return (
+                "None kept. With Keep photos on, each roll you take with Use these dice is "
+                "kept as a photo with the faces you set, on this tablet only, to train the "
+                "camera on your own dice."
+            )
+        dice = sum(len(r["dice"]) for r in rows)
+        photos = "1 photo" if len(rows) == 1 else f"{len(rows)} photos"
+        return (
+            f"{photos} of your rolls ({dice_words(dice)}, {_size(self.photos.size())}) kept on "
+            f"this tablet in {self.photos.folder}, to train the camera on your own dice."
+        )
 
     def faces(self) -> list[int | None]:
         """Each die's face: the table's tap where it gave one, else the reader's (None:
@@ -250,6 +273,9 @@ class CameraDice:
                 for d, face in zip(self.dice, faces, strict=True)
             ]
             self.tally.note(model, seen)
+        if looked and self.keep_photos and self.frame is not None:
+            boxes = [(d.box, face) for d, face in zip(self.dice, faces, strict=True)]
+            self.photos.keep(self.frame, boxes, model or "")
         if self.photo_from:
             self.dice, self.frame, self.fixed, self.photo_from = (), None, {}, ""
         self.hub.changed()
@@ -290,6 +316,11 @@ class CameraDice:
             return {"ok": False, "text": f"{problem[:-1]} on the tablet."}
         self.clear()  # nothing the table could tap: the phone tries again
         return {"ok": False, "text": f"{problem} Take the photo again."}
+
+
+def _size(size: int) -> str:
+    """Bytes as a player reads them: a photo is a few hundred kilobytes."""
+    return f"{size / 1e6:.1f} MB" if size >= 1e6 else f"{max(1, round(size / 1e3))} KB"
 
 
 def _asks(faces: list[int]) -> str:

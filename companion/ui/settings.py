@@ -27,6 +27,7 @@ class UserSettings:
     keep_awake: bool = True
     cues: bool = True  # a chime and a buzz when the table must roll or show a card
     still_dice: bool = False  # camera dice: take the roll when the dice are still
+    keep_dice_photos: bool = False  # camera dice: keep looked-at rolls' photos to train on
     packs: dict[str, list[str]] = field(default_factory=dict)  # game id -> packs for new games
 
     @property

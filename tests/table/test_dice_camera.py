@@ -191,3 +191,38 @@ async def test_a_die_the_table_corrects_makes_the_camera_ask_about_such_dice(ses
     again.camera.reader = camera.reader
     again.camera.show(frame.image, dice)
     assert again.camera.faces() == camera.faces() and again.camera.care() == care
+
+
+async def test_a_looked_at_roll_is_kept_as_a_photo_only_with_the_groups_leave(session, hub):
+    """With Keep photos on, a roll the table looked at and took is kept with the faces it
+    took (a die it set by hand with that face); off, or taken without a look, none is
+    (companion/table/dice_photos.py)."""
+    frame = sure_frame()
+    camera = hub.camera
+    dice = camera.reader.read(frame.image)
+    kept = camera.photos
+
+    async def roll(looked: bool, fix: int | None = None) -> None:
+        session.do("roll", {"count": len(dice)})
+        camera.show(frame.image, dice)
+        if fix is not None:
+            camera.fix(0, fix)
+        camera.take(looked=looked)
+        await until(lambda: session.request is None)
+
+    await roll(looked=True)  # the setting is off
+    camera.keep_photos = True
+    await roll(looked=False)  # held still, or a phone's photo answered at once
+    assert kept.rows() == []
+    other = dice[0].face % 6 + 1
+    await roll(looked=True, fix=other)
+    [row] = kept.rows()
+    assert row["dice"] == [
+        {"box": list(d.box), "face": other if i == 0 else d.face} for i, d in enumerate(dice)
+    ]
+    assert row["model"] == camera.reader.signature
+    photo = cv2.imread(str(kept.folder / row["image"]))
+    assert photo.shape == frame.image.shape  # the frame the dice were read from, whole
+    n = len(dice)
+    assert camera.photos_words().startswith(f"1 photo of your rolls ({n} dice, ")
+    assert str(kept.folder) in camera.photos_words()

@@ -146,9 +146,12 @@ class TestCameraDice(LoopAppTestCase):
         self.spin_until(lambda: not block.ids.use.disabled, timeout=30, why=lambda: block.note)
         assert "A die read wrong? Tap it first, then Use these dice." in block.note
         self.shoot("session-camera-dice")
+        self.app.settings.keep_dice_photos = True  # Settings: Keep photos of our rolls
         self.tap("Use these dice")
         self.spin_until(lambda: self.app.session.request is None)
         assert self.app.session.state.last_roll == list(frame.faces)
+        [kept] = camera.photos.rows()  # the roll the table looked at, kept to train on
+        assert [d["face"] for d in kept["dice"]] == list(frame.faces)
         assert self.app.session.history()[-1][0].data["by"] == "camera dice"
         assert self.app.hub.sources[-1].name == "camera dice"
 

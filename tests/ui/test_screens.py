@@ -137,3 +137,43 @@ class TestBackButton(AppTestCase):
         assert CameraTally.load(data_home() / "camera-dice.json").dice == []
         assert app.hub.camera.care() is None
         assert app.screen("settings").camera_dice_known is False  # nothing left to forget
+
+    def test_photos_of_the_tables_rolls_are_kept_only_when_asked_and_deleted_at_a_tap(
+        self,
+    ) -> None:
+        """Off until the group turns it on (a photo of the table may show hands and cards);
+        what is kept, and where, said in words; deleted with one tap
+        (companion/table/dice_photos.py)."""
+        import numpy as np
+
+        from companion.ui.settings import UserSettings
+
+        app = self.start_app()
+        self.tap("Settings")
+        assert app.settings.keep_dice_photos is False
+        self.find(
+            "None kept. With Keep photos on, each roll you take with Use these dice is kept as "
+            "a photo with the faces you set, on this tablet only, to train the camera on your "
+            "own dice."
+        )
+        self.tap("Keep photos of our rolls")
+        assert UserSettings.load().keep_dice_photos is True  # saved at the tap
+        photos = app.hub.camera.photos
+        photos.keep(np.full((720, 1280, 3), 90, np.uint8), [((10, 10, 60, 60), 4)], "m1")
+        kilobytes = round(photos.size() / 1e3)  # a grey frame: a few kilobytes
+        self.tap("Back")
+        self.tap("Settings")
+        self.find(
+            f"1 photo of your rolls (1 die, {kilobytes} KB) kept on this tablet in {photos.folder}, to "
+            "train the camera on your own dice."
+        )
+        self.tap("Largest")
+        delete = self.find("Delete the kept photos")
+        delete.parent.parent.scroll_to(delete, animate=False)
+        self.settle()
+        self.shoot("settings-dice-photos-largest")
+        self.tap("Delete the kept photos")
+        assert photos.rows() == [] and not list(photos.folder.glob("*.jpg"))
+        assert app.screen("settings").dice_photos_kept is False
+        self.tap("Keep no photos")
+        assert UserSettings.load().keep_dice_photos is False

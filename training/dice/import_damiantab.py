@@ -32,7 +32,8 @@ from pathlib import Path
 import cv2
 import numpy as np
 
-from training.dice.import_real import TRAIN_DIR, _dump, _git
+from companion.table.dice_photos import labels_text
+from training.dice.import_real import TRAIN_DIR, _git
 
 COMMIT = "5f5598c8e50421d4e163c1481b2e5b85770e92b1"
 REPO = "DamianTab/DiceDetection"
@@ -94,7 +95,7 @@ def main(argv: Sequence[str] | None = None) -> int:
                      "source": REPO, "split": split_of(photo["photo"])})  # fmt: skip
     record = json.loads((TRAIN_DIR / "labels.json").read_text(encoding="utf-8"))
     kept = [p for p in record["photos"] if not p["image"].startswith(PREFIX)]
-    (TRAIN_DIR / "labels.json").write_text(_dump(kept + rows), encoding="utf-8")
+    (TRAIN_DIR / "labels.json").write_text(labels_text(kept + rows), encoding="utf-8")
     print(f"{len(rows)} photos, {sum(len(r['dice']) for r in rows)} dice, to {TRAIN_DIR}")
     return 0
 

@@ -35,6 +35,8 @@ from pathlib import Path
 import cv2
 import numpy as np
 
+from companion.table.dice_photos import labels_text
+
 ROOT = Path(__file__).resolve().parents[2]
 TRAIN_DIR = ROOT / "training" / "dice" / "real"
 EVAL_DIR = ROOT / "tests" / "fixtures" / "dice-real"
@@ -101,16 +103,11 @@ def main(argv: Sequence[str] | None = None) -> int:
         labels = folder / "labels.json"
         record = json.loads(labels.read_text(encoding="utf-8")) if labels.exists() else {}
         kept = [p for p in record.get("photos", []) if not p["image"].startswith(PREFIX)]
-        labels.write_text(_dump(kept + new_rows), encoding="utf-8")
+        labels.write_text(labels_text(kept + new_rows), encoding="utf-8")
     counts = {s: sum(1 for v in splits.values() if v == s) for s in set(splits.values())}
     print(f"{len(rows)} crops of {len(splits)} photos; photos per split {counts}; "
           f"{len(train_rows)} crops to {TRAIN_DIR}, {len(eval_rows)} to {EVAL_DIR}")  # fmt: skip
     return 0
-
-
-def _dump(rows: list[dict]) -> str:
-    """One photo a line, as the hand-written labels.json of the evaluation set."""
-    return '{"photos": [\n' + ",\n".join("  " + json.dumps(r) for r in rows) + "\n]}\n"
 
 
 if __name__ == "__main__":

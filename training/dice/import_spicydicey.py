@@ -37,7 +37,8 @@ from pathlib import Path
 import cv2
 import numpy as np
 
-from training.dice.import_real import EVAL_DIR, TRAIN_DIR, _dump, _git
+from companion.table.dice_photos import labels_text
+from training.dice.import_real import EVAL_DIR, TRAIN_DIR, _git
 
 COMMIT = "496e163469b4386e1faeca3d7b7b2e8eb7ad0dbc"
 REPO = "yash-srivastava19/SpicyDicey"
@@ -93,7 +94,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     for folder, rows in ((TRAIN_DIR, train_rows), (EVAL_DIR, eval_rows)):
         record = json.loads((folder / "labels.json").read_text(encoding="utf-8"))
         kept = [p for p in record["photos"] if not p["image"].startswith(PREFIX)]
-        (folder / "labels.json").write_text(_dump(kept + rows), encoding="utf-8")
+        (folder / "labels.json").write_text(labels_text(kept + rows), encoding="utf-8")
     print(f"{len(train_rows) + len(eval_rows)} pictures: {len(train_rows)} to {TRAIN_DIR}, "
           f"{len(eval_rows)} to {EVAL_DIR}")  # fmt: skip
     return 0

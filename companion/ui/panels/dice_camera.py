@@ -342,6 +342,7 @@ class DiceCameraBlock(BoxLayout):
     # -- taps ----------------------------------------------------------------------------
 
     def use_these(self) -> None:
+        self.camera.keep_photos = bool(App.get_running_app().settings.keep_dice_photos)
         self.camera.take(looked=True)  # the table saw the preview: its faces are true
         self.refresh()
 

@@ -1,5 +1,6 @@
-"""Settings: theme, text size, camera and content packs, stored per user; and what the
-table's own dice taught the camera (kept on this tablet), with a way to forget it.
+"""Settings: theme, text size, camera and content packs, stored per user; what the
+table's own dice taught the camera (kept on this tablet), with a way to forget it; and
+whether photos of the table's rolls are kept to train the camera, with a way to delete them.
 
 Every choice is a toggle so nothing needs a keyboard; each tap is saved at once (a tablet
 app may be killed at any moment) and restyles the app immediately.  Which die plays which
@@ -32,6 +33,8 @@ T = TypeVar("T")
 class SettingsScreen(Screen):
     camera_dice_words = StringProperty("")  # what the table's own dice taught the camera
     camera_dice_known = BooleanProperty(False)  # there is anything to forget
+    dice_photos_words = StringProperty("")  # the photos of the table's rolls kept to train on
+    dice_photos_kept = BooleanProperty(False)  # there are photos to delete
 
     def on_pre_enter(self, *args: object) -> None:
         self.refresh()
@@ -84,13 +87,28 @@ class SettingsScreen(Screen):
             s.cues,
             lambda v: self.change(cues=v),
         )
+        self._choices(
+            self.ids.dice_photos,
+            "dice_photos",
+            {False: "Keep no photos", True: "Keep photos of our rolls"},
+            s.keep_dice_photos,
+            lambda v: self.change(keep_dice_photos=v),
+        )
         self._packs(s)
-        self.camera_dice_words = App.get_running_app().hub.camera.record_words()
-        self.camera_dice_known = bool(App.get_running_app().hub.camera.tally.dice)
+        camera = App.get_running_app().hub.camera
+        self.camera_dice_words = camera.record_words()
+        self.camera_dice_known = bool(camera.tally.dice)
+        self.dice_photos_words = camera.photos_words()
+        self.dice_photos_kept = bool(camera.photos.rows())
 
     def forget_camera_dice(self) -> None:
         """New dice, or another camera: what the old ones taught no longer holds."""
         App.get_running_app().hub.camera.tally.forget()
+        self.refresh()
+
+    def delete_dice_photos(self) -> None:
+        """The group's photos are theirs to take back: gone from the tablet at one tap."""
+        App.get_running_app().hub.camera.photos.forget()
         self.refresh()
 
     def change(self, **values: object) -> None:
