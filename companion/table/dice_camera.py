@@ -8,8 +8,9 @@ unsure die's value: `fix`), and dice the roll's assignments allow.  Taking them 
 faces to `vision.dice.camera.CameraDiceSource`, whose events reach the session through the
 hub's `RequestAnswerer` like any tray's.  Rolls the table takes with a tap teach the
 table's record of its own dice (`dice_tally`), which makes a die unsure where the model's
-rule would answer it but this table's dice show it misreads.  Nothing here touches Kivy, so the rules for
-camera dice are tested without a window; the panel only draws this.
+rule would answer it but this table's dice show it misreads; with the group's leave, they
+are kept as photos to train on too (`dice_photos`).  Nothing here touches Kivy, so the rules
+for camera dice are tested without a window; the panel only draws this.
 """
 
 from __future__ import annotations

@@ -108,9 +108,11 @@ class DicePhotos:
         return name
 
     def forget(self) -> None:
-        """Delete every kept photo and its labels (nothing else is in the folder)."""
+        """Delete every kept photo and its labels: the app's own files only (anything a
+        person put in the folder stays)."""
+        ours = {LABELS, self._tmp().name}
         for path in self.folder.glob("*"):
-            if path.is_file() and (path.name == LABELS or _NAME.fullmatch(path.name)):
+            if path.is_file() and (path.name in ours or _NAME.fullmatch(path.name)):
                 path.unlink(missing_ok=True)
 
     def _kept(self, image: object) -> bool:
@@ -132,9 +134,12 @@ class DicePhotos:
         ]
         return max(numbers, default=0) + 1
 
+    def _tmp(self) -> Path:
+        return self.labels.with_suffix(".json.tmp")
+
     def _write(self, rows: list[Row]) -> None:
         """Written whole or not at all."""
-        tmp = self.labels.with_suffix(".json.tmp")
+        tmp = self._tmp()
         tmp.write_text(labels_text(rows), encoding="utf-8")
         os.replace(tmp, self.labels)
 
