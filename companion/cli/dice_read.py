@@ -11,9 +11,16 @@ from __future__ import annotations
 
 import argparse
 import json
+import sys
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from companion.failures import CliError
+from companion.paths import data_home
+from companion.table.dice_model import ModelChoice
+
+if TYPE_CHECKING:
+    from vision.dice.reader import DiceReader
 
 PHOTO_SUFFIXES = {".jpg", ".jpeg", ".png", ".bmp", ".webp", ".tif", ".tiff"}
 
@@ -38,7 +45,7 @@ def photos_in(paths: list[str]) -> list[Path]:
 
 
 def cmd_read(args: argparse.Namespace) -> int:
-    from vision.dice.reader import MODELS, DiceModelError, DiceReader, UnreadableImage, load_image
+    from vision.dice.reader import DiceModelError, UnreadableImage, load_image
 
     paths = photos_in(args.paths)
     try:
@@ -46,7 +53,7 @@ def cmd_read(args: argparse.Namespace) -> int:
     except UnreadableImage as exc:
         raise CliError(f"refused: {exc}") from exc
     try:
-        reader = DiceReader(args.models or MODELS, face_threshold=args.threshold)
+        reader = _reader(args.models, args.threshold)
     except DiceModelError as exc:
         raise CliError(f"cannot read dice: {exc}") from exc
     results = [
@@ -65,6 +72,20 @@ def cmd_read(args: argparse.Namespace) -> int:
     return 0
 
 
+def _reader(models: Path | None, threshold: float | None) -> DiceReader:
+    """The folder given, else the camera's own choice: the table's own model where it has
+    one that loads (companion/table/dice_model.py), with a line on stderr where it does not."""
+    from vision.dice.reader import DiceReader
+
+    if models is not None:
+        return DiceReader(models, face_threshold=threshold)
+    choice = ModelChoice(data_home)
+    reader = choice.reader(face_threshold=threshold)
+    if choice.failed:
+        print(choice.words(), file=sys.stderr, flush=True)
+    return reader
+
+
 def add_parser(dsub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     r = dsub.add_parser("read", help="read ordinary d6 in photos with the camera's model")
     r.add_argument("paths", nargs="+", metavar="IMAGE_OR_DIR", help="photos, or folders of them")
@@ -80,6 +101,7 @@ def add_parser(dsub: argparse._SubParsersAction[argparse.ArgumentParser]) -> Non
         default=None,
         metavar="DIR",
         help="a folder holding dice_detector.onnx and dice_faces.onnx with their .json "
-        "records (default: the models shipped in vision/dice/models)",
+        "records (default: the camera's, the table's own in <data home>/dice-model where it "
+        "loads, else the models shipped in vision/dice/models)",
     )
     r.set_defaults(func=cmd_read)

@@ -2,8 +2,10 @@
 
 Answering a request with rolled dice (`dice_answers`: a die's face becomes the game value
 the request's profile gives it), which die plays which role (`assignments`), the app's
-dice sources and where their rolls go (`dice_hub`), camera dice (`dice_camera`), and a
-card held up to the camera becoming an answer or a command (`card_answers`).
+dice sources and where their rolls go (`dice_hub`), camera dice (`dice_camera`, with what
+the table's corrections teach it, `dice_tally`, the photos of its rolls kept to train on,
+`dice_photos`, and the model that reads them, `dice_model`), and a card held up to the
+camera becoming an answer or a command (`card_answers`).
 
 Why a layer of its own, and where it sits: the adapters below it (`hardware/`, `vision/`)
 only say what a device saw ("die 2 shows face 5", "this code was read") and import nothing

@@ -24,6 +24,7 @@ from typing import TYPE_CHECKING, Protocol
 from companion.core.rules import DIE_FACES, Request
 from companion.paths import data_home
 from companion.table.dice_answers import RequestAnswerer
+from companion.table.dice_model import ModelChoice
 from companion.table.dice_photos import FOLDER, DicePhotos
 from companion.table.dice_tally import CameraTally, DieTaken
 from hardware.source import DiceSource
@@ -85,7 +86,8 @@ class CameraDice:
         self.home = home  # where the table's record of its own dice is kept
         self._tally: CameraTally | None = None
         self.source = CameraDiceSource()
-        self.reader = reader or ReaderLock()
+        self.model = ModelChoice(home)  # the table's own model, or the shipped one
+        self.reader = reader or ReaderLock(self.model.reader)
         self.clock = clock
         self.stillness = Stillness()
         self.take_when_still = False  # the user's setting; off: one tap takes the roll

@@ -167,6 +167,11 @@ class TestBackButton(AppTestCase):
             f"1 photo of your rolls (1 die, {kilobytes} KB) kept on this tablet in {photos.folder}, to "
             "train the camera on your own dice."
         )
+        self.find(  # and which model reads: a model trained on them, where to put it
+            "The camera reads with the model that came with the app. A model trained on your "
+            "own photos reads instead, from the app's next start, once its files are in "
+            f"{photos.folder.parent / 'dice-model'}."
+        )
         self.tap("Largest")
         delete = self.find("Delete the kept photos")
         delete.parent.parent.scroll_to(delete, animate=False)

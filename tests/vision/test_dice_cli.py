@@ -79,3 +79,25 @@ def test_a_missing_or_damaged_model_is_refused(shots, tmp_path, capsys) -> None:
     (tmp_path / "dice_detector.onnx").unlink()
     assert main(["dice", "read", str(shots), "--json", "--models", str(tmp_path)]) == 2
     assert "dice_detector.onnx is missing" in capsys.readouterr().err
+
+
+def test_the_tables_own_model_reads_where_it_has_one(shots, tmp_path, monkeypatch, capsys) -> None:
+    """As the camera does (companion/table/dice_model.py): the table's own model where its
+    files are in the data home, the shipped one (said on stderr) where they do not load."""
+    monkeypatch.setenv("COMPANION_HOME", str(tmp_path))
+    assert main(["dice", "read", str(shots), "--json"]) == 0
+    shipped = json.loads(capsys.readouterr().out)
+    own = tmp_path / "dice-model"
+    shutil.copytree(MODELS, own)
+    record = json.loads((own / "dice_faces.json").read_text())
+    record["face_threshold"] = 0.0  # this one answers every die it finds
+    (own / "dice_faces.json").write_text(json.dumps(record))
+    assert main(["dice", "read", str(shots), "--json"]) == 0
+    read = json.loads(capsys.readouterr().out)
+    assert all(d["face"] is not None for photo in read for d in photo["dice"])
+    assert any(d["face"] is None for photo in shipped for d in photo["dice"])  # it differs
+    (own / "dice_detector.onnx").unlink()  # half a copy
+    assert main(["dice", "read", str(shots), "--json"]) == 0
+    out = capsys.readouterr()
+    assert json.loads(out.out) == shipped
+    assert out.err.startswith(f"Your own model in {own} could not be loaded: ")

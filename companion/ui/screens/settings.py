@@ -1,6 +1,7 @@
 """Settings: theme, text size, camera and content packs, stored per user; what the
 table's own dice taught the camera (kept on this tablet), with a way to forget it; and
-whether photos of the table's rolls are kept to train the camera, with a way to delete them.
+whether photos of the table's rolls are kept to train the camera, with a way to delete them;
+and which model reads the camera's dice.
 
 Every choice is a toggle so nothing needs a keyboard; each tap is saved at once (a tablet
 app may be killed at any moment) and restyles the app immediately.  Which die plays which
@@ -35,6 +36,7 @@ class SettingsScreen(Screen):
     camera_dice_known = BooleanProperty(False)  # there is anything to forget
     dice_photos_words = StringProperty("")  # the photos of the table's rolls kept to train on
     dice_photos_kept = BooleanProperty(False)  # there are photos to delete
+    dice_model_words = StringProperty("")  # which model reads the camera's dice
 
     def on_pre_enter(self, *args: object) -> None:
         self.refresh()
@@ -100,6 +102,7 @@ class SettingsScreen(Screen):
         self.camera_dice_known = bool(camera.tally.dice)
         self.dice_photos_words = camera.photos_words()
         self.dice_photos_kept = bool(camera.photos.rows())
+        self.dice_model_words = camera.model.words()
 
     def forget_camera_dice(self) -> None:
         """New dice, or another camera: what the old ones taught no longer holds."""

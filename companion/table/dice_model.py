@@ -1,0 +1,77 @@
+"""Which model reads the camera's dice: the one shipped with the app, or the table's own
+(issue 28).
+
+A group that kept photos of its rolls (`dice_photos`) and trained a reader on them
+(training/README.md, "The table's own photos") puts the trained folder's files in
+`<data home>/dice-model/`, and the camera reads with that model from its next start: a
+model trained and calibrated on the table's own dice, light and camera is the one whose
+unsure rule holds there (the eleventh reader, calibrated on the rigs it trained on, answered
+132 of their dice right and none wrong on grounds it never trained on, and misread 5 of the
+105 it answered from other dice and cameras: training/README.md).  Nothing else changes: the care a
+table's corrections teach is kept per model (`dice_tally`), so a new model starts afresh.
+
+A folder whose model cannot be loaded (a file missing or damaged, a model of another
+shape) is not a reason to stop reading dice: the shipped model reads, and Settings say
+why in words.  Loaded on the camera's first read, not at start (`ReaderLock`).
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Callable
+from dataclasses import dataclass
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from vision.dice.reader import DiceReader
+
+log = logging.getLogger(__name__)
+
+OWN = "dice-model"  # in the data home
+
+
+@dataclass
+class ModelChoice:
+    """The table's own model where it has one and it loads, else the shipped one."""
+
+    home: Callable[[], Path]
+    failed: str = ""  # why the table's own model could not be loaded, the last time it was tried
+
+    @property
+    def folder(self) -> Path:
+        return self.home() / OWN
+
+    def has_own(self) -> bool:
+        return self.folder.is_dir() and any(self.folder.iterdir())
+
+    def reader(self, face_threshold: float | None = None) -> DiceReader:
+        """The reader to read with (for `ReaderLock`, on the camera's first read; for
+        `companion dice read`, with its --threshold)."""
+        from vision.dice.reader import DiceModelError, DiceReader
+
+        if self.has_own():
+            try:
+                reader = DiceReader(self.folder, face_threshold=face_threshold)
+            except DiceModelError as exc:
+                self.failed = str(exc)
+                log.warning("the table's own dice model could not be loaded: %s", exc)
+            else:
+                self.failed = ""
+                return reader
+        return DiceReader(face_threshold=face_threshold)
+
+    def words(self) -> str:
+        """Which model reads, for Settings."""
+        if not self.has_own():
+            return (
+                "The camera reads with the model that came with the app. A model trained on "
+                "your own photos reads instead, from the app's next start, once its files are "
+                f"in {self.folder}."
+            )
+        if self.failed:
+            return (
+                f"Your own model in {self.folder} could not be loaded: {self.failed}. The "
+                "camera reads with the model that came with the app."
+            )
+        return f"The camera reads with your own model, from {self.folder}."
