@@ -26,10 +26,10 @@ import json
 import logging
 import os
 import re
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, TypedDict, cast
 
 if TYPE_CHECKING:
     import numpy as np
@@ -45,7 +45,25 @@ BOX_BY = "the camera's finds, each seen drawn on the preview before the table to
 _NAME = re.compile(r"table_(\d+)\.jpg")
 
 Box = Sequence[int]
-Row = dict[str, Any]  # one photo's labels, as JSON holds them
+
+
+class Die(TypedDict):
+    box: list[int]  # x0, y0, x1, y1 in the photo's pixels
+    face: int  # the face the table took
+
+
+class Row(TypedDict, total=False):
+    """One kept photo's labels, a row of labels.json (`split` is the importer's)."""
+
+    image: str
+    dice: list[Die]
+    table: int
+    width: int
+    height: int
+    model: str
+    box_by: str
+    source: str
+    split: str
 
 
 @dataclass
@@ -66,7 +84,7 @@ class DicePhotos:
             return []
         try:
             record = json.loads(self.labels.read_text(encoding="utf-8"))
-            rows = [r for r in record["photos"] if self._kept(r["image"])]
+            rows = [cast(Row, r) for r in record["photos"] if self._kept(r["image"])]
         except (OSError, ValueError, KeyError, TypeError) as exc:
             log.warning("the kept dice photos' labels %s could not be read (%s)", self.labels, exc)
             return []
@@ -100,7 +118,7 @@ class DicePhotos:
             }
             rows = [*self.rows(), row]
             for old in rows[:-KEEP]:
-                (self.folder / str(old["image"])).unlink(missing_ok=True)
+                (self.folder / old["image"]).unlink(missing_ok=True)
             self._write(rows[-KEEP:])
         except OSError as exc:
             log.warning("a photo of the dice could not be kept in %s (%s)", self.folder, exc)
@@ -144,7 +162,7 @@ class DicePhotos:
         os.replace(tmp, self.labels)
 
 
-def labels_text(rows: Sequence[Row]) -> str:
+def labels_text(rows: Sequence[Mapping[str, object]]) -> str:
     """A labels.json of photos, one photo a line, as the training and evaluation sets'
     own (read and diffed by people as well as programs)."""
     return '{"photos": [\n' + ",\n".join("  " + json.dumps(r) for r in rows) + "\n]}\n"

@@ -54,8 +54,8 @@ def bring(photos: Path, name: str, into: Path = TRAIN_DIR) -> list[Row]:
         old.unlink()
     brought = []
     for i, row in enumerate(rows):
-        image = prefix + str(row["image"])
-        shutil.copyfile(photos / str(row["image"]), into / image)
+        image = prefix + row["image"]
+        shutil.copyfile(photos / row["image"], into / image)
         split = split_of(i, len(rows))
         brought.append({**row, "image": image, "split": split, "source": f"table {name}"})
     labels.write_text(labels_text(kept + brought), encoding="utf-8")
