@@ -7,8 +7,9 @@ A group that kept photos of its rolls (`dice_photos`) and trained a reader on th
 model trained and calibrated on the table's own dice, light and camera is the one whose
 unsure rule holds there (the eleventh reader, calibrated on the rigs it trained on, answered
 132 of their dice right and none wrong on grounds it never trained on, and misread 5 of the
-105 it answered from other dice and cameras: training/README.md).  Nothing else changes: the care a
-table's corrections teach is kept per model (`dice_tally`), so a new model starts afresh.
+105 it answered from other dice and cameras: training/README.md).  Nothing else changes:
+the care a table's corrections teach is kept per model (`dice_tally`), so a new model
+starts afresh.
 
 A folder whose model cannot be loaded (a file missing or damaged, a model of another
 shape) is not a reason to stop reading dice: the shipped model reads, and Settings say
@@ -37,6 +38,7 @@ class ModelChoice:
 
     home: Callable[[], Path]
     failed: str = ""  # why the table's own model could not be loaded, the last time it was tried
+    loaded: str = ""  # which reads: "own", "shipped", or "" before the camera's first read
 
     @property
     def folder(self) -> Path:
@@ -57,21 +59,26 @@ class ModelChoice:
                 self.failed = str(exc)
                 log.warning("the table's own dice model could not be loaded: %s", exc)
             else:
-                self.failed = ""
+                self.failed, self.loaded = "", "own"
                 return reader
-        return DiceReader(face_threshold=face_threshold)
+        reader = DiceReader(face_threshold=face_threshold)
+        self.loaded = "shipped"
+        return reader
 
     def words(self) -> str:
-        """Which model reads, for Settings."""
-        if not self.has_own():
-            return (
-                "The camera reads with the model that came with the app. A model trained on "
-                "your own photos reads instead, from the app's next start, once its files are "
-                f"in {self.folder}."
-            )
+        """Which model reads, for Settings: the one loaded, once the camera has read."""
+        shipped = "the model that came with the app"
         if self.failed:
             return (
                 f"Your own model in {self.folder} could not be loaded: {self.failed}. The "
-                "camera reads with the model that came with the app."
+                f"camera reads with {shipped}."
             )
-        return f"The camera reads with your own model, from {self.folder}."
+        if self.loaded == "own":
+            return f"The camera reads with your own model, from {self.folder}."
+        if self.has_own():
+            when = "from the app's next start" if self.loaded else "from the camera's first read"
+            return f"Your own model, in {self.folder}, reads the camera's dice {when}."
+        return (
+            f"The camera reads with {shipped}. A model trained on your own photos reads "
+            f"instead, from the app's next start, once its files are in {self.folder}."
+        )

@@ -33,12 +33,21 @@ def test_without_a_model_of_its_own_the_shipped_one_reads(tmp_path) -> None:
         f"photos reads instead, from the app's next start, once its files are in "
         f"{tmp_path / OWN}."
     )
+    # its files put in place while the app runs: the loaded model reads until a restart
+    own_model(tmp_path, face_threshold=0.0)
+    assert reader.signature == DiceReader().signature
+    assert choice.words() == (
+        f"Your own model, in {tmp_path / OWN}, reads the camera's dice from the app's next start."
+    )
 
 
 def test_the_tables_own_model_reads_once_its_files_are_in_place(tmp_path) -> None:
     folder = own_model(tmp_path, face_threshold=0.0)  # this one answers every die it finds
     choice = ModelChoice(lambda: tmp_path)
     reader = ReaderLock(choice.reader)
+    assert choice.words() == (
+        f"Your own model, in {folder}, reads the camera's dice from the camera's first read."
+    )
     frame = sure_frame().image
     dice = reader.read(frame)
     assert reader.signature == DiceReader(folder).signature != DiceReader().signature
