@@ -10,9 +10,8 @@ role belongs to a session, not to the user: see companion/ui/panels/assign.py.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Mapping
 from pathlib import Path
-from typing import TypeVar
 
 from kivy.app import App
 from kivy.lang import Builder
@@ -28,7 +27,20 @@ from companion.ui.widgets import BigToggle, Body, clear_and_fill
 Builder.load_file(str(Path(__file__).with_suffix(".kv")))
 
 CAMERAS = {-1: "No camera", 0: "Camera 1", 1: "Camera 2"}
-T = TypeVar("T")
+# each grid of toggles in settings.kv: the setting its taps choose, and the words of each choice
+Choices = Mapping[str, str] | Mapping[bool, str] | Mapping[int, str]  # a value: its words
+CHOICES: list[tuple[str, str, Choices]] = [
+    ("themes", "theme", {t: t.capitalize() for t in THEMES}),
+    ("sizes", "text_size", {k: k for k in TEXT_SIZES}),
+    ("cameras", "camera", CAMERAS),
+    ("awake", "keep_awake", {True: "Keep the screen on", False: "Let it sleep"}),
+    ("cues", "cues", {True: "Sound and buzz", False: "Quiet"}),
+    (
+        "dice_photos",
+        "keep_dice_photos",
+        {False: "Keep no photos", True: "Keep photos of our rolls"},
+    ),
+]
 
 
 class SettingsScreen(Screen):
@@ -41,61 +53,20 @@ class SettingsScreen(Screen):
     def on_pre_enter(self, *args: object) -> None:
         self.refresh()
 
-    def _choices(
-        self,
-        container: Widget,
-        group: str,
-        items: Mapping[T, str],
-        current: T,
-        setter: Callable[[T], object],
-    ) -> None:
+    def _choices(self, grid: str, setting: str, items: Choices) -> None:
+        """One toggle a choice of the user's `setting` in the grid `grid`, each tap saved."""
+        current = getattr(App.get_running_app().settings, setting)
         toggles = []
         for value, text in items.items():
-            t = BigToggle(text=text, group=group, state="down" if value == current else "normal")
-            t.bind(on_release=lambda _t, v=value: setter(v))
+            t = BigToggle(text=text, group=setting, state="down" if value == current else "normal")
+            t.bind(on_release=lambda _t, v=value: self.change(**{setting: v}))
             toggles.append(t)
-        clear_and_fill(container, toggles)
+        clear_and_fill(self.ids[grid], toggles)
 
     def refresh(self) -> None:
         s = App.get_running_app().settings
-        self._choices(
-            self.ids.themes,
-            "theme",
-            {t: t.capitalize() for t in THEMES},
-            s.theme,
-            lambda v: self.change(theme=v),
-        )
-        self._choices(
-            self.ids.sizes,
-            "size",
-            {k: k for k in TEXT_SIZES},
-            s.text_size,
-            lambda v: self.change(text_size=v),
-        )
-        self._choices(
-            self.ids.cameras, "camera", CAMERAS, s.camera, lambda v: self.change(camera=v)
-        )
-        self._choices(
-            self.ids.awake,
-            "awake",
-            {True: "Keep the screen on", False: "Let it sleep"},
-            s.keep_awake,
-            lambda v: self.change(keep_awake=v),
-        )
-        self._choices(
-            self.ids.cues,
-            "cues",
-            {True: "Sound and buzz", False: "Quiet"},
-            s.cues,
-            lambda v: self.change(cues=v),
-        )
-        self._choices(
-            self.ids.dice_photos,
-            "dice_photos",
-            {False: "Keep no photos", True: "Keep photos of our rolls"},
-            s.keep_dice_photos,
-            lambda v: self.change(keep_dice_photos=v),
-        )
+        for grid, setting, items in CHOICES:
+            self._choices(grid, setting, items)
         self._packs(s)
         camera = App.get_running_app().hub.camera
         self.camera_dice_words = camera.record_words()
