@@ -138,7 +138,8 @@ class CameraDice:
 
     def photos_words(self) -> str:
         """What the kept photos are, for Settings."""
-        rows = self.photos.rows()
+        kept = self.photos
+        rows = kept.rows()
         if not rows:
             return (
                 "None kept. With Keep photos on, each roll you take with Use these dice is "
@@ -148,8 +149,8 @@ class CameraDice:
         dice = sum(len(r["dice"]) for r in rows)
         photos = "1 photo" if len(rows) == 1 else f"{len(rows)} photos"
         return (
-            f"{photos} of your rolls ({dice_words(dice)}, {_size(self.photos.size())}) kept on "
-            f"this tablet in {self.photos.folder}, to train the camera on your own dice."
+            f"{photos} of your rolls ({dice_words(dice)}, {_size(kept.size())}) kept on "
+            f"this tablet in {kept.folder}, to train the camera on your own dice."
         )
 
     def faces(self) -> list[int | None]:

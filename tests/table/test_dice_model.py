@@ -4,22 +4,17 @@ with the app, with the reason in words.  The readers are the real ones, on a rea
 
 from __future__ import annotations
 
-import json
-import shutil
-
 from companion.table.dice_model import OWN, ModelChoice
 from tests.ui.dice_frames import sure_frame
+from tests.vision.dice_models import copy_models, edit_record
 from vision.dice.camera import ReaderLock
-from vision.dice.reader import MODELS, DiceReader
+from vision.dice.reader import DiceReader
 
 
 def own_model(home, face_threshold: float):
     """The shipped model's files under another rule: a model of the table's own."""
-    folder = home / OWN
-    shutil.copytree(MODELS, folder)
-    record = json.loads((folder / "dice_faces.json").read_text())
-    record["face_threshold"] = face_threshold
-    (folder / "dice_faces.json").write_text(json.dumps(record))
+    folder = copy_models(home / OWN)
+    edit_record(folder, face_threshold=face_threshold)
     return folder
 
 

@@ -4,15 +4,14 @@ the issue's exact shape; bad input refused in words with exit code 2 and nothing
 from __future__ import annotations
 
 import json
-import shutil
 
 import cv2
 import numpy as np
 import pytest
 
 from companion.cli import main
+from tests.vision.dice_models import copy_models, edit_record
 from training.dice.synth import Config, render
-from vision.dice.reader import MODELS
 
 CFG = Config(min_dice=2, max_dice=5, sizes=((640, 480),))
 
@@ -70,8 +69,7 @@ def test_a_missing_path_or_empty_folder_is_refused(tmp_path, capsys) -> None:
 
 
 def test_a_missing_or_damaged_model_is_refused(shots, tmp_path, capsys) -> None:
-    for f in MODELS.iterdir():
-        shutil.copy(f, tmp_path / f.name)
+    copy_models(tmp_path)
     (tmp_path / "dice_detector.onnx").write_bytes(b"\x08\x07garbage")
     assert main(["dice", "read", str(shots), "--json", "--models", str(tmp_path)]) == 2
     err = capsys.readouterr()
@@ -87,11 +85,8 @@ def test_the_tables_own_model_reads_where_it_has_one(shots, tmp_path, monkeypatc
     monkeypatch.setenv("COMPANION_HOME", str(tmp_path))
     assert main(["dice", "read", str(shots), "--json"]) == 0
     shipped = json.loads(capsys.readouterr().out)
-    own = tmp_path / "dice-model"
-    shutil.copytree(MODELS, own)
-    record = json.loads((own / "dice_faces.json").read_text())
-    record["face_threshold"] = 0.0  # this one answers every die it finds
-    (own / "dice_faces.json").write_text(json.dumps(record))
+    own = copy_models(tmp_path / "dice-model")
+    edit_record(own, face_threshold=0.0)  # this one answers every die it finds
     assert main(["dice", "read", str(shots), "--json"]) == 0
     read = json.loads(capsys.readouterr().out)
     assert all(d["face"] is not None for photo in read for d in photo["dice"])

@@ -3,14 +3,13 @@ faces are known (training/dice/synth.py, seed 77: never a training or benchmark 
 
 from __future__ import annotations
 
-import json
 import shutil
-from pathlib import Path
 
 import cv2
 import numpy as np
 import pytest
 
+from tests.vision.dice_models import copy_models, edit_record
 from training.dice.evaluate import Score
 from training.dice.synth import Config, render
 from vision.dice.reader import MODELS, DiceModelError, DiceReader, UnreadableImage, load_image
@@ -80,8 +79,8 @@ def test_a_find_the_detector_doubts_is_unsure(photos) -> None:
 
 def test_a_record_without_the_detectors_bar_still_loads(tmp_path) -> None:
     """Models calibrated before the detector's bar existed answer on confidence alone."""
-    models = _copy_models(tmp_path)
-    record = _edit_record(models, found_threshold=None)
+    models = copy_models(tmp_path)
+    record = edit_record(models, found_threshold=None)
     reader = DiceReader(models)
     assert reader.found_threshold == 0.0 and reader.face_threshold == record["face_threshold"]
 
@@ -106,12 +105,12 @@ def test_read_eight_ways_a_die_gets_the_same_answer_however_the_camera_turns(pho
 
 
 def test_the_record_says_how_many_ways_a_die_is_read(tmp_path) -> None:
-    models = _copy_models(tmp_path)
-    _edit_record(models, views=None)
+    models = copy_models(tmp_path)
+    edit_record(models, views=None)
     assert DiceReader(models).views == 1  # saved before views existed: one way, as then
-    _edit_record(models, views=4)
+    edit_record(models, views=4)
     assert DiceReader(models).views == 4 and DiceReader(models, views=2).views == 2
-    _edit_record(models, views=3)
+    edit_record(models, views=3)
     with pytest.raises(DiceModelError, match=r"asks for 3 views of each die"):
         DiceReader(models)
 
@@ -119,9 +118,9 @@ def test_the_record_says_how_many_ways_a_die_is_read(tmp_path) -> None:
 def test_several_classifiers_answer_on_their_mean(tmp_path, photos) -> None:
     """A record's members are read beside `dice_faces.onnx` and the die's probabilities are
     their mean, so a face one of them is sure of and the other doubts is less sure."""
-    models = _copy_models(tmp_path)
+    models = copy_models(tmp_path)
     shutil.copy(models / "dice_faces.onnx", models / "dice_faces_2.onnx")
-    _edit_record(models, members=["dice_faces_2.onnx"])
+    edit_record(models, members=["dice_faces_2.onnx"])
     both = DiceReader(models, views=2)
     assert len(both.classifiers) == 2 and len(DiceReader(MODELS).classifiers) == 1
     # The second, made another network before it first runs: its last layer leans hard
@@ -142,12 +141,12 @@ def test_several_classifiers_answer_on_their_mean(tmp_path, photos) -> None:
 
 
 def test_a_member_that_is_missing_or_not_a_file_name_is_refused(tmp_path) -> None:
-    models = _copy_models(tmp_path)
-    _edit_record(models, members=["dice_faces_2.onnx"])
+    models = copy_models(tmp_path)
+    edit_record(models, members=["dice_faces_2.onnx"])
     with pytest.raises(DiceModelError, match=r"dice_faces_2\.onnx is missing"):
         DiceReader(models)
     for bad in (["../dice_faces.onnx"], "dice_faces.onnx", [3], [""]):
-        _edit_record(models, members=bad)
+        edit_record(models, members=bad)
         with pytest.raises(DiceModelError, match=r"lists its classifiers as"):
             DiceReader(models)
 
@@ -156,11 +155,11 @@ def test_the_signature_names_the_models_files_rule_and_views(tmp_path) -> None:
     """A table's record of its dice is kept for the model that read them
     (companion/table/dice_tally.py): the same files sign alike, another rule or another
     way of reading does not."""
-    models = _copy_models(tmp_path)
+    models = copy_models(tmp_path)
     shipped = DiceReader(MODELS).signature
     assert DiceReader(models).signature == shipped
     assert DiceReader(models, views=8).signature != shipped
-    _edit_record(models, face_threshold=0.5)
+    edit_record(models, face_threshold=0.5)
     assert DiceReader(models).signature != shipped
 
 
@@ -178,27 +177,8 @@ def test_an_empty_table_has_no_dice(reader) -> None:
     assert reader.read(grey) == []
 
 
-def _copy_models(tmp_path: Path) -> Path:
-    for f in MODELS.iterdir():
-        shutil.copy(f, tmp_path / f.name)
-    return tmp_path
-
-
-def _edit_record(models: Path, **changes: object) -> dict:
-    """The classifier's record in `models` with these keys set (None: taken out)."""
-    path = models / "dice_faces.json"
-    record = json.loads(path.read_text(encoding="utf-8"))
-    for key, value in changes.items():
-        if value is None:
-            record.pop(key, None)
-        else:
-            record[key] = value
-    path.write_text(json.dumps(record), encoding="utf-8")
-    return record
-
-
 def test_a_missing_model_is_refused_in_words(tmp_path) -> None:
-    models = _copy_models(tmp_path)
+    models = copy_models(tmp_path)
     (models / "dice_faces.onnx").unlink()
     with pytest.raises(DiceModelError, match=r"dice_faces\.onnx is missing"):
         DiceReader(models)
@@ -207,12 +187,12 @@ def test_a_missing_model_is_refused_in_words(tmp_path) -> None:
 
 
 def test_a_damaged_model_is_refused_in_words(tmp_path) -> None:
-    models = _copy_models(tmp_path)
+    models = copy_models(tmp_path)
     path = models / "dice_detector.onnx"
     path.write_bytes(path.read_bytes()[: path.stat().st_size // 3])
     with pytest.raises(DiceModelError, match=r"dice_detector\.onnx is damaged"):
         DiceReader(models)
-    models = _copy_models(tmp_path)
+    models = copy_models(tmp_path)
     (models / "dice_faces.json").write_text("{ not json", encoding="utf-8")
     with pytest.raises(DiceModelError, match=r"dice_faces\.json is damaged"):
         DiceReader(models)

@@ -1,7 +1,7 @@
-"""Settings: theme, text size, camera and content packs, stored per user; what the
-table's own dice taught the camera (kept on this tablet), with a way to forget it; and
-whether photos of the table's rolls are kept to train the camera, with a way to delete them;
-and which model reads the camera's dice.
+"""Settings: theme, text size, camera and content packs, stored per user.  And for the
+camera's dice, all kept on this tablet: what the table's own dice taught it (with a way to
+forget it), whether photos of the table's rolls are kept to train it (with a way to delete
+them), and which model reads them.
 
 Every choice is a toggle so nothing needs a keyboard; each tap is saved at once (a tablet
 app may be killed at any moment) and restyles the app immediately.  Which die plays which
