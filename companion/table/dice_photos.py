@@ -17,7 +17,9 @@ the table saw drawn around each die before it took the roll.  Rolls taken by the
 (still dice, a phone's photo answered at once) were not looked at and are not kept.
 
 Kept on this tablet only, in `<data home>/dice-photos/`, the latest `KEEP` photos; nothing
-is sent anywhere.  A photo that cannot be written costs the photo, never the roll.
+is sent anywhere by itself.  A photo that cannot be written costs the photo, never the roll.
+`pack` writes them as one zip for the group to carry to the computer that trains (Settings,
+"Share the photos": a tablet's data folder is out of its owner's reach on Android).
 """
 
 from __future__ import annotations
@@ -26,10 +28,11 @@ import json
 import logging
 import os
 import re
+import zipfile
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING, TypedDict, cast
+from typing import IO, TYPE_CHECKING, TypedDict, cast
 
 if TYPE_CHECKING:
     import numpy as np
@@ -42,7 +45,16 @@ KEEP = 300  # a few hundred rolls: some 60 MB at 1280x720 (bench_dice_photos)
 QUALITY = 92  # JPEG: the pips' edges kept, a tenth of the raw frame's size
 SOURCE = "this table's own rolls, taken with Use these dice"
 BOX_BY = "the camera's finds, each seen drawn on the preview before the table took the roll"
-_NAME = re.compile(r"table_(\d+)\.jpg")
+PHOTO_NAME = re.compile(r"table_(\d+)\.jpg")
+README = """Photos of one table's own dice rolls, kept by Table Companion with the group's leave.
+
+labels.json: one row a photo, each die's box in the photo's pixels and the face the table
+took.  To train the camera on these dice, from a copy of the Table Companion repository:
+
+    python -m training.dice.import_table --photos dice-photos.zip --name ourtable
+
+then the recipes in training/README.md.
+"""
 
 Box = Sequence[int]
 
@@ -125,12 +137,24 @@ class DicePhotos:
             return None
         return name
 
+    def pack(self, out: IO[bytes]) -> int:
+        """Write every kept photo, its labels and a few words on what they are as one zip
+        under a `dice-photos/` folder (the layout `import_table` reads); the photos packed.
+        The JPEGs are stored, not squeezed again: they would not shrink."""
+        rows = self.rows()
+        with zipfile.ZipFile(out, "w", zipfile.ZIP_STORED) as archive:
+            archive.writestr(f"{FOLDER}/{LABELS}", labels_text(rows), zipfile.ZIP_DEFLATED)
+            archive.writestr(f"{FOLDER}/README.txt", README, zipfile.ZIP_DEFLATED)
+            for row in rows:
+                archive.write(self.folder / row["image"], f"{FOLDER}/{row['image']}")
+        return len(rows)
+
     def forget(self) -> None:
         """Delete every kept photo and its labels: the app's own files only (anything a
         person put in the folder stays)."""
         ours = {LABELS, self._tmp().name}
         for path in self.folder.glob("*"):
-            if path.is_file() and (path.name in ours or _NAME.fullmatch(path.name)):
+            if path.is_file() and (path.name in ours or PHOTO_NAME.fullmatch(path.name)):
                 path.unlink(missing_ok=True)
 
     def _kept(self, image: object) -> bool:
@@ -138,7 +162,7 @@ class DicePhotos:
         outside the folder, which `keep` would delete as the oldest)."""
         return (
             isinstance(image, str)
-            and bool(_NAME.fullmatch(image))
+            and bool(PHOTO_NAME.fullmatch(image))
             and (self.folder / image).is_file()
         )
 
@@ -148,7 +172,7 @@ class DicePhotos:
         numbers = [
             int(m.group(1))
             for p in self.folder.glob("table_*.jpg")
-            if (m := _NAME.fullmatch(p.name))
+            if (m := PHOTO_NAME.fullmatch(p.name))
         ]
         return max(numbers, default=0) + 1
 

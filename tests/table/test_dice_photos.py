@@ -6,6 +6,7 @@ their folder."""
 from __future__ import annotations
 
 import json
+import zipfile
 
 import cv2
 import numpy as np
@@ -110,3 +111,55 @@ def test_a_tables_photos_join_the_training_set_split_in_time(tmp_path) -> None:
         bring(kept.folder, "../x", into)
     with pytest.raises(ValueError, match="no kept photos"):
         bring(tmp_path / "none", "other", into)
+
+
+def test_the_zip_a_tablet_shares_imports_as_its_folder_does(tmp_path) -> None:
+    kept = DicePhotos(tmp_path / "dice-photos")
+    for face in (2, 5, 6):
+        kept.keep(frame(face * 30), [((10, 10, 30, 30), face)], "m")
+    packed = tmp_path / "dice-photos.zip"
+    with packed.open("wb") as out:
+        assert kept.pack(out) == 3
+    with zipfile.ZipFile(packed) as z:
+        names = z.namelist()
+        assert "dice-photos/README.txt" in names and "import_table" in z.read(names[1]).decode()
+        assert json.loads(z.read("dice-photos/labels.json")) == {"photos": kept.rows()}
+        for row in kept.rows():  # each photo's very bytes
+            assert (
+                z.read(f"dice-photos/{row['image']}") == (kept.folder / row["image"]).read_bytes()
+            )
+    from_folder, from_zip = tmp_path / "a", tmp_path / "b"
+    for into in (from_folder, from_zip):
+        into.mkdir()
+    bring(kept.folder, "ourtable", from_folder)
+    bring(packed, "ourtable", from_zip)
+    assert (from_zip / "labels.json").read_text() == (from_folder / "labels.json").read_text()
+    assert sorted(p.name for p in from_zip.iterdir()) == sorted(
+        p.name for p in from_folder.iterdir()
+    )
+
+
+def test_a_zip_chooses_no_place_of_its_own_and_a_wrong_file_is_said(tmp_path) -> None:
+    kept = DicePhotos(tmp_path / "dice-photos")
+    kept.keep(frame(), [((10, 10, 30, 30), 4)], "m")
+    packed = tmp_path / "odd.zip"
+    with zipfile.ZipFile(packed, "w") as z:
+        z.writestr("dice-photos/labels.json", (kept.folder / LABELS).read_text())
+        z.write(kept.folder / "table_00001.jpg", "dice-photos/table_00001.jpg")
+        z.writestr("../../table_00003.jpg", b"x")  # names that would leave the folder
+        z.writestr("dice-photos/../table_00009.jpg", b"x")
+        z.writestr("other/table_00002.jpg", b"x")
+    into = tmp_path / "real"
+    into.mkdir()
+    assert [r["image"] for r in bring(packed, "ourtable", into)] == [
+        "table_ourtable_table_00001.jpg"
+    ]
+    assert not (tmp_path.parent / "table_00003.jpg").exists()
+    assert sorted(p.name for p in into.iterdir()) == [
+        "labels.json",
+        "table_ourtable_table_00001.jpg",
+    ]
+    not_zip = tmp_path / "photo.jpg"
+    not_zip.write_bytes(b"\xff\xd8 not a zip")
+    with pytest.raises(ValueError, match="not the tablet's zip of dice photos"):
+        bring(not_zip, "ourtable", into)

@@ -3,7 +3,8 @@ photos of our rolls") into a training set, to train and calibrate the dice reade
 table's dice (issue 28).
 
 A group that kept photos copies its tablet's `<data home>/dice-photos/` folder to the
-machine that trains, and names the table (a few letters: the photos of several tables
+machine that trains, or downloads it as `dice-photos.zip` from the link Settings' "Share
+the photos with a computer" shows (`companion/host/photo_share.py`), and names the table (a few letters: the photos of several tables
 live side by side, each under its own name).  Each photo is copied as it is, as
 `table_<name>_<file>`, with its boxes (the camera's finds, which the table saw drawn before
 it took the roll) and the faces the table took, marked `"table": 1` (whole photos, read
@@ -15,6 +16,7 @@ checked on rolls the networks never saw, as the chase photos were cut in time
 earlier copy.  The evaluation set (tests/fixtures/dice-real) is never touched.
 
     python -m training.dice.import_table --photos /path/to/dice-photos --name ourtable
+    python -m training.dice.import_table --photos dice-photos.zip --name ourtable
 """
 
 from __future__ import annotations
@@ -23,10 +25,12 @@ import argparse
 import json
 import re
 import shutil
+import tempfile
+import zipfile
 from collections.abc import Sequence
 from pathlib import Path
 
-from companion.table.dice_photos import DicePhotos, Row, labels_text
+from companion.table.dice_photos import FOLDER, LABELS, PHOTO_NAME, DicePhotos, Row, labels_text
 from training.dice.import_real import TRAIN_DIR
 
 CALIBRATE = 1 / 3  # the share of a table's photos, its latest, that calibrate
@@ -39,10 +43,14 @@ def split_of(index: int, count: int) -> str:
 
 
 def bring(photos: Path, name: str, into: Path = TRAIN_DIR) -> list[Row]:
-    """Copy the kept photos at `photos` into the training folder `into` as table `name`'s
-    rows (its earlier copy replaced); the rows brought."""
+    """Copy the kept photos at `photos` (the folder, or the zip the tablet's share link
+    downloads) into the training folder `into` as table `name`'s rows (its earlier copy
+    replaced); the rows brought."""
     if not NAME.fullmatch(name):
         raise ValueError(f"name the table with 1 to 20 small letters or digits, not {name!r}")
+    if photos.is_file():
+        with tempfile.TemporaryDirectory() as unpacked:
+            return bring(unzip(photos, Path(unpacked)), name, into)
     rows = DicePhotos(photos).rows()
     if not rows:
         raise ValueError(f"no kept photos with labels in {photos}")
@@ -60,6 +68,20 @@ def bring(photos: Path, name: str, into: Path = TRAIN_DIR) -> list[Row]:
         brought.append({**row, "image": image, "split": split, "source": f"table {name}"})
     labels.write_text(labels_text(kept + brought), encoding="utf-8")
     return brought
+
+
+def unzip(archive: Path, into: Path) -> Path:
+    """The zip's labels and photos, and nothing else, unpacked flat into `into` (no name
+    in the zip chooses where a file goes)."""
+    try:
+        with zipfile.ZipFile(archive) as z:
+            for member in z.infolist():
+                folder, _, leaf = member.filename.rpartition("/")
+                if folder in ("", FOLDER) and (leaf == LABELS or PHOTO_NAME.fullmatch(leaf)):
+                    (into / leaf).write_bytes(z.read(member))
+    except (zipfile.BadZipFile, OSError) as exc:
+        raise ValueError(f"{archive} is not the tablet's zip of dice photos ({exc})") from None
+    return into
 
 
 def main(argv: Sequence[str] | None = None) -> int:
