@@ -14,12 +14,18 @@ starts afresh.
 A folder whose model cannot be loaded (a file missing or damaged, a model of another
 shape) is not a reason to stop reading dice: the shipped model reads, and Settings say
 why in words.  Loaded on the camera's first read, not at start (`ReaderLock`).
+
+`install` puts a trained folder's files in place from a computer on the table's network
+(Settings' share link, `companion/host/photo_share.py`), for a tablet whose data folder its
+owner cannot reach: only a model that loads is put in place, whole, or nothing changes.
 """
 
 from __future__ import annotations
 
 import logging
-from collections.abc import Callable
+import re
+import shutil
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -30,6 +36,8 @@ if TYPE_CHECKING:
 log = logging.getLogger(__name__)
 
 OWN = "dice-model"  # in the data home
+# A trained folder's files: the detector, the classifier and any classifiers asked with it
+MODEL_FILE = re.compile(r"dice_(detector|faces(_\d{1,3})?)\.(onnx|json)")
 
 
 @dataclass
@@ -65,6 +73,38 @@ class ModelChoice:
         self.loaded = "shipped"
         return reader
 
+    def install(self, files: Mapping[str, bytes]) -> int:
+        """Make `files` (a trained folder's, by name) the table's own model, read from the
+        app's next start; the files put in place.  ValueError in words, with nothing
+        changed, when they are not a model that loads."""
+        from vision.dice.reader import DiceModelError, DiceReader
+
+        odd = sorted(name for name in files if not MODEL_FILE.fullmatch(name))
+        if odd:
+            raise ValueError(
+                f"{', '.join(odd)} is not a dice model's file: send the files of the folder "
+                "the training wrote (dice_detector.onnx and .json, dice_faces.onnx and .json)"
+            )
+        new = self.folder.with_name(OWN + ".new")
+        old = self.folder.with_name(OWN + ".old")
+        shutil.rmtree(new, ignore_errors=True)
+        new.mkdir(parents=True)
+        try:
+            for name, data in files.items():
+                (new / name).write_bytes(data)
+            DiceReader(new)  # loads, or says why not
+        except (DiceModelError, OSError) as exc:
+            shutil.rmtree(new, ignore_errors=True)
+            raise ValueError(
+                f"These files are not a model the camera can read with: {exc}"
+            ) from exc
+        shutil.rmtree(old, ignore_errors=True)
+        if self.folder.exists():
+            self.folder.rename(old)
+        new.rename(self.folder)
+        shutil.rmtree(old, ignore_errors=True)
+        return len(files)
+
     def words(self) -> str:
         """Which model reads, for Settings: the one loaded, once the camera has read."""
         shipped = "the model that came with the app"
@@ -80,5 +120,6 @@ class ModelChoice:
             return f"Your own model, in {self.folder}, reads the camera's dice {when}."
         return (
             f"The camera reads with {shipped}. A model trained on your own photos reads "
-            f"instead, from the app's next start, once its files are in {self.folder}."
+            f"instead, from the app's next start, once its files are in {self.folder} "
+            "(sent from a computer through Share the photos, or copied there)."
         )

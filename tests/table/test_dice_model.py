@@ -26,7 +26,7 @@ def test_without_a_model_of_its_own_the_shipped_one_reads(tmp_path) -> None:
     assert choice.words() == (
         "The camera reads with the model that came with the app. A model trained on your own "
         f"photos reads instead, from the app's next start, once its files are in "
-        f"{tmp_path / OWN}."
+        f"{tmp_path / OWN} (sent from a computer through Share the photos, or copied there)."
     )
     # its files put in place while the app runs: the loaded model reads until a restart
     own_model(tmp_path, face_threshold=0.0)

@@ -170,7 +170,8 @@ class TestBackButton(AppTestCase):
         self.find(  # and which model reads: a model trained on them, where to put it
             "The camera reads with the model that came with the app. A model trained on your "
             "own photos reads instead, from the app's next start, once its files are in "
-            f"{photos.folder.parent / 'dice-model'}."
+            f"{photos.folder.parent / 'dice-model'} (sent from a computer through Share the "
+            "photos, or copied there)."
         )
         self.tap("Largest")
         delete = self.find("Delete the kept photos")
