@@ -1,7 +1,8 @@
 """Settings: theme, text size, camera and content packs, stored per user.  And for the
 camera's dice, all kept on this tablet: what the table's own dice taught it (with a way to
 forget it), whether photos of the table's rolls are kept to train it (with a way to delete
-them), and which model reads them.
+them, and a link that carries them to a computer while Settings shows it), and which model
+reads them.
 
 Every choice is a toggle so nothing needs a keyboard; each tap is saved at once (a tablet
 app may be killed at any moment) and restyles the app immediately.  Which die plays which
@@ -10,17 +11,22 @@ role belongs to a session, not to the user: see companion/ui/panels/assign.py.
 
 from __future__ import annotations
 
+import asyncio
 from collections.abc import Mapping
 from pathlib import Path
 
 from kivy.app import App
 from kivy.lang import Builder
-from kivy.properties import BooleanProperty, StringProperty
+from kivy.properties import BooleanProperty, ObjectProperty, StringProperty
 from kivy.uix.screenmanager import Screen
 from kivy.uix.widget import Widget
 
 from companion.content.pack import available_packs
 from companion.games import available_games, get_game
+from companion.host.photo_share import PhotoShare
+from companion.host.server import lan_address
+from companion.host.tls import table_certificate
+from companion.ui.panels.phones import qr_texture
 from companion.ui.settings import TEXT_SIZES, THEMES, UserSettings
 from companion.ui.widgets import BigToggle, Body, clear_and_fill
 
@@ -49,9 +55,19 @@ class SettingsScreen(Screen):
     dice_photos_words = StringProperty("")  # the photos of the table's rolls kept to train on
     dice_photos_kept = BooleanProperty(False)  # there are photos to delete
     dice_model_words = StringProperty("")  # which model reads the camera's dice
+    sharing = BooleanProperty(False)  # the kept photos' link is open
+    share_words = StringProperty("")  # where to open it, or why it could not open
+    share_qr = ObjectProperty(None, allownone=True)  # the link as a QR code
+    share: PhotoShare | None = None
+    share_address: str | None = None  # None: this tablet's LAN address (tests set loopback)
+    share_secure = True  # HTTPS with the table's certificate: the pass is in the link
 
     def on_pre_enter(self, *args: object) -> None:
         self.refresh()
+
+    def on_leave(self, *args: object) -> None:
+        """The photos are shared only while the tablet shows their link."""
+        self.stop_sharing()
 
     def _choices(self, grid: str, setting: str, items: Choices) -> None:
         """One toggle a choice of the user's `setting` in the grid `grid`, each tap saved."""
@@ -84,6 +100,68 @@ class SettingsScreen(Screen):
         """The group's photos are theirs to take back: gone from the tablet at one tap."""
         App.get_running_app().hub.camera.photos.forget()
         self.refresh()
+
+    def share_dice_photos(self) -> None:
+        """Open (or close) a link a computer on the table's network opens to download the
+        kept photos (`companion.host.photo_share`), shown as words and a QR code."""
+        if self.share is not None:
+            self.stop_sharing()
+            return
+        try:
+            loop = asyncio.get_running_loop()
+        except RuntimeError:
+            self.share_words = (
+                "Sharing needs the app started by 'companion app' (its network loop)."
+            )
+            return
+        camera = App.get_running_app().hub.camera
+        self.sharing = True  # the button says Stop at once: a second tap never opens two
+        share = PhotoShare(camera.photos, self.share_address or lan_address(), model=camera.model)
+        share.installed = self.refresh  # a model sent from the computer: Settings say so
+        loop.create_task(self._share(share))
+
+    async def _share(self, share: PhotoShare) -> None:
+        try:
+            if self.share_secure:
+                share.certificate = await asyncio.to_thread(table_certificate, share.address)
+            await share.start()
+        except (OSError, ValueError) as exc:
+            self.sharing = False
+            self.share_words = f"The photos cannot be shared: {exc}"
+            return
+        if not self.sharing:  # stopped while it was starting
+            await share.stop()
+            return
+        self.share = share
+        minutes = round(share.lasts / 60)
+        words = [
+            f"On a computer on this network, open [b]{share.url}[/b] or scan the code, "
+            "then download the photos, or send the tablet a model trained on them. The link "
+            f"works for {minutes} minutes, while Settings shows it."
+        ]
+        if share.certificate is not None:
+            words.append(
+                "The browser warns that it does not know this tablet: its code is "
+                f"[b]{share.certificate.fingerprint()}[/b]. Go on past the warning."
+            )
+        if share.address.startswith("127."):
+            words.insert(0, "No local network found: only this device can open the link.")
+        self.share_words = " ".join(words)
+        self.share_qr = qr_texture(share.url)
+        asyncio.get_running_loop().call_later(share.lasts, self._ran_out, share)
+
+    def _ran_out(self, share: PhotoShare) -> None:
+        if share is self.share:
+            self.stop_sharing()
+            self.share_words = "The link ran out. Tap Share again for a new one."
+
+    def stop_sharing(self) -> None:
+        share, self.share = self.share, None
+        self.sharing = False
+        self.share_qr = None
+        self.share_words = ""
+        if share is not None:
+            asyncio.get_running_loop().create_task(share.stop())
 
     def change(self, **values: object) -> None:
         app = App.get_running_app()

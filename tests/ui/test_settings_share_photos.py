@@ -1,0 +1,41 @@
+"""The kept dice photos carried off the tablet by touch, from Settings (issue 28): the link
+the screen shows downloads every kept photo, its certificate's code is said to compare,
+and the link closes when the table stops sharing or leaves Settings."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+
+import pytest
+
+from tests.conftest import ROOT
+
+pytestmark = pytest.mark.ui
+
+
+def test_settings_share_the_kept_photos_with_a_computer_until_stopped(tmp_path):
+    env = {**os.environ, "COMPANION_HOME": str(tmp_path)}
+    env.pop("DISPLAY", None)
+    result = subprocess.run(
+        [sys.executable, "-m", "tests.ui.photo_share_probe"],
+        cwd=ROOT,
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=180,
+    )
+    assert result.returncode == 0, result.stderr[-3000:]
+    out = json.loads(result.stdout.strip().splitlines()[-1])
+    assert out["button_before"] == "Share the photos with a computer"
+    assert out["button_sharing"] == "Stop sharing the photos"
+    assert out["link"].startswith("https://127.0.0.1:") and "/?t=" in out["link"]
+    assert out["code_shown"] and out["qr"]  # the certificate's code, to compare by eye
+    assert "The link works for 10 minutes, while Settings shows it." in out["words"]
+    assert out["delete_disabled"]  # the photos being downloaded are not deleted under it
+    assert out["page"] == 200
+    assert out["zipped"] == ["dice-photos/table_00001.jpg", "dice-photos/table_00002.jpg"]
+    assert out["button_after"] == "Share the photos with a computer"
+    assert out["after_stop"] == "closed" and out["after_leave"] == "closed"
