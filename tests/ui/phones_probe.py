@@ -10,19 +10,13 @@ import os
 import sys
 from pathlib import Path
 
+from tests.ui.probes import settle
+
 os.environ.setdefault("SDL_VIDEODRIVER", "offscreen")
 os.environ.setdefault("KIVY_NO_ARGS", "1")
 os.environ.setdefault("KIVY_CLIPBOARD", "dummy")
 
 SHOTS = Path(__file__).resolve().parents[2] / "artifacts" / "ui"
-
-
-async def settle(check, tries: int = 250) -> bool:
-    for _ in range(tries):
-        if check():
-            return True
-        await asyncio.sleep(0.02)
-    return False
 
 
 async def main() -> dict:

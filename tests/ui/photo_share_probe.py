@@ -17,20 +17,14 @@ import sys
 import zipfile
 from pathlib import Path
 
+from tests.ui.probes import settle
+
 os.environ.setdefault("SDL_VIDEODRIVER", "offscreen")
 os.environ.setdefault("KIVY_NO_ARGS", "1")
 os.environ.setdefault("KIVY_CLIPBOARD", "dummy")
 
 SHOTS = Path(__file__).resolve().parents[2] / "artifacts" / "ui"
 SIZES = {"landscape": (1280, 800), "portrait": (800, 1280), "phone": (412, 915)}
-
-
-async def settle(check, tries: int = 500) -> bool:
-    for _ in range(tries):
-        if check():
-            return True
-        await asyncio.sleep(0.02)
-    return False
 
 
 async def tap(widget) -> None:

@@ -3,31 +3,15 @@ joined, and Remove that takes a phone's pass back."""
 
 from __future__ import annotations
 
-import json
-import os
-import subprocess
-import sys
-
 import pytest
 
-from tests.conftest import ROOT
+from tests.ui.probes import run_probe
 
 pytestmark = pytest.mark.ui
 
 
 def test_phones_join_from_the_panel_answer_a_roll_and_can_be_removed(tmp_path):
-    env = {**os.environ, "COMPANION_HOME": str(tmp_path)}
-    env.pop("DISPLAY", None)
-    result = subprocess.run(
-        [sys.executable, "-m", "tests.ui.phones_probe"],
-        cwd=ROOT,
-        env=env,
-        capture_output=True,
-        text=True,
-        timeout=120,
-    )
-    assert result.returncode == 0, result.stderr[-3000:]
-    out = json.loads(result.stdout.strip().splitlines()[-1])
+    out = run_probe("tests.ui.phones_probe", tmp_path, timeout=120)
     assert out["link"].startswith("http://127.0.0.1:") and "?t=" in out["link"]
     assert out["qr"] is True
     assert out["listed"] == ["Dana"]

@@ -4,31 +4,15 @@ and the link closes when the table stops sharing or leaves Settings."""
 
 from __future__ import annotations
 
-import json
-import os
-import subprocess
-import sys
-
 import pytest
 
-from tests.conftest import ROOT
+from tests.ui.probes import run_probe
 
 pytestmark = pytest.mark.ui
 
 
 def test_settings_share_the_kept_photos_with_a_computer_until_stopped(tmp_path):
-    env = {**os.environ, "COMPANION_HOME": str(tmp_path)}
-    env.pop("DISPLAY", None)
-    result = subprocess.run(
-        [sys.executable, "-m", "tests.ui.photo_share_probe"],
-        cwd=ROOT,
-        env=env,
-        capture_output=True,
-        text=True,
-        timeout=180,
-    )
-    assert result.returncode == 0, result.stderr[-3000:]
-    out = json.loads(result.stdout.strip().splitlines()[-1])
+    out = run_probe("tests.ui.photo_share_probe", tmp_path, timeout=180)
     assert out["button_before"] == "Share the photos with a computer"
     assert out["button_sharing"] == "Stop sharing the photos"
     assert out["link"].startswith("https://127.0.0.1:") and "/?t=" in out["link"]
