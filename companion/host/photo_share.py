@@ -102,9 +102,14 @@ class PhotoShare:
         return "https" if self.certificate is not None else "http"
 
     @property
+    def site(self) -> str:
+        """The address a person types on a computer; its page asks for the pass."""
+        return f"{self.scheme}://{self.address}:{self.port}"
+
+    @property
     def url(self) -> str:
-        """The link the tablet shows: the page, which says what it holds."""
-        return f"{self.scheme}://{self.address}:{self.port}/?t={self.secret}"
+        """The whole link, pass and all, for the QR code."""
+        return f"{self.site}/?t={self.secret}"
 
     @property
     def running(self) -> bool:
@@ -158,6 +163,8 @@ class PhotoShare:
     async def _guard(
         self, request: web.Request, handler: Callable[[web.Request], Awaitable[web.StreamResponse]]
     ) -> web.StreamResponse:
+        if request.path == "/" and "t" not in request.query and request.method == "GET":
+            return self._ask()  # the address typed alone: the pass is asked, not refused
         why = self.refusal(request.remote or "", request.query.get("t"))
         if why is None and not same_origin(
             request.headers.get("Origin"), request.host, self.scheme
@@ -176,6 +183,20 @@ class PhotoShare:
         return response
 
     # -- what it serves ----------------------------------------------------------------
+
+    def _ask(self) -> web.Response:
+        body = (
+            "<p>Type the pass the tablet's Settings show under Share the photos.</p>"
+            "<form id='ask' method='get' action='/'><p><label>Pass "
+            "<input id='pass' name='t' autocomplete='off' autocapitalize='characters' "
+            "spellcheck='false' size='20'></label> <button id='open' type='submit'>Open"
+            "</button></p></form>"
+        )
+        response = web.Response(
+            text=_page("Your table's dice photos", body), content_type="text/html"
+        )
+        response.headers.update(HEADERS)
+        return response
 
     async def _index(self, _request: web.Request) -> web.Response:
         rows = self.photos.rows()

@@ -1,6 +1,6 @@
 """A computer's browser carries the kept dice photos off the tablet (issue 28): Debian's
 Chromium, which does not know the table's certificate, is taken past its warning as a
-person would (Advanced, then Proceed), reads the page and downloads the zip, whose photos
+person would (Advanced, then Proceed), is asked the pass and types it, reads the page and downloads the zip, whose photos
 are the tablet's, byte for byte; then sends the tablet a trained model's files from the
 page's form, which the tablet reads with from then on."""
 
@@ -48,12 +48,16 @@ def test_a_computer_goes_past_the_warning_and_downloads_the_photos(share, tmp_pa
         computer.driver.execute_cdp_cmd(
             "Browser.setDownloadBehavior", {"behavior": "allow", "downloadPath": str(downloads)}
         )
-        computer.open(share.url)
+        computer.open(share.site)  # the address Settings show, typed
         # Chromium's own warning page: a stranger's certificate; Advanced, then Proceed
         warned = "return !!document.getElementById('details-button')"
         computer.until(lambda: computer.js(warned), what="the certificate warning")
         computer.js("document.getElementById('details-button').click()")
         computer.js("document.getElementById('proceed-link').click()")
+        asked = "return !!document.getElementById('pass')"
+        computer.until(lambda: computer.js(asked), what="the pass asked")
+        computer.driver.find_element("id", "pass").send_keys(share.secret.lower())
+        computer.js("document.getElementById('open').click()")
         computer.until(lambda: computer.js("return !!document.getElementById('what')"), what="page")
         assert computer.text("what").startswith("2 photos of this table's rolls (2 dice,")
         computer.js("document.getElementById('download').click()")

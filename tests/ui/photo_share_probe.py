@@ -103,28 +103,33 @@ async def main() -> dict:
             w for w in screen.walk() if getattr(w, "text", "") == "Delete the kept photos"
         )
         out["delete_disabled"] = delete.disabled  # the photos being shared stay till it stops
-        link = re.search(r"\[b\](https://\S+)\[/b\]", words)
-        out["link"] = link.group(1) if link else ""
+        # what a person reads off the screen: the address to type, then the pass, a line each
+        out["site"], secret = screen.ids.share_typed.text.split("\n")
+        out["link"] = f"{out['site']}/?t={secret.lower()}"  # typed in either case
         certificate = table_certificate("127.0.0.1")
         out["code_shown"] = certificate.fingerprint() in words
         for name, size in SIZES.items():
             Window.size = size
             await asyncio.sleep(0.4)
-            screen.ids.share_code.parent.parent.scroll_to(screen.ids.share_code, animate=False)
+            words_shown = screen.ids.share_typed
+            words_shown.parent.parent.scroll_to(words_shown, padding=40, animate=False)
             await asyncio.sleep(0.3)
             await shoot(f"settings-share-photos-{name}-largest")
+            typed = screen.ids.share_typed  # each line whole: none wider than the screen
+            out.setdefault("typed_fits", {})[name] = typed.texture_size[0] <= typed.width
         Window.size = SIZES["landscape"]
         await asyncio.sleep(0.3)
         import ssl
 
         trust = ssl.create_default_context(cafile=str(certificate.ca_pem))
         async with aiohttp.ClientSession(connector=aiohttp.TCPConnector(ssl=trust)) as client:
+            async with client.get(out["site"]) as asked:
+                out["asked"] = asked.status
             async with client.get(out["link"]) as page:
                 out["page"] = page.status
                 text = await page.text()
             href = re.search(r"id='download' href='([^']+)'", text)
-            base = out["link"].split("/?")[0]
-            async with client.get(f"{base}/{href.group(1) if href else ''}") as zipped:
+            async with client.get(f"{out['site']}/{href.group(1) if href else ''}") as zipped:
                 body = await zipped.read()
             with zipfile.ZipFile(io.BytesIO(body)) as z:
                 out["zipped"] = sorted(n for n in z.namelist() if n.endswith(".jpg"))

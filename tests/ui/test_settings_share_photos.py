@@ -15,9 +15,11 @@ def test_settings_share_the_kept_photos_with_a_computer_until_stopped(tmp_path):
     out = run_probe("tests.ui.photo_share_probe", tmp_path, timeout=180)
     assert out["button_before"] == "Share the photos with a computer"
     assert out["button_sharing"] == "Stop sharing the photos"
-    assert out["link"].startswith("https://127.0.0.1:") and "/?t=" in out["link"]
+    assert out["site"].startswith("https://127.0.0.1:") and "?" not in out["site"]
+    assert out["asked"] == 200  # the address typed alone asks for the pass
+    assert out["typed_fits"] == {"landscape": True, "portrait": True, "phone": True}
     assert out["code_shown"] and out["qr"]  # the certificate's code, to compare by eye
-    assert "The link works for 10 minutes, while Settings shows it." in out["words"]
+    assert "The pass works for 10 minutes, while Settings shows it." in out["words"]
     assert out["delete_disabled"]  # the photos being downloaded are not deleted under it
     assert out["page"] == 200
     assert out["zipped"] == ["dice-photos/table_00001.jpg", "dice-photos/table_00002.jpg"]

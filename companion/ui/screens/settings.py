@@ -58,6 +58,7 @@ class SettingsScreen(Screen):
     sharing = BooleanProperty(False)  # the kept photos' link is open
     share_words = StringProperty("")  # where to open it, or why it could not open
     share_qr = ObjectProperty(None, allownone=True)  # the link as a QR code
+    share_typed = StringProperty("")  # the address and the pass, a line each, to type
     share: PhotoShare | None = None
     share_address: str | None = None  # None: this tablet's LAN address (tests set loopback)
     share_secure = True  # HTTPS with the table's certificate: the pass is in the link
@@ -135,9 +136,10 @@ class SettingsScreen(Screen):
         self.share = share
         minutes = round(share.lasts / 60)
         words = [
-            f"On a computer on this network, open [b]{share.url}[/b] or scan the code, "
-            "then download the photos, or send the tablet a model trained on them. The link "
-            f"works for {minutes} minutes, while Settings shows it."
+            "On a computer on this network, open the address above and type the pass "
+            "under it (or scan the code below), then download the photos, or send the tablet a "
+            f"model trained on them. The pass works for {minutes} minutes, while Settings "
+            "shows it."
         ]
         if share.certificate is not None:
             words.append(
@@ -147,19 +149,21 @@ class SettingsScreen(Screen):
         if share.address.startswith("127."):
             words.insert(0, "No local network found: only this device can open the link.")
         self.share_words = " ".join(words)
+        self.share_typed = f"{share.site}\n{share.secret}"
         self.share_qr = qr_texture(share.url)
         asyncio.get_running_loop().call_later(share.lasts, self._ran_out, share)
 
     def _ran_out(self, share: PhotoShare) -> None:
         if share is self.share:
             self.stop_sharing()
-            self.share_words = "The link ran out. Tap Share again for a new one."
+            self.share_words = "The pass ran out. Tap Share again for a new one."
 
     def stop_sharing(self) -> None:
         share, self.share = self.share, None
         self.sharing = False
         self.share_qr = None
         self.share_words = ""
+        self.share_typed = ""
         if share is not None:
             asyncio.get_running_loop().create_task(share.stop())
 
