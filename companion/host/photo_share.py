@@ -4,11 +4,12 @@ photos as one zip and to send the tablet a model (issue 28).
 
 Why a link: a group trains the camera on its own dice on a computer (training/README.md),
 and on Android the app's data folder, where the photos are kept, is out of its owner's
-reach, both to take the photos out and to put the trained model in.  Why its own server and pass rather than the phone host's: the photos are the
-group's, not a player's, so a phone that joined the game is not let at them, and Settings
-shares them with no game open.
+reach, both to take the photos out and to put the trained model in.  Why its own server
+and pass rather than the phone host's: the photos are the group's, not a player's, so a
+phone that joined the game is not let at them, and Settings shares them with no game open.
 
-The pass travels in the link's query, so the link is HTTPS with the table's own
+The pass is typed on the computer (or comes in the QR code's link) and travels in the
+query, so the site is HTTPS with the table's own
 certificate (`tls.py`) and no one else on the network reads it; the computer's browser
 warns once that it does not know the certificate, and the tablet shows the certificate's
 code to compare.  As with a phone's pass, the pass is kept by its hash, a wrong one is
@@ -37,7 +38,7 @@ from companion.host.server import is_local
 from companion.host.tls import TableCertificate
 from companion.host.tokens import MAX_TOKEN, digest
 from companion.table.dice_model import MODEL_FILE, ModelChoice
-from companion.table.dice_photos import DicePhotos
+from companion.table.dice_photos import DicePhotos, size_words
 
 LASTS = 10 * 60.0  # seconds a share link works: long enough to walk to the computer
 ZIP_NAME = "dice-photos.zip"
@@ -46,7 +47,7 @@ CHUNK = 1 << 20  # bytes sent at a time: the loop serves other requests in betwe
 # and digits no one mistakes for another (no 0/O, 1/I/L), in either case; 79 bits, for ten
 # minutes, with wrong guesses slowed to one in two seconds a device.
 LETTERS = "23456789ABCDEFGHJKMNPQRSTUVWXYZ"
-AGAIN = "Tap Share the photos in the tablet's Settings for a new link."
+AGAIN = "Tap Share the photos in the tablet's Settings for a new pass."
 MAX_MODEL = 40 * 1024 * 1024  # bytes sent as a model: the shipped one is 1 MB, the issue's cap 15
 
 HEADERS = {
@@ -60,10 +61,6 @@ HEADERS = {
     "Referrer-Policy": "same-origin",
     "Cache-Control": "no-store",
 }
-
-
-def _size(count: int) -> str:
-    return f"{count / 1e6:.1f} MB" if count >= 1e6 else f"{max(1, round(count / 1e3))} KB"
 
 
 class PhotoShare:
@@ -111,10 +108,6 @@ class PhotoShare:
         """The whole link, pass and all, for the QR code."""
         return f"{self.site}/?t={self.secret}"
 
-    @property
-    def running(self) -> bool:
-        return self._runner is not None
-
     def expired(self) -> bool:
         return self.clock() >= self.expires
 
@@ -145,7 +138,7 @@ class PhotoShare:
         """Why `secret` from `address` is not let in, in words; None lets it in."""
         wait = self.throttle.wait(address)
         if wait > 0:
-            return f"Too many wrong links from this device: wait {max(1, round(wait))} seconds."
+            return f"Too many wrong passes from this device: wait {max(1, round(wait))} seconds."
         good = (
             secret is not None
             and len(secret) <= MAX_TOKEN
@@ -153,10 +146,10 @@ class PhotoShare:
         )
         if not good:
             self.throttle.failed(address)
-            return f"This link is not the tablet's link to its dice photos. {AGAIN}"
+            return f"This is not the pass the tablet shows for its dice photos. {AGAIN}"
         if self.expired():
             minutes = round(self.lasts / 60)
-            return f"This link has run out: it works for {minutes} minutes. {AGAIN}"
+            return f"This pass has run out: it works for {minutes} minutes. {AGAIN}"
         return None
 
     @web.middleware
@@ -204,7 +197,7 @@ class PhotoShare:
         link = html.escape(f"{ZIP_NAME}?t={self.secret}", quote=True)
         body = (
             f"<p id='what'>{len(rows)} photos of this table's rolls ({dice} dice, "
-            f"{_size(self.photos.size())}), each with the faces the table took.</p>"
+            f"{size_words(self.photos.size())}), each with the faces the table took.</p>"
             f"<p><a id='download' href='{link}' download='{ZIP_NAME}'>Download the photos "
             f"({ZIP_NAME})</a></p>"
             "<p>To train the camera on your own dice, follow training/README.md in a copy "

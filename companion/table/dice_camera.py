@@ -25,7 +25,7 @@ from companion.core.rules import DIE_FACES, Request
 from companion.paths import data_home
 from companion.table.dice_answers import RequestAnswerer
 from companion.table.dice_model import ModelChoice
-from companion.table.dice_photos import FOLDER, DicePhotos
+from companion.table.dice_photos import FOLDER, DicePhotos, size_words
 from companion.table.dice_tally import CameraTally, DieTaken
 from hardware.source import DiceSource
 from vision.dice.camera import CameraDiceSource, ReaderLock, Stillness, same_dice
@@ -149,7 +149,7 @@ class CameraDice:
         dice = sum(len(r["dice"]) for r in rows)
         photos = "1 photo" if len(rows) == 1 else f"{len(rows)} photos"
         return (
-            f"{photos} of your rolls ({dice_words(dice)}, {_size(kept.size())}) kept on "
+            f"{photos} of your rolls ({dice_words(dice)}, {size_words(kept.size())}) kept on "
             f"this tablet in {kept.folder}, to train the camera on your own dice."
         )
 
@@ -320,11 +320,6 @@ class CameraDice:
             return {"ok": False, "text": f"{problem[:-1]} on the tablet."}
         self.clear()  # nothing the table could tap: the phone tries again
         return {"ok": False, "text": f"{problem} Take the photo again."}
-
-
-def _size(size: int) -> str:
-    """Bytes as a player reads them: a photo is a few hundred kilobytes."""
-    return f"{size / 1e6:.1f} MB" if size >= 1e6 else f"{max(1, round(size / 1e3))} KB"
 
 
 def _asks(faces: list[int]) -> str:

@@ -186,6 +186,11 @@ class DicePhotos:
         os.replace(tmp, self.labels)
 
 
+def size_words(size: int) -> str:
+    """Bytes as a player reads them: a photo is a few hundred kilobytes."""
+    return f"{size / 1e6:.1f} MB" if size >= 1e6 else f"{max(1, round(size / 1e3))} KB"
+
+
 def labels_text(rows: Sequence[Mapping[str, object]]) -> str:
     """A labels.json of photos, one photo a line, as the training and evaluation sets'
     own (read and diffed by people as well as programs)."""

@@ -82,12 +82,14 @@ async def test_a_wrong_or_missing_pass_gets_words_and_no_photo(shared):
         assert status == 200 and b"id='pass' name='t'" in page
     for url in (f"{base}/?t=", f"{base}/?t=guess", f"{base}/dice-photos.zip?t={'x' * 5000}"):
         status, page, _ = await get(client, url)
-        assert status == 403 and b"is not the tablet's link to its dice photos" in page
+        assert (
+            status == 403 and b"This is not the pass the tablet shows for its dice photos." in page
+        )
         assert b"PK" not in page
     for _ in range(10):  # past its allowance a device waits, the right pass too
         await get(client, f"{base}/dice-photos.zip?t=guess")
     status, page, _ = await get(client, share.url)
-    assert status == 403 and b"Too many wrong links from this device: wait" in page
+    assert status == 403 and b"Too many wrong passes from this device: wait" in page
 
 
 async def test_a_spent_link_and_a_stopped_share_let_nothing_out(shared):
@@ -96,7 +98,7 @@ async def test_a_spent_link_and_a_stopped_share_let_nothing_out(shared):
     assert (await get(client, share.url))[0] == 200
     clock.now += 1
     status, page, _ = await get(client, share.url)
-    assert status == 403 and b"This link has run out: it works for 10 minutes." in page
+    assert status == 403 and b"This pass has run out: it works for 10 minutes." in page
     await share.stop()
     with pytest.raises(aiohttp.ClientConnectionError):
         await get(client, share.url)

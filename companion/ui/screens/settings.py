@@ -105,7 +105,7 @@ class SettingsScreen(Screen):
     def share_dice_photos(self) -> None:
         """Open (or close) a link a computer on the table's network opens to download the
         kept photos (`companion.host.photo_share`), shown as words and a QR code."""
-        if self.share is not None:
+        if self.sharing:  # open, or still opening: the button says Stop
             self.stop_sharing()
             return
         try:
