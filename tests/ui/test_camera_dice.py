@@ -146,7 +146,23 @@ class TestCameraDice(LoopAppTestCase):
         self.spin_until(lambda: not block.ids.use.disabled, timeout=30, why=lambda: block.note)
         assert "A die read wrong? Tap it first, then Use these dice." in block.note
         self.shoot("session-camera-dice")
+        assert "The photo is kept" not in block.note
         self.app.settings.keep_dice_photos = True  # Settings: Keep photos of our rolls
+        # said where the roll is taken, not only in Settings
+        self.spin_until(lambda: "The photo is kept to train the camera" in block.note, timeout=5)
+        # the longer note at every size and at Largest text: held to the note's checks, shot
+        from tests.ui.kivyharness import ARTIFACTS
+        from tests.ui.test_ergonomics import SIZES, TEXTS, text_size
+
+        cut: list[str] = []
+        for size_name, size in SIZES.items():
+            self.resize(size)
+            with text_size(TEXTS["Largest"]):
+                self.wait(0.3)
+                self.settle()
+                cut += self.note_cut(block, f"{size_name}, Largest text")
+                self.shoot_here(ARTIFACTS / "camera-dice" / f"photos-kept-{size_name}-largest.png")
+        assert cut == []
         self.tap("Use these dice")
         self.spin_until(lambda: self.app.session.request is None)
         assert self.app.session.state.last_roll == list(frame.faces)

@@ -451,6 +451,8 @@ class DiceCameraBlock(BoxLayout):
             # a die read wrong is corrected before the roll is taken: the table's record of
             # its own dice learns from it (companion/table/dice_tally.py)
             ready = "A die read wrong? Tap it first, then Use these dice."
+            if app.settings.keep_dice_photos:  # said where the photo is taken, not only in Settings
+                ready += " The photo is kept to train the camera (Settings)."
             self.note = f"{seen} {problem or ready}"
             care = camera.care()
             if care:
