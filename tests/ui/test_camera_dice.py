@@ -151,18 +151,7 @@ class TestCameraDice(LoopAppTestCase):
         # said where the roll is taken, not only in Settings
         self.spin_until(lambda: "The photo is kept to train the camera" in block.note, timeout=5)
         # the longer note at every size and at Largest text: held to the note's checks, shot
-        from tests.ui.kivyharness import ARTIFACTS
-        from tests.ui.test_ergonomics import SIZES, TEXTS, text_size
-
-        cut: list[str] = []
-        for size_name, size in SIZES.items():
-            self.resize(size)
-            with text_size(TEXTS["Largest"]):
-                self.wait(0.3)
-                self.settle()
-                cut += self.note_cut(block, f"{size_name}, Largest text")
-                self.shoot_here(ARTIFACTS / "camera-dice" / f"photos-kept-{size_name}-largest.png")
-        assert cut == []
+        assert self.cut_at_largest(block, "photos-kept") == []
         self.tap("Use these dice")
         self.spin_until(lambda: self.app.session.request is None)
         assert self.app.session.state.last_roll == list(frame.faces)
@@ -206,21 +195,8 @@ class TestCameraDice(LoopAppTestCase):
         assert f"The camera misread 1 of the {n} dice it read by itself" in block.note
         assert block.ids.use.disabled and self.app.session.request is not None
         # the words at every size and at Largest text: the note is held to the same
-        # checks as without them, and shot to be looked at
-        from tests.ui.kivyharness import ARTIFACTS
-        from tests.ui.test_ergonomics import SIZES, TEXTS, text_size
-
-        cut: list[str] = []
-        for size_name, size in SIZES.items():
-            self.resize(size)
-            with text_size(TEXTS["Largest"]):
-                self.wait(0.3)
-                self.settle()
-                cut += self.note_cut(block, f"{size_name}, Largest text")
-                if not self.wholly_seen(block.ids.column_view, block.ids.dice.children[-1], size):
-                    cut.append(f"{size_name}, Largest text: the unsure die's button is cut")
-                self.shoot_here(ARTIFACTS / "camera-dice" / f"careful-{size_name}-largest.png")
-        assert cut == []
+        # checks as without them, the unsure die's button in view, and shot to be looked at
+        assert self.cut_at_largest(block, "careful", unsure=True) == []
 
     def test_an_unsure_die_never_answers_by_itself_the_table_taps_its_value(self) -> None:
         frame = unsure_frame()
@@ -391,6 +367,25 @@ class TestCameraDice(LoopAppTestCase):
             max(vx0, 0) - 1 <= x0 and x1 <= min(vx1, window[0]) + 1
             and max(vy0, 0) - 1 <= y0 and y1 <= min(vy1, window[1]) + 1
         )  # fmt: skip
+
+    def cut_at_largest(self, block: Any, shots: str, unsure: bool = False) -> list[str]:
+        """What is cut of the block at every size at Largest text (the note's lines, and
+        with `unsure` the unsure die's button), each size shot as `<shots>-<size>-largest`."""
+        from tests.ui.kivyharness import ARTIFACTS
+        from tests.ui.test_ergonomics import SIZES, TEXTS, text_size
+
+        cut: list[str] = []
+        for size_name, size in SIZES.items():
+            self.resize(size)
+            with text_size(TEXTS["Largest"]):
+                self.wait(0.3)
+                self.settle()
+                cut += self.note_cut(block, f"{size_name}, Largest text")
+                die = block.ids.dice.children[-1] if unsure else None
+                if die is not None and not self.wholly_seen(block.ids.column_view, die, size):
+                    cut.append(f"{size_name}, Largest text: the unsure die's button is cut")
+                self.shoot_here(ARTIFACTS / "camera-dice" / f"{shots}-{size_name}-largest.png")
+        return cut
 
     @staticmethod
     def note_cut(block: Any, where: str) -> list[str]:
