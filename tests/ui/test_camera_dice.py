@@ -160,6 +160,81 @@ class TestCameraDice(LoopAppTestCase):
         assert self.app.session.history()[-1][0].data["by"] == "camera dice"
         assert self.app.hub.sources[-1].name == "camera dice"
 
+    def test_the_picture_says_photos_kept_while_settings_keep_them(self) -> None:
+        """While Settings keep the photos of the table's rolls, the picture itself says so
+        ("Photos kept"): at Largest text the note's sentence is a scroll away.  At every
+        size at Largest text the badge is shown on the picture, whole, read from across the
+        table and clear of the dice; with the photos not kept it is not shown."""
+        from tests.ui.kivyharness import ARTIFACTS
+        from tests.ui.test_ergonomics import SIZES, TEXTS, text_size
+
+        frame = sure_frame()
+        panel = self.open_tiny()
+        self.tap(f"Roll {len(frame.faces)} dice")
+        block = self.point_camera_at(panel, frame.image)
+        camera = self.app.hub.camera
+        self.spin_until(lambda: camera.dice and block.showing, timeout=30, why=lambda: block.note)
+        badge = block.ids.kept_badge
+        problems: list[str] = []
+        for size_name, size in SIZES.items():
+            self.resize(size)
+            with text_size(TEXTS["Largest"]):
+                where = f"{size_name}, Largest text"
+                for keep in (False, True):
+                    self.app.settings.keep_dice_photos = keep  # Settings: Keep photos of our rolls
+                    self.spin_until(lambda keep=keep: block.kept is keep, timeout=5)
+                    self.wait(0.3)
+                    self.settle()
+                    if keep:
+                        problems += [f"{where}: {p}" for p in self.badge_unseen(block, size)]
+                        shot = f"photos-kept-badge-{size_name}-largest.png"
+                        self.shoot_here(ARTIFACTS / "camera-dice" / shot)
+                    elif self.seen_words(badge):
+                        problems.append(f"{where}: {self.seen_words(badge)} with photos not kept")
+        assert problems == [], "\n".join(problems)
+
+    @staticmethod
+    def seen_words(widget: Any) -> list[str]:
+        """The words a label shows a player: none if it is off the window, see-through or
+        has no room."""
+        from tests.ui.looks import shown, words_of
+
+        return words_of(widget) if shown(widget) else []
+
+    def badge_unseen(self, block: Any, window: tuple[int, int]) -> list[str]:
+        """What keeps a player from reading "Photos kept" on the picture: the badge not
+        shown, not whole (its words cut or out of its box, by a scrolling area's edge or
+        the window's), not on the picture as drawn (its bars beside it, or none), over a
+        die's box, or not large text (WCAG's 14 pt bold) at 4.5:1."""
+        from kivy.metrics import dp
+
+        from tests.ui.looks import Looks, box, clipping, intersection, window_pixels
+
+        badge, preview = block.ids.kept_badge, block.ids.preview
+        if self.seen_words(badge) != ["Photos", "kept"]:
+            return [f"the badge shows {self.seen_words(badge)}, not Photos kept"]
+        problems = Looks(dp48=dp(48), window=window).check([badge], window_pixels())
+        drawn = box(badge)
+        if clipping(badge) != drawn:
+            problems.append("the badge is cut by a scrolling area")
+        if not Looks.large(badge):
+            problems.append(f"the badge's words are {badge.font_size:.0f} px, not large text")
+        iw, ih = preview.norm_image_size
+        x0, y0 = preview.to_window(preview.center_x - iw / 2, preview.center_y - ih / 2)
+        if not (x0 - 1 <= drawn[0] and drawn[2] <= x0 + iw + 1):
+            problems.append(f"the badge (x {drawn[0]:.0f}..{drawn[2]:.0f}) is off the picture")
+        if not (y0 - 1 <= drawn[1] and drawn[3] <= y0 + ih + 1):
+            problems.append(f"the badge (y {drawn[1]:.0f}..{drawn[3]:.0f}) is off the picture")
+        fh, fw = self.app.hub.camera.frame.shape[:2]
+        for i, die in enumerate(self.app.hub.camera.dice):
+            bx0, by0, bx1, by1 = die.box
+            shown_box = (
+                x0 + bx0 / fw * iw, y0 + (1 - by1 / fh) * ih, x0 + bx1 / fw * iw, y0 + (1 - by0 / fh) * ih
+            )  # fmt: skip
+            if intersection(drawn, shown_box) is not None:
+                problems.append(f"the badge covers die {i + 1}")
+        return problems
+
     def test_a_die_the_table_corrects_is_asked_about_the_next_time(self) -> None:
         """The table corrects a die the camera read by itself and takes the roll with Use
         these dice: the next time those dice are seen, that die is unsure, and the block

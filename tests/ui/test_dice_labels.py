@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from companion.ui.panels.dice_camera import box_label, draw_dice, label_places
+from companion.ui.panels.dice_camera import badge_place, box_label, draw_dice, label_places
 from vision.dice.reader import DieRead
 
 PICTURE = (0, 0, 290, 218)
@@ -38,6 +38,21 @@ def test_dice_side_by_side_and_at_the_edges_keep_their_labels_in_the_picture() -
     assert not any(_overlap(a, b) for i, a in enumerate(places) for b in places[i + 1 :])
     for i, p in enumerate(places):
         assert not any(_overlap(p, b) for j, b in enumerate(boxes) if j != i)
+
+
+def test_the_photos_kept_badge_takes_a_corner_clear_of_the_dice() -> None:
+    """The badge on the picture (Settings keep the rolls' photos) keeps to its top left
+    corner, in the picture, until a die lies there: then the first corner clear of them."""
+    badge = (100, 30)
+    assert badge_place([(120, 80, 170, 130)], badge, PICTURE, 4) == (4, 4, 104, 34)
+    at_left = [(10, 10, 60, 60)]
+    assert badge_place(at_left, badge, PICTURE, 4) == (186, 4, 286, 34)
+    tops = [(10, 10, 60, 60), (230, 10, 280, 60)]
+    place = badge_place(tops, badge, PICTURE, 4)
+    assert place == (4, 184, 104, 214) and _inside(tuple(round(v) for v in place))
+    # dice in every corner: over the least of them
+    corners = [(0, 0, 120, 40), (250, 0, 290, 10), (0, 200, 90, 218), (200, 190, 290, 218)]
+    assert badge_place(corners, badge, PICTURE, 4) == (186, 4, 286, 34)
 
 
 def test_a_label_says_the_die_and_its_value_or_a_question_mark() -> None:

@@ -20,11 +20,12 @@ from typing import TYPE_CHECKING
 
 from kivy.app import App
 from kivy.clock import Clock
+from kivy.core.text import Label as CoreLabel
 from kivy.graphics.texture import Texture
 from kivy.input.motionevent import MotionEvent
 from kivy.lang import Builder
 from kivy.metrics import dp
-from kivy.properties import BooleanProperty, NumericProperty, StringProperty
+from kivy.properties import BooleanProperty, ListProperty, NumericProperty, StringProperty
 from kivy.uix.boxlayout import BoxLayout
 from kivy.uix.image import Image
 
@@ -84,6 +85,33 @@ def label_places(boxes: list[Rect], sizes: list[tuple[int, int]], picture: Rect)
         apart = [r for r in spots if not any(_overlap(r, q) for q in placed)]
         placed.append((clear or apart or spots)[0])
     return placed
+
+
+Spot = tuple[float, float, float, float]  # x0, y0, x1, y1 in the shown picture's pixels, top down
+
+
+def badge_place(boxes: list[Spot], size: tuple[float, float], picture: Spot, inset: float) -> Spot:
+    """Where the "Photos kept" badge goes on the picture: its top left corner, else top
+    right, bottom left or bottom right, the first clear of every die (each box given with
+    the room its label takes), else the one over least of them.  A fixed order, so the
+    badge moves only when a die comes into its corner, never between two corners as the
+    dice jitter from frame to frame elsewhere; `inset` keeps it off the picture's edge."""
+    w, h = size
+    x0, y0, x1, y1 = picture
+    spots = [
+        (x, y, x + w, y + h)
+        for y in (y0 + inset, y1 - inset - h)
+        for x in (x0 + inset, x1 - inset - w)
+    ]
+
+    def covered(spot: Spot) -> float:
+        return sum(
+            max(0.0, min(spot[2], b[2]) - max(spot[0], b[0]))
+            * max(0.0, min(spot[3], b[3]) - max(spot[1], b[1]))
+            for b in boxes
+        )
+
+    return min(spots, key=covered)  # the first of the least covered: the order above
 
 
 def _overlap(a: Rect, b: Rect) -> bool:
@@ -191,6 +219,8 @@ class DiceCameraBlock(BoxLayout):
     # the block in the keypad's place: camera dice turned on, or a phone's photo in view
     camera_mode = BooleanProperty(False)
     wide = BooleanProperty(False)  # the picture beside the words (a tablet), not above them
+    kept = BooleanProperty(False)  # a picture in view whose roll's photo Settings keep
+    dice_boxes = ListProperty([])  # the dice in view, in the frame's pixels: the badge avoids
 
     # Where frames come from: the camera is the outside world, so tests swap this for a
     # `CameraSource` over a stand-in capture device; everything after it is the real thing.
@@ -390,6 +420,34 @@ class DiceCameraBlock(BoxLayout):
 
     # -- showing -------------------------------------------------------------------------
 
+    @staticmethod
+    def badge_words(room: float, font_size: float, font_name: str) -> str:
+        """The badge's words at the text size on one line where they take no more than
+        `room` (half the picture), else on two: a squarer badge keeps to its corner, off
+        the dice (on a phone's or a tablet's picture at Largest text one line took three
+        quarters of the picture's width, over a die's label)."""
+        line = CoreLabel(text="Photos kept", font_size=font_size, font_name=font_name, bold=True)
+        line.refresh()
+        return "Photos kept" if line.texture.size[0] <= room else "Photos\nkept"
+
+    def badge_pos(
+        self, preview: Image, size: list[float], *_follows: object
+    ) -> tuple[float, float]:
+        """Where the badge of `size` stands: a corner of the picture as shown (not of the
+        preview's box, its bars beside the picture), clear of the dice and their labels
+        where one is (`badge_place`).  Given what it follows, for kv to call it again."""
+        iw, ih = preview.norm_image_size
+        left, bottom = preview.center_x - iw / 2, preview.center_y - ih / 2
+        frame = self.frame_size
+        scale = iw / frame[0] if frame else 1.0
+        label = dp(13) * style.font_scale * 1.6  # a die's label, beside its box or over it
+        boxes = [
+            (x0 * scale - label, y0 * scale - label, x1 * scale + label, y1 * scale + label)
+            for x0, y0, x1, y1 in self.dice_boxes
+        ]
+        x0, y0, _x1, y1 = badge_place(boxes, (size[0], size[1]), (0, 0, iw, ih), dp(6))
+        return left + x0, bottom + ih - y1
+
     def words_room(self, words: float, room: float, *_follows: object) -> float:
         """How tall the words beside or under the picture are: all of them, or the `room`
         they have (beside it, its height; under it, 40% of the block, the picture keeping
@@ -439,6 +497,9 @@ class DiceCameraBlock(BoxLayout):
         self.photo = bool(camera.photo_from)
         self.showing = camera.frame is not None and (self.on or self.photo)
         self.camera_mode = self.on or self.showing
+        # said on the picture too: at Largest text the note's sentence is a scroll away
+        self.kept = self.showing and bool(app.settings.keep_dice_photos)
+        self.dice_boxes = [list(d.box) for d in camera.dice] if self.showing else []
         self._place()
         problem = camera.problem() if camera.dice else None
         faces = camera.faces()
