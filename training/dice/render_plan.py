@@ -2,9 +2,8 @@
 poses, the table, the light and the camera (issue 28).
 
 `training/dice/render.py` builds each plan in Blender's path tracer (Cycles) and renders it.
-The plan is kept apart, in numpy alone, so that what decides a label (which face is up, how
-the pips lie, where the dice stand) is tested in the project's own environment, without
-Blender, and so that image ``i`` of seed ``s`` is the same plan on every machine.
+The plan is kept apart from Blender, so that what decides a label (which face is up, how
+the pips lie, where the dice stand) is tested in the project's own environment, and so that image ``i`` of seed ``s`` is the same plan on every machine.
 
 Why a path tracer beside `synth.py`'s painted dice: every model trained on the painted dice
 is sure of itself on real dice it reads wrong.  Real pips are drilled and painted, and a lamp
@@ -19,6 +18,8 @@ import math
 from dataclasses import dataclass
 
 import numpy as np
+
+from training.dice.synth import pip_layout
 
 # The face on each side of the die in its own frame: 1 on top, 2 in front (-y), 3 on the
 # right (+x), so 1-2-3 run counter-clockwise round their corner, as on a western d6; each
@@ -112,26 +113,11 @@ class Plan:
 
 
 def pips(value: int, style: DieStyle) -> list[tuple[float, float]]:
-    """The pips' centres on a face, in die sides from the face's centre."""
+    """The pips' centres on a face, in die sides from the face's centre: `synth.py`'s
+    layouts, so the painted and the rendered dice are the same dice."""
+    turned = dict(zip((2, 3, 6), style.turned, strict=True)).get(value, False)
     g = style.pip_offset
-    a = [(-g, -g), (g, g)]
-    b = [(g, -g), (-g, g)]
-    two, three, six = style.turned
-    if value == 1:
-        return [(0.0, 0.0)]
-    if value == 2:
-        return b if two else a
-    if value == 3:
-        return [*(b if three else a), (0.0, 0.0)]
-    if value == 4:
-        return a + b
-    if value == 5:
-        return [*a, *b, (0.0, 0.0)]
-    if value == 6:
-        if six:
-            return [(x, y) for y in (-g, g) for x in (-g, 0.0, g)]
-        return [(x, y) for x in (-g, g) for y in (-g, 0.0, g)]
-    raise ValueError(value)
+    return [(g * x, g * y) for x, y in pip_layout(value, turned)]
 
 
 def face_frame(value: int) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
