@@ -3,7 +3,8 @@ poses, the table, the light and the camera (issue 28).
 
 `training/dice/render.py` builds each plan in Blender's path tracer (Cycles) and renders it.
 The plan is kept apart from Blender, so that what decides a label (which face is up, how
-the pips lie, where the dice stand) is tested in the project's own environment, and so that image ``i`` of seed ``s`` is the same plan on every machine.
+the pips lie, where the dice stand) is tested in the project's own environment, and so
+that image ``i`` of seed ``s`` is the same plan on every machine.
 
 Why a path tracer beside `synth.py`'s painted dice: every model trained on the painted dice
 is sure of itself on real dice it reads wrong.  Real pips are drilled and painted, and a lamp
