@@ -362,6 +362,7 @@ def face_crops(
         sides = [crop_box(b)[2] for b in bxs] or [60.0]
         for _ in range(negatives):
             side = float(rng.choice(sides)) * rng.uniform(0.8, 1.3)
+            side = min(side, min(w, h) - 1.0)  # a close-up's die: the crop no wider than the photo
             cx, cy = rng.uniform(side / 2, w - side / 2), rng.uniform(side / 2, h - side / 2)
             sq = (cx - side / 2, cy - side / 2, cx + side / 2, cy + side / 2)
             # A crop that holds most of a die is no negative; one with a sliver of die is.
