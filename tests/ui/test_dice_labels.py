@@ -64,7 +64,7 @@ def test_larger_text_draws_larger_labels() -> None:
     label colour than with Normal, the outlines alike."""
     frame = np.full((720, 1280, 3), 90, np.uint8)
     dice = (DieRead(box=(300, 200, 420, 320), face=None, confidence=0.4),)
-    small = draw_dice(frame, dice, [None], set(), (290, 218), label_px=13)
-    large = draw_dice(frame, dice, [None], set(), (290, 218), label_px=13 * 1.8)
+    small = draw_dice(frame, dice, [None], set(), (290, 218), label_px=13).rgb
+    large = draw_dice(frame, dice, [None], set(), (290, 218), label_px=13 * 1.8).rgb
     unsure = np.array([255, 170, 0])  # the unsure colour, RGB
     assert (large == unsure).all(-1).sum() > 1.5 * (small == unsure).all(-1).sum()

@@ -15,6 +15,7 @@ from __future__ import annotations
 import logging
 import threading
 from collections.abc import Callable
+from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -118,6 +119,15 @@ def _overlap(a: Rect, b: Rect) -> bool:
     return a[0] < b[2] and b[0] < a[2] and a[1] < b[3] and b[1] < a[3]
 
 
+@dataclass(frozen=True)
+class Drawn:
+    """The preview as drawn, and where on it each die's outline and label went (in its
+    pixels, top down): what the "Photos kept" badge keeps clear of."""
+
+    rgb: np.ndarray
+    marks: list[Rect]
+
+
 def draw_dice(
     frame: np.ndarray,
     dice: tuple[DieRead, ...],
@@ -125,7 +135,7 @@ def draw_dice(
     fixed: set[int],
     size: tuple[float, float],
     label_px: float = 0.0,
-) -> np.ndarray:
+) -> Drawn:
     """The frame as RGB no larger than `size`, each die outlined and labelled with its
     number and value ("2: ?" for an unsure one), the labels at least `label_px` tall (the
     table's text size) and clear of each other."""
@@ -168,7 +178,7 @@ def draw_dice(
             ink,
             cv2.LINE_AA,
         )
-    return out
+    return Drawn(out, boxes + places)
 
 
 class FaceKey(BigButton):
@@ -220,7 +230,8 @@ class DiceCameraBlock(BoxLayout):
     camera_mode = BooleanProperty(False)
     wide = BooleanProperty(False)  # the picture beside the words (a tablet), not above them
     kept = BooleanProperty(False)  # a picture in view whose roll's photo Settings keep
-    dice_boxes = ListProperty([])  # the dice in view, in the frame's pixels: the badge avoids
+    marks = ListProperty([])  # the dice's outlines and labels as drawn: the badge avoids them
+    drawn_width = NumericProperty(1)  # the drawn preview's width in pixels, for `marks`
 
     # Where frames come from: the camera is the outside world, so tests swap this for a
     # `CameraSource` over a stand-in capture device; everything after it is the real thing.
@@ -438,14 +449,9 @@ class DiceCameraBlock(BoxLayout):
         where one is (`badge_place`).  Given what it follows, for kv to call it again."""
         iw, ih = preview.norm_image_size
         left, bottom = preview.center_x - iw / 2, preview.center_y - ih / 2
-        frame = self.frame_size
-        scale = iw / frame[0] if frame else 1.0
-        label = dp(13) * style.font_scale * 1.6  # a die's label, beside its box or over it
-        boxes = [
-            (x0 * scale - label, y0 * scale - label, x1 * scale + label, y1 * scale + label)
-            for x0, y0, x1, y1 in self.dice_boxes
-        ]
-        x0, y0, _x1, y1 = badge_place(boxes, (size[0], size[1]), (0, 0, iw, ih), dp(6))
+        scale = iw / self.drawn_width
+        marks = [(x0 * scale, y0 * scale, x1 * scale, y1 * scale) for x0, y0, x1, y1 in self.marks]
+        x0, y0, _x1, y1 = badge_place(marks, (size[0], size[1]), (0, 0, iw, ih), dp(6))
         return left + x0, bottom + ih - y1
 
     def words_room(self, words: float, room: float, *_follows: object) -> float:
@@ -499,7 +505,6 @@ class DiceCameraBlock(BoxLayout):
         self.camera_mode = self.on or self.showing
         # said on the picture too: at Largest text the note's sentence is a scroll away
         self.kept = self.showing and bool(app.settings.keep_dice_photos)
-        self.dice_boxes = [list(d.box) for d in camera.dice] if self.showing else []
         self._place()
         problem = camera.problem() if camera.dice else None
         faces = camera.faces()
@@ -561,9 +566,10 @@ class DiceCameraBlock(BoxLayout):
         image = self.ids.preview
         if not self.showing or camera.frame is None:
             image.texture = None
+            self.marks = []
             return
         w, h = image.size
-        rgb = draw_dice(
+        drawn = draw_dice(
             camera.frame,
             camera.dice,
             faces,
@@ -571,6 +577,9 @@ class DiceCameraBlock(BoxLayout):
             (max(w, 320), max(h, 180)),
             label_px=dp(13) * style.font_scale,
         )
+        rgb = drawn.rgb
+        self.drawn_width = rgb.shape[1]
+        self.marks = [list(m) for m in drawn.marks]
         texture = Texture.create(size=(rgb.shape[1], rgb.shape[0]), colorfmt="rgb")
         texture.blit_buffer(rgb.tobytes(), colorfmt="rgb", bufferfmt="ubyte")
         texture.flip_vertical()
