@@ -64,7 +64,9 @@ def _die_mesh(style: rp.DieStyle, name: str) -> tuple[bpy.types.Object, np.ndarr
         p.inputs["Subsurface Scale"].default_value = 0.03
         p.inputs["Coat Weight"].default_value = 0.3
     die.data.materials.append(body)
-    outline = np.array([v.co[:] for v in die.evaluated_get(_deps()).data.vertices])
+    outline = np.array(
+        [v.co[:] for v in die.evaluated_get(bpy.context.evaluated_depsgraph_get()).data.vertices]
+    )
     pip = _principled(name + " pips", style.pip_rgb, 0.5)
     red = _principled(name + " red", (0.6, 0.02, 0.02), 0.4)
     cutters = []
@@ -111,10 +113,6 @@ def _die_mesh(style: rp.DieStyle, name: str) -> tuple[bpy.types.Object, np.ndarr
     for poly in die.data.polygons:
         poly.use_smooth = False
     return die, outline
-
-
-def _deps() -> bpy.types.Depsgraph:
-    return bpy.context.evaluated_depsgraph_get()
 
 
 def _ground(plan: rp.Plan) -> None:
@@ -307,7 +305,7 @@ def make(seed: int, index: int) -> tuple[bytes, dict[str, object]]:
         world = outline @ r.T + t
         px = _project(sc, cam, world)
         hull = cv2.convexHull(px[:, :2].astype(np.float32)).reshape(-1, 2)
-        placed.append((obj, pose, px, hull, float(px[:, 2].mean())))
+        placed.append((obj, rp.top_face(r), px, hull, float(px[:, 2].mean())))
     w, h = plan.width, plan.height
     inside = [
         i for i, p in enumerate(placed)
@@ -317,7 +315,7 @@ def make(seed: int, index: int) -> tuple[bytes, dict[str, object]]:
     shares = dict(zip(inside, _visible([placed[i][3] for i in inside],
                                        [placed[i][4] for i in inside], w, h), strict=True))  # fmt: skip
     dice = []
-    for i, (obj, pose, px, _, _) in enumerate(placed):
+    for i, (obj, face, px, _, _) in enumerate(placed):
         share = shares.get(i, 0.0)
         obj.hide_render = share < MIN_VISIBLE  # off the image or hidden: out of the scene
         if obj.hide_render:
@@ -325,7 +323,7 @@ def make(seed: int, index: int) -> tuple[bytes, dict[str, object]]:
         x0, y0 = np.floor(px[:, :2].min(0)).astype(int)
         x1, y1 = np.ceil(px[:, :2].max(0)).astype(int)
         dice.append({"box": [int(x0), int(y0), int(x1), int(y1)],
-                     "face": rp.top_face(rp.rotation(pose)),
+                     "face": face,
                      "visible": round(min(share, 1.0), 3)})  # fmt: skip
     with tempfile.TemporaryDirectory() as tmp:
         sc.render.filepath = str(Path(tmp) / "frame.png")
